@@ -1,0 +1,84 @@
+import Foundation
+
+/// A day's NoAlc entry (seed 000): how much alcohol, stored as a beverage count of 0, 4 or 6.
+public enum NoAlcLevel: Int, Sendable, Hashable, Codable, CaseIterable {
+    /// No alcohol that day.
+    case none = 0
+    /// Some drinks.
+    case moderate = 4
+    /// Many drinks.
+    case heavy = 6
+
+    /// The level for a stored beverage count: 0 is none, up to 4 moderate, more heavy.
+    public init(storedCount: Double) {
+        self = storedCount <= 0 ? .none : storedCount <= 4 ? .moderate : .heavy
+    }
+
+    /// Parses `none|moderate|heavy` or `0|4|6`.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "none", "0": self = .none
+        case "moderate", "4": self = .moderate
+        case "heavy", "6": self = .heavy
+        default: return nil
+        }
+    }
+}
+
+/// Builds the samples of seed 000's logging methods; stores save what these return.
+public enum ActivityLog {
+    /// Metabolic equivalents per activity (Compendium of Physical Activities, typical values).
+    public static let metValues: [WorkoutActivityType: Double] = [
+        .highIntensityIntervalTraining: 8.0, .running: 9.8, .walking: 3.5, .cycling: 7.5,
+        .swimming: 8.0, .yoga: 2.5, .pilates: 3.0, .traditionalStrengthTraining: 5.0,
+        .functionalStrengthTraining: 5.0, .crossTraining: 8.0, .rowing: 7.0, .elliptical: 5.0,
+        .hiking: 6.0, .dance: 5.0, .mindAndBody: 2.5, .flexibility: 2.3, .coreTraining: 4.0,
+        .jumpRope: 11.0, .stairClimbing: 8.8,
+    ]
+
+    /// The MET value for `activity`, 6.0 (vigorous) when the table has none.
+    public static func met(for activity: WorkoutActivityType) -> Double {
+        metValues[activity] ?? 6.0
+    }
+
+    /// Kilocalories burned: MET × body mass (kg) × hours.
+    public static func activeEnergy(activity: WorkoutActivityType, bodyMassKilograms: Double,
+                                    duration: TimeInterval) -> Double {
+        met(for: activity) * bodyMassKilograms * duration / 3600
+    }
+
+    /// A mindful-session sample over `[start, end)`.
+    public static func mindfulness(start: Date, end: Date, source: Source) throws(VitalsError) -> Sample {
+        guard end > start else {
+            throw VitalsError(.invalidDateRange, "a mindfulness session must end after it starts", at: InputLocation(field: "end"))
+        }
+        return .category(.mindfulSession, 0, start: start, end: end, source: source)
+    }
+
+    /// A workout with its active-energy sample attached (and the total in its statistics).
+    public static func workout(start: Date, end: Date, activity: WorkoutActivityType,
+                               bodyMassKilograms: Double, source: Source) throws(VitalsError) -> Sample {
+        guard end > start else {
+            throw VitalsError(.invalidDateRange, "a workout must end after it starts", at: InputLocation(field: "end"))
+        }
+        guard bodyMassKilograms.isFinite, bodyMassKilograms > 0 else {
+            throw VitalsError(.invalidValue, "body mass must be positive", at: InputLocation(field: "bodyMass"))
+        }
+        let kilocalories = activeEnergy(activity: activity, bodyMassKilograms: bodyMassKilograms,
+                                        duration: end.timeIntervalSince(start))
+        let energy = Sample.quantity(.activeEnergyBurned, kilocalories, .kilocalorie, start: start, end: end,
+                                     source: source)
+        let details = Workout(
+            activityType: activity,
+            statistics: [WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: kilocalories)],
+            associatedSamples: [energy])
+        return Sample(type: .workout, start: start, end: end, content: .workout(details), source: source)
+    }
+
+    /// The NoAlc entry for the day holding `date`: a beverage count at that day's local midnight.
+    public static func alcohol(_ level: NoAlcLevel, date: Date, calendar: Calendar, source: Source) -> Sample {
+        let midnight = calendar.startOfDay(for: date)
+        return .quantity(.numberOfAlcoholicBeverages, Double(level.rawValue), .count, start: midnight,
+                         end: midnight, source: source)
+    }
+}

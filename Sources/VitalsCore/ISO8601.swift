@@ -1,0 +1,137 @@
+import Foundation
+
+/// Fast, allocation-light ISO 8601 parsing and formatting for timestamps with a UTC offset.
+///
+/// Accepts `2025-10-01T07:30:00+02:00`, `2025-10-01T07:30:00.250Z`, `2025-10-01 07:30:00 +0200`
+/// (Apple Health export form) and `2025-10-01T07:30+02:00`. A timestamp without an offset is
+/// rejected: an instant needs one. `DateFormatter` manages ~36k dates/s; this does millions.
+public enum ISO8601 {
+    /// The instant `text` names, or `nil` when it is not an ISO 8601 timestamp with an offset.
+    public static func parse(_ text: String) -> Date? {
+        var copy = text
+        return copy.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// Parses UTF-8 bytes; see ``parse(_:)``.
+    public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Date? {
+        var i = 0
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= b.count else { return nil }
+            var value = 0
+            for _ in 0..<count {
+                let d = Int(b[i]) - 48
+                guard d >= 0 && d <= 9 else { return nil }
+                value = value * 10 + d
+                i += 1
+            }
+            return value
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard i < b.count, b[i] == c else { return false }
+            i += 1
+            return true
+        }
+        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D),
+              let day = digits(2) else { return nil }
+        guard i < b.count, b[i] == 0x54 || b[i] == 0x20 || b[i] == 0x74 else { return nil }
+        i += 1
+        guard let hour = digits(2), expect(0x3A), let minute = digits(2) else { return nil }
+        var second = 0
+        var fraction = 0.0
+        if expect(0x3A) {
+            guard let s = digits(2) else { return nil }
+            second = s
+            if i < b.count, b[i] == 0x2E || b[i] == 0x2C {
+                i += 1
+                var scale = 0.1
+                var sawDigit = false
+                while i < b.count, b[i] >= 48, b[i] <= 57 {
+                    fraction += Double(b[i] - 48) * scale
+                    scale /= 10
+                    i += 1
+                    sawDigit = true
+                }
+                guard sawDigit else { return nil }
+            }
+        }
+        while i < b.count, b[i] == 0x20 { i += 1 }
+        guard i < b.count else { return nil }
+        var offset = 0
+        if b[i] == 0x5A || b[i] == 0x7A {
+            i += 1
+        } else if b[i] == 0x2B || b[i] == 0x2D {
+            let sign = b[i] == 0x2D ? -1 : 1
+            i += 1
+            guard let oh = digits(2) else { return nil }
+            _ = expect(0x3A)
+            guard let om = digits(2) else { return nil }
+            guard oh <= 23, om <= 59 else { return nil }
+            offset = sign * (oh * 3600 + om * 60)
+        } else {
+            return nil
+        }
+        guard i == b.count else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year, month),
+              hour <= 24, minute <= 59, second <= 60 else { return nil }
+        let days = daysFromCivil(year, month, day)
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// `2025-10-01T07:30:00+02:00` (or `...Z` in GMT), with milliseconds only when present.
+    public static func format(_ date: Date, in zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        let local = date.timeIntervalSince1970 + Double(offset)
+        var whole = local.rounded(.down)
+        var millis = Int(((local - whole) * 1000).rounded())
+        if millis == 1000 { whole += 1; millis = 0 }
+        let total = Int(whole)
+        let days = Int((Double(total) / 86_400).rounded(.down))
+        let secondsOfDay = total - days * 86_400
+        let (y, m, d) = civilFromDays(days)
+        var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):"
+            + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
+        if millis != 0 { text += ".\(pad(millis, 3))" }
+        if offset == 0 { return text + "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        return text + "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The civil date of a day count since 1970-01-01.
+    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}

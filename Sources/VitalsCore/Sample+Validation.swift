@@ -1,0 +1,114 @@
+import Foundation
+
+extension Sample {
+    /// This sample checked and normalised for storage: quantities converted to the type's
+    /// canonical unit, workout statistics and members likewise.
+    ///
+    /// Throws a `VitalsError` whose location names the failing field (`end`, `value`, `unit`,
+    /// `members[1].unit`). Messages never include the values themselves.
+    public func validated() throws(VitalsError) -> Sample {
+        var copy = self
+        guard end >= start else {
+            throw VitalsError(.invalidDateRange, "end is before start", at: InputLocation(field: "end"))
+        }
+        switch (type.kind, content) {
+        case (.quantity, .quantity(let quantity)), (.other, .quantity(let quantity)):
+            copy.content = .quantity(try Self.normalised(quantity, for: type))
+        case (.category, .category(let value)), (.other, .category(let value)):
+            if type == .sleepAnalysis, SleepAnalysisValue(rawValue: value) == nil {
+                throw VitalsError(.invalidValue, "sleep analysis values are 0...5 (inBed...asleepREM)",
+                                  at: InputLocation(field: "value"))
+            }
+            guard value >= 0 else {
+                throw VitalsError(.invalidValue, "category values are never negative", at: InputLocation(field: "value"))
+            }
+        case (.workout, .workout(var workout)):
+            for index in workout.statistics.indices {
+                do {
+                    workout.statistics[index] = try Self.normalised(workout.statistics[index])
+                } catch {
+                    throw error.located(InputLocation(field: "statistics[\(index)]"))
+                }
+            }
+            for index in workout.associatedSamples.indices {
+                do {
+                    workout.associatedSamples[index] = try workout.associatedSamples[index].validated()
+                } catch {
+                    throw error.located(InputLocation(field: "associated[\(index)]"))
+                }
+            }
+            copy.content = .workout(workout)
+        case (.correlation, .correlation(var members)):
+            guard !members.isEmpty else {
+                throw VitalsError(.invalidInput, "a correlation needs at least one member", at: InputLocation(field: "members"))
+            }
+            for index in members.indices {
+                guard members[index].type.kind == .quantity || members[index].type.kind == .category else {
+                    throw VitalsError(.invalidInput, "correlation members are quantity or category samples",
+                                      at: InputLocation(field: "members[\(index)].type"))
+                }
+                do {
+                    members[index] = try members[index].validated()
+                } catch {
+                    throw error.located(InputLocation(field: "members[\(index)]"))
+                }
+            }
+            copy.content = .correlation(members)
+        default:
+            throw VitalsError(.invalidInput, "\(type.shortName) is a \(type.kind.rawValue) type but the sample holds \(content.kindName)",
+                              at: InputLocation(field: "value"))
+        }
+        return copy
+    }
+
+    /// `quantity` in `type`'s canonical unit, checked for finiteness and sign.
+    static func normalised(_ quantity: Quantity, for type: SampleType) throws(VitalsError) -> Quantity {
+        guard quantity.value.isFinite else {
+            throw VitalsError(.invalidValue, "the value is not a finite number", at: InputLocation(field: "value"))
+        }
+        guard let canonical = type.canonicalUnit else { return quantity }
+        guard quantity.unit.isCompatible(with: canonical) else {
+            throw VitalsError(.incompatibleUnit,
+                              "unit '\(quantity.unit.unitString)' does not measure \(type.shortName) (expected something like '\(canonical.unitString)')",
+                              at: InputLocation(field: "unit"))
+        }
+        let value = try quantity.unit.convert(quantity.value, to: canonical)
+        if type.aggregationStyle == .cumulative, value < 0 {
+            throw VitalsError(.invalidValue, "\(type.shortName) cannot be negative", at: InputLocation(field: "value"))
+        }
+        return Quantity(value, canonical)
+    }
+
+    private static func normalised(_ statistics: WorkoutStatistics) throws(VitalsError) -> WorkoutStatistics {
+        guard let canonical = statistics.type.canonicalUnit else { return statistics }
+        guard statistics.unit.isCompatible(with: canonical) else {
+            throw VitalsError(.incompatibleUnit,
+                              "unit '\(statistics.unit.unitString)' does not measure \(statistics.type.shortName)",
+                              at: InputLocation(field: "unit"))
+        }
+        func convert(_ value: Double?, _ field: String) throws(VitalsError) -> Double? {
+            guard let value else { return nil }
+            guard value.isFinite else {
+                throw VitalsError(.invalidValue, "a workout statistic is not a finite number", at: InputLocation(field: field))
+            }
+            return try statistics.unit.convert(value, to: canonical)
+        }
+        return WorkoutStatistics(
+            type: statistics.type, unit: canonical, sum: try convert(statistics.sum, "sum"),
+            average: try convert(statistics.average, "average"),
+            minimum: try convert(statistics.minimum, "minimum"),
+            maximum: try convert(statistics.maximum, "maximum"))
+    }
+}
+
+extension Sample.Content {
+    /// "a quantity", "a category value", "a workout" or "correlation members".
+    var kindName: String {
+        switch self {
+        case .quantity: "a quantity"
+        case .category: "a category value"
+        case .workout: "a workout"
+        case .correlation: "correlation members"
+        }
+    }
+}

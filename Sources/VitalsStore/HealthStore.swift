@@ -1,0 +1,158 @@
+import Foundation
+import VitalsCore
+
+/// A health data store with HealthKit's semantics: the one API apps and the rest of Vitals use.
+///
+/// `SQLiteHealthStore` implements it on one SQLite file; on Apple platforms a HealthKit-backed
+/// store conforms too, so callers never depend on SQLite. Reads of types the user denied
+/// return empty results that say why; writes of them throw.
+public protocol HealthStore: Sendable {
+    /// The app this store writes as (the logging methods tag samples with it).
+    var appSource: Source { get }
+
+    /// Whether the store can be used at all on this device (and is enabled).
+    var isAvailable: Bool { get }
+
+    /// The user's answer for reading or sharing `type`.
+    func authorizationStatus(for type: SampleType, access: AccessKind) async throws -> AuthorizationStatus
+
+    /// Asks for access; types already answered keep their answer, as in HealthKit.
+    func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>) async throws
+
+    /// Saves samples (with correlation members and workout-associated samples) all or none.
+    func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary
+
+    /// Deletes samples by UUID all or none, leaving tombstones for anchored change queries.
+    /// Returns how many were deleted (members of deleted correlations included).
+    func delete(_ uuids: [UUID]) async throws -> Int
+
+    /// Samples of `type` matching `predicate`, oldest start first.
+    func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
+        -> QueryResult<[Sample]>
+
+    /// A statistics collection: one entry per bucket of the query.
+    func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]>
+
+    /// The sources that have samples of `type` (of any type when `nil`), in priority order for `type`.
+    func sources(for type: SampleType?) async throws -> [Source]
+
+    /// Sets the merge priority of `type`: the given source names or bundle identifiers first.
+    func setSourcePriority(_ sources: [String], for type: SampleType) async throws
+
+    /// What was added and deleted after `anchor` (everything when `nil`), and the new anchor.
+    func changes(since anchor: QueryAnchor?, types: Set<SampleType>?) async throws -> ChangeSet
+
+    /// Types changed by each committed write, as they happen.
+    func changeNotifications() -> AsyncStream<Set<SampleType>>
+
+    /// Logs a meditation as a mindful-session category sample (seed 000).
+    func logMindfulness(start: Date, end: Date) async throws -> Sample
+
+    /// Logs a workout with an active-energy sample from MET × body mass × hours (seed 000).
+    func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample
+
+    /// Logs the day's NoAlc level as alcoholic beverages at local midnight (seed 000).
+    func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample
+}
+
+/// What to do when a saved sample's UUID is already in the store.
+public enum DuplicatePolicy: Sendable {
+    /// Fail the whole batch (HealthKit's behaviour).
+    case fail
+    /// Skip samples that are already there; save the rest.
+    case skip
+}
+
+/// What a save did.
+public struct SaveSummary: Sendable, Hashable {
+    /// Samples written, members and associated samples included.
+    public var added: Int
+    /// Samples skipped because their UUID was already stored.
+    public var alreadyPresent: Int
+
+    public init(added: Int = 0, alreadyPresent: Int = 0) {
+        self.added = added
+        self.alreadyPresent = alreadyPresent
+    }
+}
+
+/// A query's value, and whether it is trustworthy.
+public struct QueryResult<Value: Sendable>: Sendable {
+    /// The answer (empty when the type may not be read).
+    public var value: Value
+    /// Set when the store failed and this is an older cached answer.
+    public var staleBecause: VitalsError?
+    /// Types the user did not allow reading; the answer is empty for them.
+    public var unreadableTypes: Set<SampleType>
+
+    /// Creates a result.
+    public init(_ value: Value, staleBecause: VitalsError? = nil, unreadableTypes: Set<SampleType> = []) {
+        self.value = value
+        self.staleBecause = staleBecause
+        self.unreadableTypes = unreadableTypes
+    }
+
+    /// Whether this came from the cache after a failed query.
+    public var isStale: Bool { staleBecause != nil }
+}
+
+/// A position in a store's history of changes; monotonic, survives restarts.
+public struct QueryAnchor: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The store's change counter at this point.
+    public let rawValue: Int64
+
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+
+    /// Parses the text form (`description`).
+    public init?(_ text: String) {
+        guard let value = Int64(text), value >= 0 else { return nil }
+        rawValue = value
+    }
+
+    public var description: String { String(rawValue) }
+    public static func < (lhs: QueryAnchor, rhs: QueryAnchor) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A deleted sample as anchored queries report it (`HKDeletedObject`).
+public struct DeletedSample: Sendable, Hashable {
+    public var uuid: UUID
+    public var type: SampleType
+}
+
+/// The answer to an anchored change query.
+public struct ChangeSet: Sendable {
+    /// Samples added since the anchor, in the order they were added.
+    public var added: [Sample]
+    /// Samples deleted since the anchor.
+    public var deleted: [DeletedSample]
+    /// Pass this to the next call to get only newer changes.
+    public var anchor: QueryAnchor
+}
+
+extension HealthStore {
+    /// Saves samples, failing on a UUID already stored.
+    @discardableResult
+    public func save(_ samples: [Sample]) async throws -> SaveSummary {
+        try await save(samples, duplicates: .fail)
+    }
+
+    /// Saves one sample.
+    public func save(_ sample: Sample) async throws {
+        _ = try await save([sample], duplicates: .fail)
+    }
+
+    /// Samples of `type` matching `predicate`, all of them.
+    public func samples(of type: SampleType, matching predicate: SamplePredicate = SamplePredicate())
+        async throws -> QueryResult<[Sample]> {
+        try await samples(of: type, matching: predicate, limit: nil)
+    }
+
+    /// The seed 003 aggregate over `types` for `access`.
+    public func authorizationState(for types: Set<SampleType>, access: AccessKind = .read) async throws
+        -> AuthorizationState {
+        guard isAvailable else { return .unavailable }
+        var statuses: [SampleType: AuthorizationStatus] = [:]
+        for type in types { statuses[type] = try await authorizationStatus(for: type, access: access) }
+        return AuthorizationState.aggregate(statuses)
+    }
+}

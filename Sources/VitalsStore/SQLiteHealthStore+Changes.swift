@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+extension SQLiteHealthStore {
+    public func changes(since anchor: QueryAnchor?, types: Set<SampleType>?) async throws -> ChangeSet {
+        var readable: Set<SampleType>?
+        if let types {
+            var allowed = Set<SampleType>()
+            for type in types where try await mayRead(type) { allowed.insert(type) }
+            readable = allowed
+        }
+        let after = anchor?.rawValue ?? 0
+        let filter = readable
+        var changes = try await read { db -> ChangeSet in
+            let next = try Int64.fetchOne(db, sql: "SELECT value FROM store_state WHERE key = 'next_anchor'") ?? 1
+            var typeCondition = ""
+            if let filter {
+                let list = filter.map { "'\($0.identifier.replacingOccurrences(of: "'", with: "''"))'" }.joined(separator: ",")
+                typeCondition = " AND t.identifier IN (\(list.isEmpty ? "NULL" : list))"
+            }
+            let reader = SampleReader(db)
+            let added = try Row.fetchAll(db, sql: """
+                SELECT \(SampleReader.columns) WHERE s.anchor > ?\(typeCondition) ORDER BY s.anchor
+                """, arguments: [after]).map(reader.decode)
+            let deleted = try Row.fetchAll(db, sql: """
+                SELECT d.uuid, t.identifier FROM tombstones d JOIN types t ON t.id = d.type_id
+                WHERE d.anchor > ?\(typeCondition) ORDER BY d.anchor
+                """, arguments: [after]).map { DeletedSample(uuid: $0[0], type: SampleType(identifier: $0[1])) }
+            return ChangeSet(added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, next - 1)))
+        }
+        if readable == nil {
+            var allowed: [Sample] = []
+            for sample in changes.added where try await mayRead(sample.type) { allowed.append(sample) }
+            changes.added = allowed
+        }
+        return changes
+    }
+}

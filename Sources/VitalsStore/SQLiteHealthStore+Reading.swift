@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+extension SQLiteHealthStore {
+    public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
+        -> QueryResult<[Sample]> {
+        guard try await mayRead(type) else {
+            return QueryResult([], unreadableTypes: [type])
+        }
+        let key = QueryCache.Key.samples(type, predicate, limit)
+        if let cached = cache.fresh(key, as: [Sample].self) { return QueryResult(cached) }
+        do {
+            let result = try await read { db in try SampleReader(db).samples(of: type, matching: predicate, limit: limit) }
+            cache.store(result, for: key)
+            return QueryResult(result)
+        } catch let error as VitalsError {
+            guard let stale = cache.any(key, as: [Sample].self) else { throw error }
+            return QueryResult(stale, staleBecause: error)
+        }
+    }
+
+    /// The sample with this UUID, if stored and readable.
+    public func sample(withUUID uuid: UUID) async throws -> Sample? {
+        let found = try await read { db in try SampleReader(db).sample(uuid: uuid) }
+        guard let found, try await mayRead(found.type) else { return nil }
+        return found
+    }
+
+    /// Each stored type with its sample count and first and last start.
+    public func typeSummaries() async throws -> [TypeSummary] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT t.identifier, COUNT(s.id), MIN(s.start), MAX(s."end") FROM types t
+                JOIN samples s ON s.type_id = t.id GROUP BY t.id ORDER BY t.identifier
+                """).map { row in
+                TypeSummary(type: SampleType(identifier: row[0]), count: row[1],
+                            first: Date(timeIntervalSince1970: row[2]), last: Date(timeIntervalSince1970: row[3]))
+            }
+        }
+    }
+}
+
+/// How many samples of a type a store holds, and over what time.
+public struct TypeSummary: Sendable, Hashable {
+    public var type: SampleType
+    public var count: Int
+    /// The earliest start.
+    public var first: Date
+    /// The latest end.
+    public var last: Date
+}

@@ -1,0 +1,80 @@
+import GRDB
+
+extension SQLiteHealthStore {
+    /// The schema, one migration per version; never edit a shipped migration.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE types (
+                    id INTEGER PRIMARY KEY,
+                    identifier TEXT NOT NULL UNIQUE,
+                    max_duration REAL NOT NULL DEFAULT 0
+                );
+                CREATE TABLE sources (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    bundle_identifier TEXT NOT NULL,
+                    is_watch INTEGER NOT NULL DEFAULT 0,
+                    is_phone INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (name, bundle_identifier)
+                );
+                CREATE TABLE devices (
+                    id INTEGER PRIMARY KEY,
+                    description TEXT NOT NULL UNIQUE
+                );
+                CREATE TABLE samples (
+                    id INTEGER PRIMARY KEY,
+                    uuid BLOB NOT NULL UNIQUE,
+                    type_id INTEGER NOT NULL REFERENCES types(id),
+                    start REAL NOT NULL,
+                    "end" REAL NOT NULL,
+                    value REAL,
+                    unit TEXT,
+                    source_id INTEGER NOT NULL REFERENCES sources(id),
+                    source_version TEXT,
+                    device_id INTEGER REFERENCES devices(id),
+                    metadata TEXT,
+                    anchor INTEGER NOT NULL
+                );
+                CREATE INDEX samples_by_type_start ON samples(type_id, start);
+                CREATE INDEX samples_by_anchor ON samples(anchor);
+                CREATE TABLE workouts (
+                    sample_id INTEGER PRIMARY KEY REFERENCES samples(id) ON DELETE CASCADE,
+                    activity_type INTEGER NOT NULL,
+                    details TEXT NOT NULL
+                );
+                CREATE TABLE sample_links (
+                    parent_id INTEGER NOT NULL REFERENCES samples(id) ON DELETE CASCADE,
+                    child_id INTEGER NOT NULL REFERENCES samples(id) ON DELETE CASCADE,
+                    PRIMARY KEY (parent_id, child_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX sample_links_by_child ON sample_links(child_id);
+                CREATE TABLE tombstones (
+                    anchor INTEGER PRIMARY KEY,
+                    uuid BLOB NOT NULL,
+                    type_id INTEGER NOT NULL REFERENCES types(id),
+                    deleted_at REAL NOT NULL
+                );
+                CREATE TABLE authorizations (
+                    type_id INTEGER NOT NULL REFERENCES types(id),
+                    access TEXT NOT NULL,
+                    status INTEGER NOT NULL,
+                    PRIMARY KEY (type_id, access)
+                ) WITHOUT ROWID;
+                CREATE TABLE source_priorities (
+                    type_id INTEGER NOT NULL REFERENCES types(id),
+                    position INTEGER NOT NULL,
+                    source_key TEXT NOT NULL,
+                    PRIMARY KEY (type_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE store_state (
+                    key TEXT PRIMARY KEY,
+                    value INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO store_state (key, value) VALUES ('next_anchor', 1);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+extension SQLiteHealthStore {
+    public func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary {
+        var validated: [Sample] = []
+        validated.reserveCapacity(samples.count)
+        for (index, sample) in samples.enumerated() {
+            do {
+                validated.append(try sample.validated())
+            } catch {
+                throw samples.count == 1 ? error : error.located(InputLocation(field: "samples[\(index)]"))
+            }
+        }
+        var types = Set<SampleType>()
+        for sample in validated { sample.collectTypes(into: &types) }
+        for type in types { try await requireShare(type) }
+        let batch = validated
+        let (summary, touched) = try await write { db in
+            var writer = try SampleWriter(db)
+            for sample in batch { try writer.insert(sample, duplicates: duplicates) }
+            try writer.finish()
+            return (writer.summary, writer.touchedTypes)
+        }
+        cache.invalidate(touched)
+        broadcaster.publish(touched)
+        return summary
+    }
+
+    public func delete(_ uuids: [UUID]) async throws -> Int {
+        guard !uuids.isEmpty else { return 0 }
+        let deletedAt = configuration.now().timeIntervalSince1970
+        let targets = uuids
+        let (count, touched) = try await write { db -> (Int, Set<SampleType>) in
+            var anchor = try Int64.fetchOne(db, sql: "SELECT value FROM store_state WHERE key = 'next_anchor'") ?? 1
+            var rows: [(id: Int64, uuid: UUID, typeID: Int64, identifier: String)] = []
+            var seen = Set<Int64>()
+            for uuid in targets {
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT s.id, s.type_id, t.identifier FROM samples s JOIN types t ON t.id = s.type_id
+                    WHERE s.uuid = ?
+                    """, arguments: [uuid]) else {
+                    throw VitalsError(.notFound, "no sample has UUID \(uuid.uuidString)")
+                }
+                let id: Int64 = row[0]
+                guard seen.insert(id).inserted else { continue }
+                rows.append((id, uuid, row[1], row[2]))
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM types WHERE id = ? AND identifier LIKE 'HKCorrelationTypeIdentifier%'",
+                                     arguments: [row[1] as Int64]) == true {
+                    let members = try Row.fetchAll(db, sql: """
+                        SELECT s.id, s.uuid, s.type_id, t.identifier FROM sample_links l
+                        JOIN samples s ON s.id = l.child_id JOIN types t ON t.id = s.type_id
+                        WHERE l.parent_id = ?
+                        """, arguments: [id])
+                    for member in members where seen.insert(member[0]).inserted {
+                        rows.append((member[0], member[1], member[2], member[3]))
+                    }
+                }
+            }
+            for row in rows {
+                try db.execute(sql: "INSERT INTO tombstones (anchor, uuid, type_id, deleted_at) VALUES (?, ?, ?, ?)",
+                               arguments: [anchor, row.uuid, row.typeID, deletedAt])
+                anchor += 1
+                try db.execute(sql: "DELETE FROM samples WHERE id = ?", arguments: [row.id])
+            }
+            try db.execute(sql: "UPDATE store_state SET value = ? WHERE key = 'next_anchor'", arguments: [anchor])
+            return (rows.count, Set(rows.map { SampleType(identifier: $0.identifier) }))
+        }
+        cache.invalidate(touched)
+        broadcaster.publish(touched)
+        return count
+    }
+
+    public func logMindfulness(start: Date, end: Date) async throws -> Sample {
+        let sample = try ActivityLog.mindfulness(start: start, end: end, source: appSource)
+        try await save(sample)
+        return sample
+    }
+
+    public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType = .highIntensityIntervalTraining)
+        async throws -> Sample {
+        let bodyMass = try await latestBodyMass(before: end) ?? configuration.defaultBodyMassKilograms
+        let sample = try ActivityLog.workout(start: start, end: end, activity: activity,
+                                             bodyMassKilograms: bodyMass, source: appSource)
+        try await save(sample)
+        return sample
+    }
+
+    /// Replaces this app's entry for that day, so a day has one NoAlc level.
+    public func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample {
+        let sample = ActivityLog.alcohol(drinks, date: date, calendar: configuration.calendar, source: appSource)
+        let predicate = SamplePredicate(start: sample.start, end: sample.start.addingTimeInterval(1),
+                                        options: .strictStartDate, sources: .app(bundleIdentifier: appSource.bundleIdentifier))
+        let existing = try await samples(of: .numberOfAlcoholicBeverages, matching: predicate).value
+        if !existing.isEmpty { _ = try await delete(existing.map(\.uuid)) }
+        try await save(sample)
+        return sample
+    }
+
+    /// The most recent body mass in kilograms at or before `date`, if any was recorded.
+    func latestBodyMass(before date: Date) async throws -> Double? {
+        guard try await authorizationStatus(for: .bodyMass, access: .read) == .sharingAuthorized else { return nil }
+        let cutoff = date.timeIntervalSince1970
+        return try await read { db in
+            try Double.fetchOne(db, sql: """
+                SELECT value FROM samples WHERE type_id = (SELECT id FROM types WHERE identifier = ?)
+                AND start <= ? ORDER BY start DESC LIMIT 1
+                """, arguments: [SampleType.bodyMass.identifier, cutoff])
+        }
+    }
+}
+
+extension Sample {
+    /// This sample's type and those of its members and associated samples.
+    func collectTypes(into types: inout Set<SampleType>) {
+        types.insert(type)
+        switch content {
+        case .workout(let workout): for child in workout.associatedSamples { child.collectTypes(into: &types) }
+        case .correlation(let members): for member in members { member.collectTypes(into: &types) }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+/// The health store on one SQLite file (WAL mode), through GRDB.
+///
+/// Safe to share between tasks. Several processes may open the same file; each store's cache
+/// then serves answers up to `Configuration.cacheLifetime` old.
+public final class SQLiteHealthStore: HealthStore {
+    /// Settings for a store; every field has a documented default.
+    public struct Configuration: Sendable {
+        /// The app the logging methods write as. Default: `Vitals` / `dev.vitals.cli`.
+        public var appSource = Source(name: "Vitals", bundleIdentifier: "dev.vitals.cli")
+        /// The status of types the user never answered for. Default `.sharingAuthorized`: a
+        /// local store belongs to its user. Use `.notDetermined` to model a fresh HealthKit app.
+        public var defaultAuthorization: AuthorizationStatus = .sharingAuthorized
+        /// How `requestAuthorization` answers for undecided types. Default: allow.
+        public var authorizationAnswer: AuthorizationStatus = .sharingAuthorized
+        /// How long a cached answer counts as fresh. Default 30 s.
+        public var cacheLifetime: TimeInterval = 30
+        /// How many answers the cache keeps. Default 256; 0 turns caching off.
+        public var cacheCapacity = 256
+        /// Body mass for workout calories when the store has no body-mass sample. Default 70 kg.
+        public var defaultBodyMassKilograms = 70.0
+        /// The calendar for "local midnight" in `logAlcohol`. Default: Gregorian, system zone.
+        public var calendar = Calendar.gregorian(in: .current)
+        /// The clock, replaceable in tests. Default: the system clock.
+        public var now: @Sendable () -> Date = { Date() }
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The database file's path.
+    public let path: String
+    /// The settings this store was opened with.
+    public let configuration: Configuration
+    let pool: DatabasePool
+    let cache: QueryCache
+    let broadcaster = ChangeBroadcaster()
+
+    /// Opens (creating if needed) the store at `path` and brings its schema up to date.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        var config = GRDB.Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            pool = try DatabasePool(path: path, configuration: config)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw VitalsError(.database, "cannot open the store", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
+        }
+        cache = QueryCache(lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
+                           now: configuration.now)
+    }
+
+    deinit { broadcaster.finish() }
+
+    public var appSource: Source { configuration.appSource }
+
+    /// Always true: SQLite is available everywhere.
+    public var isAvailable: Bool { true }
+
+    public func changeNotifications() -> AsyncStream<Set<SampleType>> { broadcaster.stream() }
+
+    /// Runs a read, wrapping database failures in `VitalsError`.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch let error as VitalsError {
+            throw error
+        } catch {
+            throw VitalsError(.database, "reading the store failed", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
+        }
+    }
+
+    /// Runs a write transaction, wrapping database failures in `VitalsError`.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.write(body)
+        } catch let error as VitalsError {
+            throw error
+        } catch {
+            throw VitalsError(.database, "writing the store failed", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
+        }
+    }
+}
+
+/// An underlying error reduced to its description, so it can travel across tasks.
+public struct SendableDescription: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ error: any Error) { description = String(describing: error) }
+}

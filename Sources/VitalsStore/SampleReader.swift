@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+/// Turns `samples` rows (with their workouts, members and associated samples) back into `Sample`s.
+struct SampleReader {
+    let db: Database
+    private static let detailsDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+
+    static let columns = """
+        s.id, s.uuid, t.identifier, s.start, s."end", s.value, s.unit, src.name, src.bundle_identifier,
+        s.source_version, d.description, s.metadata, w.activity_type, w.details
+        FROM samples s JOIN types t ON t.id = s.type_id JOIN sources src ON src.id = s.source_id
+        LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN workouts w ON w.sample_id = s.id
+        """
+
+    init(_ db: Database) { self.db = db }
+
+    /// Samples of `type` matching `predicate`: SQL narrows by type, time and source; Core decides.
+    func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) throws -> [Sample] {
+        guard let typeRow = try Row.fetchOne(db, sql: "SELECT id, max_duration FROM types WHERE identifier = ?",
+                                             arguments: [type.identifier]) else { return [] }
+        let typeID: Int64 = typeRow[0]
+        let maxDuration: Double = typeRow[1]
+        var conditions = ["s.type_id = ?"]
+        var arguments: StatementArguments = [typeID]
+        let lower = predicate.start?.timeIntervalSince1970
+        let upper = predicate.end?.timeIntervalSince1970
+        if let upper {
+            conditions.append(predicate.options == .strictEndDate ? "s.\"end\" < ?" : "s.start < ?")
+            _ = arguments.append(contentsOf: [upper])
+        }
+        if let lower {
+            if predicate.options.contains(.strictStartDate) {
+                conditions.append("s.start >= ?")
+                _ = arguments.append(contentsOf: [lower])
+            } else {
+                conditions.append("s.start >= ?")
+                conditions.append("s.\"end\" >= ?")
+                _ = arguments.append(contentsOf: [lower - maxDuration, lower])
+            }
+        }
+        if let sourceIDs = try SourceCatalog(db).ids(matching: predicate.sources) {
+            conditions.append("s.source_id IN (\(sourceIDs.map(String.init).joined(separator: ",")))")
+        }
+        let sql = "SELECT \(Self.columns) WHERE \(conditions.joined(separator: " AND ")) ORDER BY s.start, s.id"
+        var result: [Sample] = []
+        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+            let sample = try decode(row)
+            guard predicate.matches(sample) else { continue }
+            result.append(sample)
+            if let limit, result.count >= limit { break }
+        }
+        return result
+    }
+
+    func sample(uuid: UUID) throws -> Sample? {
+        try Row.fetchOne(db, sql: "SELECT \(Self.columns) WHERE s.uuid = ?", arguments: [uuid]).map(decode)
+    }
+
+    /// Decodes one row selected with `columns`.
+    func decode(_ row: Row) throws -> Sample {
+        let rowID: Int64 = row[0]
+        let type = SampleType(identifier: row[2])
+        let start = Date(timeIntervalSince1970: row[3])
+        let end = Date(timeIntervalSince1970: row[4])
+        let value: Double? = row[5]
+        let storedUnit: String? = row[6]
+        let source = Source(name: row[7], bundleIdentifier: row[8])
+        let device = try (row[10] as String?).map { try SampleJSON.decodeDevice($0) }
+        let metadata = try (row[11] as String?).map { try SampleJSON.decodeMetadata($0) } ?? [:]
+        let content: Sample.Content
+        switch type.kind {
+        case .workout:
+            let details = try Self.detailsDecoder.decode(WorkoutDetails.self, from: Data((row[13] as String? ?? "{}").utf8))
+            let activity = WorkoutActivityType(rawValue: UInt(row[12] as Int64? ?? 3000))
+            content = .workout(Workout(activityType: activity, events: details.events, statistics: details.statistics,
+                                       activities: details.activities, associatedSamples: try children(of: rowID)))
+        case .correlation:
+            content = .correlation(try children(of: rowID))
+        case .category:
+            content = .category(Int(value ?? 0))
+        default:
+            let unitText = storedUnit ?? type.canonicalUnitString ?? "count"
+            content = .quantity(Quantity(value ?? 0, try HealthUnit(parsing: unitText)))
+        }
+        return Sample(uuid: row[1], type: type, start: start, end: end, content: content, source: source,
+                      sourceVersion: row[9], device: device, metadata: metadata)
+    }
+
+    private func children(of parent: Int64) throws -> [Sample] {
+        try Row.fetchAll(db, sql: """
+            SELECT \(Self.columns) JOIN sample_links l ON l.child_id = s.id WHERE l.parent_id = ? ORDER BY s.start, s.id
+            """, arguments: [parent]).map(decode)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+/// Inserts samples inside one write transaction, caching ids of types, sources and devices
+/// and reusing prepared statements, so bulk saves run at SQLite's speed.
+struct SampleWriter {
+    let db: Database
+    private(set) var summary = SaveSummary()
+    private(set) var touchedTypes = Set<SampleType>()
+    private var nextAnchor: Int64
+    private var typeIDs: [String: Int64] = [:]
+    private var sourceIDs: [Source: Int64] = [:]
+    private var sourceFlags: [Int64: (watch: Bool, phone: Bool)] = [:]
+    private var deviceIDs: [String: Int64] = [:]
+    private var maxDurations: [Int64: Double] = [:]
+    private let insertSample: Statement
+    private let findSample: Statement
+    private let insertLink: Statement
+    private static let detailsEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    init(_ db: Database) throws {
+        self.db = db
+        nextAnchor = try Int64.fetchOne(db, sql: "SELECT value FROM store_state WHERE key = 'next_anchor'") ?? 1
+        insertSample = try db.makeStatement(sql: """
+            INSERT INTO samples (uuid, type_id, start, "end", value, unit, source_id, source_version,
+                                 device_id, metadata, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            """)
+        findSample = try db.makeStatement(sql: "SELECT id FROM samples WHERE uuid = ?")
+        insertLink = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample_links (parent_id, child_id) VALUES (?, ?)")
+    }
+
+    /// Inserts a validated sample with its members; returns its row id (the existing one when skipped).
+    @discardableResult
+    mutating func insert(_ sample: Sample, duplicates: DuplicatePolicy) throws -> Int64 {
+        let typeID = try typeID(for: sample.type)
+        let sourceID = try sourceID(for: sample.source, device: sample.device)
+        var deviceID: Int64?
+        if let device = sample.device { deviceID = try self.deviceID(for: device) }
+        var value: Double?
+        var unit: String?
+        switch sample.content {
+        case .quantity(let quantity):
+            value = quantity.value
+            if sample.type.canonicalUnitString == nil { unit = quantity.unit.unitString }
+        case .category(let raw):
+            value = Double(raw)
+        case .workout, .correlation:
+            value = nil
+        }
+        let metadata = sample.metadata.isEmpty ? nil : SampleJSON.encode(SampleJSON.metadataObject(sample.metadata, zone: .gmt))
+        try insertSample.execute(arguments: [
+            sample.uuid, typeID, sample.start.timeIntervalSince1970, sample.end.timeIntervalSince1970,
+            value, unit, sourceID, sample.sourceVersion, deviceID, metadata, nextAnchor,
+        ])
+        guard db.changesCount > 0 else {
+            if duplicates == .fail {
+                throw VitalsError(.duplicate, "a sample with UUID \(sample.uuid.uuidString) is already stored")
+            }
+            summary.alreadyPresent += 1
+            return try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1
+        }
+        let rowID = db.lastInsertedRowID
+        nextAnchor += 1
+        summary.added += 1
+        touchedTypes.insert(sample.type)
+        maxDurations[typeID] = max(maxDurations[typeID] ?? 0, sample.duration)
+        switch sample.content {
+        case .workout(let workout):
+            let details = WorkoutDetails(events: workout.events, statistics: workout.statistics,
+                                         activities: workout.activities)
+            let json = String(decoding: try Self.detailsEncoder.encode(details), as: UTF8.self)
+            try db.execute(sql: "INSERT INTO workouts (sample_id, activity_type, details) VALUES (?, ?, ?)",
+                           arguments: [rowID, Int64(workout.activityType.rawValue), json])
+            for child in workout.associatedSamples {
+                try link(rowID, try insert(child, duplicates: .skip))
+            }
+        case .correlation(let members):
+            for member in members {
+                try link(rowID, try insert(member, duplicates: .skip))
+            }
+        default:
+            break
+        }
+        return rowID
+    }
+
+    private func link(_ parent: Int64, _ child: Int64) throws {
+        try insertLink.execute(arguments: [parent, child])
+    }
+
+    /// Records the new anchor and the longest sample per type; call once before committing.
+    func finish() throws {
+        try db.execute(sql: "UPDATE store_state SET value = ? WHERE key = 'next_anchor'", arguments: [nextAnchor])
+        for (typeID, duration) in maxDurations {
+            try db.execute(sql: "UPDATE types SET max_duration = MAX(max_duration, ?) WHERE id = ?",
+                           arguments: [duration, typeID])
+        }
+    }
+
+    mutating func typeID(for type: SampleType) throws -> Int64 {
+        if let id = typeIDs[type.identifier] { return id }
+        let id = try Self.typeID(for: type, in: db)
+        typeIDs[type.identifier] = id
+        return id
+    }
+
+    /// The row id of `type`, inserting it if new.
+    static func typeID(for type: SampleType, in db: Database) throws -> Int64 {
+        try db.execute(sql: "INSERT OR IGNORE INTO types (identifier) VALUES (?)", arguments: [type.identifier])
+        return try Int64.fetchOne(db, sql: "SELECT id FROM types WHERE identifier = ?", arguments: [type.identifier])!
+    }
+
+    private mutating func sourceID(for source: Source, device: Device?) throws -> Int64 {
+        let watch = device?.isWatch ?? false
+        let phone = device?.isPhone ?? false
+        let id: Int64
+        if let known = sourceIDs[source] {
+            id = known
+        } else {
+            try db.execute(sql: "INSERT OR IGNORE INTO sources (name, bundle_identifier) VALUES (?, ?)",
+                           arguments: [source.name, source.bundleIdentifier])
+            id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE name = ? AND bundle_identifier = ?",
+                                    arguments: [source.name, source.bundleIdentifier])!
+            sourceIDs[source] = id
+        }
+        let flags = sourceFlags[id] ?? (false, false)
+        if (watch && !flags.watch) || (phone && !flags.phone) {
+            try db.execute(sql: "UPDATE sources SET is_watch = is_watch OR ?, is_phone = is_phone OR ? WHERE id = ?",
+                           arguments: [watch, phone, id])
+            sourceFlags[id] = (flags.watch || watch, flags.phone || phone)
+        }
+        return id
+    }
+
+    private mutating func deviceID(for device: Device) throws -> Int64 {
+        let description = SampleJSON.encode(SampleJSON.deviceObject(device))
+        if let id = deviceIDs[description] { return id }
+        try db.execute(sql: "INSERT OR IGNORE INTO devices (description) VALUES (?)", arguments: [description])
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM devices WHERE description = ?", arguments: [description])!
+        deviceIDs[description] = id
+        return id
+    }
+}
+
+/// A workout's events, statistics and activities as stored in `workouts.details`.
+struct WorkoutDetails: Codable {
+    var events: [WorkoutEvent]
+    var statistics: [WorkoutStatistics]
+    var activities: [WorkoutActivity]
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import VitalsCore
+
+/// Runs a command body, turning `VitalsError`s into a message on stderr and a meaningful exit code.
+func runReportingErrors(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as VitalsError {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode(exitCode(for: error.code))
+    }
+}
+
+/// The process exit code for an error category (BSD sysexits where one fits).
+func exitCode(for code: VitalsError.Code) -> Int32 {
+    switch code {
+    case .invalidDate, .invalidTimeZone, .unknownType, .unsupportedStatistics: 64
+    case .invalidInput, .invalidUnit, .incompatibleUnit, .invalidValue, .invalidDateRange, .readOnly: 65
+    case .io: 66
+    case .unavailable: 69
+    case .duplicate: 73
+    case .database: 74
+    case .notFound: 76
+    case .authorizationDenied, .authorizationNotDetermined: 77
+    default: 1
+    }
+}
+
+/// Plain-text and JSON output.
+enum Output {
+    /// Prints a JSON value (object, array) on one line per element when `lines`, else pretty.
+    static func json(_ value: Any) {
+        print(SampleJSON.encode(value))
+    }
+
+    /// Prints rows as aligned columns under a header.
+    static func table(_ header: [String], _ rows: [[String]]) {
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        print(line(header))
+        for row in rows { print(line(row)) }
+    }
+
+    /// A number with at most `digits` decimals, no trailing zeros.
+    static func number(_ value: Double, digits: Int = 2) -> String {
+        let rounded = (value * pow(10, Double(digits))).rounded() / pow(10, Double(digits))
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        return String(format: "%.\(digits)f", rounded)
+            .replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import VitalsCore
+
+@Suite("Statistics engine")
+struct StatisticsEngineTests {
+    let la = Calendar.gregorian(in: TimeZone(identifier: "America/Los_Angeles")!)
+    let utc = Calendar.gregorian(in: .gmt)
+    let watch = Source(name: "Watch", bundleIdentifier: "com.apple.health.watch")
+    let phone = Source(name: "iPhone", bundleIdentifier: "com.apple.health.phone")
+
+    func t(_ text: String) -> Double { ISO8601.parse(text)!.timeIntervalSince1970 }
+
+    func point(_ start: String, _ end: String, _ value: Double, _ source: Int32) -> StatisticsPoint {
+        StatisticsPoint(start: t(start), end: t(end), value: value, source: source)
+    }
+
+    func day(_ from: String, _ to: String, calendar: Calendar) throws -> DateRange {
+        try DateRange(start: ISO8601.parse(from)!, end: ISO8601.parse(to)!)
+    }
+
+    @Test("A DST day in America/Los_Angeles has 23 hourly buckets")
+    func dstHourly() throws {
+        let range = try day("2025-03-09T00:00:00-08:00", "2025-03-10T00:00:00-07:00", calendar: la)
+        let query = StatisticsQuery(type: .stepCount, range: range, interval: .hour, calendar: la, options: .sum)
+        var points: [StatisticsPoint] = []
+        var cursor = range.start.timeIntervalSince1970
+        while cursor < range.end.timeIntervalSince1970 {
+            points.append(StatisticsPoint(start: cursor, end: cursor + 60, value: 1, source: 0))
+            cursor += 60
+        }
+        let buckets = try StatisticsEngine.compute(query, points: points, sources: [phone], priority: [0])
+        #expect(buckets.count == 23)
+        #expect(buckets.allSatisfy { abs(($0.sum ?? 0) - 60) < 1e-9 })
+        #expect(abs(buckets.reduce(0) { $0 + ($1.sum ?? 0) } - 23 * 60) < 1e-6)
+    }
+
+    @Test("Overlapping iPhone and Watch steps are merged, not added; by source each keeps its own")
+    func mergedNotAdded() throws {
+        let range = try day("2025-10-01T00:00:00Z", "2025-10-02T00:00:00Z", calendar: utc)
+        let query = StatisticsQuery(type: .stepCount, range: range, interval: .day, calendar: utc,
+                                    options: [.sum, .separateBySource])
+        let points = [
+            point("2025-10-01T10:00:00Z", "2025-10-01T11:00:00Z", 1000, 0),
+            point("2025-10-01T10:30:00Z", "2025-10-01T11:30:00Z", 1200, 1),
+        ]
+        let buckets = try StatisticsEngine.compute(query, points: points, sources: [watch, phone], priority: [0, 1])
+        #expect(buckets.count == 1)
+        #expect(abs(buckets[0].sum! - 1600) < 1e-9)
+        #expect(buckets[0].bySource.map(\.source) == [watch, phone])
+        #expect(buckets[0].bySource.map { $0.statistics.sum! } == [1000, 1200])
+        // With the phone first, the watch only fills 10:00-10:30.
+        let flipped = try StatisticsEngine.compute(query, points: points, sources: [watch, phone], priority: [1, 0])
+        #expect(abs(flipped[0].sum! - 1700) < 1e-9)
+    }
+
+    @Test("A sample straddling midnight is split proportionally")
+    func straddlingMidnight() throws {
+        let range = try day("2025-10-01T00:00:00Z", "2025-10-03T00:00:00Z", calendar: utc)
+        let query = StatisticsQuery(type: .activeEnergyBurned, range: range, interval: .day, calendar: utc, options: .sum)
+        let points = [point("2025-10-01T23:00:00Z", "2025-10-02T02:00:00Z", 300, 0)]
+        let buckets = try StatisticsEngine.compute(query, points: points, sources: [phone], priority: [0])
+        #expect(buckets.map { $0.sum! } == [100, 200])
+        #expect(buckets.map(\.sampleCount) == [1, 1])
+    }
+
+    @Test("Instants count unless a higher-priority source covers them")
+    func instants() throws {
+        let range = try day("2025-10-01T00:00:00Z", "2025-10-02T00:00:00Z", calendar: utc)
+        let query = StatisticsQuery(type: .stepCount, range: range, interval: .day, calendar: utc, options: .sum)
+        let points = [
+            point("2025-10-01T10:00:00Z", "2025-10-01T11:00:00Z", 600, 0),  // watch interval
+            point("2025-10-01T10:30:00Z", "2025-10-01T10:30:00Z", 50, 1),   // phone instant, covered
+            point("2025-10-01T11:00:00Z", "2025-10-01T11:00:00Z", 7, 1),    // phone instant at the watch's end: not covered
+            point("2025-10-01T12:00:00Z", "2025-10-01T12:00:00Z", 5, 0),    // watch instant inside phone interval
+            point("2025-10-01T11:50:00Z", "2025-10-01T12:10:00Z", 40, 1),   // phone interval (not covered by a watch interval)
+        ]
+        let buckets = try StatisticsEngine.compute(query, points: points, sources: [watch, phone], priority: [0, 1])
+        #expect(abs(buckets[0].sum! - (600 + 7 + 5 + 40)) < 1e-9)
+    }
+
+    @Test("Sleep duration is the union of asleep stages; in-bed and awake do not add")
+    func sleepUnion() throws {
+        let range = try day("2025-10-01T12:00:00Z", "2025-10-02T12:00:00Z", calendar: utc)
+        let query = StatisticsQuery(type: .sleepAnalysis, range: range, interval: .day,
+                                    anchor: range.start, calendar: utc, options: .duration)
+        let stages: [(String, String, SleepAnalysisValue)] = [
+            ("2025-10-01T23:00:00Z", "2025-10-02T07:00:00Z", .inBed),
+            ("2025-10-01T23:30:00Z", "2025-10-02T03:00:00Z", .asleepCore),
+            ("2025-10-02T01:00:00Z", "2025-10-02T02:00:00Z", .asleepDeep),
+            ("2025-10-02T03:00:00Z", "2025-10-02T04:00:00Z", .asleepREM),
+            ("2025-10-02T04:00:00Z", "2025-10-02T04:10:00Z", .awake),
+        ]
+        let points = stages.map { point($0.0, $0.1, Double($0.2.rawValue), 0) }
+        let buckets = try StatisticsEngine.compute(query, points: points, sources: [watch], priority: [0])
+        #expect(buckets.count == 1)
+        #expect(abs(buckets[0].duration! - 270) < 1e-9)
+        // The same stages recorded twice by two sources still count once.
+        let doubled = points + points.map { StatisticsPoint(start: $0.start, end: $0.end, value: $0.value, source: 1) }
+        let twice = try StatisticsEngine.compute(query, points: doubled.sorted { $0.start < $1.start },
+                                                 sources: [watch, phone], priority: [0, 1])
+        #expect(abs(twice[0].duration! - 270) < 1e-9)
+    }
+
+    @Test("Average is time-weighted for heart rate and arithmetic for body mass")
+    func averages() throws {
+        let range = try day("2025-10-01T00:00:00Z", "2025-10-02T00:00:00Z", calendar: utc)
+        let points = [
+            point("2025-10-01T10:00:00Z", "2025-10-01T10:50:00Z", 60, 0),
+            point("2025-10-01T10:50:00Z", "2025-10-01T11:00:00Z", 120, 0),
+        ]
+        let heart = StatisticsQuery(type: .heartRate, range: range, interval: .day, calendar: utc,
+                                    options: [.average, .minimum, .maximum, .mostRecent])
+        let weighted = try StatisticsEngine.compute(heart, points: points, sources: [watch], priority: [0])[0]
+        #expect(abs(weighted.average! - 70) < 1e-9)
+        #expect(weighted.minimum == 60 && weighted.maximum == 120 && weighted.mostRecent == 120)
+        let mass = StatisticsQuery(type: .bodyMass, range: range, interval: .day, calendar: utc, options: .average)
+        let arithmetic = try StatisticsEngine.compute(mass, points: points, sources: [watch], priority: [0])[0]
+        #expect(abs(arithmetic.average! - 90) < 1e-9)
+    }
+
+    @Test("Options that do not suit the type are clear errors")
+    func invalidOptions() throws {
+        let range = try day("2025-10-01T00:00:00Z", "2025-10-02T00:00:00Z", calendar: utc)
+        for (type, option) in [(SampleType.heartRate, StatisticsOptions.sum), (.stepCount, .average),
+                               (.stepCount, .duration), (.sleepAnalysis, .sum)] {
+            let query = StatisticsQuery(type: type, range: range, interval: .day, calendar: utc, options: option)
+            #expect(throws: VitalsError.self) { try StatisticsEngine.compute(query, points: [], sources: [], priority: []) }
+        }
+    }
+
+    @Test("Week buckets start on Monday; month buckets follow the calendar")
+    func calendarBuckets() throws {
+        let range = try day("2025-10-01T00:00:00Z", "2025-11-01T00:00:00Z", calendar: utc)
+        let weeks = StatisticsEngine.buckets(for: StatisticsQuery(type: .stepCount, range: range, interval: .week,
+                                                                  calendar: utc, options: .sum))
+        #expect(ISO8601.format(weeks[0].start, in: .gmt) == "2025-09-29T00:00:00Z")
+        #expect(weeks.count == 5)
+        let months = StatisticsEngine.buckets(for: StatisticsQuery(type: .stepCount, range: range, interval: .month,
+                                                                   calendar: utc, options: .sum))
+        #expect(months.count == 1 && months[0].duration == 31 * 86_400)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import VitalsCore
+@testable import VitalsStore
+
+/// A store in a new temporary folder, opened through the production initializer.
+struct TemporaryStore {
+    let directory: URL
+    let path: String
+    let store: SQLiteHealthStore
+
+    init(configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("store.sqlite").path
+        var configuration = SQLiteHealthStore.Configuration()
+        configuration.appSource = Source(name: "Test App", bundleIdentifier: "com.x.app")
+        configuration.calendar = Calendar.gregorian(in: .gmt)
+        configure(&configuration)
+        store = try SQLiteHealthStore(path: path, configuration: configuration)
+    }
+
+    /// Opens the same file again, as a restarted process would.
+    func reopen(configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws -> SQLiteHealthStore {
+        var configuration = store.configuration
+        configure(&configuration)
+        return try SQLiteHealthStore(path: path, configuration: configuration)
+    }
+}
+
+/// A mutable clock for cache tests.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_760_000_000)
+
+    var now: Date {
+        lock.lock(); defer { lock.unlock() }
+        return current
+    }
+
+    func advance(_ seconds: TimeInterval) {
+        lock.lock(); defer { lock.unlock() }
+        current += seconds
+    }
+}
+
+func date(_ text: String) -> Date { ISO8601.parse(text)! }
+
+let iPhone = Source(name: "iPhone", bundleIdentifier: "com.apple.health.phone")
+let appleWatch = Source(name: "Apple Watch", bundleIdentifier: "com.apple.health.watch")
