@@ -63,8 +63,13 @@ extension SampleJSON {
             uuid = parsedUUID
         }
         let sourceFields = try fields.object("source")
-        let source = Source(name: try sourceFields.string("name"),
+        let source: Source
+        do throws(VitalsError) {
+            source = Source(name: try sourceFields.string("name"),
                             bundleIdentifier: try sourceFields.string("bundleIdentifier"))
+        } catch {
+            throw error.located(InputLocation(field: "source"))
+        }
         let content: Sample.Content
         switch type.kind {
         case .workout:

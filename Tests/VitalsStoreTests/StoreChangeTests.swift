@@ -115,6 +115,7 @@ struct StoreChangeTests {
         let staleSamples = try await temp.store.samples(of: .stepCount)
         #expect(staleSamples.isStale && staleSamples.value.count == 1)
         // Without a cached answer the failure surfaces.
-        await #expect(throws: VitalsError.self) { try await temp.store.samples(of: .heartRate) }
+        let uncached = SamplePredicate(start: date("2025-10-01T06:00:00Z"), end: nil)
+        await #expect(throws: VitalsError.self) { try await temp.store.samples(of: .stepCount, matching: uncached) }
     }
 }
