@@ -12,7 +12,7 @@ struct SampleWriter {
     private var typeIDs: [String: Int64] = [:]
     private var sourceIDs: [Source: Int64] = [:]
     private var sourceFlags: [Int64: (watch: Bool, phone: Bool)] = [:]
-    private var deviceIDs: [String: Int64] = [:]
+    private var deviceIDs: [Device: (id: Int64, watch: Bool, phone: Bool)] = [:]
     private var maxDurations: [Int64: Double] = [:]
     private let insertSample: Statement
     private let findSample: Statement
@@ -40,9 +40,11 @@ struct SampleWriter {
     @discardableResult
     mutating func insert(_ sample: Sample, duplicates: DuplicatePolicy) throws -> Int64 {
         let typeID = try typeID(for: sample.type)
-        let sourceID = try sourceID(for: sample.source, device: sample.device)
         var deviceID: Int64?
-        if let device = sample.device { deviceID = try self.deviceID(for: device) }
+        var watch = false
+        var phone = false
+        if let device = sample.device { (deviceID, watch, phone) = try self.device(device) }
+        let sourceID = try sourceID(for: sample.source, watch: watch, phone: phone)
         var value: Double?
         var unit: String?
         switch sample.content {
@@ -117,9 +119,7 @@ struct SampleWriter {
         return try Int64.fetchOne(db, sql: "SELECT id FROM types WHERE identifier = ?", arguments: [type.identifier])!
     }
 
-    private mutating func sourceID(for source: Source, device: Device?) throws -> Int64 {
-        let watch = device?.isWatch ?? false
-        let phone = device?.isPhone ?? false
+    private mutating func sourceID(for source: Source, watch: Bool, phone: Bool) throws -> Int64 {
         let id: Int64
         if let known = sourceIDs[source] {
             id = known
@@ -139,13 +139,15 @@ struct SampleWriter {
         return id
     }
 
-    private mutating func deviceID(for device: Device) throws -> Int64 {
+    /// The row id of a device, and whether it is a watch or a phone.
+    private mutating func device(_ device: Device) throws -> (Int64, Bool, Bool) {
+        if let known = deviceIDs[device] { return known }
         let description = SampleJSON.encode(SampleJSON.deviceObject(device))
-        if let id = deviceIDs[description] { return id }
         try db.execute(sql: "INSERT OR IGNORE INTO devices (description) VALUES (?)", arguments: [description])
         let id = try Int64.fetchOne(db, sql: "SELECT id FROM devices WHERE description = ?", arguments: [description])!
-        deviceIDs[description] = id
-        return id
+        let entry = (id, device.isWatch, device.isPhone)
+        deviceIDs[device] = entry
+        return entry
     }
 }
 
