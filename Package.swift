@@ -42,5 +42,6 @@ let package = Package(
             name: "VitalsStoreTests",
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
+        .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
     ]
 )
