@@ -55,7 +55,7 @@ public enum StatisticsEngine {
         let wanted = query.options
         let style = query.type.aggregationStyle
 
-        var calculator = BucketCalculator(edges: edges.map(\.timeIntervalSince1970), clip: clip)
+        let calculator = BucketCalculator(edges: edges.map(\.timeIntervalSince1970), clip: clip)
         calculator.countSamples(points, into: &result)
         if wanted.contains(.sum) {
             let sums = calculator.mergedSums(points, sourceOrder: order)

@@ -30,9 +30,9 @@ extension SQLiteHealthStore {
             return ChangeSet(added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, next - 1)))
         }
         if readable == nil {
-            var allowed: [Sample] = []
-            for sample in changes.added where try await mayRead(sample.type) { allowed.append(sample) }
-            changes.added = allowed
+            var denied = Set<SampleType>()
+            for type in Set(changes.added.map(\.type)) where !(try await mayRead(type)) { denied.insert(type) }
+            if !denied.isEmpty { changes.added.removeAll { denied.contains($0.type) } }
         }
         return changes
     }

@@ -12,13 +12,16 @@ extension SQLiteHealthStore {
         if let cached = cache.fresh(key, as: [Sample].self) { return QueryResult(cached) }
         do {
             let result = try await read { db in try SampleReader(db).samples(of: type, matching: predicate, limit: limit) }
-            cache.store(result, for: key)
+            if result.count <= Self.largestCachedSampleList { cache.store(result, for: key) }
             return QueryResult(result)
         } catch let error as VitalsError {
-            guard let stale = cache.any(key, as: [Sample].self) else { throw error }
+            guard error.code == .database, let stale = cache.any(key, as: [Sample].self) else { throw error }
             return QueryResult(stale, staleBecause: error)
         }
     }
+
+    /// Sample lists longer than this are not cached (they would crowd memory).
+    static let largestCachedSampleList = 10_000
 
     /// The sample with this UUID, if stored and readable.
     public func sample(withUUID uuid: UUID) async throws -> Sample? {

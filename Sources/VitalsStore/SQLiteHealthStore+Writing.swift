@@ -46,8 +46,7 @@ extension SQLiteHealthStore {
                 let id: Int64 = row[0]
                 guard seen.insert(id).inserted else { continue }
                 rows.append((id, uuid, row[1], row[2]))
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM types WHERE id = ? AND identifier LIKE 'HKCorrelationTypeIdentifier%'",
-                                     arguments: [row[1] as Int64]) == true {
+                if SampleType(identifier: row[2]).kind == .correlation {
                     let members = try Row.fetchAll(db, sql: """
                         SELECT s.id, s.uuid, s.type_id, t.identifier FROM sample_links l
                         JOIN samples s ON s.id = l.child_id JOIN types t ON t.id = s.type_id

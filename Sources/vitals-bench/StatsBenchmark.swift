@@ -45,7 +45,7 @@ struct StatsBenchmark {
             mergedTimes.append(Double(t1 - t0) / 1e9)
 
             let t2 = DispatchTime.now().uptimeNanoseconds
-            let rows = try await queue.read { db in
+            let rows = try queue.read { db in
                 try Row.fetchAll(db, sql: """
                     SELECT CAST((start - ?) / 86400 AS INTEGER) AS day, SUM(value) FROM samples
                     WHERE type_id = (SELECT id FROM types WHERE identifier = ?) AND start >= ? AND start < ?

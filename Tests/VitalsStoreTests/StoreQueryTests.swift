@@ -55,7 +55,12 @@ struct StoreQueryTests {
         let systolic = Sample.quantity(.bloodPressureSystolic, 120, .millimeterOfMercury, start: at, source: iPhone)
         let diastolic = Sample.quantity(.bloodPressureDiastolic, 80, .millimeterOfMercury, start: at, source: iPhone)
         let pressure = Sample(type: .bloodPressure, start: at, end: at, content: .correlation([systolic, diastolic]), source: iPhone)
-        try await temp.store.save([heart, pressure])
+        let future = Sample.quantity(SampleType(identifier: "HKQuantityTypeIdentifierFutureMetric"), 3.5,
+                                     try HealthUnit(parsing: "mg"), start: at, source: iPhone)
+        try await temp.store.save([heart, pressure, future])
+        let kept = try await temp.store.samples(of: SampleType(identifier: "HKQuantityTypeIdentifierFutureMetric")).value
+        #expect(kept.map(\.uuid) == [future.uuid])
+        #expect(kept.first?.quantity == Quantity(3.5, try HealthUnit(parsing: "mg")))
         let loaded = try await temp.store.samples(of: .heartRate).value
         #expect(loaded.count == 1)
         #expect(abs(loaded[0].quantity!.value - 72) < 1e-9)
