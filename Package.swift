@@ -13,12 +13,14 @@ let package = Package(
     products: [
         .library(name: "VitalsCore", targets: ["VitalsCore"]),
         .library(name: "VitalsStore", targets: ["VitalsStore"]),
+        .library(name: "VitalsImport", targets: ["VitalsImport"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "VitalsCore", swiftSettings: strict),
@@ -26,10 +28,14 @@ let package = Package(
             name: "VitalsStore",
             dependencies: ["VitalsCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
+        .target(
+            name: "VitalsImport",
+            dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict),
         .executableTarget(
             name: "vitals",
             dependencies: [
-                "VitalsCore", "VitalsStore",
+                "VitalsCore", "VitalsStore", "VitalsImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -41,6 +47,10 @@ let package = Package(
         .testTarget(
             name: "VitalsStoreTests",
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "VitalsImportTests",
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsImport"],
             swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
     ]
