@@ -23,6 +23,8 @@ public struct Sample: Sendable, Hashable, Identifiable {
     public var device: Device?
     /// HealthKit and app metadata.
     public var metadata: Metadata
+    /// When the sample was created on the device, if known (Health exports record it).
+    public var creationDate: Date?
 
     /// The value of a sample, by kind.
     public enum Content: Sendable, Hashable {
@@ -39,7 +41,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
     /// Creates a sample; see the kind-specific factories for the common cases.
     public init(uuid: UUID = UUID(), type: SampleType, start: Date, end: Date, content: Content,
                 source: Source, sourceVersion: String? = nil, device: Device? = nil,
-                metadata: Metadata = [:]) {
+                metadata: Metadata = [:], creationDate: Date? = nil) {
         self.uuid = uuid
         self.type = type
         self.start = start
@@ -49,6 +51,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
         self.sourceVersion = sourceVersion
         self.device = device
         self.metadata = metadata
+        self.creationDate = creationDate
     }
 
     public var id: UUID { uuid }

@@ -103,7 +103,8 @@ extension SampleJSON {
         return Sample(uuid: uuid, type: type, start: start, end: end, content: content, source: source,
                       sourceVersion: try fields.optionalString("sourceVersion"),
                       device: try fields.optionalObject("device").map(device),
-                      metadata: try fields.optionalObject("metadata").map(metadata) ?? [:])
+                      metadata: try fields.optionalObject("metadata").map(metadata) ?? [:],
+                      creationDate: try fields.optionalDate("creationDate"))
     }
 
     private static func categoryValue(_ fields: JSONFields, type: SampleType) throws(VitalsError) -> Int {
@@ -138,6 +139,12 @@ extension SampleJSON {
             activity = .other
         }
         var workout = Workout(activityType: activity)
+        if let duration = try fields.optionalNumber("duration") {
+            guard duration >= 0 else {
+                throw VitalsError(.invalidValue, "a workout's duration cannot be negative", at: InputLocation(field: "duration"))
+            }
+            workout.duration = duration
+        }
         for (index, item) in try fields.optionalObjects("events").enumerated() {
             do throws(VitalsError) {
                 workout.events.append(WorkoutEvent(

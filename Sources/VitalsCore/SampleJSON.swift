@@ -9,10 +9,11 @@ import Foundation
 ///  "device": {"name": "iPhone", "model": "iPhone"}, "metadata": {"HKWasUserEntered": true}}
 /// ```
 /// - `uuid` is optional (a new one is made); `type` is an identifier or short name (`stepCount`).
+/// - `sourceVersion` and `creationDate` are optional.
 /// - Category samples: `value` is the raw integer or a name (`asleepCore`,
 ///   `HKCategoryValueSleepAnalysisAsleepCore`); no `unit`.
 /// - Workouts (`"type": "HKWorkoutTypeIdentifier"` or `"workout"`): `activity` (name or raw
-///   value), optional `events` [{`type`, `start`, `end`, `metadata`}], `statistics`
+///   value), optional `duration` (seconds, without pauses), `events` [{`type`, `start`, `end`, `metadata`}], `statistics`
 ///   [{`type`, `unit`, `sum`, `average`, `minimum`, `maximum`}], `associated` [samples].
 /// - Correlations (`bloodPressure`, `food`): `members` [samples].
 public enum SampleJSON {
@@ -26,6 +27,7 @@ public enum SampleJSON {
             "source": ["name": sample.source.name, "bundleIdentifier": sample.source.bundleIdentifier],
         ]
         if let version = sample.sourceVersion { object["sourceVersion"] = version }
+        if let created = sample.creationDate { object["creationDate"] = ISO8601.format(created, in: zone) }
         if let device = sample.device { object["device"] = deviceObject(device) }
         if !sample.metadata.isEmpty { object["metadata"] = metadataObject(sample.metadata, zone: zone) }
         switch sample.content {
@@ -36,6 +38,7 @@ public enum SampleJSON {
             object["value"] = value
         case .workout(let workout):
             object["activity"] = workout.activityType.name
+            if let duration = workout.duration { object["duration"] = duration }
             if !workout.events.isEmpty {
                 object["events"] = workout.events.map { eventObject($0, zone: zone) }
             }

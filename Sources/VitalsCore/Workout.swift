@@ -12,16 +12,19 @@ public struct Workout: Sendable, Hashable {
     public var activities: [WorkoutActivity]
     /// Samples attached to the workout (the active-energy sample of a logged workout).
     public var associatedSamples: [Sample]
+    /// HealthKit's duration in seconds, which leaves out pauses; `nil` means end − start.
+    public var duration: TimeInterval?
 
     /// Creates workout details.
     public init(activityType: WorkoutActivityType, events: [WorkoutEvent] = [],
                 statistics: [WorkoutStatistics] = [], activities: [WorkoutActivity] = [],
-                associatedSamples: [Sample] = []) {
+                associatedSamples: [Sample] = [], duration: TimeInterval? = nil) {
         self.activityType = activityType
         self.events = events
         self.statistics = statistics
         self.activities = activities
         self.associatedSamples = associatedSamples
+        self.duration = duration
     }
 
     /// The statistics for one type, if recorded.

@@ -75,6 +75,43 @@ extension SQLiteHealthStore {
                 INSERT INTO store_state (key, value) VALUES ('next_anchor', 1);
                 """)
         }
+        migrator.registerMigration("v2-import") { db in
+            try db.execute(sql: """
+                ALTER TABLE samples ADD COLUMN created REAL;
+                CREATE TABLE route_points (
+                    workout_id INTEGER NOT NULL REFERENCES samples(id) ON DELETE CASCADE,
+                    route INTEGER NOT NULL,
+                    time REAL NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    altitude REAL, speed REAL, course REAL,
+                    horizontal_accuracy REAL, vertical_accuracy REAL
+                );
+                CREATE INDEX route_points_by_workout ON route_points(workout_id, route, time);
+                CREATE TABLE heartbeats (
+                    sample_id INTEGER NOT NULL REFERENCES samples(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    bpm REAL NOT NULL,
+                    time REAL NOT NULL,
+                    PRIMARY KEY (sample_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE activity_summaries (
+                    date TEXT PRIMARY KEY,
+                    details TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE characteristics (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE imports (
+                    id INTEGER PRIMARY KEY,
+                    file TEXT NOT NULL,
+                    export_date REAL,
+                    finished_at REAL NOT NULL,
+                    report TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

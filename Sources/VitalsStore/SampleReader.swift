@@ -13,7 +13,7 @@ struct SampleReader {
 
     static let columns = """
         s.id, s.uuid, t.identifier, s.start, s."end", s.value, s.unit, src.name, src.bundle_identifier,
-        s.source_version, d.description, s.metadata, w.activity_type, w.details
+        s.source_version, d.description, s.metadata, w.activity_type, w.details, s.created
         FROM samples s JOIN types t ON t.id = s.type_id JOIN sources src ON src.id = s.source_id
         LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN workouts w ON w.sample_id = s.id
         """
@@ -79,7 +79,8 @@ struct SampleReader {
             let details = try Self.detailsDecoder.decode(WorkoutDetails.self, from: Data((row[13] as String? ?? "{}").utf8))
             let activity = WorkoutActivityType(rawValue: UInt(row[12] as Int64? ?? 3000))
             content = .workout(Workout(activityType: activity, events: details.events, statistics: details.statistics,
-                                       activities: details.activities, associatedSamples: try children(of: rowID)))
+                                       activities: details.activities, associatedSamples: try children(of: rowID),
+                                       duration: details.duration))
         case .correlation:
             content = .correlation(try children(of: rowID))
         case .category:
@@ -89,7 +90,8 @@ struct SampleReader {
             content = .quantity(Quantity(value ?? 0, try HealthUnit(parsing: unitText)))
         }
         return Sample(uuid: row[1], type: type, start: start, end: end, content: content, source: source,
-                      sourceVersion: row[9], device: device, metadata: metadata)
+                      sourceVersion: row[9], device: device, metadata: metadata,
+                      creationDate: (row[14] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     private func children(of parent: Int64) throws -> [Sample] {

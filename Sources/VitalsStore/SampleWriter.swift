@@ -29,16 +29,17 @@ struct SampleWriter {
         nextAnchor = try Int64.fetchOne(db, sql: "SELECT value FROM store_state WHERE key = 'next_anchor'") ?? 1
         insertSample = try db.makeStatement(sql: """
             INSERT INTO samples (uuid, type_id, start, "end", value, unit, source_id, source_version,
-                                 device_id, metadata, anchor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+                                 device_id, metadata, anchor, created)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """)
         findSample = try db.makeStatement(sql: "SELECT id FROM samples WHERE uuid = ?")
         insertLink = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample_links (parent_id, child_id) VALUES (?, ?)")
     }
 
-    /// Inserts a validated sample with its members; returns its row id (the existing one when skipped).
+    /// Inserts a validated sample with its members; returns its row id (the existing one when
+    /// skipped) and whether it was new.
     @discardableResult
-    mutating func insert(_ sample: Sample, duplicates: DuplicatePolicy) throws -> Int64 {
+    mutating func insert(_ sample: Sample, duplicates: DuplicatePolicy) throws -> (rowID: Int64, inserted: Bool) {
         let typeID = try typeID(for: sample.type)
         var deviceID: Int64?
         var watch = false
@@ -60,13 +61,14 @@ struct SampleWriter {
         try insertSample.execute(arguments: [
             sample.uuid, typeID, sample.start.timeIntervalSince1970, sample.end.timeIntervalSince1970,
             value, unit, sourceID, sample.sourceVersion, deviceID, metadata, nextAnchor,
+            sample.creationDate?.timeIntervalSince1970,
         ])
         guard db.changesCount > 0 else {
             if duplicates == .fail {
                 throw VitalsError(.duplicate, "a sample with UUID \(sample.uuid.uuidString) is already stored")
             }
             summary.alreadyPresent += 1
-            return try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1
+            return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
         }
         let rowID = db.lastInsertedRowID
         nextAnchor += 1
@@ -76,21 +78,21 @@ struct SampleWriter {
         switch sample.content {
         case .workout(let workout):
             let details = WorkoutDetails(events: workout.events, statistics: workout.statistics,
-                                         activities: workout.activities)
+                                         activities: workout.activities, duration: workout.duration)
             let json = String(decoding: try Self.detailsEncoder.encode(details), as: UTF8.self)
             try db.execute(sql: "INSERT INTO workouts (sample_id, activity_type, details) VALUES (?, ?, ?)",
                            arguments: [rowID, Int64(workout.activityType.rawValue), json])
             for child in workout.associatedSamples {
-                try link(rowID, try insert(child, duplicates: .skip))
+                try link(rowID, try insert(child, duplicates: .skip).rowID)
             }
         case .correlation(let members):
             for member in members {
-                try link(rowID, try insert(member, duplicates: .skip))
+                try link(rowID, try insert(member, duplicates: .skip).rowID)
             }
         default:
             break
         }
-        return rowID
+        return (rowID, true)
     }
 
     private func link(_ parent: Int64, _ child: Int64) throws {
@@ -156,4 +158,5 @@ struct WorkoutDetails: Codable {
     var events: [WorkoutEvent]
     var statistics: [WorkoutStatistics]
     var activities: [WorkoutActivity]
+    var duration: TimeInterval?
 }
