@@ -12,7 +12,7 @@ public struct VitalsError: Error, Sendable, CustomStringConvertible, Equatable {
             case invalidUnit, incompatibleUnit, invalidValue, invalidDateRange, invalidDate
             case invalidTimeZone, invalidInput, unknownType, unsupportedStatistics
             case authorizationDenied, authorizationNotDetermined, unavailable
-            case notFound, duplicate, readOnly, database, io
+            case notFound, duplicate, readOnly, database, io, cancelled
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -51,6 +51,8 @@ public struct VitalsError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let database = Code(.database)
         /// A file could not be read or written.
         public static let io = Code(.io)
+        /// The work was cancelled (Ctrl-C) and undone.
+        public static let cancelled = Code(.cancelled)
 
         public var description: String { base.rawValue }
     }

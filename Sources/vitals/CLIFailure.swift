@@ -23,6 +23,7 @@ func exitCode(for code: VitalsError.Code) -> Int32 {
     case .database: 74
     case .notFound: 76
     case .authorizationDenied, .authorizationNotDetermined: 77
+    case .cancelled: 130
     default: 1
     }
 }

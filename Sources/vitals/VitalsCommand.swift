@@ -14,10 +14,10 @@ struct VitalsCommand: AsyncParsableCommand {
 
             Exit codes: 0 success, 1 other failure, 64 bad arguments, 65 bad input data, \
             66 input file missing, 69 store unavailable, 73 duplicate sample, 74 database or I/O error, \
-            76 not found, 77 not authorized.
+            76 not found, 77 not authorized, 130 interrupted (nothing stored).
             """,
         subcommands: [
-            DemoCommand.self, AddCommand.self, SamplesCommand.self, StatsCommand.self,
+            DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, StatsCommand.self,
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
             TypesCommand.self,
         ])

@@ -1,0 +1,60 @@
+import Foundation
+import VitalsCore
+import VitalsStore
+
+/// What an import did: counts by outcome, element and reason. Contains no health values.
+public struct ImportReport: Sendable, Codable, Hashable {
+    /// The path that was imported.
+    public var file: String
+    /// Bytes of XML (or JSON) read.
+    public var bytes: Int64 = 0
+    /// The export's own date, if it has one.
+    public var exportDate: Date?
+    /// Samples newly stored (correlation members and workouts included).
+    public var added = 0
+    /// Samples whose UUID was already stored (an earlier import, or a correlation member also at top level).
+    public var alreadyPresent = 0
+    /// Elements not stored, by reason ("Record: value is not a number" → 3).
+    public var skipped: [String: Int] = [:]
+    /// Top-level elements read, by name.
+    public var elements: [String: Int] = [:]
+    /// Top-level elements Vitals does not read (ClinicalRecord, Audiogram...), by name.
+    public var unknownElements: [String: Int] = [:]
+    /// Activity summaries newly stored, and already there.
+    public var activitySummariesAdded = 0
+    public var activitySummariesPresent = 0
+    /// Route points stored, and route files named but missing from the export.
+    public var routePoints = 0
+    public var missingRouteFiles = 0
+    /// Wall time of the import.
+    public var seconds = 0.0
+
+    public init(file: String) { self.file = file }
+
+    /// Total elements skipped.
+    public var skippedCount: Int { skipped.values.reduce(0, +) }
+}
+
+/// How far an import has come, for progress bars.
+public struct ImportProgress: Sendable {
+    /// Bytes of the XML read so far.
+    public var bytesDone: Int64
+    /// Bytes of the XML in all (0 when unknown).
+    public var bytesTotal: Int64
+    /// Samples stored so far.
+    public var samples: Int
+}
+
+/// A flag another thread (a Ctrl-C handler) sets to stop an import, which is then rolled back.
+public final class ImportCancellation: Sendable {
+    private let flag = Locked(false)
+
+    public init() {}
+
+    /// Asks the import to stop at the next chunk.
+    public func cancel() { flag.withLock { $0 = true } }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { flag.withLock { $0 } }
+}
+

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import VitalsCore
+import VitalsImport
+import VitalsStore
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an Apple Health export (zip, export.xml or folder), all or nothing.",
+        discussion: """
+            PATH is the export.zip the Health app writes ("Export All Health Data"), read in place \
+            without extracting; its export.xml; or the unzipped apple_health_export folder. Records, \
+            workouts (with events, statistics, activities and routes), correlations, activity \
+            summaries and characteristics are stored; unknown elements are counted in the report. \
+            Each record gets a UUID derived from its content, so importing the same export twice \
+            adds nothing and a newer export adds only what is new. If the import fails or is \
+            interrupted (Ctrl-C), nothing is stored. Exit code 130 when interrupted.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: ArgumentHelp("The export: export.zip, export.xml or apple_health_export/.", valueName: "path"))
+    var path: String
+
+    @Flag(name: .long, help: "No progress bar (it is also off when stderr is not a terminal).")
+    var noProgress = false
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    func run() async throws {
+        let cancellation = ImportCancellation()
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { cancellation.cancel() }
+        interrupt.resume()
+        defer { interrupt.cancel() }
+        try await runReportingErrors {
+            let database = try store.open()
+            let bar: ProgressBar? = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar() : nil
+            var options = HealthExportImporter.Options(cancellation: cancellation)
+            if let bar { options.progress = { bar.update($0) } }
+            let report = try await HealthExportImporter(store: database).importExport(at: path, options: options)
+            bar?.finish()
+            printReport(report)
+        }
+    }
+
+    private func printReport(_ report: ImportReport) {
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            print(String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self))
+            return
+        }
+        let megabytes = Double(report.bytes) / 1_000_000
+        print(String(format: "imported %@ (%.1f MB in %.1f s, %.1f MB/s)", report.file, megabytes, report.seconds,
+                     report.seconds > 0 ? megabytes / report.seconds : 0))
+        print("  added \(report.added) samples, \(report.alreadyPresent) already present, \(report.skippedCount) skipped")
+        if report.activitySummariesAdded + report.activitySummariesPresent > 0 {
+            print("  activity summaries: \(report.activitySummariesAdded) added, \(report.activitySummariesPresent) already present")
+        }
+        if report.routePoints > 0 || report.missingRouteFiles > 0 {
+            print("  route points: \(report.routePoints)" + (report.missingRouteFiles > 0 ? ", \(report.missingRouteFiles) route files missing" : ""))
+        }
+        for (reason, count) in report.skipped.sorted(by: { $0.value > $1.value }) { print("  skipped \(count): \(reason)") }
+        for (name, count) in report.unknownElements.sorted(by: { $0.key < $1.key }) {
+            print("  not imported: \(count) <\(name)> elements")
+        }
+    }
+}
+
+/// A one-line progress bar on stderr: bytes done of total, MB/s, ETA.
+final class ProgressBar: @unchecked Sendable {
+    private let started = Date()
+    private let lock = NSLock()
+
+    func update(_ progress: ImportProgress) {
+        lock.lock()
+        defer { lock.unlock() }
+        let elapsed = max(Date().timeIntervalSince(started), 0.001)
+        let done = Double(progress.bytesDone) / 1_000_000
+        let total = Double(progress.bytesTotal) / 1_000_000
+        let rate = done / elapsed
+        let fraction = total > 0 ? min(1, done / total) : 0
+        let width = 30
+        let filled = Int(fraction * Double(width))
+        let eta = rate > 0 && total > done ? Int((total - done) / rate) : 0
+        let line = String(format: "\r[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
+                          String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+                          fraction * 100, done, total, rate, eta / 60, eta % 60, progress.samples)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
