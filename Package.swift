@@ -50,7 +50,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "VitalsImportTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsImport"],
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsImport",
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
     ]
