@@ -26,7 +26,10 @@ let package = Package(
         .target(name: "VitalsCore", swiftSettings: strict),
         .target(
             name: "VitalsStore",
-            dependencies: ["VitalsCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "VitalsCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .target(
             name: "VitalsImport",

@@ -6,7 +6,29 @@ import Foundation
 /// RFC 4122 variant, so the result is a valid UUID that never collides with random (v4) ones
 /// by construction of the version field. Stable across platforms and releases: changing it
 /// would make re-imports duplicate everything.
+///
+/// With a time, the first 48 bits are its Unix milliseconds (as in UUIDv7) and the rest the
+/// hash: records imported in time order then land next to each other in the UUID index,
+/// which keeps bulk inserts fast on large exports.
 public enum DeterministicUUID {
+    /// The UUID for `bytes`, prefixed with `time`'s Unix milliseconds.
+    public static func make(_ bytes: UnsafeRawBufferPointer, time: Date) -> UUID {
+        prefixed(make(bytes), time: time)
+    }
+
+    /// `uuid` with its first 48 bits replaced by `time`'s Unix milliseconds.
+    public static func prefixed(_ hashed: UUID, time: Date) -> UUID {
+        let milliseconds = UInt64(max(0, min(Double(1 << 48 - 1), (time.timeIntervalSince1970 * 1000).rounded(.down))))
+        var raw = hashed.uuid
+        raw.0 = UInt8(truncatingIfNeeded: milliseconds >> 40)
+        raw.1 = UInt8(truncatingIfNeeded: milliseconds >> 32)
+        raw.2 = UInt8(truncatingIfNeeded: milliseconds >> 24)
+        raw.3 = UInt8(truncatingIfNeeded: milliseconds >> 16)
+        raw.4 = UInt8(truncatingIfNeeded: milliseconds >> 8)
+        raw.5 = UInt8(truncatingIfNeeded: milliseconds)
+        return UUID(uuid: raw)
+    }
+
     /// The UUID for `bytes` under `seed`.
     public static func make(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0x5649_5441_4C53) -> UUID {
         var (h1, h2) = murmur128(bytes, seed: seed)

@@ -136,7 +136,7 @@ struct ExportDocumentHandler: XMLHandler {
             guard element == .record, stack.count == 2, let member else { return }
             // A member gets the UUID its top-level twin gets: same content, first occurrence.
             let uuid = memberHash.withUnsafeBytes { DeterministicUUID.make($0) }
-            if case .success(let (sample, _)) = member.build(uuid: Self.occurrence(uuid, 0), cache: &cache) {
+            if case .success(let (sample, _)) = member.build(uuid: Self.identity(uuid, 0, time: member.start), cache: &cache) {
                 members.append(sample)
             }
             current = .correlation(builder, members: members, member: nil)
@@ -149,18 +149,18 @@ struct ExportDocumentHandler: XMLHandler {
         defer { current = .none }
         switch current {
         case .record(let builder):
-            let uuid = nextUUID()
+            let uuid = nextUUID(time: builder.start)
             switch builder.build(uuid: uuid, cache: &cache) {
             case .success(let (sample, beats)): try emit(.sample(sample, heartbeats: beats))
             case .failure(let skip): try emit(.skipped(element: "Record", reason: skip.reason))
             }
         case .workout(let builder):
-            switch builder.build(uuid: nextUUID()) {
+            switch builder.build(uuid: nextUUID(time: builder.start)) {
             case .success(let sample): try emit(.workout(sample, routes: builder.routes))
             case .failure(let skip): try emit(.skipped(element: "Workout", reason: skip.reason))
             }
         case .correlation(let builder, let members, _):
-            let uuid = nextUUID()
+            let uuid = nextUUID(time: builder.start)
             guard let start = builder.start, let end = builder.end else {
                 return try emit(.skipped(element: "Correlation", reason: ImportSkip.badDate.reason))
             }
@@ -181,16 +181,21 @@ struct ExportDocumentHandler: XMLHandler {
     }
 
     /// The UUID of the top-level element just finished: content hash plus occurrence number.
-    private mutating func nextUUID() -> UUID {
+    private mutating func nextUUID(time: Date?) -> UUID {
         let content = topHash.withUnsafeBytes { DeterministicUUID.make($0) }
-        return Self.occurrence(content, occurrences.next(content))
+        return Self.identity(content, occurrences.next(content), time: time)
     }
 
-    private static func occurrence(_ content: UUID, _ number: Int) -> UUID {
-        guard number > 0 else { return content }
-        return "\(content.uuidString)#\(number)".withCString { pointer in
-            DeterministicUUID.make(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+    /// The stored UUID: the content hash (rehashed with the occurrence number after the first),
+    /// prefixed with the start time so time-ordered records sit together in the UUID index.
+    private static func identity(_ content: UUID, _ number: Int, time: Date?) -> UUID {
+        var hashed = content
+        if number > 0 {
+            hashed = "\(content.uuidString)#\(number)".withCString { pointer in
+                DeterministicUUID.make(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+            }
         }
+        return time.map { DeterministicUUID.prefixed(hashed, time: $0) } ?? hashed
     }
 
     /// Appends an element's name and attributes, byte for byte, to the content being hashed.

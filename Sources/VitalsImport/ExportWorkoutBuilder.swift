@@ -21,6 +21,9 @@ struct ExportWorkoutBuilder {
     private var inRoute = false
     private var openEvent: WorkoutEvent?
 
+    /// When the workout starts, if its date could be read.
+    var start: Date? { record.start }
+
     init(_ attributes: XMLAttributes, cache: inout ExportValueCache) {
         record = ExportRecordBuilder(attributes, cache: &cache)
         activity = attributes.raw("workoutActivityType").map { cache.activity($0) } ?? .other

@@ -12,6 +12,10 @@ struct SampleWriter {
     private var typeIDs: [String: Int64] = [:]
     private var sourceIDs: [Source: Int64] = [:]
     private var sourceFlags: [Int64: (watch: Bool, phone: Bool)] = [:]
+    // The previous sample's type, source and device: consecutive samples usually share them.
+    private var lastType: (type: SampleType, id: Int64)?
+    private var lastSource: (source: Source, id: Int64, watch: Bool, phone: Bool)?
+    private var lastDevice: (device: Device, entry: (Int64, Bool, Bool))?
     private var deviceIDs: [Device: (id: Int64, watch: Bool, phone: Bool)] = [:]
     private var maxDurations: [Int64: Double] = [:]
     private let insertSample: Statement
@@ -57,12 +61,22 @@ struct SampleWriter {
         case .workout, .correlation:
             value = nil
         }
-        let metadata = sample.metadata.isEmpty ? nil : SampleJSON.encode(SampleJSON.metadataObject(sample.metadata, zone: .gmt))
-        try insertSample.execute(arguments: [
-            sample.uuid, typeID, sample.start.timeIntervalSince1970, sample.end.timeIntervalSince1970,
-            value, unit, sourceID, sample.sourceVersion, deviceID, metadata, nextAnchor,
-            sample.creationDate?.timeIntervalSince1970,
-        ])
+        let metadata = sample.metadata.isEmpty ? nil : MetadataJSON.encode(sample.metadata)
+        let row = RawInsert(insertSample)
+        row.reset()
+        row.bind(1, sample.uuid)
+        row.bind(2, typeID)
+        row.bind(3, sample.start.timeIntervalSince1970)
+        row.bind(4, sample.end.timeIntervalSince1970)
+        row.bind(5, value)
+        row.bind(6, unit)
+        row.bind(7, sourceID)
+        row.bind(8, sample.sourceVersion)
+        row.bind(9, deviceID)
+        row.bind(10, metadata)
+        row.bind(11, nextAnchor)
+        row.bind(12, sample.creationDate?.timeIntervalSince1970)
+        try row.step(db)
         guard db.changesCount > 0 else {
             if duplicates == .fail {
                 throw VitalsError(.duplicate, "a sample with UUID \(sample.uuid.uuidString) is already stored")
@@ -109,9 +123,14 @@ struct SampleWriter {
     }
 
     mutating func typeID(for type: SampleType) throws -> Int64 {
-        if let id = typeIDs[type.identifier] { return id }
+        if let last = lastType, last.type.identifier == type.identifier { return last.id }
+        if let id = typeIDs[type.identifier] {
+            lastType = (type, id)
+            return id
+        }
         let id = try Self.typeID(for: type, in: db)
         typeIDs[type.identifier] = id
+        lastType = (type, id)
         return id
     }
 
@@ -122,6 +141,7 @@ struct SampleWriter {
     }
 
     private mutating func sourceID(for source: Source, watch: Bool, phone: Bool) throws -> Int64 {
+        if let last = lastSource, last.source == source, !watch || last.watch, !phone || last.phone { return last.id }
         let id: Int64
         if let known = sourceIDs[source] {
             id = known
@@ -138,17 +158,24 @@ struct SampleWriter {
                            arguments: [watch, phone, id])
             sourceFlags[id] = (flags.watch || watch, flags.phone || phone)
         }
+        let known = sourceFlags[id] ?? (false, false)
+        lastSource = (source, id, known.watch, known.phone)
         return id
     }
 
     /// The row id of a device, and whether it is a watch or a phone.
     private mutating func device(_ device: Device) throws -> (Int64, Bool, Bool) {
-        if let known = deviceIDs[device] { return known }
+        if let last = lastDevice, last.device == device { return last.entry }
+        if let known = deviceIDs[device] {
+            lastDevice = (device, known)
+            return known
+        }
         let description = SampleJSON.encode(SampleJSON.deviceObject(device))
         try db.execute(sql: "INSERT OR IGNORE INTO devices (description) VALUES (?)", arguments: [description])
         let id = try Int64.fetchOne(db, sql: "SELECT id FROM devices WHERE description = ?", arguments: [description])!
         let entry = (id, device.isWatch, device.isPhone)
         deviceIDs[device] = entry
+        lastDevice = (device, entry)
         return entry
     }
 }

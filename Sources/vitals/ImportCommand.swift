@@ -26,6 +26,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "No progress bar (it is also off when stderr is not a terminal).")
     var noProgress = false
 
+    @Flag(name: .long, help: "Show the progress bar even when stderr is not a terminal (one line per update).")
+    var progress = false
+
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
@@ -38,7 +41,8 @@ struct ImportCommand: AsyncParsableCommand {
         defer { interrupt.cancel() }
         try await runReportingErrors {
             let database = try store.open()
-            let bar: ProgressBar? = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar() : nil
+            let terminal = isatty(STDERR_FILENO) == 1
+            let bar: ProgressBar? = !noProgress && (progress || terminal) ? ProgressBar(redraw: terminal) : nil
             var options = HealthExportImporter.Options(cancellation: cancellation)
             if let bar { options.progress = { bar.update($0) } }
             let report = try await HealthExportImporter(store: database).importExport(at: path, options: options)
@@ -76,6 +80,10 @@ struct ImportCommand: AsyncParsableCommand {
 final class ProgressBar: @unchecked Sendable {
     private let started = Date()
     private let lock = NSLock()
+    /// Redraw one line in place (a terminal), or print a line per update (a pipe or log).
+    private let redraw: Bool
+
+    init(redraw: Bool) { self.redraw = redraw }
 
     func update(_ progress: ImportProgress) {
         lock.lock()
@@ -88,13 +96,13 @@ final class ProgressBar: @unchecked Sendable {
         let width = 30
         let filled = Int(fraction * Double(width))
         let eta = rate > 0 && total > done ? Int((total - done) / rate) : 0
-        let line = String(format: "\r[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
+        let line = String(format: redraw ? "\r[%@%@]" : "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
                           String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
                           fraction * 100, done, total, rate, eta / 60, eta % 60, progress.samples)
-        FileHandle.standardError.write(Data(line.utf8))
+        FileHandle.standardError.write(Data((redraw ? line : line + "\n").utf8))
     }
 
     func finish() {
-        FileHandle.standardError.write(Data("\n".utf8))
+        if redraw { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

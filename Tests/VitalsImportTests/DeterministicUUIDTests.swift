@@ -26,4 +26,15 @@ struct DeterministicUUIDTests {
         #expect(Array(text)[14] == "8")
         #expect("89AB".contains(Array(text)[19]))
     }
+
+    @Test("A time prefix orders UUIDs by time and keeps the content part")
+    func timePrefix() {
+        let content = Array("Record|steps".utf8)
+        let early = content.withUnsafeBytes { DeterministicUUID.make($0, time: Date(timeIntervalSince1970: 1_700_000_000)) }
+        let late = content.withUnsafeBytes { DeterministicUUID.make($0, time: Date(timeIntervalSince1970: 1_700_000_001)) }
+        #expect(early.uuidString < late.uuidString)
+        #expect(early.uuidString.hasPrefix("018BCFE5-6800"))
+        #expect(early.uuidString.dropFirst(13) == late.uuidString.dropFirst(13))
+        #expect(Array(early.uuidString)[14] == "8")
+    }
 }

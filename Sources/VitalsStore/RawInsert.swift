@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// Binds and steps a prepared statement through SQLite's C API, skipping GRDB's per-call
+/// argument arrays: the hot path of bulk inserts, where that overhead was a tenth of the time.
+struct RawInsert {
+    private let statement: Statement
+    private let handle: OpaquePointer
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(_ statement: Statement) {
+        self.statement = statement
+        handle = statement.sqliteStatement
+    }
+
+    /// Starts a new row.
+    func reset() { sqlite3_reset(handle) }
+
+    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(handle, index, value) }
+
+    func bind(_ index: Int32, _ value: Double?) {
+        if let value { sqlite3_bind_double(handle, index, value) } else { _ = sqlite3_bind_null(handle, index) }
+    }
+
+    func bind(_ index: Int32, _ value: Int64?) {
+        if let value { sqlite3_bind_int64(handle, index, value) } else { _ = sqlite3_bind_null(handle, index) }
+    }
+
+    func bind(_ index: Int32, _ value: String?) {
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        var copy = value
+        copy.withUTF8 { bytes in
+            _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                  Int32(bytes.count), Self.transient)
+        }
+    }
+
+    func bind(_ index: Int32, _ uuid: UUID) {
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, 16, Self.transient)
+        }
+    }
+
+    /// Runs the statement; throws SQLite's error with its message.
+    func step(_ db: Database) throws {
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
+            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+            sqlite3_reset(handle)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+        }
+    }
+}
