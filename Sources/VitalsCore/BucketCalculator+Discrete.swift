@@ -31,7 +31,7 @@ extension BucketCalculator {
     /// `discreteArithmetic`: a sample belongs to the bucket holding its start; the average is
     /// the plain mean. `discreteTemporallyWeighted` and `discreteEquivalentContinuousLevel`: a
     /// sample belongs to every bucket it overlaps, weighted by the overlap; an instant holds
-    /// its value until the next instant (at most to its bucket's end). Level averages are
+    /// its value until the same source's next instant (at most to its bucket's end). Level averages are
     /// energetic: `10·log10(mean of 10^(v/10))`. A bucket whose weights are all zero falls back
     /// to the plain mean.
     func discrete(_ points: [StatisticsPoint], style: AggregationStyle, options: StatisticsOptions,
@@ -44,11 +44,14 @@ extension BucketCalculator {
                 buckets[index].add(point, weight: 1, level: false)
             }
         } else {
+            // Each source's instants hold until that source's next instant, so one source's
+            // readings never shorten another's.
             var nextInstant = [Double](repeating: .infinity, count: points.count)
-            var following = Double.infinity
+            var following: [Int32: Double] = [:]
             for index in points.indices.reversed() {
-                nextInstant[index] = following
-                if points[index].end <= points[index].start { following = points[index].start }
+                let source = points[index].source
+                nextInstant[index] = following[source] ?? .infinity
+                if points[index].end <= points[index].start { following[source] = points[index].start }
             }
             for (position, point) in points.enumerated() {
                 if point.end <= point.start {

@@ -249,7 +249,11 @@ struct UnitStringParser {
         guard current == "^" else { return factors }
         position += 1
         let exponent = try integer()
-        for index in factors.indices { factors[index].exponent *= exponent }
+        for index in factors.indices {
+            let (power, overflow) = factors[index].exponent.multipliedReportingOverflow(by: exponent)
+            guard !overflow, abs(power) <= 99 else { throw UnitReason("a power is larger than 99") }
+            factors[index].exponent = power
+        }
         return factors
     }
 

@@ -83,7 +83,7 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
         var merged: [UnitFactor] = []
         for factor in factors {
             if let index = merged.firstIndex(where: { $0.atom.symbol == factor.atom.symbol }) {
-                merged[index].exponent += factor.exponent
+                merged[index].exponent = max(-99, min(99, merged[index].exponent &+ factor.exponent))
             } else {
                 merged.append(factor)
             }

@@ -72,26 +72,28 @@ public enum ISO8601 {
         }
         guard i == b.count else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year, month),
-              hour <= 24, minute <= 59, second <= 60 else { return nil }
+              hour <= 23 || (hour == 24 && minute == 0 && second == 0 && fraction == 0),
+              minute <= 59, second <= 60 else { return nil }
         let days = daysFromCivil(year, month, day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// `2025-10-01T07:30:00+02:00` (or `...Z` in GMT), with milliseconds only when present.
+    /// `2025-10-01T07:30:00+02:00` (or `...Z` in GMT), with milliseconds or microseconds only when present.
     public static func format(_ date: Date, in zone: TimeZone) -> String {
         let offset = zone.secondsFromGMT(for: date)
         let local = date.timeIntervalSince1970 + Double(offset)
         var whole = local.rounded(.down)
-        var millis = Int(((local - whole) * 1000).rounded())
-        if millis == 1000 { whole += 1; millis = 0 }
+        var micros = Int(((local - whole) * 1_000_000).rounded())
+        if micros == 1_000_000 { whole += 1; micros = 0 }
         let total = Int(whole)
         let days = Int((Double(total) / 86_400).rounded(.down))
         let secondsOfDay = total - days * 86_400
         let (y, m, d) = civilFromDays(days)
         var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):"
             + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
-        if millis != 0 { text += ".\(pad(millis, 3))" }
+        if micros % 1000 == 0, micros != 0 { text += ".\(pad(micros / 1000, 3))" }
+        if micros % 1000 != 0 { text += ".\(pad(micros, 6))" }
         if offset == 0 { return text + "Z" }
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)

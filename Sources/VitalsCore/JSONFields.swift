@@ -34,7 +34,8 @@ struct JSONFields {
     func optionalNumber(_ key: String) throws(VitalsError) -> Double? {
         guard let value = raw[key], !(value is NSNull) else { return nil }
         guard let number = value as? NSNumber, !Self.isBoolean(number) else { throw wrong(key, "a number") }
-        let double = number.doubleValue
+        // Long decimals arrive as NSDecimalNumber, whose doubleValue can be an ulp off; go through the text.
+        let double = number is NSDecimalNumber ? (Double(number.stringValue) ?? number.doubleValue) : number.doubleValue
         guard double.isFinite else {
             throw VitalsError(.invalidValue, "the value is not a finite number", at: InputLocation(field: key))
         }

@@ -61,6 +61,12 @@ extension Sample {
         return copy
     }
 
+    /// Quantity types whose values may be below zero (deviations, temperatures of water).
+    static let mayBeNegative: Set<String> = [
+        "HKQuantityTypeIdentifierAppleSleepingWristTemperature", "HKQuantityTypeIdentifierWaterTemperature",
+        "HKQuantityTypeIdentifierBasalBodyTemperature",
+    ]
+
     /// `quantity` in `type`'s canonical unit, checked for finiteness and sign.
     static func normalised(_ quantity: Quantity, for type: SampleType) throws(VitalsError) -> Quantity {
         guard quantity.value.isFinite else {
@@ -73,7 +79,10 @@ extension Sample {
                               at: InputLocation(field: "unit"))
         }
         let value = try quantity.unit.convert(quantity.value, to: canonical)
-        if type.aggregationStyle == .cumulative, value < 0 {
+        guard value.isFinite else {
+            throw VitalsError(.invalidValue, "the value is out of range in \(canonical.unitString)", at: InputLocation(field: "value"))
+        }
+        if value < 0, !Self.mayBeNegative.contains(type.identifier) {
             throw VitalsError(.invalidValue, "\(type.shortName) cannot be negative", at: InputLocation(field: "value"))
         }
         return Quantity(value, canonical)

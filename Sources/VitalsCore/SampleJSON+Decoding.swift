@@ -110,7 +110,7 @@ extension SampleJSON {
     private static func categoryValue(_ fields: JSONFields, type: SampleType) throws(VitalsError) -> Int {
         if let name = fields.raw["value"] as? String {
             guard let value = CategoryValue.rawValue(forName: name, type: type) ?? Int(name) else {
-                throw VitalsError(.invalidValue, "'\(name)' is not a value of \(type.shortName)",
+                throw VitalsError(.invalidValue, "the value is not a category value name of \(type.shortName)",
                                   at: InputLocation(field: "value"))
             }
             return value
@@ -146,16 +146,18 @@ extension SampleJSON {
             workout.duration = duration
         }
         for (index, item) in try fields.optionalObjects("events").enumerated() {
-            do throws(VitalsError) {
-                workout.events.append(WorkoutEvent(
-                    type: Int(try item.number("type")), start: try item.date("start"),
-                    end: try item.optionalDate("end"),
-                    metadata: try item.optionalObject("metadata").map { fields throws(VitalsError) in try metadata(fields) } ?? [:]))
-            } catch { throw error.located(InputLocation(field: "events[\(index)]")) }
+            do throws(VitalsError) { workout.events.append(try workoutEvent(item)) } catch {
+                throw error.located(InputLocation(field: "events[\(index)]"))
+            }
         }
         for (index, item) in try fields.optionalObjects("statistics").enumerated() {
             do throws(VitalsError) { workout.statistics.append(try statistics(item)) } catch {
                 throw error.located(InputLocation(field: "statistics[\(index)]"))
+            }
+        }
+        for (index, item) in try fields.optionalObjects("activities").enumerated() {
+            do throws(VitalsError) { workout.activities.append(try workoutActivity(item, parent: activity)) } catch {
+                throw error.located(InputLocation(field: "activities[\(index)]"))
             }
         }
         for (index, item) in try fields.optionalObjects("associated").enumerated() {
@@ -164,6 +166,43 @@ extension SampleJSON {
             }
         }
         return workout
+    }
+
+    private static func workoutEvent(_ item: JSONFields) throws(VitalsError) -> WorkoutEvent {
+        let type = try item.number("type")
+        guard type == type.rounded(), (0...1000).contains(type) else {
+            throw VitalsError(.invalidValue, "event types are whole numbers (1 pause ... 8)", at: InputLocation(field: "type"))
+        }
+        return WorkoutEvent(type: Int(type), start: try item.date("start"), end: try item.optionalDate("end"),
+                            metadata: try item.optionalObject("metadata").map { fields throws(VitalsError) in try metadata(fields) } ?? [:])
+    }
+
+    private static func workoutActivity(_ item: JSONFields, parent: WorkoutActivityType) throws(VitalsError) -> WorkoutActivity {
+        var uuid = UUID()
+        if let text = try item.optionalString("uuid") {
+            guard let parsed = UUID(uuidString: text) else {
+                throw VitalsError(.invalidInput, "uuid is not a UUID", at: InputLocation(field: "uuid"))
+            }
+            uuid = parsed
+        }
+        let name = try item.optionalString("activity")
+        guard let type = name.map({ WorkoutActivityType(name: $0) }) ?? parent else {
+            throw VitalsError(.invalidValue, "not a workout activity type", at: InputLocation(field: "activity"))
+        }
+        var result = WorkoutActivity(uuid: uuid, activityType: type, start: try item.date("start"),
+                                     end: try item.date("end"),
+                                     metadata: try item.optionalObject("metadata").map { fields throws(VitalsError) in try metadata(fields) } ?? [:])
+        for (index, event) in try item.optionalObjects("events").enumerated() {
+            do throws(VitalsError) { result.events.append(try workoutEvent(event)) } catch {
+                throw error.located(InputLocation(field: "events[\(index)]"))
+            }
+        }
+        for (index, statistic) in try item.optionalObjects("statistics").enumerated() {
+            do throws(VitalsError) { result.statistics.append(try statistics(statistic)) } catch {
+                throw error.located(InputLocation(field: "statistics[\(index)]"))
+            }
+        }
+        return result
     }
 
     private static func statistics(_ item: JSONFields) throws(VitalsError) -> WorkoutStatistics {

@@ -24,6 +24,7 @@ public struct StatisticsOptions: OptionSet, Sendable, Hashable {
 /// The statistics of one bucket (`HKStatistics`).
 ///
 /// Quantity values are in ``unit`` (the type's canonical unit); ``duration`` is in minutes.
+/// A bucket no sample touches has no values (`nil`), as in HealthKit.
 /// Per-source sums are each source's own total, before merging.
 public struct Statistics: Sendable, Hashable {
     /// The bucket, `[start, end)`.

@@ -59,11 +59,11 @@ public enum StatisticsEngine {
         calculator.countSamples(points, into: &result)
         if wanted.contains(.sum) {
             let sums = calculator.mergedSums(points, sourceOrder: order)
-            for index in result.indices { result[index].sum = sums[index] }
+            for index in result.indices where result[index].sampleCount > 0 { result[index].sum = sums[index] }
         }
         if wanted.contains(.duration) {
             let covered = calculator.coveredSeconds(points)
-            for index in result.indices { result[index].duration = covered[index] / 60 }
+            for index in result.indices where result[index].sampleCount > 0 { result[index].duration = covered[index] / 60 }
         }
         if !wanted.isDisjoint(with: [.average, .minimum, .maximum, .mostRecent]), let style {
             calculator.discrete(points, style: style, options: wanted, into: &result)

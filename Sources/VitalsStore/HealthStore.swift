@@ -127,6 +127,8 @@ public struct ChangeSet: Sendable {
     public var deleted: [DeletedSample]
     /// Pass this to the next call to get only newer changes.
     public var anchor: QueryAnchor
+    /// Types left out because the user did not allow reading them.
+    public var unreadableTypes: Set<SampleType>
 }
 
 extension HealthStore {
@@ -139,6 +141,11 @@ extension HealthStore {
     /// Saves one sample.
     public func save(_ sample: Sample) async throws {
         _ = try await save([sample], duplicates: .fail)
+    }
+
+    /// Logs a high-intensity interval training workout (seed 000's default activity).
+    public func logWorkout(start: Date, end: Date) async throws -> Sample {
+        try await logWorkout(start: start, end: end, activity: .highIntensityIntervalTraining)
     }
 
     /// Samples of `type` matching `predicate`, all of them.

@@ -24,7 +24,13 @@ final class QueryCache: Sendable {
         var storedAt: Date
     }
 
-    private let entries = Locked<[Key: Entry]>([:])
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        /// Bumped by every write to a type, so a read that raced a write cannot cache old data.
+        var generations: [SampleType: Int] = [:]
+    }
+
+    private let state = Locked(State())
     private let lifetime: TimeInterval
     private let capacity: Int
     private let now: @Sendable () -> Date
@@ -38,31 +44,39 @@ final class QueryCache: Sendable {
     /// A fresh cached value, if there is one.
     func fresh<Value: Sendable>(_ key: Key, as: Value.Type = Value.self) -> Value? {
         let current = now()
-        return entries.withLock { entries in
-            guard let entry = entries[key], current.timeIntervalSince(entry.storedAt) < lifetime else { return nil }
+        return state.withLock { state in
+            guard let entry = state.entries[key], current.timeIntervalSince(entry.storedAt) < lifetime else { return nil }
             return entry.value as? Value
         }
     }
 
-    /// Any cached value, however old (for stale fallback).
-    func any<Value: Sendable>(_ key: Key, as: Value.Type = Value.self) -> Value? {
-        entries.withLock { $0[key]?.value as? Value }
+    /// The write generation of `type`; pass it to `store` to cache only if no write came between.
+    func generation(of type: SampleType) -> Int {
+        state.withLock { $0.generations[type] ?? 0 }
     }
 
-    func store<Value: Sendable>(_ value: Value, for key: Key) {
+    /// Any cached value, however old (for stale fallback).
+    func any<Value: Sendable>(_ key: Key, as: Value.Type = Value.self) -> Value? {
+        state.withLock { $0.entries[key]?.value as? Value }
+    }
+
+    /// Caches `value` unless the key's type was written since `generation` was read.
+    func store<Value: Sendable>(_ value: Value, for key: Key, generation: Int) {
         guard capacity > 0 else { return }
         let entry = Entry(value: value, storedAt: now())
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+        state.withLock { state in
+            guard (state.generations[key.type] ?? 0) == generation else { return }
+            if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = entry
         }
     }
 
     /// Drops every entry for these types.
     func invalidate(_ types: Set<SampleType>) {
         guard !types.isEmpty else { return }
-        entries.withLock { entries in
-            entries = entries.filter { !types.contains($0.key.type) }
+        state.withLock { state in
+            for type in types { state.generations[type, default: 0] += 1 }
+            state.entries = state.entries.filter { !types.contains($0.key.type) }
         }
     }
 }

@@ -27,13 +27,21 @@ extension SQLiteHealthStore {
                 SELECT d.uuid, t.identifier FROM tombstones d JOIN types t ON t.id = d.type_id
                 WHERE d.anchor > ?\(typeCondition) ORDER BY d.anchor
                 """, arguments: [after]).map { DeletedSample(uuid: $0[0], type: SampleType(identifier: $0[1])) }
-            return ChangeSet(added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, next - 1)))
+            return ChangeSet(added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, next - 1)),
+                             unreadableTypes: [])
         }
+        var denied = Set<SampleType>()
+        if let types, let readable { denied = types.subtracting(readable) }
         if readable == nil {
-            var denied = Set<SampleType>()
-            for type in Set(changes.added.map(\.type)) where !(try await mayRead(type)) { denied.insert(type) }
-            if !denied.isEmpty { changes.added.removeAll { denied.contains($0.type) } }
+            for type in Set(changes.added.map(\.type) + changes.deleted.map(\.type)) where !(try await mayRead(type)) {
+                denied.insert(type)
+            }
+            if !denied.isEmpty {
+                changes.added.removeAll { denied.contains($0.type) }
+                changes.deleted.removeAll { denied.contains($0.type) }
+            }
         }
+        changes.unreadableTypes = denied
         return changes
     }
 }

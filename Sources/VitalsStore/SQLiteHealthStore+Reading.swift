@@ -5,14 +5,16 @@ import VitalsCore
 extension SQLiteHealthStore {
     public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
         -> QueryResult<[Sample]> {
-        guard try await mayRead(type) else {
-            return QueryResult([], unreadableTypes: [type])
-        }
+        if let limit, limit <= 0 { return QueryResult([]) }
         let key = QueryCache.Key.samples(type, predicate, limit)
-        if let cached = cache.fresh(key, as: [Sample].self) { return QueryResult(cached) }
+        let generation = cache.generation(of: type)
         do {
+            guard try await mayRead(type) else {
+                return QueryResult([], unreadableTypes: [type])
+            }
+            if let cached = cache.fresh(key, as: [Sample].self) { return QueryResult(cached) }
             let result = try await read { db in try SampleReader(db).samples(of: type, matching: predicate, limit: limit) }
-            if result.count <= Self.largestCachedSampleList { cache.store(result, for: key) }
+            if result.count <= Self.largestCachedSampleList { cache.store(result, for: key, generation: generation) }
             return QueryResult(result)
         } catch let error as VitalsError {
             guard error.code == .database, let stale = cache.any(key, as: [Sample].self) else { throw error }

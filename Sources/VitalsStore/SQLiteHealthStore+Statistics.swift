@@ -5,15 +5,16 @@ import VitalsCore
 extension SQLiteHealthStore {
     public func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]> {
         try query.validate()
-        guard try await mayRead(query.type) else {
-            let empty = StatisticsEngine.buckets(for: query).map { Statistics(range: $0, unit: query.type.canonicalUnit) }
-            return QueryResult(empty, unreadableTypes: [query.type])
-        }
         let key = QueryCache.Key.statistics(query)
-        if let cached = cache.fresh(key, as: [Statistics].self) { return QueryResult(cached) }
+        let generation = cache.generation(of: query.type)
         do {
+            guard try await mayRead(query.type) else {
+                let empty = StatisticsEngine.buckets(for: query).map { Statistics(range: $0, unit: query.type.canonicalUnit) }
+                return QueryResult(empty, unreadableTypes: [query.type])
+            }
+            if let cached = cache.fresh(key, as: [Statistics].self) { return QueryResult(cached) }
             let result = try await read { db in try StatisticsLoader(db).statistics(query) }
-            cache.store(result, for: key)
+            cache.store(result, for: key, generation: generation)
             return QueryResult(result)
         } catch let error as VitalsError {
             guard error.code == .database, let stale = cache.any(key, as: [Statistics].self) else { throw error }
@@ -52,7 +53,7 @@ struct StatisticsLoader {
             SELECT start, "end", value, source_id FROM samples
             WHERE type_id = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start
             """)
-        statement.arguments = [typeID, lower - maxDuration, upper, lower]
+        statement.arguments = [typeID, lower - maxDuration - SampleReader.slack, upper, lower - SampleReader.slack]
         let values = query.type.kind == .category ? query.effectiveCategoryValues : nil
         var points: [StatisticsPoint] = []
         let cursor = try Row.fetchCursor(statement)

@@ -30,6 +30,13 @@ extension SQLiteHealthStore {
 
     public func delete(_ uuids: [UUID]) async throws -> Int {
         guard !uuids.isEmpty else { return 0 }
+        let targetTypes = try await read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT t.identifier FROM samples s JOIN types t ON t.id = s.type_id
+                WHERE s.uuid IN (\(uuids.map { _ in "?" }.joined(separator: ",")))
+                """, arguments: StatementArguments(uuids))
+        }
+        for identifier in targetTypes { try await requireShare(SampleType(identifier: identifier)) }
         let deletedAt = configuration.now().timeIntervalSince1970
         let targets = uuids
         let (count, touched) = try await write { db -> (Int, Set<SampleType>) in
@@ -77,8 +84,7 @@ extension SQLiteHealthStore {
         return sample
     }
 
-    public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType = .highIntensityIntervalTraining)
-        async throws -> Sample {
+    public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample {
         let bodyMass = try await latestBodyMass(before: end) ?? configuration.defaultBodyMassKilograms
         let sample = try ActivityLog.workout(start: start, end: end, activity: activity,
                                              bodyMassKilograms: bodyMass, source: appSource)
@@ -88,12 +94,29 @@ extension SQLiteHealthStore {
 
     /// Replaces this app's entry for that day, so a day has one NoAlc level.
     public func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample {
-        let sample = ActivityLog.alcohol(drinks, date: date, calendar: configuration.calendar, source: appSource)
-        let predicate = SamplePredicate(start: sample.start, end: sample.start.addingTimeInterval(1),
-                                        options: .strictStartDate, sources: .app(bundleIdentifier: appSource.bundleIdentifier))
-        let existing = try await samples(of: .numberOfAlcoholicBeverages, matching: predicate).value
-        if !existing.isEmpty { _ = try await delete(existing.map(\.uuid)) }
-        try await save(sample)
+        let sample = try ActivityLog.alcohol(drinks, date: date, calendar: configuration.calendar, source: appSource).validated()
+        try await requireShare(.numberOfAlcoholicBeverages)
+        let app = appSource.bundleIdentifier
+        let deletedAt = configuration.now().timeIntervalSince1970
+        let written = sample
+        // Find, delete and insert in one transaction: a failure keeps the old entry, and two
+        // concurrent calls cannot leave two entries for the day.
+        try await write { db in
+            var writer = try SampleWriter(db)
+            let typeID = try writer.typeID(for: .numberOfAlcoholicBeverages)
+            let sources = try SourceCatalog(db).all().filter { $0.ranked.source.belongs(toApp: app) }.map(\.id)
+            if !sources.isEmpty {
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT id, uuid FROM samples WHERE type_id = ? AND start = ?
+                    AND source_id IN (\(sources.map(String.init).joined(separator: ",")))
+                    """, arguments: [typeID, written.start.timeIntervalSince1970])
+                try writer.delete(rows.map { ($0[0], $0[1]) }, typeID: typeID, at: deletedAt)
+            }
+            try writer.insert(written, duplicates: .fail)
+            try writer.finish()
+        }
+        cache.invalidate([.numberOfAlcoholicBeverages])
+        broadcaster.publish([.numberOfAlcoholicBeverages])
         return sample
     }
 

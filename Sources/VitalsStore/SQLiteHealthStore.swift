@@ -57,7 +57,7 @@ public final class SQLiteHealthStore: HealthStore {
             pool = try DatabasePool(path: path, configuration: config)
             try Self.migrator.migrate(pool)
         } catch {
-            throw VitalsError(.database, "cannot open the store", at: InputLocation(file: path),
+            throw VitalsError(.unavailable, "cannot open the store", at: InputLocation(file: path),
                               underlying: SendableDescription(error))
         }
         cache = QueryCache(lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,

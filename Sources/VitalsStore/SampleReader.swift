@@ -18,6 +18,9 @@ struct SampleReader {
         LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN workouts w ON w.sample_id = s.id
         """
 
+    /// Seconds of margin on range pre-filters, so rounding never drops a sample Core would keep.
+    static let slack = 0.001
+
     init(_ db: Database) { self.db = db }
 
     /// Samples of `type` matching `predicate`: SQL narrows by type, time and source; Core decides.
@@ -41,7 +44,7 @@ struct SampleReader {
             } else {
                 conditions.append("s.start >= ?")
                 conditions.append("s.\"end\" >= ?")
-                _ = arguments.append(contentsOf: [lower - maxDuration, lower])
+                _ = arguments.append(contentsOf: [lower - maxDuration - Self.slack, lower])
             }
         }
         if let sourceIDs = try SourceCatalog(db).ids(matching: predicate.sources) {

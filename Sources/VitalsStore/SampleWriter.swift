@@ -88,7 +88,9 @@ struct SampleWriter {
         nextAnchor += 1
         summary.added += 1
         touchedTypes.insert(sample.type)
-        maxDurations[typeID] = max(maxDurations[typeID] ?? 0, sample.duration)
+        // Computed from the stored 1970-based numbers, so range filters can rely on it exactly.
+        let duration = sample.end.timeIntervalSince1970 - sample.start.timeIntervalSince1970
+        maxDurations[typeID] = max(maxDurations[typeID] ?? 0, duration)
         switch sample.content {
         case .workout(let workout):
             let details = WorkoutDetails(events: workout.events, statistics: workout.statistics,
@@ -111,6 +113,16 @@ struct SampleWriter {
 
     private func link(_ parent: Int64, _ child: Int64) throws {
         try insertLink.execute(arguments: [parent, child])
+    }
+
+    /// Deletes rows of one type, leaving tombstones with fresh anchors.
+    mutating func delete(_ rows: [(id: Int64, uuid: UUID)], typeID: Int64, at date: Double) throws {
+        for row in rows {
+            try db.execute(sql: "INSERT INTO tombstones (anchor, uuid, type_id, deleted_at) VALUES (?, ?, ?, ?)",
+                           arguments: [nextAnchor, row.uuid, typeID, date])
+            nextAnchor += 1
+            try db.execute(sql: "DELETE FROM samples WHERE id = ?", arguments: [row.id])
+        }
     }
 
     /// Records the new anchor and the longest sample per type; call once before committing.

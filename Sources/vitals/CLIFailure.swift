@@ -8,13 +8,20 @@ func runReportingErrors(_ body: () async throws -> Void) async throws {
         try await body()
     } catch let error as VitalsError {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        throw ExitCode(exitCode(for: error.code))
+        throw ExitCode(exitCode(for: error))
     }
 }
 
-/// The process exit code for an error category (BSD sysexits where one fits).
-func exitCode(for code: VitalsError.Code) -> Int32 {
-    switch code {
+/// The process exit code for an error (BSD sysexits where one fits).
+///
+/// A problem in an argument (its location names a `--flag`) is 64; a problem in input data
+/// (its location names a file) is 65; otherwise the error's category decides.
+func exitCode(for error: VitalsError) -> Int32 {
+    let code = error.code
+    if error.location?.field?.hasPrefix("--") == true, code != .notFound { return 64 }
+    if error.location?.file != nil, error.location?.line != nil || error.location?.byteOffset != nil,
+       code != .io, code != .cancelled { return 65 }
+    return switch code {
     case .invalidDate, .invalidTimeZone, .unknownType, .unsupportedStatistics: 64
     case .invalidInput, .invalidUnit, .incompatibleUnit, .invalidValue, .invalidDateRange, .readOnly: 65
     case .io: 66
@@ -30,7 +37,7 @@ func exitCode(for code: VitalsError.Code) -> Int32 {
 
 /// Plain-text and JSON output.
 enum Output {
-    /// Prints a JSON value (object, array) on one line per element when `lines`, else pretty.
+    /// Prints a JSON value (object or array) on one line, keys sorted.
     static func json(_ value: Any) {
         print(SampleJSON.encode(value))
     }
@@ -54,6 +61,7 @@ enum Output {
 
     /// A number with at most `digits` decimals, no trailing zeros.
     static func number(_ value: Double, digits: Int = 2) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return String(value) }
         let rounded = (value * pow(10, Double(digits))).rounded() / pow(10, Double(digits))
         if rounded == rounded.rounded() { return String(Int64(rounded)) }
         return String(format: "%.\(digits)f", rounded)

@@ -63,7 +63,13 @@ struct StatsCommand: AsyncParsableCommand {
             let chosen = option?.option ?? Self.defaultOption(for: sampleType)
             var options = chosen
             if bySource { options.insert(.separateBySource) }
-            let range = try DateRange(start: try store.date(from, option: "--from"), end: try store.date(to, option: "--to"))
+            let start = try store.date(from, option: "--from"), end = try store.date(to, option: "--to")
+            let range: DateRange
+            do throws(VitalsError) {
+                range = try DateRange(start: start, end: end)
+            } catch {
+                throw error.located(InputLocation(field: "--to"))
+            }
             let query = StatisticsQuery(type: sampleType, range: range, interval: interval,
                                         calendar: try store.calendar(), options: options)
             let database = try store.open()

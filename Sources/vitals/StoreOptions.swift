@@ -26,7 +26,11 @@ struct StoreOptions: ParsableArguments {
     /// The zone from `--tz`, or the system zone.
     func zone() throws -> TimeZone {
         guard let tz else { return .current }
-        return try TimeZone.iana(tz)
+        do {
+            return try TimeZone.iana(tz)
+        } catch {
+            throw error.located(InputLocation(field: "--tz"))
+        }
     }
 
     /// A Gregorian calendar in `zone()`.

@@ -74,7 +74,12 @@ struct CLITests {
         let missing = try cli.run(["delete", UUID().uuidString])
         #expect(missing.status == 76)
         let unknown = try cli.run(["log", "workout", "--start", "2025-10-01", "--end", "2025-10-01T01:00:00Z", "--activity", "juggling"])
-        #expect(unknown.status == 65 && unknown.stderr.contains("juggling"))
+        #expect(unknown.status == 64 && unknown.stderr.contains("juggling"))
+        let unopenable = try cli.run(["types", "--db", "/proc/no-such-dir/store.sqlite"])
+        #expect(unopenable.status == 69)
+        let badLine = try cli.run(["add", "--jsonl", try cli.write("bad-date.jsonl",
+            #"{"type":"stepCount","value":1,"unit":"count","start":"yesterday","source":{"name":"A","bundleIdentifier":"a"}}"#)])
+        #expect(badLine.status == 65 && badLine.stderr.contains("line 1"))
     }
 
     @Test("log, changes and delete work together")

@@ -141,3 +141,31 @@ struct StatisticsEngineTests {
         #expect(months.count == 1 && months[0].duration == 31 * 86_400)
     }
 }
+
+@Suite("Statistics engine details")
+struct StatisticsEngineDetailTests {
+    @Test("One source's heart-rate instants do not shorten another's in a time-weighted average")
+    func perSourceHold() throws {
+        let utc = Calendar.gregorian(in: .gmt)
+        let range = try DateRange(start: ISO8601.parse("2025-10-01T10:00:00Z")!, end: ISO8601.parse("2025-10-01T11:00:00Z")!)
+        let query = StatisticsQuery(type: .heartRate, range: range, interval: .hour, calendar: utc, options: .average)
+        let t0 = range.start.timeIntervalSince1970
+        // Source 0 reads 60 at 10:00; source 1 reads 100 at 10:30. Each holds its value to the hour's end.
+        let points = [StatisticsPoint(start: t0, end: t0, value: 60, source: 0),
+                      StatisticsPoint(start: t0 + 1800, end: t0 + 1800, value: 100, source: 1)]
+        let sources = [Source(name: "A", bundleIdentifier: "a"), Source(name: "B", bundleIdentifier: "b")]
+        let result = try StatisticsEngine.compute(query, points: points, sources: sources, priority: [0, 1])
+        #expect(abs(result[0].average! - (60.0 * 3600 + 100 * 1800) / 5400) < 1e-9)
+    }
+
+    @Test("Buckets without samples have no sum")
+    func emptyBuckets() throws {
+        let utc = Calendar.gregorian(in: .gmt)
+        let range = try DateRange(start: ISO8601.parse("2025-10-01T00:00:00Z")!, end: ISO8601.parse("2025-10-03T00:00:00Z")!)
+        let query = StatisticsQuery(type: .stepCount, range: range, interval: .day, calendar: utc, options: .sum)
+        let t0 = range.start.timeIntervalSince1970
+        let result = try StatisticsEngine.compute(query, points: [StatisticsPoint(start: t0, end: t0 + 60, value: 5, source: 0)],
+                                                  sources: [Source(name: "A", bundleIdentifier: "a")], priority: [0])
+        #expect(result.map(\.sum) == [5, nil])
+    }
+}

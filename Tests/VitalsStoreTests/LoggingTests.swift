@@ -81,7 +81,7 @@ struct StoreStatisticsTests {
         let merged = try await temp.store.statistics(query).value
         #expect(merged.count == 2)
         #expect(abs(merged[0].sum! - 1600) < 1e-9)
-        #expect(merged[1].sum == 0)
+        #expect(merged[1].sum == nil)
         #expect(merged[0].bySource.map(\.source.name) == ["Wrist", "Phone"])
         #expect(try await temp.store.sources(for: .stepCount).map(\.name) == ["Wrist", "Phone"])
 
