@@ -55,6 +55,7 @@ let package = Package(
             name: "VitalsImportTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsImport",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
     ]

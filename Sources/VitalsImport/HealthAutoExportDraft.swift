@@ -1,0 +1,93 @@
+import Foundation
+import VitalsCore
+
+/// A sample read from a Health Auto Export document, before it gets its UUID and is validated.
+///
+/// Identity: the UUID is `DeterministicUUID.make` over `hae1|type|start ms|end ms|value|source`,
+/// where value is the number(s) as the document gave them (Swift's shortest spelling of each
+/// parsed number) with the document's unit string, so the identity does not depend on Vitals'
+/// conversion tables, and source is the name as sent (empty for none). The n-th repeat of an identical item in one document
+/// (n ≥ 1) appends `|#n`, so two genuinely identical items stay two samples while a document
+/// sent again yields exactly the same UUIDs. Workouts use `hae1|workout|<id>` instead.
+struct HealthAutoExportDraft {
+    /// The sample, in canonical units, with a placeholder UUID.
+    var sample: Sample
+    /// The content key the UUID is derived from.
+    var identity: String
+    /// The JSON path of the item it came from (`data.metrics[3].data[17]`).
+    var path: String
+    /// The path of the `units` member that `Sample.validated()`'s field `unit` refers to.
+    var unitsPath: String?
+    /// Members of the item that `Sample.validated()`'s field names refer to (`value` → `qty`);
+    /// an empty name means the item itself.
+    var fields: [String: String]
+
+    init(sample: Sample, identity: String, path: String, unitsPath: String? = nil, fields: [String: String]) {
+        self.sample = sample
+        self.identity = identity
+        self.path = path
+        self.unitsPath = unitsPath
+        self.fields = fields
+    }
+
+    /// The UUID drafts carry until ``HealthAutoExportIdentity`` gives them theirs (making a
+    /// random one per sample would cost more than the rest of the parse).
+    static let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// The identity key of a sample of `type` over `[start, end]` from the source named `source`.
+    static func key(_ type: SampleType, _ start: Date, _ end: Date, source: String?, value: String) -> String {
+        "hae1|\(type.identifier)|\(milliseconds(start))|\(milliseconds(end))|\(value)|\(source ?? "")"
+    }
+
+    /// Whole milliseconds since 1970, the precision the app's timestamps have.
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// A number as it goes into a key: Swift's shortest round-trip spelling, the same on every platform.
+    static func text(_ value: Double) -> String { value.description }
+}
+
+/// Gives drafts their UUIDs and validates them.
+enum HealthAutoExportIdentity {
+    /// The drafts as validated samples with deterministic UUIDs (see ``HealthAutoExportDraft``).
+    ///
+    /// - Throws: the first validation failure, located at the document field it came from.
+    static func finish(_ drafts: [HealthAutoExportDraft], file: String) throws(VitalsError) -> [Sample] {
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(drafts.count)
+        var samples: [Sample] = []
+        samples.reserveCapacity(drafts.count)
+        for draft in drafts {
+            let occurrence = seen[draft.identity, default: 0]
+            seen[draft.identity] = occurrence + 1
+            let key = occurrence == 0 ? draft.identity : "\(draft.identity)|#\(occurrence)"
+            var sample = draft.sample
+            sample.uuid = DeterministicUUID.make(key)
+            if case .correlation(var members) = sample.content {
+                for index in members.indices {
+                    members[index].uuid = DeterministicUUID.make("\(key)|\(members[index].type.identifier)")
+                }
+                sample.content = .correlation(members)
+            }
+            do {
+                samples.append(try sample.validated())
+            } catch {
+                throw VitalsError(error.code, error.message,
+                                  at: InputLocation(file: file, field: documentField(of: error, in: draft)))
+            }
+        }
+        return samples
+    }
+
+    /// The document path of the field a validation error names.
+    private static func documentField(of error: VitalsError, in draft: HealthAutoExportDraft) -> String {
+        guard let field = error.location?.field else { return draft.path }
+        if field == "unit", let unitsPath = draft.unitsPath { return unitsPath }
+        // "members[0].value" or "statistics[1].unit": map the whole name, else its head.
+        var member = draft.fields[field]
+        if member == nil, let dot = field.firstIndex(of: ".") { member = draft.fields[String(field[..<dot])] }
+        guard let member, !member.isEmpty else { return draft.path }
+        return "\(draft.path).\(member)"
+    }
+}

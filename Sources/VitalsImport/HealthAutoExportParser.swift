@@ -1,0 +1,48 @@
+import Foundation
+import VitalsCore
+
+/// Reads Health Auto Export's JSON (the iOS app's "REST API" export, format version 2) as
+/// HealthKit samples.
+///
+/// The document is `{"data": {"metrics": [...], "workouts": [...]}}`. Each metric has a `name`
+/// (`step_count`), `units` (`count`) and `data` items (`{"qty": 120, "date": "2024-01-01
+/// 08:00:00 -0800", "source": "iPhone"}`); heart rate, blood pressure, blood glucose, insulin,
+/// sleep and mindful minutes have their own item shapes. ``HealthAutoExportMetric`` lists what
+/// each name becomes.
+///
+/// - Parsing is all-or-nothing: the first malformed item fails the whole document with a
+///   `VitalsError` (`.invalidInput`, `.invalidUnit`, `.incompatibleUnit`, `.invalidDate`,
+///   `.invalidValue`) whose location names the file and the exact JSON path
+///   (`data.metrics[3].data[17].qty`). Messages never contain health values.
+/// - Well-formed parts Vitals does not import (unknown metrics, `apple_stand_hour`, workout
+///   routes and time series, other data sections) are reported in
+///   ``HealthAutoExportBatch/skipped``, never dropped silently.
+/// - Every sample is validated and has a deterministic UUID (``HealthAutoExportDraft``), so a
+///   document sent twice yields the same samples.
+/// - Quantity items are instants at their `date` (the app does not say how long a period its
+///   aggregated values cover); an item may give an `endDate` to make it an interval.
+public struct HealthAutoExportParser: Sendable {
+    /// Creates a parser.
+    public init() {}
+
+    /// Parses a whole HAE JSON document.
+    ///
+    /// - Parameters:
+    ///   - data: the document's bytes (UTF-8 JSON).
+    ///   - file: the name errors report (a path, or a label such as `request body`).
+    public func parse(_ data: Data, file: String) throws(VitalsError) -> HealthAutoExportBatch {
+        let root = try Self.root(of: data, file: file)
+        var reader = HealthAutoExportReader(file: file)
+        try reader.read(root)
+        let samples = try HealthAutoExportIdentity.finish(reader.drafts, file: file)
+        return HealthAutoExportBatch(samples: samples, skipped: reader.skips.all)
+    }
+
+    /// The document's root object.
+    private static func root(of data: Data, file: String) throws(VitalsError) -> HealthAutoExportObject {
+        guard case .object(let object) = try HealthAutoExportJSONParser.parse(data, file: file) else {
+            throw VitalsError(.invalidInput, "the document is not a JSON object", at: InputLocation(file: file))
+        }
+        return HealthAutoExportObject(fields: object, path: "", file: file)
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import VitalsCore
+
+// Metrics: `{"name": ..., "units": ..., "data": [items]}`, dispatched on the name.
+extension HealthAutoExportReader {
+    /// HealthKit's meal time metadata key (`HKMetadataKeyBloodGlucoseMealTime`).
+    static let mealTimeKey = "HKBloodGlucoseMealTime"
+    /// HealthKit's insulin delivery reason key (`HKMetadataKeyInsulinDeliveryReason`).
+    static let insulinReasonKey = "HKInsulinDeliveryReason"
+    /// The lowest heart rate of the period an item summarises, in count/min (not a HealthKit
+    /// key: HealthKit reserves the `HK` prefix for its own keys).
+    static let heartRateMinKey = "HAEHeartRateMin"
+    /// The highest heart rate of the period an item summarises, in count/min.
+    static let heartRateMaxKey = "HAEHeartRateMax"
+
+    /// Reads one metric and all of its items.
+    mutating func readMetric(_ metric: HealthAutoExportObject) throws(VitalsError) {
+        let name = try metric.string("name")
+        let items = try metric.array("data")
+        guard let kind = HealthAutoExportMetric.named(name) else {
+            skips.add(name, "not a metric Vitals imports", count: items.count)
+            return
+        }
+        switch kind {
+        case .unsupported(let reason):
+            skips.add(name, reason, count: items.count)
+        case .quantity(let type):
+            try readQuantities(metric, name: name, items: items, type: type)
+        case .bloodGlucose:
+            try readQuantities(metric, name: name, items: items, type: .bloodGlucose)
+        case .insulinDelivery:
+            try readQuantities(metric, name: name, items: items, type: .insulinDelivery)
+        case .heartRate:
+            try readHeartRates(metric, name: name, items: items)
+        case .bloodPressure:
+            try readBloodPressures(metric, name: name, items: items)
+        case .sleepAnalysis:
+            try readSleep(metric, name: name, items: items)
+        case .mindfulMinutes:
+            try readMindfulMinutes(metric, name: name, items: items)
+        }
+    }
+
+    /// The metric's `units` (`fallback` when absent), checked to measure what `target` measures.
+    func units(of metric: HealthAutoExportObject, name: String, measuring target: HealthUnit,
+               default fallback: String? = nil) throws(VitalsError) -> MetricUnits {
+        guard let text = try metric.optionalString("units") ?? fallback else {
+            throw metric.error(.invalidInput, "the field is required", at: "units")
+        }
+        let reading = try HealthAutoExportUnits.unit(text, metric: name, at: metric, key: "units")
+        try HealthAutoExportUnits.check(reading, measures: target, metric: name, at: metric, key: "units")
+        return MetricUnits(reading: reading, text: text, path: metric.fieldPath("units"))
+    }
+
+    /// A metric's `units`: how to read its numbers, the string as sent, and where it is.
+    struct MetricUnits {
+        let reading: HealthAutoExportUnits.Reading
+        let text: String
+        let path: String
+
+        /// `value` of metric `name` in `target`; errors point at the metric's `units`.
+        func convert(_ value: Double, to target: HealthUnit, in metric: HealthAutoExportObject,
+                     name: String) throws(VitalsError) -> Double {
+            try HealthAutoExportUnits.convert(value, from: reading, to: target, metric: name, at: metric, key: "units")
+        }
+    }
+
+    /// `{qty, date, source}` items (also blood glucose with `mealTime` and insulin with `reason`).
+    mutating func readQuantities(_ metric: HealthAutoExportObject, name: String, items: [HealthAutoExportJSON],
+                                 type: SampleType) throws(VitalsError) {
+        guard !items.isEmpty else { return }
+        guard let canonical = type.canonicalUnit else {
+            skips.add(name, "\(type.shortName) has no unit Vitals stores", count: items.count)
+            return
+        }
+        let units = try units(of: metric, name: name, measuring: canonical)
+        for (index, raw) in items.enumerated() {
+            let item = try metric.element(raw, of: "data", at: index)
+            let start = try startDate(of: item)
+            let end = try endDate(of: item)
+            let qty = try item.number("qty")
+            let value = try units.convert(qty, to: canonical, in: metric, name: name)
+            let sourceName = try item.optionalString("source")
+            var metadata = try item.metadata()
+            if type == .bloodGlucose, let mealTime = try mealTime(of: item) {
+                metadata[Self.mealTimeKey] = .number(mealTime)
+            }
+            if type == .insulinDelivery, let reason = try insulinReason(of: item) {
+                metadata[Self.insulinReasonKey] = .number(reason)
+            }
+            let sample = Sample.quantity(type, value, canonical, start: start.date, end: end?.date,
+                                         source: sources.source(named: sourceName), metadata: metadata,
+                                         uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(type, sample.start, sample.end, source: sourceName,
+                                                value: "\(HealthAutoExportDraft.text(qty)) \(units.text)")
+            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, path: item.path, unitsPath: units.path,
+                                                fields: ["value": "qty", "end": end?.key ?? start.key]))
+        }
+    }
+
+    /// `mealTime`: "Before Meal" is preprandial (1), "After Meal" postprandial (2), "Unspecified" none.
+    private func mealTime(of item: HealthAutoExportObject) throws(VitalsError) -> Double? {
+        switch try item.optionalString("mealTime") {
+        case nil, "Unspecified": return nil
+        case "Before Meal": return 1
+        case "After Meal": return 2
+        default: throw item.error(.invalidValue, "expected Before Meal, After Meal or Unspecified", at: "mealTime")
+        }
+    }
+
+    /// `reason`: "Basal" is 1 and "Bolus" 2, as `HKInsulinDeliveryReason`.
+    private func insulinReason(of item: HealthAutoExportObject) throws(VitalsError) -> Double? {
+        switch try item.optionalString("reason") {
+        case nil: return nil
+        case "Basal": return 1
+        case "Bolus": return 2
+        default: throw item.error(.invalidValue, "expected Basal or Bolus", at: "reason")
+        }
+    }
+
+    /// `{Min, Avg, Max, date, source}` items: one heart rate sample per item whose value is Avg,
+    /// with Min and Max kept as metadata. A plain `{qty, date}` item is a single reading.
+    mutating func readHeartRates(_ metric: HealthAutoExportObject, name: String,
+                                 items: [HealthAutoExportJSON]) throws(VitalsError) {
+        guard !items.isEmpty else { return }
+        let canonical = HealthUnit.countPerMinute
+        let units = try units(of: metric, name: name, measuring: canonical)
+        func rate(_ value: Double) throws(VitalsError) -> Double {
+            try units.convert(value, to: canonical, in: metric, name: name)
+        }
+        for (index, raw) in items.enumerated() {
+            let item = try metric.element(raw, of: "data", at: index)
+            let start = try startDate(of: item)
+            let end = try endDate(of: item)
+            let valueKey = item.has("Avg") || !item.has("qty") ? "Avg" : "qty"
+            let average = try item.number(valueKey)
+            let minimum = try item.optionalNumber("Min"), maximum = try item.optionalNumber("Max")
+            if let minimum, minimum > average {
+                throw item.error(.invalidValue, "Min is greater than \(valueKey)", at: "Min")
+            }
+            if let maximum, maximum < average {
+                throw item.error(.invalidValue, "Max is less than \(valueKey)", at: "Max")
+            }
+            let sourceName = try item.optionalString("source")
+            var metadata = try item.metadata()
+            if let minimum { metadata[Self.heartRateMinKey] = .quantity(Quantity(try rate(minimum), canonical)) }
+            if let maximum { metadata[Self.heartRateMaxKey] = .quantity(Quantity(try rate(maximum), canonical)) }
+            let sample = Sample.quantity(.heartRate, try rate(average), canonical, start: start.date, end: end?.date,
+                                         source: sources.source(named: sourceName), metadata: metadata,
+                                         uuid: HealthAutoExportDraft.placeholder)
+            let numbers = [average, minimum, maximum].map { $0.map(HealthAutoExportDraft.text) ?? "-" }
+            let key = HealthAutoExportDraft.key(.heartRate, sample.start, sample.end, source: sourceName,
+                                                value: "\(numbers.joined(separator: "/")) \(units.text)")
+            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, path: item.path, unitsPath: units.path,
+                                                fields: ["value": valueKey, "end": end?.key ?? start.key]))
+        }
+    }
+
+    /// `{systolic, diastolic, date, source}` items: a blood pressure correlation of a systolic
+    /// and a diastolic sample, as HealthKit stores cuff readings.
+    mutating func readBloodPressures(_ metric: HealthAutoExportObject, name: String,
+                                     items: [HealthAutoExportJSON]) throws(VitalsError) {
+        guard !items.isEmpty else { return }
+        let canonical = HealthUnit.millimeterOfMercury
+        let units = try units(of: metric, name: name, measuring: canonical)
+        for (index, raw) in items.enumerated() {
+            let item = try metric.element(raw, of: "data", at: index)
+            let start = try startDate(of: item)
+            let end = try endDate(of: item)
+            let systolic = try item.number("systolic"), diastolic = try item.number("diastolic")
+            let sourceName = try item.optionalString("source")
+            let source = sources.source(named: sourceName)
+            let metadata = try item.metadata()
+            var members: [Sample] = []
+            for (type, number) in [(SampleType.bloodPressureSystolic, systolic), (.bloodPressureDiastolic, diastolic)] {
+                members.append(.quantity(type, try units.convert(number, to: canonical, in: metric, name: name),
+                                         canonical, start: start.date, end: end?.date, source: source,
+                                         uuid: HealthAutoExportDraft.placeholder))
+            }
+            let sample = Sample(uuid: HealthAutoExportDraft.placeholder, type: .bloodPressure, start: start.date,
+                                end: end?.date ?? start.date, content: .correlation(members), source: source,
+                                metadata: metadata)
+            let value = "\(HealthAutoExportDraft.text(systolic))/\(HealthAutoExportDraft.text(diastolic)) \(units.text)"
+            let key = HealthAutoExportDraft.key(.bloodPressure, sample.start, sample.end, source: sourceName,
+                                                value: value)
+            drafts.append(HealthAutoExportDraft(
+                sample: sample, identity: key, path: item.path, unitsPath: units.path,
+                fields: ["members[0]": "systolic", "members[1]": "diastolic", "end": end?.key ?? start.key]))
+        }
+    }
+
+    /// `{qty, date, source}` items with qty in the metric's units (minutes): a mindful session
+    /// from `date` lasting qty. Items that give `startDate`/`endDate` use those instead.
+    mutating func readMindfulMinutes(_ metric: HealthAutoExportObject, name: String,
+                                     items: [HealthAutoExportJSON]) throws(VitalsError) {
+        guard !items.isEmpty else { return }
+        let units = try units(of: metric, name: name, measuring: .second, default: "min")
+        for (index, raw) in items.enumerated() {
+            let item = try metric.element(raw, of: "data", at: index)
+            let start = try startDate(of: item)
+            let end: (date: Date, key: String)
+            if let given = try endDate(of: item) {
+                end = given
+            } else {
+                guard let qty = try item.optionalNonNegative("qty") else {
+                    throw item.error(.invalidInput, "the field is required", at: "qty")
+                }
+                let seconds = try units.convert(qty, to: .second, in: metric, name: name)
+                end = (start.date.addingTimeInterval(seconds.rounded()), "qty")
+            }
+            guard end.date > start.date else {
+                if end.date < start.date {
+                    throw item.error(.invalidDateRange, "the session ends before it starts", at: end.key)
+                }
+                skips.add(name, "a mindful session of zero length is not a session")
+                continue
+            }
+            let sourceName = try item.optionalString("source")
+            let sample = Sample.category(.mindfulSession, 0, start: start.date, end: end.date,
+                                         source: sources.source(named: sourceName), metadata: try item.metadata(),
+                                         uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(.mindfulSession, sample.start, sample.end, source: sourceName,
+                                                value: "0")
+            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, path: item.path,
+                                                fields: ["end": end.key]))
+        }
+    }
+}
