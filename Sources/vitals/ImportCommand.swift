@@ -7,7 +7,7 @@ import VitalsStore
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export (zip, export.xml or folder), all or nothing.",
+        abstract: "Import an Apple Health export (zip, export.xml or folder) or Health Auto Export JSON, all or nothing.",
         discussion: """
             PATH is the export.zip the Health app writes ("Export All Health Data"), read in place \
             without extracting; its export.xml; or the unzipped apple_health_export folder. Records, \
@@ -16,11 +16,15 @@ struct ImportCommand: AsyncParsableCommand {
             Each record gets a UUID derived from its content, so importing the same export twice \
             adds nothing and a newer export adds only what is new. If the import fails or is \
             interrupted (Ctrl-C), nothing is stored. Exit code 130 when interrupted.
+
+            A FILE.json is read as Health Auto Export's REST API JSON (version 2): its metrics, \
+            sleep and workouts are mapped onto the same HealthKit types.
             """)
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("The export: export.zip, export.xml or apple_health_export/.", valueName: "path"))
+    @Argument(help: ArgumentHelp("The export: export.zip, export.xml, apple_health_export/, or a Health Auto Export .json.",
+                                 valueName: "path"))
     var path: String
 
     @Flag(name: .long, help: "No progress bar (it is also off when stderr is not a terminal).")
@@ -45,7 +49,9 @@ struct ImportCommand: AsyncParsableCommand {
             let bar: ProgressBar? = !noProgress && (progress || terminal) ? ProgressBar(redraw: terminal) : nil
             var options = HealthExportImporter.Options(cancellation: cancellation)
             if let bar { options.progress = { bar.update($0) } }
-            let report = try await HealthExportImporter(store: database).importExport(at: path, options: options)
+            let report = path.lowercased().hasSuffix(".json")
+                ? try await HealthAutoExportImporter(store: database).importFile(at: path)
+                : try await HealthExportImporter(store: database).importExport(at: path, options: options)
             bar?.finish()
             printReport(report)
         }

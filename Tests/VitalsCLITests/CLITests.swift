@@ -114,4 +114,19 @@ struct CLITests {
             #expect(merged > 0 && merged < added)
         }
     }
+
+    @Test("import reads Health Auto Export JSON once; a bad file exits 65 naming the JSON path")
+    func importHealthAutoExport() throws {
+        let cli = try CLIRunner()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("VitalsImportTests/Fixtures/hae")
+        let steps = fixtures.appendingPathComponent("steps_two_sources.json").path
+        let first = try cli.run(["import", steps, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains(#""added":4"#))
+        let second = try cli.run(["import", steps, "--json"])
+        #expect(second.stdout.contains(#""added":0"#) && second.stdout.contains(#""alreadyPresent":4"#))
+        let bad = try cli.run(["import", fixtures.appendingPathComponent("bad_date.json").path])
+        #expect(bad.status == 65 && bad.stderr.contains("data.metrics[1].data[2].date"))
+    }
 }
