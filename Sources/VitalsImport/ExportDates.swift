@@ -23,24 +23,43 @@ enum ExportDates {
         return sign * ((digits / 100) * 3600 + (digits % 100) * 60)
     }
 
-    /// An HRV beat's clock time (`7:44:07.15 PM` or `19:44:07,15`) as the instant nearest `anchor`,
-    /// reading the clock in the export's UTC offset.
-    static func clockTime(_ text: String, near anchor: Date, offsetSeconds: Int) -> Date? {
-        var clock = text.trimmingCharacters(in: .whitespaces)
-        var add12 = false
-        var isAM = false
-        let upper = clock.uppercased()
-        if upper.hasSuffix("PM") { add12 = true; clock = String(clock.dropLast(2)) }
-        else if upper.hasSuffix("AM") { isAM = true; clock = String(clock.dropLast(2)) }
-        clock = clock.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-        let parts = clock.split(separator: ":")
-        guard parts.count == 3, var hour = Int(parts[0]), let minute = Int(parts[1]), let second = Double(parts[2]),
-              (0...23).contains(hour), (0...59).contains(minute), second >= 0, second < 61 else { return nil }
-        if add12, hour < 12 { hour += 12 }
-        if isAM, hour == 12 { hour = 0 }
+    /// Seconds since midnight of an HRV beat's clock time: `7:44:07.15 PM`, `19:44:07,15`.
+    static func secondsOfDay(_ slice: ByteSlice) -> Double? {
+        var i = 0
+        let b = slice.base, n = slice.count
+        func number() -> Int? {
+            var value = 0, digits = 0
+            while i < n, b[i] >= 48, b[i] <= 57, digits < 3 { value = value * 10 + Int(b[i] - 48); i += 1; digits += 1 }
+            return digits > 0 ? value : nil
+        }
+        guard var hour = number(), i < n, b[i] == 0x3A else { return nil }
+        i += 1
+        guard let minute = number(), i < n, b[i] == 0x3A else { return nil }
+        i += 1
+        guard let second = number() else { return nil }
+        var fraction = 0.0
+        if i < n, b[i] == 0x2E || b[i] == 0x2C {
+            i += 1
+            var scale = 0.1
+            while i < n, b[i] >= 48, b[i] <= 57 { fraction += Double(b[i] - 48) * scale; scale /= 10; i += 1 }
+        }
+        while i < n, b[i] == 0x20 || b[i] == 0xE2 || b[i] == 0x80 || b[i] == 0xAF { i += 1 }  // spaces, incl. U+202F
+        if i + 1 < n, b[i + 1] == UInt8(ascii: "M") || b[i + 1] == UInt8(ascii: "m") {
+            let pm = b[i] == UInt8(ascii: "P") || b[i] == UInt8(ascii: "p")
+            let am = b[i] == UInt8(ascii: "A") || b[i] == UInt8(ascii: "a")
+            guard pm || am else { return nil }
+            if pm, hour < 12 { hour += 12 }
+            if am, hour == 12 { hour = 0 }
+            i += 2
+        }
+        guard i == n, hour <= 23, minute <= 59, second <= 60 else { return nil }
+        return Double(hour * 3600 + minute * 60 + second) + fraction
+    }
+
+    /// The instant nearest `anchor` whose clock time, in the export's UTC offset, is `secondsOfDay`.
+    static func clockTime(_ secondsOfDay: Double, near anchor: Date, offsetSeconds: Int) -> Date {
         let local = anchor.timeIntervalSince1970 + Double(offsetSeconds)
         let midnight = (local / 86_400).rounded(.down) * 86_400
-        let secondsOfDay = Double(hour * 3600 + minute * 60) + second
         let candidates = [-86_400.0, 0, 86_400].map { midnight + $0 + secondsOfDay - Double(offsetSeconds) }
         let best = candidates.min { abs($0 - anchor.timeIntervalSince1970) < abs($1 - anchor.timeIntervalSince1970) }!
         return Date(timeIntervalSince1970: best)

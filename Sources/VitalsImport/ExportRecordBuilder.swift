@@ -16,7 +16,7 @@ struct ExportRecordBuilder {
     /// The UTC offset of `startDate`, for turning HRV beat clock times into instants.
     var offsetSeconds: Int
     var metadata: Metadata = [:]
-    var beats: [(bpm: Double, clock: String)] = []
+    var beats: [(bpm: Double, secondsOfDay: Double)] = []
 
     init(_ attributes: XMLAttributes, cache: inout ExportValueCache) {
         type = attributes.raw("type").map { cache.type($0) } ?? SampleType(identifier: "")
@@ -41,7 +41,8 @@ struct ExportRecordBuilder {
     }
 
     mutating func addBeat(_ attributes: XMLAttributes) {
-        guard let bpm = attributes.raw("bpm")?.double, let clock = attributes.string("time") else { return }
+        guard let bpm = attributes.raw("bpm")?.double,
+              let clock = attributes.raw("time").flatMap(ExportDates.secondsOfDay) else { return }
         beats.append((bpm, clock))
     }
 
@@ -76,8 +77,8 @@ struct ExportRecordBuilder {
         do {
             let valid = try sample.validated()
             return .success((valid, beats.compactMap { beat in
-                ExportDates.clockTime(beat.clock, near: start, offsetSeconds: offsetSeconds)
-                    .map { Heartbeat(beatsPerMinute: beat.bpm, time: $0) }
+                Heartbeat(beatsPerMinute: beat.bpm,
+                          time: ExportDates.clockTime(beat.secondsOfDay, near: start, offsetSeconds: offsetSeconds))
             }))
         } catch {
             return .failure(.invalid(error.code))

@@ -1,9 +1,41 @@
 import Foundation
 import VitalsCore
 
+/// The values made from the last few raw byte strings seen in one attribute: nearby records
+/// share their type, sources, version, devices and unit, so most lookups are one `memcmp`.
+struct LastBytes<Value> {
+    private var entries: [(bytes: [UInt8], value: Value)] = []
+    private var next = 0
+    private static var capacity: Int { 4 }
+
+    /// The remembered value if `raw` equals one of the last byte strings, else nil.
+    @inline(__always)
+    func lookup(_ raw: ByteSlice) -> Value? {
+        for entry in entries where entry.bytes.count == raw.count {
+            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.base, raw.count) == 0 }) { return entry.value }
+        }
+        return nil
+    }
+
+    mutating func remember(_ raw: ByteSlice, _ value: Value) {
+        let entry = (Array(raw.buffer), value)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % Self.capacity
+        }
+    }
+}
+
 /// Turns the few distinct strings an export repeats millions of times (types, units, source
 /// names, device descriptions, category value names) into values once each.
 struct ExportValueCache {
+    private var lastType = LastBytes<SampleType>()
+    private var lastUnit = LastBytes<HealthUnit?>()
+    private var lastSource = LastBytes<Source>()
+    private var lastVersion = LastBytes<String>()
+    private var lastDevice = LastBytes<Device>()
     private var types: [String: SampleType] = [:]
     private var units: [String: HealthUnit?] = [:]
     private var sources: [String: Source] = [:]
@@ -15,42 +47,48 @@ struct ExportValueCache {
     private static let limit = 50_000
 
     mutating func type(_ raw: ByteSlice) -> SampleType {
+        if let last = lastType.lookup(raw) { return last }
         let key = raw.string
-        if let known = types[key] { return known }
-        let type = SampleType(identifier: key)
+        let type = types[key] ?? SampleType(identifier: key)
         if types.count < Self.limit { types[key] = type }
+        lastType.remember(raw, type)
         return type
     }
 
     mutating func unit(_ raw: ByteSlice) -> HealthUnit? {
+        if let last = lastUnit.lookup(raw) { return last }
         let key = XMLAttributes.decode(raw)
-        if let known = units[key] { return known }
-        let unit = try? HealthUnit(parsing: key)
+        let unit = units[key] ?? (try? HealthUnit(parsing: key))
         if units.count < Self.limit { units[key] = unit }
+        lastUnit.remember(raw, unit)
         return unit
     }
 
     /// Exports name sources but carry no bundle identifiers: the identifier stays empty.
     mutating func source(_ raw: ByteSlice) -> Source {
+        if let last = lastSource.lookup(raw) { return last }
         let key = XMLAttributes.decode(raw)
-        if let known = sources[key] { return known }
-        let source = Source(name: key, bundleIdentifier: "")
+        let source = sources[key] ?? Source(name: key, bundleIdentifier: "")
         if sources.count < Self.limit { sources[key] = source }
+        lastSource.remember(raw, source)
         return source
     }
 
     mutating func version(_ raw: ByteSlice) -> String {
+        if let last = lastVersion.lookup(raw) { return last }
         let key = XMLAttributes.decode(raw)
-        if let known = versions[key] { return known }
-        if versions.count < Self.limit { versions[key] = key }
-        return key
+        let version = versions[key] ?? key
+        if versions.count < Self.limit { versions[key] = version }
+        lastVersion.remember(raw, version)
+        return version
     }
 
     mutating func device(_ raw: ByteSlice) -> Device {
+        if let last = lastDevice.lookup(raw) { return last }
         let key = XMLAttributes.decode(raw)
-        if let known = devices[key] { return known }
-        let device = DeviceDescription.parse(key)
+        let device = devices[key] ?? DeviceDescription.parse(key)
         if devices.count < Self.limit { devices[key] = device }
+        lastDevice.remember(raw, device)
         return device
     }
 

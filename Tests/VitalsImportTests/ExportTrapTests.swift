@@ -191,4 +191,26 @@ struct ExportTrapTests {
         }
         #expect(try await workspace.counts().isEmpty)
     }
+
+    @Test("HRV records keep their beat-to-beat readings as instants")
+    func heartbeats() async throws {
+        let workspace = try ImportWorkspace()
+        let record = """
+         <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" creationDate="2024-02-01 23:59:30 -0800" startDate="2024-02-01 23:58:40 -0800" endDate="2024-02-01 23:59:41 -0800" value="48.2">
+          <HeartRateVariabilityMetadataList>
+           <InstantaneousBeatsPerMinute bpm="61" time="11:58:41.25 PM"/>
+           <InstantaneousBeatsPerMinute bpm="63" time="11:59:59.50 PM"/>
+           <InstantaneousBeatsPerMinute bpm="64" time="12:00:00.75 AM"/>
+          </HeartRateVariabilityMetadataList>
+         </Record>
+        """
+        let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(record)))
+        #expect(report.added == 1)
+        let sample = try #require(try await workspace.store.samples(of: .heartRateVariabilitySDNN).value.first)
+        #expect(sample.quantity?.value == 48.2)
+        let beats = try await workspace.store.heartbeats(ofSample: sample.uuid)
+        #expect(beats.map(\.beatsPerMinute) == [61, 63, 64])
+        #expect(beats.map { ISO8601.format($0.time, in: TimeZone(secondsFromGMT: -8 * 3600)!) } ==
+                ["2024-02-01T23:58:41.250-08:00", "2024-02-01T23:59:59.500-08:00", "2024-02-02T00:00:00.750-08:00"])
+    }
 }
