@@ -48,8 +48,8 @@ public final class SQLiteHealthStore: HealthStore {
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // 64 MB of page cache: UUID index inserts are random, and bulk saves touch many pages.
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            // 16 MB of page cache per connection: enough for bulk saves, small enough for the import RSS budget.
+            try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
