@@ -5,6 +5,8 @@ import VitalsCore
 struct ExportRoute {
     var filePath: String?
     var points: [RoutePoint] = []
+    /// Set when `filePath` names a file the export does not contain.
+    var fileMissing = false
 }
 
 /// Collects one `<Workout>` with its events, statistics, activities, metadata and routes.

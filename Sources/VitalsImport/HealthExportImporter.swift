@@ -48,7 +48,7 @@ public struct HealthExportImporter: Sendable {
     }
 }
 
-/// One import in progress: scanner, handler and writer wired together inside the transaction.
+/// One import in progress: a parsing thread feeds item batches to the writer inside the transaction.
 struct ExportImportRun {
     let source: ExportSource
     let writer: UnsafeMutablePointer<BulkWriter>
@@ -63,42 +63,33 @@ struct ExportImportRun {
     }
 
     mutating func execute() throws {
+        let pipe = ItemPipe<ExportItem>()
+        let producer = ExportProducer(source: source, options: options, pipe: pipe)
+        let thread = Thread { producer.run() }
+        thread.stackSize = 8 << 20
+        thread.start()
         let tally = ReportBox(report)
-        let writer = self.writer
-        let source = self.source
-        let handler = ExportDocumentHandler { item in
-            try Self.store(item, writer: writer, source: source, report: tally)
-        }
-        var scanner = XMLByteScanner(handler: handler)
-        var lastReport: Int64 = 0
         do {
-            try source.readXML { chunk in
-                if options.cancellation?.isCancelled == true {
-                    throw VitalsError(.cancelled, "the import was cancelled; nothing was stored")
-                }
-                try scanner.feed(chunk)
-                tally.report.bytes += Int64(chunk.count)
-                if let progress = options.progress, tally.report.bytes - lastReport >= 1 << 20 {
-                    lastReport = tally.report.bytes
-                    progress(ImportProgress(bytesDone: tally.report.bytes, bytesTotal: source.size,
-                                            samples: writer.pointee.summary.added))
-                }
+            while let batch = try pipe.pop() {
+                for item in batch { try Self.store(item, writer: writer, report: tally) }
+                producer.samplesStored.withLock { $0 = writer.pointee.summary.added }
             }
-            try scanner.finish()
-        } catch let error as VitalsError {
-            throw error.located(InputLocation(file: source.path))
+        } catch {
+            pipe.abandon()
+            pipe.waitUntilFinished()
+            throw error
         }
-        options.progress?(ImportProgress(bytesDone: tally.report.bytes, bytesTotal: source.size,
-                                         samples: writer.pointee.summary.added))
         report = tally.report
-        report.elements = scanner.handler.elementCounts
-        report.unknownElements = scanner.handler.unknownElements
+        let parsed = producer.result.withLock { $0 }
+        report.bytes = parsed.bytes
+        report.elements = parsed.elements
+        report.unknownElements = parsed.unknownElements
         report.added = writer.pointee.summary.added
         report.alreadyPresent = writer.pointee.summary.alreadyPresent
+        options.progress?(ImportProgress(bytesDone: parsed.bytes, bytesTotal: source.size, samples: report.added))
     }
 
-    private static func store(_ item: ExportItem, writer: UnsafeMutablePointer<BulkWriter>, source: ExportSource,
-                              report: ReportBox) throws {
+    private static func store(_ item: ExportItem, writer: UnsafeMutablePointer<BulkWriter>, report: ReportBox) throws {
         switch item {
         case .sample(let sample, let beats):
             let (rowID, inserted) = try writer.pointee.add(sample)
@@ -107,16 +98,12 @@ struct ExportImportRun {
             let (rowID, inserted) = try writer.pointee.add(sample)
             guard inserted else { return }
             for (index, route) in routes.enumerated() {
-                var points = route.points
-                if let file = route.filePath {
-                    guard let data = source.routeFile(file) else {
-                        report.report.missingRouteFiles += 1
-                        continue
-                    }
-                    points += try GPXRoute.points(data, file: file)
+                if route.fileMissing {
+                    report.report.missingRouteFiles += 1
+                    continue
                 }
-                try writer.pointee.addRoute(workout: rowID, route: index, points: points)
-                report.report.routePoints += points.count
+                try writer.pointee.addRoute(workout: rowID, route: index, points: route.points)
+                report.report.routePoints += route.points.count
             }
         case .activitySummary(let summary):
             if try writer.pointee.addActivitySummary(summary) {
@@ -131,6 +118,84 @@ struct ExportImportRun {
         case .skipped(let element, let reason):
             report.report.skipped["\(element): \(reason)", default: 0] += 1
         }
+    }
+}
+
+/// The parsing side of an import: reads the XML, scans it and hands batches to the writer.
+final class ExportProducer: @unchecked Sendable {
+    /// What only the parser knows, for the report.
+    struct Result {
+        var bytes: Int64 = 0
+        var elements: [String: Int] = [:]
+        var unknownElements: [String: Int] = [:]
+    }
+
+    let result = Locked(Result())
+    let samplesStored = Locked(0)
+    private let source: ExportSource
+    private let options: HealthExportImporter.Options
+    private let pipe: ItemPipe<ExportItem>
+    private static let batchSize = 512
+
+    private struct Abandoned: Error {}
+
+    init(source: ExportSource, options: HealthExportImporter.Options, pipe: ItemPipe<ExportItem>) {
+        self.source = source
+        self.options = options
+        self.pipe = pipe
+    }
+
+    func run() {
+        var batch: [ExportItem] = []
+        batch.reserveCapacity(Self.batchSize)
+        let source = self.source
+        let pipe = self.pipe
+        let handler = ExportDocumentHandler { item in
+            batch.append(try Self.resolvingRoutes(item, in: source))
+            if batch.count >= Self.batchSize {
+                guard pipe.push(batch) else { throw Abandoned() }
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        var scanner = XMLByteScanner(handler: handler)
+        var bytes: Int64 = 0
+        var lastReport: Int64 = 0
+        do {
+            try source.readXML { chunk in
+                if options.cancellation?.isCancelled == true {
+                    throw VitalsError(.cancelled, "the import was cancelled; nothing was stored")
+                }
+                try scanner.feed(chunk)
+                bytes += Int64(chunk.count)
+                if let progress = options.progress, bytes - lastReport >= 1 << 20 {
+                    lastReport = bytes
+                    progress(ImportProgress(bytesDone: bytes, bytesTotal: source.size, samples: samplesStored.withLock { $0 }))
+                }
+            }
+            try scanner.finish()
+            if !batch.isEmpty, !pipe.push(batch) { throw Abandoned() }
+            let counts = (scanner.handler.elementCounts, scanner.handler.unknownElements)
+            result.withLock { $0 = Result(bytes: bytes, elements: counts.0, unknownElements: counts.1) }
+            pipe.finish(nil)
+        } catch let error as VitalsError {
+            pipe.finish(error.located(InputLocation(file: source.path)))
+        } catch {
+            pipe.finish(error)
+        }
+    }
+
+    /// Reads the GPX files a workout's routes name, here on the parsing thread, which alone touches the archive.
+    private static func resolvingRoutes(_ item: ExportItem, in source: ExportSource) throws -> ExportItem {
+        guard case .workout(let sample, var routes) = item, routes.contains(where: { $0.filePath != nil }) else { return item }
+        for index in routes.indices {
+            guard let file = routes[index].filePath else { continue }
+            guard let data = source.routeFile(file) else {
+                routes[index].fileMissing = true
+                continue
+            }
+            routes[index].points += try GPXRoute.points(data, file: file)
+        }
+        return .workout(sample, routes: routes)
     }
 }
 
