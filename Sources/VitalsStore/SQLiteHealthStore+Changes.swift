@@ -13,7 +13,7 @@ extension SQLiteHealthStore {
         let after = anchor?.rawValue ?? 0
         let filter = readable
         var changes = try await read { db -> ChangeSet in
-            let next = try Int64.fetchOne(db, sql: "SELECT value FROM store_state WHERE key = 'next_anchor'") ?? 1
+            let current = try SampleWriter.currentAnchor(db)
             var typeCondition = ""
             if let filter {
                 let list = filter.map { "'\($0.identifier.replacingOccurrences(of: "'", with: "''"))'" }.joined(separator: ",")
@@ -21,13 +21,13 @@ extension SQLiteHealthStore {
             }
             let reader = SampleReader(db)
             let added = try Row.fetchAll(db, sql: """
-                SELECT \(SampleReader.columns) WHERE s.anchor > ?\(typeCondition) ORDER BY s.anchor
+                SELECT \(SampleReader.columns) WHERE s.id > ?\(typeCondition) ORDER BY s.id
                 """, arguments: [after]).map(reader.decode)
             let deleted = try Row.fetchAll(db, sql: """
                 SELECT d.uuid, t.identifier FROM tombstones d JOIN types t ON t.id = d.type_id
                 WHERE d.anchor > ?\(typeCondition) ORDER BY d.anchor
                 """, arguments: [after]).map { DeletedSample(uuid: $0[0], type: SampleType(identifier: $0[1])) }
-            return ChangeSet(added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, next - 1)),
+            return ChangeSet(added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, current)),
                              unreadableTypes: [])
         }
         var denied = Set<SampleType>()

@@ -2,6 +2,9 @@ import GRDB
 
 extension SQLiteHealthStore {
     /// The schema, one migration per version; never edit a shipped migration.
+    ///
+    /// Change anchors: a sample's anchor is its row id (AUTOINCREMENT, so never reused) and a
+    /// tombstone draws its anchor from the same sequence, so one counter orders every change.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -24,7 +27,7 @@ extension SQLiteHealthStore {
                     description TEXT NOT NULL UNIQUE
                 );
                 CREATE TABLE samples (
-                    id INTEGER PRIMARY KEY,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
                     uuid BLOB NOT NULL UNIQUE,
                     type_id INTEGER NOT NULL REFERENCES types(id),
                     start REAL NOT NULL,
@@ -34,11 +37,9 @@ extension SQLiteHealthStore {
                     source_id INTEGER NOT NULL REFERENCES sources(id),
                     source_version TEXT,
                     device_id INTEGER REFERENCES devices(id),
-                    metadata TEXT,
-                    anchor INTEGER NOT NULL
+                    metadata TEXT
                 );
                 CREATE INDEX samples_by_type_start ON samples(type_id, start);
-                CREATE INDEX samples_by_anchor ON samples(anchor);
                 CREATE TABLE workouts (
                     sample_id INTEGER PRIMARY KEY REFERENCES samples(id) ON DELETE CASCADE,
                     activity_type INTEGER NOT NULL,
@@ -68,11 +69,6 @@ extension SQLiteHealthStore {
                     source_key TEXT NOT NULL,
                     PRIMARY KEY (type_id, position)
                 ) WITHOUT ROWID;
-                CREATE TABLE store_state (
-                    key TEXT PRIMARY KEY,
-                    value INTEGER NOT NULL
-                ) WITHOUT ROWID;
-                INSERT INTO store_state (key, value) VALUES ('next_anchor', 1);
                 """)
         }
         migrator.registerMigration("v2-import") { db in

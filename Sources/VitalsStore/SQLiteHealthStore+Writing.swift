@@ -40,7 +40,6 @@ extension SQLiteHealthStore {
         let deletedAt = configuration.now().timeIntervalSince1970
         let targets = uuids
         let (count, touched) = try await write { db -> (Int, Set<SampleType>) in
-            var anchor = try Int64.fetchOne(db, sql: "SELECT value FROM store_state WHERE key = 'next_anchor'") ?? 1
             var rows: [(id: Int64, uuid: UUID, typeID: Int64, identifier: String)] = []
             var seen = Set<Int64>()
             for uuid in targets {
@@ -64,13 +63,7 @@ extension SQLiteHealthStore {
                     }
                 }
             }
-            for row in rows {
-                try db.execute(sql: "INSERT INTO tombstones (anchor, uuid, type_id, deleted_at) VALUES (?, ?, ?, ?)",
-                               arguments: [anchor, row.uuid, row.typeID, deletedAt])
-                anchor += 1
-                try db.execute(sql: "DELETE FROM samples WHERE id = ?", arguments: [row.id])
-            }
-            try db.execute(sql: "UPDATE store_state SET value = ? WHERE key = 'next_anchor'", arguments: [anchor])
+            try SampleWriter(db).delete(rows.map { ($0.id, $0.uuid, $0.typeID) }, at: deletedAt)
             return (rows.count, Set(rows.map { SampleType(identifier: $0.identifier) }))
         }
         cache.invalidate(touched)
@@ -110,7 +103,7 @@ extension SQLiteHealthStore {
                     SELECT id, uuid FROM samples WHERE type_id = ? AND start = ?
                     AND source_id IN (\(sources.map(String.init).joined(separator: ",")))
                     """, arguments: [typeID, written.start.timeIntervalSince1970])
-                try writer.delete(rows.map { ($0[0], $0[1]) }, typeID: typeID, at: deletedAt)
+                try writer.delete(rows.map { ($0[0], $0[1], typeID) }, at: deletedAt)
             }
             try writer.insert(written, duplicates: .fail)
             try writer.finish()

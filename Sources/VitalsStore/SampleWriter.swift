@@ -8,7 +8,6 @@ struct SampleWriter {
     let db: Database
     private(set) var summary = SaveSummary()
     private(set) var touchedTypes = Set<SampleType>()
-    private var nextAnchor: Int64
     private var typeIDs: [String: Int64] = [:]
     private var sourceIDs: [Source: Int64] = [:]
     private var sourceFlags: [Int64: (watch: Bool, phone: Bool)] = [:]
@@ -30,11 +29,10 @@ struct SampleWriter {
 
     init(_ db: Database) throws {
         self.db = db
-        nextAnchor = try Int64.fetchOne(db, sql: "SELECT value FROM store_state WHERE key = 'next_anchor'") ?? 1
         insertSample = try db.makeStatement(sql: """
             INSERT INTO samples (uuid, type_id, start, "end", value, unit, source_id, source_version,
-                                 device_id, metadata, anchor, created)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+                                 device_id, metadata, created)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """)
         findSample = try db.makeStatement(sql: "SELECT id FROM samples WHERE uuid = ?")
         insertLink = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample_links (parent_id, child_id) VALUES (?, ?)")
@@ -74,8 +72,7 @@ struct SampleWriter {
         row.bind(8, sample.sourceVersion)
         row.bind(9, deviceID)
         row.bind(10, metadata)
-        row.bind(11, nextAnchor)
-        row.bind(12, sample.creationDate?.timeIntervalSince1970)
+        row.bind(11, sample.creationDate?.timeIntervalSince1970)
         try row.step(db)
         guard db.changesCount > 0 else {
             if duplicates == .fail {
@@ -85,7 +82,6 @@ struct SampleWriter {
             return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
         }
         let rowID = db.lastInsertedRowID
-        nextAnchor += 1
         summary.added += 1
         touchedTypes.insert(sample.type)
         // Computed from the stored 1970-based numbers, so range filters can rely on it exactly.
@@ -115,19 +111,32 @@ struct SampleWriter {
         try insertLink.execute(arguments: [parent, child])
     }
 
-    /// Deletes rows of one type, leaving tombstones with fresh anchors.
-    mutating func delete(_ rows: [(id: Int64, uuid: UUID)], typeID: Int64, at date: Double) throws {
+    /// Deletes rows, leaving tombstones whose anchors come after every change so far.
+    func delete(_ rows: [(id: Int64, uuid: UUID, typeID: Int64)], at date: Double) throws {
         for row in rows {
             try db.execute(sql: "INSERT INTO tombstones (anchor, uuid, type_id, deleted_at) VALUES (?, ?, ?, ?)",
-                           arguments: [nextAnchor, row.uuid, typeID, date])
-            nextAnchor += 1
+                           arguments: [try Self.drawAnchor(db), row.uuid, row.typeID, date])
             try db.execute(sql: "DELETE FROM samples WHERE id = ?", arguments: [row.id])
         }
     }
 
-    /// Records the new anchor and the longest sample per type; call once before committing.
+    /// The latest anchor handed out: the samples' AUTOINCREMENT sequence.
+    static func currentAnchor(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'samples'") ?? 0
+    }
+
+    /// Takes the next number of the samples' sequence for a tombstone; later samples get larger ids.
+    private static func drawAnchor(_ db: Database) throws -> Int64 {
+        let next = try currentAnchor(db) + 1
+        try db.execute(sql: "UPDATE sqlite_sequence SET seq = ? WHERE name = 'samples'", arguments: [next])
+        if db.changesCount == 0 {
+            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('samples', ?)", arguments: [next])
+        }
+        return next
+    }
+
+    /// Records the longest sample per type; call once before committing.
     func finish() throws {
-        try db.execute(sql: "UPDATE store_state SET value = ? WHERE key = 'next_anchor'", arguments: [nextAnchor])
         for (typeID, duration) in maxDurations {
             try db.execute(sql: "UPDATE types SET max_duration = MAX(max_duration, ?) WHERE id = ?",
                            arguments: [duration, typeID])
