@@ -19,14 +19,16 @@ struct ExportDocumentHandler: XMLHandler {
     private var cache = ExportValueCache()
     private var occurrences = OccurrenceWindow()
     private var stack: [ExportElement] = []
+    // The top-level element being read; builders are mutated in place (no copies per child).
     private var current: Current = .none
+    private var record: ExportRecordBuilder?
+    private var workout: ExportWorkoutBuilder?
+    private var members: [Sample] = []
+    private var member: ExportRecordBuilder?
     private var topHash: [UInt8] = []
     private var memberHash: [UInt8] = []
 
-    private enum Current {
-        case none, record(ExportRecordBuilder), workout(ExportWorkoutBuilder)
-        case correlation(ExportRecordBuilder, members: [Sample], member: ExportRecordBuilder?), ignored
-    }
+    private enum Current { case none, record, workout, correlation, ignored }
 
     init(emit: @escaping (ExportItem) throws -> Void) {
         self.emit = emit
@@ -68,15 +70,20 @@ struct ExportDocumentHandler: XMLHandler {
         case .record:
             elementCounts["Record", default: 0] += 1
             Self.hash(name, attributes, into: &topHash)
-            current = .record(ExportRecordBuilder(attributes, cache: &cache))
+            record = ExportRecordBuilder(attributes, cache: &cache)
+            current = .record
         case .workout:
             elementCounts["Workout", default: 0] += 1
             Self.hash(name, attributes, into: &topHash)
-            current = .workout(ExportWorkoutBuilder(attributes, cache: &cache))
+            workout = ExportWorkoutBuilder(attributes, cache: &cache)
+            current = .workout
         case .correlation:
             elementCounts["Correlation", default: 0] += 1
             Self.hash(name, attributes, into: &topHash)
-            current = .correlation(ExportRecordBuilder(attributes, cache: &cache), members: [], member: nil)
+            record = ExportRecordBuilder(attributes, cache: &cache)
+            members = []
+            member = nil
+            current = .correlation
         case .activitySummary:
             elementCounts["ActivitySummary", default: 0] += 1
             try emit(.activitySummary(Self.activitySummary(attributes)))
@@ -100,16 +107,14 @@ struct ExportDocumentHandler: XMLHandler {
 
     private mutating func startChild(_ element: ExportElement, _ name: ByteSlice, _ attributes: XMLAttributes) {
         switch current {
-        case .record(var builder):
+        case .record:
             Self.hash(name, attributes, into: &topHash)
-            if element == .metadataEntry { builder.addMetadata(attributes) }
-            if element == .instantaneousBeatsPerMinute { builder.addBeat(attributes) }
-            current = .record(builder)
-        case .workout(var builder):
+            if element == .metadataEntry { record?.addMetadata(attributes) }
+            if element == .instantaneousBeatsPerMinute { record?.addBeat(attributes) }
+        case .workout:
             Self.hash(name, attributes, into: &topHash)
-            builder.start(element, attributes, cache: &cache)
-            current = .workout(builder)
-        case .correlation(var builder, let members, var member):
+            workout?.start(element, attributes, cache: &cache)
+        case .correlation:
             Self.hash(name, attributes, into: &topHash)
             if element == .record, stack.count == 2 {
                 memberHash.removeAll(keepingCapacity: true)
@@ -119,9 +124,8 @@ struct ExportDocumentHandler: XMLHandler {
                 Self.hash(name, attributes, into: &memberHash)
                 if element == .metadataEntry { member?.addMetadata(attributes) }
             } else if element == .metadataEntry {
-                builder.addMetadata(attributes)
+                record?.addMetadata(attributes)
             }
-            current = .correlation(builder, members: members, member: member)
         default:
             break
         }
@@ -129,37 +133,44 @@ struct ExportDocumentHandler: XMLHandler {
 
     private mutating func endChild(_ element: ExportElement) {
         switch current {
-        case .workout(var builder):
-            builder.end(element)
-            current = .workout(builder)
-        case .correlation(let builder, var members, let member):
-            guard element == .record, stack.count == 2, let member else { return }
+        case .workout:
+            workout?.end(element)
+        case .correlation:
+            guard element == .record, stack.count == 2, let finished = member else { return }
             // A member gets the UUID its top-level twin gets: same content, first occurrence.
             let uuid = memberHash.withUnsafeBytes { DeterministicUUID.make($0) }
-            if case .success(let (sample, _)) = member.build(uuid: Self.identity(uuid, 0, time: member.start), cache: &cache) {
+            if case .success(let (sample, _)) = finished.build(uuid: Self.identity(uuid, 0, time: finished.start), cache: &cache) {
                 members.append(sample)
             }
-            current = .correlation(builder, members: members, member: nil)
+            member = nil
         default:
             break
         }
     }
 
     private mutating func finishTop() throws {
-        defer { current = .none }
+        defer {
+            current = .none
+            record = nil
+            workout = nil
+            members = []
+        }
         switch current {
-        case .record(let builder):
+        case .record:
+            guard let builder = record else { return }
             let uuid = nextUUID(time: builder.start)
             switch builder.build(uuid: uuid, cache: &cache) {
             case .success(let (sample, beats)): try emit(.sample(sample, heartbeats: beats))
             case .failure(let skip): try emit(.skipped(element: "Record", reason: skip.reason))
             }
-        case .workout(let builder):
+        case .workout:
+            guard let builder = workout else { return }
             switch builder.build(uuid: nextUUID(time: builder.start)) {
             case .success(let sample): try emit(.workout(sample, routes: builder.routes))
             case .failure(let skip): try emit(.skipped(element: "Workout", reason: skip.reason))
             }
-        case .correlation(let builder, let members, _):
+        case .correlation:
+            guard let builder = record else { return }
             let uuid = nextUUID(time: builder.start)
             guard let start = builder.start, let end = builder.end else {
                 return try emit(.skipped(element: "Correlation", reason: ImportSkip.badDate.reason))
