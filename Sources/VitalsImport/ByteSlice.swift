@@ -23,6 +23,15 @@ struct ByteSlice {
         count >= text.utf8CodeUnitCount && memcmp(base, text.utf8Start, text.utf8CodeUnitCount) == 0
     }
 
+    /// The slice without leading and trailing ASCII whitespace.
+    var trimmed: ByteSlice {
+        var start = 0, end = count
+        func space(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
+        while start < end, space(base[start]) { start += 1 }
+        while end > start, space(base[end - 1]) { end -= 1 }
+        return ByteSlice(base + start, end - start)
+    }
+
     /// The bytes as a String (invalid UTF-8 repaired).
     var string: String { String(decoding: buffer, as: UTF8.self) }
 

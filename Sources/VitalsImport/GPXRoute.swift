@@ -23,16 +23,16 @@ private struct GPXHandler: XMLHandler {
     private var latitude: Double?
     private var longitude: Double?
     private var field: Field?
-    private var values: [Field: Double] = [:]
+    private var values = [Double?](repeating: nil, count: 5)
     private var time: Date?
 
-    private enum Field { case ele, time, speed, course, hAcc, vAcc }
+    private enum Field: Int { case ele, speed, course, hAcc, vAcc, time }
 
     mutating func start(_ name: ByteSlice, _ attributes: XMLAttributes, selfClosing: Bool, offset: Int64) throws {
         if name.equals("trkpt") {
             latitude = attributes.raw("lat")?.double
             longitude = attributes.raw("lon")?.double
-            values.removeAll(keepingCapacity: true)
+            for index in values.indices { values[index] = nil }
             time = nil
             if selfClosing { finishPoint() }
             return
@@ -43,8 +43,12 @@ private struct GPXHandler: XMLHandler {
 
     mutating func text(_ bytes: ByteSlice) throws {
         guard let field, latitude != nil else { return }
-        let trimmed = bytes.string.trimmingCharacters(in: .whitespacesAndNewlines)
-        if field == .time { time = ISO8601.parse(trimmed) } else if let value = Double(trimmed) { values[field] = value }
+        let trimmed = bytes.trimmed
+        if field == .time {
+            time = ISO8601.parse(bytes: trimmed.buffer)
+        } else if let value = trimmed.double {
+            values[field.rawValue] = value
+        }
     }
 
     mutating func end(_ name: ByteSlice, offset: Int64) throws {
@@ -55,8 +59,8 @@ private struct GPXHandler: XMLHandler {
     private mutating func finishPoint() {
         defer { latitude = nil; longitude = nil }
         guard let latitude, let longitude, let time else { return }
-        points.append(RoutePoint(time: time, latitude: latitude, longitude: longitude, altitude: values[.ele],
-                                 speed: values[.speed], course: values[.course], horizontalAccuracy: values[.hAcc],
-                                 verticalAccuracy: values[.vAcc]))
+        points.append(RoutePoint(time: time, latitude: latitude, longitude: longitude, altitude: values[Field.ele.rawValue],
+                                 speed: values[Field.speed.rawValue], course: values[Field.course.rawValue],
+                                 horizontalAccuracy: values[Field.hAcc.rawValue], verticalAccuracy: values[Field.vAcc.rawValue]))
     }
 }
