@@ -31,6 +31,14 @@ struct JSONFields {
         return text
     }
 
+    func optionalUUID(_ key: String) throws(VitalsError) -> UUID? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let uuid = UUID(uuidString: text) else {
+            throw VitalsError(.invalidInput, "expected a UUID", at: InputLocation(field: key))
+        }
+        return uuid
+    }
+
     func optionalNumber(_ key: String) throws(VitalsError) -> Double? {
         guard let value = raw[key], !(value is NSNull) else { return nil }
         guard let number = value as? NSNumber, !Self.isBoolean(number) else { throw wrong(key, "a number") }

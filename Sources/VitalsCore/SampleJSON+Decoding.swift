@@ -55,13 +55,7 @@ extension SampleJSON {
         }
         let start = try fields.date("start")
         let end = try fields.optionalDate("end") ?? start
-        var uuid = UUID()
-        if let text = try fields.optionalString("uuid") {
-            guard let parsedUUID = UUID(uuidString: text) else {
-                throw VitalsError(.invalidInput, "uuid is not a UUID", at: InputLocation(field: "uuid"))
-            }
-            uuid = parsedUUID
-        }
+        let uuid = try fields.optionalUUID("uuid") ?? UUID()
         let sourceFields = try fields.object("source")
         let source: Source
         do throws(VitalsError) {
@@ -178,13 +172,7 @@ extension SampleJSON {
     }
 
     private static func workoutActivity(_ item: JSONFields, parent: WorkoutActivityType) throws(VitalsError) -> WorkoutActivity {
-        var uuid = UUID()
-        if let text = try item.optionalString("uuid") {
-            guard let parsed = UUID(uuidString: text) else {
-                throw VitalsError(.invalidInput, "uuid is not a UUID", at: InputLocation(field: "uuid"))
-            }
-            uuid = parsed
-        }
+        let uuid = try item.optionalUUID("uuid") ?? UUID()
         let name = try item.optionalString("activity")
         guard let type = name.map({ WorkoutActivityType(name: $0) }) ?? parent else {
             throw VitalsError(.invalidValue, "not a workout activity type", at: InputLocation(field: "activity"))
