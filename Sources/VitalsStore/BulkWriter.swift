@@ -86,6 +86,10 @@ extension SQLiteHealthStore {
     /// imports. Caches of touched types are dropped and change listeners told after commit.
     public func bulkWrite<T: Sendable>(_ body: @escaping @Sendable (inout BulkWriter) throws -> T) async throws -> T {
         let (value, touched) = try await write { db -> (T, Set<SampleType>) in
+            // A smaller page cache for the long transaction keeps an import's memory flat;
+            // inserts arrive in key order, so a larger cache buys little.
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.bulkCacheKiB)")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -\(Self.cacheKiB)") }
             var bulk = try BulkWriter(db)
             let value = try body(&bulk)
             try bulk.finish()

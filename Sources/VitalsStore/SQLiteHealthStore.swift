@@ -49,7 +49,7 @@ public final class SQLiteHealthStore: HealthStore {
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // 16 MB of page cache per connection: enough for bulk saves, small enough for the import RSS budget.
-            try db.execute(sql: "PRAGMA cache_size = -16384")
+            try db.execute(sql: "PRAGMA cache_size = -\(SQLiteHealthStore.cacheKiB)")
         }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -65,6 +65,11 @@ public final class SQLiteHealthStore: HealthStore {
     }
 
     deinit { broadcaster.finish() }
+
+    /// Page cache per connection, KiB.
+    static let cacheKiB = 16384
+    /// Page cache of the connection during a bulk write (an import), KiB.
+    static let bulkCacheKiB = 4096
 
     public var appSource: Source { configuration.appSource }
 
