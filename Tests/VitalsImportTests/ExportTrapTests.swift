@@ -213,4 +213,21 @@ struct ExportTrapTests {
         #expect(beats.map { ISO8601.format($0.time, in: TimeZone(secondsFromGMT: -8 * 3600)!) } ==
                 ["2024-02-01T23:58:41.250-08:00", "2024-02-01T23:59:59.500-08:00", "2024-02-02T00:00:00.750-08:00"])
     }
+
+    @Test("Activity summaries read both appleMoveTime and the older appleMoveMinutes names")
+    func activitySummaryNames() async throws {
+        let workspace = try ImportWorkspace()
+        let body = """
+         <ActivitySummary dateComponents="2024-02-01" activeEnergyBurned="512.5" activeEnergyBurnedGoal="600" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="41" appleExerciseTimeGoal="30" appleStandHours="11" appleStandHoursGoal="12"/>
+         <ActivitySummary dateComponents="2024-02-02" appleMoveMinutes="35" appleMoveMinutesGoal="30" appleExerciseTime="20" appleExerciseTimeGoal="30" appleStandHours="9" appleStandHoursGoal="12"/>
+        """
+        let path = try workspace.write("export.xml", ExportText.document(body))
+        let report = try await workspace.importExport(path)
+        #expect(report.activitySummariesAdded == 2)
+        let summaries = try await workspace.store.activitySummaries()
+        #expect(summaries.map(\.date) == ["2024-02-01", "2024-02-02"])
+        #expect(summaries[0].activeEnergyBurned == 512.5 && summaries[0].activeEnergyBurnedUnit == "Cal")
+        #expect(summaries[1].moveTime == 35 && summaries[1].moveTimeGoal == 30)
+        #expect(try await workspace.importExport(path).activitySummariesPresent == 2)
+    }
 }
