@@ -32,8 +32,14 @@ extension SQLiteHealthStore {
         return found
     }
 
-    /// Each stored type with its sample count and first and last start.
+    /// Each stored, readable type with its sample count and first and last start.
     public func typeSummaries() async throws -> [TypeSummary] {
+        var readable: [TypeSummary] = []
+        for summary in try await allTypeSummaries() where try await mayRead(summary.type) { readable.append(summary) }
+        return readable
+    }
+
+    private func allTypeSummaries() async throws -> [TypeSummary] {
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT t.identifier, COUNT(s.id), MIN(s.start), MAX(s."end") FROM types t

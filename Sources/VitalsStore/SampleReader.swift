@@ -52,7 +52,8 @@ struct SampleReader {
         }
         let sql = "SELECT \(Self.columns) WHERE \(conditions.joined(separator: " AND ")) ORDER BY s.start, s.id"
         var result: [Sample] = []
-        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
             let sample = try decode(row)
             guard predicate.matches(sample) else { continue }
             result.append(sample)
