@@ -24,10 +24,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "VitalsCore", swiftSettings: strict),
+        .target(name: "CSQLiteSetup", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .target(
             name: "VitalsStore",
             dependencies: [
-                "VitalsCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "VitalsCore", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

@@ -1,3 +1,4 @@
+import CSQLiteSetup
 import Foundation
 import GRDB
 import VitalsCore
@@ -41,6 +42,7 @@ public final class SQLiteHealthStore: HealthStore {
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
     public init(path: String, configuration: Configuration = Configuration()) throws {
+        _ = Self.sqliteConfigured
         self.path = path
         self.configuration = configuration
         var config = GRDB.Configuration()
@@ -65,6 +67,9 @@ public final class SQLiteHealthStore: HealthStore {
     }
 
     deinit { broadcaster.finish() }
+
+    /// Multi-thread mode for SQLite, once per process, before the first connection opens.
+    private static let sqliteConfigured: Int32 = vitals_sqlite_configure()
 
     /// Page cache per connection, KiB.
     static let cacheKiB = 16384
