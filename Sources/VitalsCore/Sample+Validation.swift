@@ -15,13 +15,7 @@ extension Sample {
         case (.quantity, .quantity(let quantity)), (.other, .quantity(let quantity)):
             copy.content = .quantity(try Self.normalised(quantity, for: type))
         case (.category, .category(let value)), (.other, .category(let value)):
-            if type == .sleepAnalysis, SleepAnalysisValue(rawValue: value) == nil {
-                throw VitalsError(.invalidValue, "sleep analysis values are 0...5 (inBed...asleepREM)",
-                                  at: InputLocation(field: "value"))
-            }
-            guard value >= 0 else {
-                throw VitalsError(.invalidValue, "category values are never negative", at: InputLocation(field: "value"))
-            }
+            try Self.checkCategoryValue(value, for: type)
         case (.workout, .workout(var workout)):
             for index in workout.statistics.indices {
                 do {
@@ -59,6 +53,22 @@ extension Sample {
                               at: InputLocation(field: "value"))
         }
         return copy
+    }
+
+    /// Checks a raw category value for `type` (sleep analysis 0...5; never negative).
+    public static func checkCategoryValue(_ value: Int, for type: SampleType) throws(VitalsError) {
+        if type == .sleepAnalysis, SleepAnalysisValue(rawValue: value) == nil {
+            throw VitalsError(.invalidValue, "sleep analysis values are 0...5 (inBed...asleepREM)",
+                              at: InputLocation(field: "value"))
+        }
+        guard value >= 0 else {
+            throw VitalsError(.invalidValue, "category values are never negative", at: InputLocation(field: "value"))
+        }
+    }
+
+    /// `value` in `unit` as a number in `type`'s canonical unit, checked as `validated()` does.
+    public static func canonicalValue(_ value: Double, unit: HealthUnit, for type: SampleType) throws(VitalsError) -> Double {
+        try normalised(Quantity(value, unit), for: type).value
     }
 
     /// Quantity types whose values may be below zero (deviations, temperatures of water).

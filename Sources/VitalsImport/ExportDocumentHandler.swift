@@ -1,9 +1,12 @@
 import Foundation
 import VitalsCore
+import VitalsStore
 
 /// A finished top-level element of an export, ready to store.
 enum ExportItem {
     case sample(Sample, heartbeats: [Heartbeat])
+    /// A plain top-level record, prepared for the bulk writer (indices into the cache's dictionary).
+    case row(PreparedSample, heartbeats: [Heartbeat])
     case workout(Sample, routes: [ExportRoute])
     case activitySummary(ActivitySummary)
     case characteristic(key: String, value: String)
@@ -14,9 +17,11 @@ enum ExportItem {
 /// Turns scanner events of an Apple Health export into `ExportItem`s, one top-level element at a time.
 struct ExportDocumentHandler: XMLHandler {
     var emit: (ExportItem) throws -> Void
+    /// The values prepared rows refer to.
+    var dictionary: SampleDictionary { cache.dictionary }
     private(set) var elementCounts: [String: Int] = [:]
     private(set) var unknownElements: [String: Int] = [:]
-    private var cache = ExportValueCache()
+    private var cache: ExportValueCache
     private var occurrences = OccurrenceWindow()
     private var stack: [ExportElement] = []
     // The top-level element being read; builders are mutated in place (no copies per child).
@@ -30,8 +35,9 @@ struct ExportDocumentHandler: XMLHandler {
 
     private enum Current { case none, record, workout, correlation, ignored }
 
-    init(emit: @escaping (ExportItem) throws -> Void) {
+    init(dictionary: SampleDictionary = SampleDictionary(), emit: @escaping (ExportItem) throws -> Void) {
         self.emit = emit
+        cache = ExportValueCache(dictionary: dictionary)
         topHash.reserveCapacity(4096)
     }
 
@@ -139,7 +145,7 @@ struct ExportDocumentHandler: XMLHandler {
             guard element == .record, stack.count == 2, let finished = member else { return }
             // A member gets the UUID its top-level twin gets: same content, first occurrence.
             let uuid = memberHash.withUnsafeBytes { DeterministicUUID.make($0) }
-            if case .success(let (sample, _)) = finished.build(uuid: Self.identity(uuid, 0, time: finished.start), cache: &cache) {
+            if case .success(let sample) = finished.build(uuid: Self.identity(uuid, 0, time: finished.start), cache: cache) {
                 members.append(sample)
             }
             member = nil
@@ -159,13 +165,13 @@ struct ExportDocumentHandler: XMLHandler {
         case .record:
             guard let builder = record else { return }
             let uuid = nextUUID(time: builder.start)
-            switch builder.build(uuid: uuid, cache: &cache) {
-            case .success(let (sample, beats)): try emit(.sample(sample, heartbeats: beats))
+            switch builder.buildRow(uuid: uuid, cache: cache) {
+            case .success(let (row, beats)): try emit(.row(row, heartbeats: beats))
             case .failure(let skip): try emit(.skipped(element: "Record", reason: skip.reason))
             }
         case .workout:
             guard let builder = workout else { return }
-            switch builder.build(uuid: nextUUID(time: builder.start)) {
+            switch builder.build(uuid: nextUUID(time: builder.start), cache: cache) {
             case .success(let sample): try emit(.workout(sample, routes: builder.routes))
             case .failure(let skip): try emit(.skipped(element: "Workout", reason: skip.reason))
             }
@@ -178,8 +184,8 @@ struct ExportDocumentHandler: XMLHandler {
             guard !members.isEmpty else {
                 return try emit(.skipped(element: "Correlation", reason: "no member could be read"))
             }
-            let sample = Sample(uuid: uuid, type: builder.type, start: start, end: end, content: .correlation(members),
-                                source: builder.source, sourceVersion: builder.version, device: builder.device,
+            let sample = Sample(uuid: uuid, type: builder.type(cache), start: start, end: end, content: .correlation(members),
+                                source: builder.source(cache), sourceVersion: builder.version(cache), device: builder.device(cache),
                                 metadata: builder.metadata, creationDate: builder.created)
             do {
                 try emit(.sample(try sample.validated(), heartbeats: []))

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsStore
 
 /// The values made from the last few raw byte strings seen in one attribute: nearby records
 /// share their type, sources, version, devices and unit, so most lookups are one `memcmp`.
@@ -28,77 +29,115 @@ struct LastBytes<Value> {
     }
 }
 
-/// Turns the few distinct strings an export repeats millions of times (types, units, source
-/// names, device descriptions, category value names) into values once each.
-struct ExportValueCache {
-    private var lastType = LastBytes<SampleType>()
-    private var lastUnit = LastBytes<HealthUnit?>()
-    private var lastSource = LastBytes<Source>()
-    private var lastVersion = LastBytes<String>()
-    private var lastDevice = LastBytes<Device>()
-    private var types: [String: SampleType] = [:]
-    private var units: [String: HealthUnit?] = [:]
-    private var sources: [String: Source] = [:]
-    private var devices: [String: Device] = [:]
-    private var versions: [String: String] = [:]
-    private var categoryValues: [String: Int?] = [:]
-    private var activities: [String: WorkoutActivityType] = [:]
-    /// Caches stop growing here, so hostile input cannot exhaust memory through them.
-    private static let limit = 50_000
+/// One interned attribute: raw bytes → index → value, with the newest byte strings remembered.
+struct InternTable<Value> {
+    private var last = LastBytes<Int32>()
+    private var indices: [String: Int32] = [:]
+    private(set) var values: [Value] = []
 
-    mutating func type(_ raw: ByteSlice) -> SampleType {
-        if let last = lastType.lookup(raw) { return last }
-        let key = raw.string
-        let type = types[key] ?? SampleType(identifier: key)
-        if types.count < Self.limit { types[key] = type }
-        lastType.remember(raw, type)
-        return type
+    /// The index of `raw`'s value, making it with `make` (and `register`) the first time.
+    mutating func index(_ raw: ByteSlice, decode: (ByteSlice) -> String, make: (String) -> Value,
+                        register: (Value) -> Void = { _ in }) -> Int32 {
+        if let known = last.lookup(raw) { return known }
+        let key = decode(raw)
+        let index: Int32
+        if let known = indices[key] {
+            index = known
+        } else {
+            let value = make(key)
+            values.append(value)
+            register(value)
+            index = Int32(values.count - 1)
+            indices[key] = index
+        }
+        last.remember(raw, index)
+        return index
     }
 
-    mutating func unit(_ raw: ByteSlice) -> HealthUnit? {
-        if let last = lastUnit.lookup(raw) { return last }
-        let key = XMLAttributes.decode(raw)
-        let unit = units[key] ?? (try? HealthUnit(parsing: key))
-        if units.count < Self.limit { units[key] = unit }
-        lastUnit.remember(raw, unit)
-        return unit
+    subscript(index: Int32) -> Value { values[Int(index)] }
+}
+
+/// Turns the few distinct strings an export repeats millions of times (types, units, source
+/// names, device descriptions, category value names) into small indices, each value made once.
+///
+/// Sources, versions, devices and types are also entered in `dictionary`, in the same order,
+/// so prepared rows can name them by index.
+struct ExportValueCache {
+    let dictionary: SampleDictionary
+    private var types = InternTable<SampleType>()
+    private var sources = InternTable<Source>()
+    private var versions = InternTable<String>()
+    private var devices = InternTable<Device>()
+    private var units = InternTable<(unit: HealthUnit?, entry: Int32)>()
+    private var categoryValues: [String: Int?] = [:]
+    private var lastCategory: (type: Int32, bytes: LastBytes<Int?>)?
+    private var activities: [String: WorkoutActivityType] = [:]
+
+    init(dictionary: SampleDictionary = SampleDictionary()) { self.dictionary = dictionary }
+
+    mutating func typeIndex(_ raw: ByteSlice) -> Int32 {
+        let dictionary = self.dictionary
+        return types.index(raw, decode: { $0.string }, make: { SampleType(identifier: $0) },
+                           register: { _ = dictionary.add($0) })
+    }
+
+    func type(at index: Int32) -> SampleType { types[index] }
+
+    mutating func type(_ raw: ByteSlice) -> SampleType {
+        let index = typeIndex(raw)  // intern first: the table grows
+        return types[index]
     }
 
     /// Exports name sources but carry no bundle identifiers: the identifier stays empty.
-    mutating func source(_ raw: ByteSlice) -> Source {
-        if let last = lastSource.lookup(raw) { return last }
-        let key = XMLAttributes.decode(raw)
-        let source = sources[key] ?? Source(name: key, bundleIdentifier: "")
-        if sources.count < Self.limit { sources[key] = source }
-        lastSource.remember(raw, source)
-        return source
+    mutating func sourceIndex(_ raw: ByteSlice) -> Int32 {
+        let dictionary = self.dictionary
+        return sources.index(raw, decode: XMLAttributes.decode, make: { Source(name: $0, bundleIdentifier: "") },
+                             register: { _ = dictionary.add($0) })
     }
 
-    mutating func version(_ raw: ByteSlice) -> String {
-        if let last = lastVersion.lookup(raw) { return last }
-        let key = XMLAttributes.decode(raw)
-        let version = versions[key] ?? key
-        if versions.count < Self.limit { versions[key] = version }
-        lastVersion.remember(raw, version)
-        return version
+    func source(at index: Int32) -> Source { sources[index] }
+
+    mutating func versionIndex(_ raw: ByteSlice) -> Int32 {
+        let dictionary = self.dictionary
+        return versions.index(raw, decode: XMLAttributes.decode, make: { $0 }, register: { _ = dictionary.add(version: $0) })
     }
 
-    mutating func device(_ raw: ByteSlice) -> Device {
-        if let last = lastDevice.lookup(raw) { return last }
-        let key = XMLAttributes.decode(raw)
-        let device = devices[key] ?? DeviceDescription.parse(key)
-        if devices.count < Self.limit { devices[key] = device }
-        lastDevice.remember(raw, device)
-        return device
+    func version(at index: Int32) -> String { versions[index] }
+
+    mutating func deviceIndex(_ raw: ByteSlice) -> Int32 {
+        let dictionary = self.dictionary
+        return devices.index(raw, decode: XMLAttributes.decode, make: DeviceDescription.parse,
+                             register: { _ = dictionary.add($0) })
     }
 
-    /// The raw value of a category value name for `type`, or nil if unknown.
-    mutating func categoryValue(_ raw: ByteSlice, type: SampleType) -> Int? {
+    func device(at index: Int32) -> Device { devices[index] }
+
+    /// The index of a unit; its `entry` is the dictionary index of the unit string, -1 if unparsable.
+    mutating func unitIndex(_ raw: ByteSlice) -> Int32 {
+        let dictionary = self.dictionary
+        return units.index(raw, decode: XMLAttributes.decode, make: { text in
+            let unit = try? HealthUnit(parsing: text)
+            return (unit, unit.map { dictionary.add(unit: $0.unitString) } ?? -1)
+        })
+    }
+
+    func unit(at index: Int32) -> (unit: HealthUnit?, entry: Int32) { units[index] }
+
+    mutating func unit(_ raw: ByteSlice) -> HealthUnit? {
+        let index = unitIndex(raw)  // intern first: the table grows
+        return units[index].unit
+    }
+
+    /// The raw value of a category value name for a type, or nil if unknown.
+    mutating func categoryValue(_ raw: ByteSlice, typeIndex: Int32) -> Int? {
+        if let last = lastCategory, last.type == typeIndex, let known = last.bytes.lookup(raw) { return known }
+        let type = types[typeIndex]
         let name = raw.string
         let key = type.identifier + "|" + name
-        if let known = categoryValues[key] { return known }
-        let value = CategoryValue.rawValue(forName: name, type: type) ?? Int(name)
-        if categoryValues.count < Self.limit { categoryValues[key] = value }
+        let value = categoryValues[key] ?? (CategoryValue.rawValue(forName: name, type: type) ?? Int(name))
+        categoryValues[key] = value
+        if lastCategory?.type != typeIndex { lastCategory = (typeIndex, LastBytes()) }
+        lastCategory?.bytes.remember(raw, value)
         return value
     }
 
@@ -106,7 +145,7 @@ struct ExportValueCache {
         let key = raw.string
         if let known = activities[key] { return known }
         let activity = WorkoutActivityType(name: key) ?? .other
-        if activities.count < Self.limit { activities[key] = activity }
+        activities[key] = activity
         return activity
     }
 }

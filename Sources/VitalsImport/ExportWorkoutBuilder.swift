@@ -111,12 +111,12 @@ struct ExportWorkoutBuilder {
     }
 
     /// The workout sample, or why it cannot be stored.
-    func build(uuid: UUID) -> Result<Sample, ImportSkip> {
+    func build(uuid: UUID, cache: ExportValueCache) -> Result<Sample, ImportSkip> {
         guard let start = record.start, let end = record.end else { return .failure(.badDate) }
         let details = Workout(activityType: activity, events: events, statistics: statistics,
                               activities: activities, duration: duration)
         let sample = Sample(uuid: uuid, type: .workout, start: start, end: end, content: .workout(details),
-                            source: record.source, sourceVersion: record.version, device: record.device,
+                            source: record.source(cache), sourceVersion: record.version(cache), device: record.device(cache),
                             metadata: record.metadata, creationDate: record.created)
         do {
             return .success(try sample.validated())

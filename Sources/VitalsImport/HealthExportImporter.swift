@@ -71,7 +71,7 @@ struct ExportImportRun {
         let tally = ReportBox(report)
         do {
             while let batch = try pipe.pop() {
-                for item in batch { try Self.store(item, writer: writer, report: tally) }
+                for item in batch { try Self.store(item, writer: writer, dictionary: producer.dictionary, report: tally) }
                 producer.samplesStored.withLock { $0 = writer.pointee.summary.added }
             }
         } catch {
@@ -89,10 +89,14 @@ struct ExportImportRun {
         options.progress?(ImportProgress(bytesDone: parsed.bytes, bytesTotal: source.size, samples: report.added))
     }
 
-    private static func store(_ item: ExportItem, writer: UnsafeMutablePointer<BulkWriter>, report: ReportBox) throws {
+    private static func store(_ item: ExportItem, writer: UnsafeMutablePointer<BulkWriter>, dictionary: SampleDictionary,
+                              report: ReportBox) throws {
         switch item {
         case .sample(let sample, let beats):
             let (rowID, inserted) = try writer.pointee.add(sample)
+            if inserted, !beats.isEmpty { try writer.pointee.addHeartbeats(sample: rowID, beats: beats) }
+        case .row(let row, let beats):
+            let (rowID, inserted) = try writer.pointee.add(row, dictionary: dictionary)
             if inserted, !beats.isEmpty { try writer.pointee.addHeartbeats(sample: rowID, beats: beats) }
         case .workout(let sample, let routes):
             let (rowID, inserted) = try writer.pointee.add(sample)
@@ -131,6 +135,8 @@ final class ExportProducer: @unchecked Sendable {
     }
 
     let result = Locked(Result())
+    /// The values the parser's prepared rows refer to.
+    let dictionary = SampleDictionary()
     let samplesStored = Locked(0)
     private let source: ExportSource
     private let options: HealthExportImporter.Options
@@ -150,7 +156,7 @@ final class ExportProducer: @unchecked Sendable {
         batch.reserveCapacity(Self.batchSize)
         let source = self.source
         let pipe = self.pipe
-        let handler = ExportDocumentHandler { item in
+        let handler = ExportDocumentHandler(dictionary: dictionary) { item in
             batch.append(try Self.resolvingRoutes(item, in: source))
             if batch.count >= Self.batchSize {
                 guard pipe.push(batch) else { throw Abandoned() }

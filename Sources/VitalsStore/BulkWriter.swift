@@ -35,6 +35,67 @@ public struct BulkWriter {
     /// Types that received new samples.
     public var touchedTypes: Set<SampleType> { writer.touchedTypes }
 
+    // Row ids (and strings) of dictionary entries, by dictionary index, resolved on first use.
+    private var typeIDs: [Int64?] = []
+    private var sourceIDs: [Int64?] = []
+    private var deviceEntries: [(id: Int64, watch: Bool, phone: Bool)?] = []
+    private var versions: [String?] = []
+    private var units: [String?] = []
+    private var touchedIndices: [Bool] = []
+    private var flaggedPairs = Set<Int64>()
+
+    /// Adds a prepared sample whose indices refer to `dictionary`; returns its row id and whether it was new.
+    @discardableResult
+    public mutating func add(_ sample: PreparedSample, dictionary: SampleDictionary) throws -> (rowID: Int64, inserted: Bool) {
+        let typeIndex = Int(sample.type)
+        if typeIndex >= typeIDs.count {
+            typeIDs.append(contentsOf: repeatElement(nil, count: typeIndex + 1 - typeIDs.count))
+            touchedIndices.append(contentsOf: repeatElement(false, count: typeIndex + 1 - touchedIndices.count))
+        }
+        let typeID: Int64
+        if let known = typeIDs[typeIndex] { typeID = known } else {
+            typeID = try writer.typeID(for: dictionary.type(sample.type))
+            typeIDs[typeIndex] = typeID
+        }
+        var device: (id: Int64, watch: Bool, phone: Bool)?
+        if sample.device >= 0 {
+            let index = Int(sample.device)
+            if index >= deviceEntries.count { deviceEntries.append(contentsOf: repeatElement(nil, count: index + 1 - deviceEntries.count)) }
+            if deviceEntries[index] == nil {
+                let entry = try writer.device(dictionary.device(sample.device))
+                deviceEntries[index] = (entry.0, entry.1, entry.2)
+            }
+            device = deviceEntries[index]
+        }
+        let sourceIndex = Int(sample.source)
+        if sourceIndex >= sourceIDs.count { sourceIDs.append(contentsOf: repeatElement(nil, count: sourceIndex + 1 - sourceIDs.count)) }
+        // A source is flagged watch or phone once per device it is seen with.
+        let pair = Int64(sample.source) << 32 | Int64(sample.device + 1)
+        if sourceIDs[sourceIndex] == nil || flaggedPairs.insert(pair).inserted {
+            sourceIDs[sourceIndex] = try writer.sourceID(for: dictionary.source(sample.source),
+                                                         watch: device?.watch ?? false, phone: device?.phone ?? false)
+        }
+        let version = try string(sample.version, in: &versions) { dictionary.version($0) }
+        let unit = try string(sample.unit, in: &units) { dictionary.unit($0) }
+        let result = try writer.insert(sample, typeID: typeID, sourceID: sourceIDs[sourceIndex]!, deviceID: device?.id,
+                                       version: version, unit: unit)
+        if result.inserted, !touchedIndices[typeIndex] {
+            touchedIndices[typeIndex] = true
+            writer.touch([dictionary.type(sample.type)])
+        }
+        return result
+    }
+
+    private func string(_ index: Int32, in cache: inout [String?], _ lookup: (Int32) -> String) throws -> String? {
+        guard index >= 0 else { return nil }
+        let slot = Int(index)
+        if slot >= cache.count { cache.append(contentsOf: repeatElement(nil, count: slot + 1 - cache.count)) }
+        if let known = cache[slot] { return known }
+        let value = lookup(index)
+        cache[slot] = value
+        return value
+    }
+
     /// Adds a validated sample (with members); returns its row id and whether it was new.
     @discardableResult
     public mutating func add(_ sample: Sample) throws -> (rowID: Int64, inserted: Bool) {

@@ -38,6 +38,36 @@ struct SampleWriter {
         insertLink = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample_links (parent_id, child_id) VALUES (?, ?)")
     }
 
+    /// Inserts one prepared row with resolved ids; returns its row id and whether it was new
+    /// (a UUID already stored is skipped and counted).
+    mutating func insert(_ sample: PreparedSample, typeID: Int64, sourceID: Int64, deviceID: Int64?,
+                         version: String?, unit: String?) throws -> (rowID: Int64, inserted: Bool) {
+        let row = RawInsert(insertSample)
+        row.reset()
+        row.bind(1, sample.uuid)
+        row.bind(2, typeID)
+        row.bind(3, sample.start)
+        row.bind(4, sample.end)
+        row.bind(5, sample.value)
+        row.bind(6, unit)
+        row.bind(7, sourceID)
+        row.bind(8, version)
+        row.bind(9, deviceID)
+        row.bind(10, sample.metadataJSON)
+        row.bind(11, sample.created)
+        try row.step(db)
+        guard db.changesCount > 0 else {
+            summary.alreadyPresent += 1
+            return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
+        }
+        summary.added += 1
+        maxDurations[typeID] = max(maxDurations[typeID] ?? 0, sample.end - sample.start)
+        return (db.lastInsertedRowID, true)
+    }
+
+    /// Marks types as written (for cache invalidation and change notification).
+    mutating func touch(_ types: some Sequence<SampleType>) { touchedTypes.formUnion(types) }
+
     /// Inserts a validated sample with its members; returns its row id (the existing one when
     /// skipped) and whether it was new.
     @discardableResult
@@ -161,7 +191,7 @@ struct SampleWriter {
         return try Int64.fetchOne(db, sql: "SELECT id FROM types WHERE identifier = ?", arguments: [type.identifier])!
     }
 
-    private mutating func sourceID(for source: Source, watch: Bool, phone: Bool) throws -> Int64 {
+    mutating func sourceID(for source: Source, watch: Bool, phone: Bool) throws -> Int64 {
         if let last = lastSource, last.source == source, !watch || last.watch, !phone || last.phone { return last.id }
         let id: Int64
         if let known = sourceIDs[source] {
@@ -185,7 +215,7 @@ struct SampleWriter {
     }
 
     /// The row id of a device, and whether it is a watch or a phone.
-    private mutating func device(_ device: Device) throws -> (Int64, Bool, Bool) {
+    mutating func device(_ device: Device) throws -> (Int64, Bool, Bool) {
         if let last = lastDevice, last.device == device { return last.entry }
         if let known = deviceIDs[device] {
             lastDevice = (device, known)
