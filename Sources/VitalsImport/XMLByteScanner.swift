@@ -179,24 +179,8 @@ struct XMLByteScanner<Handler: XMLHandler> {
             return memcmp(base + index, text.utf8Start, length) == 0
         }
         guard lt + 9 <= count else { return nil }
-        if startsWith("<!--", at: lt) {
-            var i = lt + 4
-            while let dash = find(UInt8(ascii: "-"), base, from: i, to: count) {
-                if dash + 2 < count, base[dash + 1] == UInt8(ascii: "-"), base[dash + 2] == UInt8(ascii: ">") { return dash + 3 }
-                if dash + 2 >= count { return nil }
-                i = dash + 1
-            }
-            return nil
-        }
-        if startsWith("<![CDATA[", at: lt) {
-            var i = lt + 9
-            while let bracket = find(UInt8(ascii: "]"), base, from: i, to: count) {
-                if bracket + 2 < count, base[bracket + 1] == UInt8(ascii: "]"), base[bracket + 2] == UInt8(ascii: ">") { return bracket + 3 }
-                if bracket + 2 >= count { return nil }
-                i = bracket + 1
-            }
-            return nil
-        }
+        if startsWith("<!--", at: lt) { return skip(past: (0x2D, 0x2D, 0x3E), base, from: lt + 4, to: count) }
+        if startsWith("<![CDATA[", at: lt) { return skip(past: (0x5D, 0x5D, 0x3E), base, from: lt + 9, to: count) }
         guard startsWith("<!DOCTYPE", at: lt) else {
             throw VitalsError(.invalidInput, "unknown '<!' declaration", at: InputLocation(byteOffset: offset))
         }
@@ -211,7 +195,7 @@ struct XMLByteScanner<Handler: XMLHandler> {
                 continue
             }
             if inSubset, c == UInt8(ascii: "<"), startsWith("<!--", at: i) {
-                guard let end = skipComment(base, from: i + 4, to: count) else { return nil }
+                guard let end = skip(past: (0x2D, 0x2D, 0x3E), base, from: i + 4, to: count) else { return nil }
                 i = end
                 continue
             }
@@ -223,11 +207,14 @@ struct XMLByteScanner<Handler: XMLHandler> {
         return nil
     }
 
-    private func skipComment(_ base: UnsafePointer<UInt8>, from start: Int, to count: Int) -> Int? {
+    /// The index just after the first `terminator` (`-->`, `]]>`) from `start`, or nil if not yet in the buffer.
+    private func skip(past terminator: (UInt8, UInt8, UInt8), _ base: UnsafePointer<UInt8>, from start: Int,
+                      to count: Int) -> Int? {
         var i = start
-        while i + 2 < count {
-            if base[i] == UInt8(ascii: "-"), base[i + 1] == UInt8(ascii: "-"), base[i + 2] == UInt8(ascii: ">") { return i + 3 }
-            i += 1
+        while let hit = find(terminator.0, base, from: i, to: count) {
+            if hit + 2 >= count { return nil }
+            if base[hit + 1] == terminator.1, base[hit + 2] == terminator.2 { return hit + 3 }
+            i = hit + 1
         }
         return nil
     }

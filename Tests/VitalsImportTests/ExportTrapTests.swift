@@ -230,4 +230,13 @@ struct ExportTrapTests {
         #expect(summaries[1].moveTime == 35 && summaries[1].moveTimeGoal == 30)
         #expect(try await workspace.importExport(path).activitySummariesPresent == 2)
     }
+
+    @Test("Comments, CDATA and processing instructions between records are skipped")
+    func commentsAndCDATA() async throws {
+        let workspace = try ImportWorkspace()
+        let body = [" <!-- a comment with <Record> inside - and -- dashes -->", ExportText.steps(3, at: 1),
+                    " <![CDATA[ <Record type=\"x\"/> ]] ]]>", " <?vitals ignore?>", ExportText.steps(4, at: 2)]
+        let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(body.joined(separator: "\n"))))
+        #expect(report.added == 2 && report.skipped.isEmpty)
+    }
 }
