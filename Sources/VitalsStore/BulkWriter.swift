@@ -104,18 +104,33 @@ public struct BulkWriter {
 
     /// Adds one route of a workout that was just inserted.
     public mutating func addRoute(workout rowID: Int64, route: Int, points: [RoutePoint]) throws {
+        let row = RawInsert(insertPoint)
         for point in points {
-            try insertPoint.execute(arguments: [
-                rowID, route, point.time.timeIntervalSince1970, point.latitude, point.longitude, point.altitude,
-                point.speed, point.course, point.horizontalAccuracy, point.verticalAccuracy,
-            ])
+            row.reset()
+            row.bind(1, rowID)
+            row.bind(2, Int64(route))
+            row.bind(3, point.time.timeIntervalSince1970)
+            row.bind(4, point.latitude)
+            row.bind(5, point.longitude)
+            row.bind(6, point.altitude)
+            row.bind(7, point.speed)
+            row.bind(8, point.course)
+            row.bind(9, point.horizontalAccuracy)
+            row.bind(10, point.verticalAccuracy)
+            try row.step(db)
         }
     }
 
     /// Adds the beat-to-beat readings of an HRV sample.
     public mutating func addHeartbeats(sample rowID: Int64, beats: [Heartbeat]) throws {
+        let row = RawInsert(insertBeat)
         for (position, beat) in beats.enumerated() {
-            try insertBeat.execute(arguments: [rowID, position, beat.beatsPerMinute, beat.time.timeIntervalSince1970])
+            row.reset()
+            row.bind(1, rowID)
+            row.bind(2, Int64(position))
+            row.bind(3, beat.beatsPerMinute)
+            row.bind(4, beat.time.timeIntervalSince1970)
+            try row.step(db)
         }
     }
 
