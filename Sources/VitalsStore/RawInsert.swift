@@ -45,6 +45,13 @@ struct RawInsert {
         }
     }
 
+    /// Rows changed by the last step (0 when `ON CONFLICT DO NOTHING` skipped the row), without
+    /// GRDB's per-call queue check.
+    func changes(_ db: Database) -> Int32 { sqlite3_changes(db.sqliteConnection) }
+
+    /// The row id of the last insert, without GRDB's per-call queue check.
+    func lastRowID(_ db: Database) -> Int64 { sqlite3_last_insert_rowid(db.sqliteConnection) }
+
     /// Runs the statement; throws SQLite's error with its message.
     func step(_ db: Database) throws {
         let code = sqlite3_step(handle)

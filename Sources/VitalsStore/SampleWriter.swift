@@ -56,13 +56,13 @@ struct SampleWriter {
         row.bind(10, sample.metadataJSON)
         row.bind(11, sample.created)
         try row.step(db)
-        guard db.changesCount > 0 else {
+        guard row.changes(db) > 0 else {
             summary.alreadyPresent += 1
             return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
         }
         summary.added += 1
         maxDurations[typeID] = max(maxDurations[typeID] ?? 0, sample.end - sample.start)
-        return (db.lastInsertedRowID, true)
+        return (row.lastRowID(db), true)
     }
 
     /// Marks types as written (for cache invalidation and change notification).
@@ -104,14 +104,14 @@ struct SampleWriter {
         row.bind(10, metadata)
         row.bind(11, sample.creationDate?.timeIntervalSince1970)
         try row.step(db)
-        guard db.changesCount > 0 else {
+        guard row.changes(db) > 0 else {
             if duplicates == .fail {
                 throw VitalsError(.duplicate, "a sample with UUID \(sample.uuid.uuidString) is already stored")
             }
             summary.alreadyPresent += 1
             return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
         }
-        let rowID = db.lastInsertedRowID
+        let rowID = row.lastRowID(db)
         summary.added += 1
         touchedTypes.insert(sample.type)
         // Computed from the stored 1970-based numbers, so range filters can rely on it exactly.
