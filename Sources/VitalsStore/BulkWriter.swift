@@ -43,6 +43,7 @@ public struct BulkWriter {
     private var units: [String?] = []
     private var touchedIndices: [Bool] = []
     private var flaggedPairs = Set<Int64>()
+    private var lastPair: Int64 = -1
 
     /// Adds a prepared sample whose indices refer to `dictionary`; returns its row id and whether it was new.
     @discardableResult
@@ -71,10 +72,11 @@ public struct BulkWriter {
         if sourceIndex >= sourceIDs.count { sourceIDs.append(contentsOf: repeatElement(nil, count: sourceIndex + 1 - sourceIDs.count)) }
         // A source is flagged watch or phone once per device it is seen with.
         let pair = Int64(sample.source) << 32 | Int64(sample.device + 1)
-        if sourceIDs[sourceIndex] == nil || flaggedPairs.insert(pair).inserted {
+        if sourceIDs[sourceIndex] == nil || (pair != lastPair && flaggedPairs.insert(pair).inserted) {
             sourceIDs[sourceIndex] = try writer.sourceID(for: dictionary.source(sample.source),
                                                          watch: device?.watch ?? false, phone: device?.phone ?? false)
         }
+        lastPair = pair
         let version = try string(sample.version, in: &versions) { dictionary.version($0) }
         let unit = try string(sample.unit, in: &units) { dictionary.unit($0) }
         let result = try writer.insert(sample, typeID: typeID, sourceID: sourceIDs[sourceIndex]!, deviceID: device?.id,
@@ -152,7 +154,7 @@ public struct BulkWriter {
                        arguments: [file, exportDate?.timeIntervalSince1970, date.timeIntervalSince1970, report])
     }
 
-    func finish() throws { try writer.finish() }
+    mutating func finish() throws { try writer.finish() }
 }
 
 extension SQLiteHealthStore {

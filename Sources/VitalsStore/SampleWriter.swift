@@ -17,6 +17,8 @@ struct SampleWriter {
     private var lastDevice: (device: Device, entry: (Int64, Bool, Bool))?
     private var deviceIDs: [Device: (id: Int64, watch: Bool, phone: Bool)] = [:]
     private var maxDurations: [Int64: Double] = [:]
+    private var runType: Int64 = -1
+    private var runMax = 0.0
     private let insertSample: Statement
     private let findSample: Statement
     private let insertLink: Statement
@@ -61,8 +63,19 @@ struct SampleWriter {
             return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
         }
         summary.added += 1
-        maxDurations[typeID] = max(maxDurations[typeID] ?? 0, sample.end - sample.start)
+        noteDuration(sample.end - sample.start, typeID: typeID)
         return (row.lastRowID(db), true)
+    }
+
+    /// Remembers the longest duration per type; consecutive rows share a type, so only a
+    /// change of type touches the dictionary.
+    private mutating func noteDuration(_ duration: Double, typeID: Int64) {
+        if typeID != runType {
+            if runType >= 0 { maxDurations[runType] = max(maxDurations[runType] ?? 0, runMax) }
+            runType = typeID
+            runMax = 0
+        }
+        runMax = max(runMax, duration)
     }
 
     /// Marks types as written (for cache invalidation and change notification).
@@ -166,8 +179,9 @@ struct SampleWriter {
     }
 
     /// Records the longest sample per type; call once before committing.
-    func finish() throws {
-        for (typeID, duration) in maxDurations {
+    mutating func finish() throws {
+        noteDuration(0, typeID: -2)
+        for (typeID, duration) in maxDurations where typeID >= 0 {
             try db.execute(sql: "UPDATE types SET max_duration = MAX(max_duration, ?) WHERE id = ?",
                            arguments: [duration, typeID])
         }

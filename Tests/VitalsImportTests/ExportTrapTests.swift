@@ -17,6 +17,10 @@ struct ExportTrapTests {
         #expect(steps[0].device?.model == "iPhone" && steps[0].device?.hardwareVersion == "iPhone15,2")
         #expect(steps[0].source.name == "Anna’s iPhone" && steps[0].sourceVersion == "17.2")
         #expect(steps[0].creationDate == ISO8601.parse("2024-02-01 08:00:59 +0100"))
+        // The imported rows' durations reach the range pre-filter: a query starting at the first
+        // sample's end (inclusive, no options) still finds it.
+        let fromEnd = try await workspace.store.samples(of: .stepCount, matching: SamplePredicate(start: steps[0].end))
+        #expect(fromEnd.value.map(\.uuid) == steps.map(\.uuid))
     }
 
     @Test("Characters XML forbids (U+000B) are tolerated")
