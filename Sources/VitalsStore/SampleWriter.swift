@@ -128,8 +128,7 @@ struct SampleWriter {
         summary.added += 1
         touchedTypes.insert(sample.type)
         // Computed from the stored 1970-based numbers, so range filters can rely on it exactly.
-        let duration = sample.end.timeIntervalSince1970 - sample.start.timeIntervalSince1970
-        maxDurations[typeID] = max(maxDurations[typeID] ?? 0, duration)
+        noteDuration(sample.end.timeIntervalSince1970 - sample.start.timeIntervalSince1970, typeID: typeID)
         switch sample.content {
         case .workout(let workout):
             let details = WorkoutDetails(events: workout.events, statistics: workout.statistics,
