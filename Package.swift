@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "VitalsCore", targets: ["VitalsCore"]),
         .library(name: "VitalsStore", targets: ["VitalsStore"]),
         .library(name: "VitalsImport", targets: ["VitalsImport"]),
+        .library(name: "VitalsSync", targets: ["VitalsSync"]),
+        .library(name: "VitalsServer", targets: ["VitalsServer"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
     ],
@@ -21,6 +23,14 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "VitalsCore", swiftSettings: strict),
@@ -36,10 +46,33 @@ let package = Package(
             name: "VitalsImport",
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
+        .target(
+            name: "VitalsSync",
+            dependencies: [
+                "VitalsCore", "VitalsStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "VitalsServer",
+            dependencies: [
+                "VitalsCore", "VitalsImport", "VitalsSync",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
             name: "vitals",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport",
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -57,6 +90,14 @@ let package = Package(
             dependencies: ["VitalsCore", "VitalsStore", "VitalsImport",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "VitalsServerTests",
+            dependencies: [
+                "VitalsCore", "VitalsSync", "VitalsServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
     ]

@@ -131,3 +131,15 @@ extension Sample.Content {
         }
     }
 }
+
+extension Sample {
+    /// The number statistics count: a quantity in its type's canonical unit, a category's raw
+    /// value; nil for workouts, correlations and quantities in a unit that does not fit.
+    public var statisticsValue: Double? {
+        switch content {
+        case .quantity(let quantity): try? Sample.canonicalValue(quantity.value, unit: quantity.unit, for: type)
+        case .category(let value): Double(value)
+        default: nil
+        }
+    }
+}

@@ -31,18 +31,18 @@ public struct HealthAutoExportParser: Sendable {
     ///   - data: the document's bytes (UTF-8 JSON).
     ///   - file: the name errors report (a path, or a label such as `request body`).
     public func parse(_ data: Data, file: String) throws(VitalsError) -> HealthAutoExportBatch {
-        let root = try Self.root(of: data, file: file)
+        try parse(document: try JSONValue.parse(data, file: file), file: file)
+    }
+
+    /// Reads a document already parsed as JSON (a server checks the syntax first, to answer 400).
+    public func parse(document: JSONValue, file: String) throws(VitalsError) -> HealthAutoExportBatch {
+        guard case .object(let object) = document else {
+            throw VitalsError(.invalidInput, "the document is not a JSON object", at: InputLocation(file: file))
+        }
+        let root = JSONObjectReader(fields: object, path: "", file: file)
         var reader = HealthAutoExportReader(file: file)
         try reader.read(root)
         let samples = try HealthAutoExportIdentity.finish(reader.drafts, file: file)
         return HealthAutoExportBatch(samples: samples, skipped: reader.skips.all)
-    }
-
-    /// The document's root object.
-    private static func root(of data: Data, file: String) throws(VitalsError) -> HealthAutoExportObject {
-        guard case .object(let object) = try HealthAutoExportJSONParser.parse(data, file: file) else {
-            throw VitalsError(.invalidInput, "the document is not a JSON object", at: InputLocation(file: file))
-        }
-        return HealthAutoExportObject(fields: object, path: "", file: file)
     }
 }

@@ -14,7 +14,7 @@ extension HealthAutoExportReader {
     static let heartRateMaxKey = "HAEHeartRateMax"
 
     /// Reads one metric and all of its items.
-    mutating func readMetric(_ metric: HealthAutoExportObject) throws(VitalsError) {
+    mutating func readMetric(_ metric: JSONObjectReader) throws(VitalsError) {
         let name = try metric.string("name")
         let items = try metric.array("data")
         guard let kind = HealthAutoExportMetric.named(name) else {
@@ -42,7 +42,7 @@ extension HealthAutoExportReader {
     }
 
     /// The metric's `units` (`fallback` when absent), checked to measure what `target` measures.
-    func units(of metric: HealthAutoExportObject, name: String, measuring target: HealthUnit,
+    func units(of metric: JSONObjectReader, name: String, measuring target: HealthUnit,
                default fallback: String? = nil) throws(VitalsError) -> MetricUnits {
         guard let text = try metric.optionalString("units") ?? fallback else {
             throw metric.error(.invalidInput, "the field is required", at: "units")
@@ -59,14 +59,14 @@ extension HealthAutoExportReader {
         let path: String
 
         /// `value` of metric `name` in `target`; errors point at the metric's `units`.
-        func convert(_ value: Double, to target: HealthUnit, in metric: HealthAutoExportObject,
+        func convert(_ value: Double, to target: HealthUnit, in metric: JSONObjectReader,
                      name: String) throws(VitalsError) -> Double {
             try HealthAutoExportUnits.convert(value, from: reading, to: target, metric: name, at: metric, key: "units")
         }
     }
 
     /// `{qty, date, source}` items (also blood glucose with `mealTime` and insulin with `reason`).
-    mutating func readQuantities(_ metric: HealthAutoExportObject, name: String, items: [HealthAutoExportJSON],
+    mutating func readQuantities(_ metric: JSONObjectReader, name: String, items: [JSONValue],
                                  type: SampleType) throws(VitalsError) {
         guard !items.isEmpty else { return }
         guard let canonical = type.canonicalUnit else {
@@ -99,7 +99,7 @@ extension HealthAutoExportReader {
     }
 
     /// `mealTime`: "Before Meal" is preprandial (1), "After Meal" postprandial (2), "Unspecified" none.
-    private func mealTime(of item: HealthAutoExportObject) throws(VitalsError) -> Double? {
+    private func mealTime(of item: JSONObjectReader) throws(VitalsError) -> Double? {
         switch try item.optionalString("mealTime") {
         case nil, "Unspecified": return nil
         case "Before Meal": return 1
@@ -109,7 +109,7 @@ extension HealthAutoExportReader {
     }
 
     /// `reason`: "Basal" is 1 and "Bolus" 2, as `HKInsulinDeliveryReason`.
-    private func insulinReason(of item: HealthAutoExportObject) throws(VitalsError) -> Double? {
+    private func insulinReason(of item: JSONObjectReader) throws(VitalsError) -> Double? {
         switch try item.optionalString("reason") {
         case nil: return nil
         case "Basal": return 1
@@ -120,8 +120,8 @@ extension HealthAutoExportReader {
 
     /// `{Min, Avg, Max, date, source}` items: one heart rate sample per item whose value is Avg,
     /// with Min and Max kept as metadata. A plain `{qty, date}` item is a single reading.
-    mutating func readHeartRates(_ metric: HealthAutoExportObject, name: String,
-                                 items: [HealthAutoExportJSON]) throws(VitalsError) {
+    mutating func readHeartRates(_ metric: JSONObjectReader, name: String,
+                                 items: [JSONValue]) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let canonical = HealthUnit.countPerMinute
         let units = try units(of: metric, name: name, measuring: canonical)
@@ -158,8 +158,8 @@ extension HealthAutoExportReader {
 
     /// `{systolic, diastolic, date, source}` items: a blood pressure correlation of a systolic
     /// and a diastolic sample, as HealthKit stores cuff readings.
-    mutating func readBloodPressures(_ metric: HealthAutoExportObject, name: String,
-                                     items: [HealthAutoExportJSON]) throws(VitalsError) {
+    mutating func readBloodPressures(_ metric: JSONObjectReader, name: String,
+                                     items: [JSONValue]) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let canonical = HealthUnit.millimeterOfMercury
         let units = try units(of: metric, name: name, measuring: canonical)
@@ -191,8 +191,8 @@ extension HealthAutoExportReader {
 
     /// `{qty, date, source}` items with qty in the metric's units (minutes): a mindful session
     /// from `date` lasting qty. Items that give `startDate`/`endDate` use those instead.
-    mutating func readMindfulMinutes(_ metric: HealthAutoExportObject, name: String,
-                                     items: [HealthAutoExportJSON]) throws(VitalsError) {
+    mutating func readMindfulMinutes(_ metric: JSONObjectReader, name: String,
+                                     items: [JSONValue]) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let units = try units(of: metric, name: name, measuring: .second, default: "min")
         for (index, raw) in items.enumerated() {

@@ -29,8 +29,8 @@ extension HealthAutoExportReader {
     ]
 
     /// Reads a `sleep_analysis` metric; each item is in either shape.
-    mutating func readSleep(_ metric: HealthAutoExportObject, name: String,
-                            items: [HealthAutoExportJSON]) throws(VitalsError) {
+    mutating func readSleep(_ metric: JSONObjectReader, name: String,
+                            items: [JSONValue]) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let units = try units(of: metric, name: name, measuring: .second, default: "hr")
         let toSeconds = { (hours: Double) throws(VitalsError) -> Double in
@@ -47,7 +47,7 @@ extension HealthAutoExportReader {
     }
 
     /// One unaggregated stage item.
-    private mutating func readSleepStage(_ item: HealthAutoExportObject) throws(VitalsError) {
+    private mutating func readSleepStage(_ item: JSONObjectReader) throws(VitalsError) {
         let start = try item.date("startDate"), end = try item.date("endDate")
         guard let stage = Self.sleepStages[try item.string("value")] else {
             throw item.error(.invalidValue, "expected Core, Deep, REM, Awake, In Bed, Asleep or Unspecified",
@@ -60,7 +60,7 @@ extension HealthAutoExportReader {
 
     /// One aggregated night.
     private mutating func readSleepNight(
-        _ item: HealthAutoExportObject,
+        _ item: JSONObjectReader,
         seconds: (Double) throws(VitalsError) -> Double
     ) throws(VitalsError) {
         try checkNightDate(item)
@@ -109,7 +109,7 @@ extension HealthAutoExportReader {
 
     /// Where a block of `length` seconds starts: at member `start`, else `length` before member
     /// `end`, else at member `otherwise`; an error naming `start` when none is given.
-    private func anchor(_ item: HealthAutoExportObject, start: String, end: String, length: TimeInterval,
+    private func anchor(_ item: JSONObjectReader, start: String, end: String, length: TimeInterval,
                         otherwise: String? = nil) throws(VitalsError) -> Date {
         if let date = try item.optionalDate(start) { return date }
         if let date = try item.optionalDate(end) { return date.addingTimeInterval(-length) }
@@ -118,7 +118,7 @@ extension HealthAutoExportReader {
     }
 
     /// `date`, the night's label: `yyyy-MM-dd` (as documented) or a full timestamp.
-    private func checkNightDate(_ item: HealthAutoExportObject) throws(VitalsError) {
+    private func checkNightDate(_ item: JSONObjectReader) throws(VitalsError) {
         guard let text = try item.optionalString("date") else { return }
         if ISO8601.parse(text) != nil { return }
         guard text.utf8.count == 10, ISO8601.parse(text + " 00:00:00 +0000") != nil else {
@@ -129,7 +129,7 @@ extension HealthAutoExportReader {
 
     /// Adds a sleep analysis draft; `fields` say which members of `item` it came from.
     private mutating func appendSleep(_ stage: SleepAnalysisValue, _ start: Date, _ end: Date,
-                                      item: HealthAutoExportObject, sourceName: String?, metadata: Metadata,
+                                      item: JSONObjectReader, sourceName: String?, metadata: Metadata,
                                       fields: [String: String]) {
         let sample = Sample.category(.sleepAnalysis, stage.rawValue, start: start, end: end,
                                      source: sources.source(named: sourceName), metadata: metadata,

@@ -29,7 +29,7 @@ extension HealthAutoExportReader {
     ]
 
     /// Reads one workout.
-    mutating func readWorkout(_ workout: HealthAutoExportObject) throws(VitalsError) {
+    mutating func readWorkout(_ workout: JSONObjectReader) throws(VitalsError) {
         let id = try workout.string("id")
         guard !id.isEmpty else { throw workout.error(.invalidInput, "the workout id is empty", at: "id") }
         let name = try workout.string("name")
@@ -87,7 +87,7 @@ extension HealthAutoExportReader {
 
     /// `HKIndoorWorkout` from `isIndoor`, else `location`, else the name; `HKSwimmingLocationType`
     /// from `location` Pool/Open Water, else the name.
-    private func readPlace(_ workout: HealthAutoExportObject, name: HealthAutoExportActivity.Reading,
+    private func readPlace(_ workout: JSONObjectReader, name: HealthAutoExportActivity.Reading,
                            into metadata: inout Metadata) throws(VitalsError) {
         var indoor = name.indoor, swimming = name.swimmingLocation
         switch try workout.optionalString("location") {
@@ -105,9 +105,9 @@ extension HealthAutoExportReader {
 
     /// Heart rate statistics from `heartRate` `{min, avg, max}`, else `avgHeartRate`,
     /// `minHeartRate` and `maxHeartRate`.
-    private func workoutHeartRate(_ workout: HealthAutoExportObject) throws(VitalsError) -> WorkoutStatistics? {
+    private func workoutHeartRate(_ workout: JSONObjectReader) throws(VitalsError) -> WorkoutStatistics? {
         let unit = HealthUnit.countPerMinute
-        let parts: (HealthAutoExportObject, [String])
+        let parts: (JSONObjectReader, [String])
         if let summary = try workout.optionalObject("heartRate") {
             parts = (summary, ["avg", "min", "max"])
         } else {
@@ -123,7 +123,7 @@ extension HealthAutoExportReader {
     }
 
     /// Reports array fields (time series, routes) and unknown fields as skipped.
-    private mutating func reportUnreadFields(of workout: HealthAutoExportObject) {
+    private mutating func reportUnreadFields(of workout: JSONObjectReader) {
         for key in workout.fields.sortedKeys {
             guard let value = workout.value(key) else { continue }
             if case .array(let series) = value {

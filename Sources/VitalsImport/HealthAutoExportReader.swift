@@ -17,7 +17,7 @@ struct HealthAutoExportReader {
     init(file: String) { self.file = file }
 
     /// Reads the root object: `data.metrics`, `data.workouts`, and reports everything else.
-    mutating func read(_ root: HealthAutoExportObject) throws(VitalsError) {
+    mutating func read(_ root: JSONObjectReader) throws(VitalsError) {
         let data = try root.object("data")
         if let metrics = try data.optionalArray("metrics") {
             drafts.reserveCapacity(metrics.count * 16)
@@ -42,13 +42,13 @@ struct HealthAutoExportReader {
     }
 
     /// The start of an item: its `date`, or `startDate` for items that give a period.
-    func startDate(of item: HealthAutoExportObject) throws(VitalsError) -> (date: Date, key: String) {
+    func startDate(of item: JSONObjectReader) throws(VitalsError) -> (date: Date, key: String) {
         if !item.has("date"), let start = try item.optionalDate("startDate") { return (start, "startDate") }
         return (try item.date("date"), "date")
     }
 
     /// The end of an item that may give one (`endDate`, or `end`), else nil.
-    func endDate(of item: HealthAutoExportObject) throws(VitalsError) -> (date: Date, key: String)? {
+    func endDate(of item: JSONObjectReader) throws(VitalsError) -> (date: Date, key: String)? {
         if let end = try item.optionalDate("endDate") { return (end, "endDate") }
         if let end = try item.optionalDate("end") { return (end, "end") }
         return nil

@@ -347,7 +347,7 @@ struct HealthAutoExportTests {
     @Test("The JSON reader decodes escapes, surrogate pairs, numbers and a byte order mark; it bounds nesting")
     func jsonReader() throws {
         let text = "\u{FEFF}{\"s\": \"caf\\u00e9 \\ud83c\\udfc3 \\\"q\\\" \\n\", \"n\": [-0.5, 1E+2, 12, 1e400], \"b\": true}"
-        guard case .object(let object) = try HealthAutoExportJSONParser.parse(Data(text.utf8), file: "x") else {
+        guard case .object(let object) = try JSONValue.parse(Data(text.utf8), file: "x") else {
             Issue.record("not an object")
             return
         }

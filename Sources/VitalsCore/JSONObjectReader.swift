@@ -1,32 +1,46 @@
 import Foundation
-import VitalsCore
 
-/// One JSON object of a Health Auto Export document, with its exact path for error messages.
+/// One JSON object of a document, with its exact path, for typed reads whose errors name the field.
 ///
 /// Paths are written as in the document: `data.metrics[3].data[17]`, so an error names
 /// `data.metrics[3].data[17].qty`. Messages describe what was expected and never repeat values.
-struct HealthAutoExportObject {
+public struct JSONObjectReader: Sendable {
     /// The object's members.
-    let fields: HealthAutoExportJSON.Object
+    public let fields: JSONValue.Object
     /// Where the object is in the document (`""` for the root).
-    let path: String
+    public let path: String
     /// The file name errors report.
-    let file: String
+    public let file: String
+
+    /// Reads `fields`, found at `path` (`""` for the root) of the document named `file`.
+    public init(fields: JSONValue.Object, path: String = "", file: String) {
+        self.fields = fields
+        self.path = path
+        self.file = file
+    }
+
+    /// Reads a whole document, which must be a JSON object.
+    public init(document value: JSONValue, file: String) throws(VitalsError) {
+        guard case .object(let object) = value else {
+            throw VitalsError(.invalidInput, "expected an object, not \(value.kindName)", at: InputLocation(file: file))
+        }
+        self.init(fields: object, file: file)
+    }
 
     /// The path of member `key`.
-    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    public func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// An error located at member `key` (or at this object when `key` is nil).
-    func error(_ code: VitalsError.Code, _ message: String, at key: String? = nil) -> VitalsError {
+    public func error(_ code: VitalsError.Code, _ message: String, at key: String? = nil) -> VitalsError {
         let field = key.map(fieldPath) ?? (path.isEmpty ? nil : path)
         return VitalsError(code, message, at: InputLocation(file: file, field: field))
     }
 
     /// Whether member `key` is present and not `null`.
-    func has(_ key: String) -> Bool { value(key) != nil }
+    public func has(_ key: String) -> Bool { value(key) != nil }
 
     /// Member `key`, nil when absent or `null`.
-    func value(_ key: String) -> HealthAutoExportJSON? {
+    public func value(_ key: String) -> JSONValue? {
         switch fields[key] {
         case nil, .null?: nil
         case let value?: value
@@ -34,7 +48,7 @@ struct HealthAutoExportObject {
     }
 
     /// Whether member `key` is an array.
-    func isArray(_ key: String) -> Bool {
+    public func isArray(_ key: String) -> Bool {
         if case .array? = fields[key] { return true }
         return false
     }
@@ -43,7 +57,7 @@ struct HealthAutoExportObject {
         error(.invalidInput, "the field is required", at: key)
     }
 
-    func optionalString(_ key: String) throws(VitalsError) -> String? {
+    public func optionalString(_ key: String) throws(VitalsError) -> String? {
         switch value(key) {
         case nil: return nil
         case .string(let text)?: return text
@@ -51,12 +65,12 @@ struct HealthAutoExportObject {
         }
     }
 
-    func string(_ key: String) throws(VitalsError) -> String {
+    public func string(_ key: String) throws(VitalsError) -> String {
         guard let text = try optionalString(key) else { throw missing(key) }
         return text
     }
 
-    func optionalNumber(_ key: String) throws(VitalsError) -> Double? {
+    public func optionalNumber(_ key: String) throws(VitalsError) -> Double? {
         switch value(key) {
         case nil: return nil
         case .number(let number)?:
@@ -66,19 +80,28 @@ struct HealthAutoExportObject {
         }
     }
 
-    func number(_ key: String) throws(VitalsError) -> Double {
+    public func number(_ key: String) throws(VitalsError) -> Double {
         guard let number = try optionalNumber(key) else { throw missing(key) }
         return number
     }
 
+    /// A whole number (`12`, `12.0`); a fraction or a number beyond ±2^53 is `.invalidValue`.
+    public func optionalInteger(_ key: String) throws(VitalsError) -> Int? {
+        guard let number = try optionalNumber(key) else { return nil }
+        guard number.rounded() == number, abs(number) <= 9_007_199_254_740_992 else {
+            throw error(.invalidValue, "expected a whole number", at: key)
+        }
+        return Int(number)
+    }
+
     /// A number that must not be negative (hours, durations, counts).
-    func optionalNonNegative(_ key: String) throws(VitalsError) -> Double? {
+    public func optionalNonNegative(_ key: String) throws(VitalsError) -> Double? {
         guard let number = try optionalNumber(key) else { return nil }
         guard number >= 0 else { throw error(.invalidValue, "the value cannot be negative", at: key) }
         return number
     }
 
-    func optionalBool(_ key: String) throws(VitalsError) -> Bool? {
+    public func optionalBool(_ key: String) throws(VitalsError) -> Bool? {
         switch value(key) {
         case nil: return nil
         case .bool(let flag)?: return flag
@@ -88,7 +111,7 @@ struct HealthAutoExportObject {
 
     /// A timestamp such as `2024-02-06 14:30:00 -0800` (Health Auto Export's form) or ISO 8601
     /// with an offset; anything else is an `.invalidDate` error.
-    func optionalDate(_ key: String) throws(VitalsError) -> Date? {
+    public func optionalDate(_ key: String) throws(VitalsError) -> Date? {
         guard let text = try optionalString(key) else { return nil }
         guard let date = ISO8601.parse(text) else {
             throw error(.invalidDate, "expected a timestamp like 2024-02-06 14:30:00 -0800", at: key)
@@ -96,25 +119,25 @@ struct HealthAutoExportObject {
         return date
     }
 
-    func date(_ key: String) throws(VitalsError) -> Date {
+    public func date(_ key: String) throws(VitalsError) -> Date {
         guard let date = try optionalDate(key) else { throw missing(key) }
         return date
     }
 
-    func optionalObject(_ key: String) throws(VitalsError) -> HealthAutoExportObject? {
+    public func optionalObject(_ key: String) throws(VitalsError) -> JSONObjectReader? {
         switch value(key) {
         case nil: return nil
-        case .object(let object)?: return HealthAutoExportObject(fields: object, path: fieldPath(key), file: file)
+        case .object(let object)?: return JSONObjectReader(fields: object, path: fieldPath(key), file: file)
         case let other?: throw error(.invalidInput, "expected an object, not \(other.kindName)", at: key)
         }
     }
 
-    func object(_ key: String) throws(VitalsError) -> HealthAutoExportObject {
+    public func object(_ key: String) throws(VitalsError) -> JSONObjectReader {
         guard let object = try optionalObject(key) else { throw missing(key) }
         return object
     }
 
-    func optionalArray(_ key: String) throws(VitalsError) -> [HealthAutoExportJSON]? {
+    public func optionalArray(_ key: String) throws(VitalsError) -> [JSONValue]? {
         switch value(key) {
         case nil: return nil
         case .array(let array)?: return array
@@ -122,50 +145,19 @@ struct HealthAutoExportObject {
         }
     }
 
-    func array(_ key: String) throws(VitalsError) -> [HealthAutoExportJSON] {
+    public func array(_ key: String) throws(VitalsError) -> [JSONValue] {
         guard let array = try optionalArray(key) else { throw missing(key) }
         return array
     }
 
     /// Element `index` of array member `key`, which must be an object.
-    func element(_ item: HealthAutoExportJSON, of key: String,
-                 at index: Int) throws(VitalsError) -> HealthAutoExportObject {
+    public func element(_ item: JSONValue, of key: String,
+                 at index: Int) throws(VitalsError) -> JSONObjectReader {
         let elementPath = "\(fieldPath(key))[\(index)]"
         guard case .object(let object) = item else {
             throw VitalsError(.invalidInput, "expected an object, not \(item.kindName)",
                               at: InputLocation(file: file, field: elementPath))
         }
-        return HealthAutoExportObject(fields: object, path: elementPath, file: file)
-    }
-
-    /// A `{"qty": 350, "units": "kcal"}` member converted to `unit`, or nil when absent.
-    func optionalMeasurement(_ key: String, in unit: HealthUnit, metric: String) throws(VitalsError) -> Double? {
-        guard let measurement = try optionalObject(key) else { return nil }
-        let qty = try measurement.number("qty")
-        let source = try HealthAutoExportUnits.unit(try measurement.string("units"), metric: metric,
-                                                    at: measurement, key: "units")
-        return try HealthAutoExportUnits.convert(qty, from: source, to: unit, metric: metric, at: measurement,
-                                                 key: "units")
-    }
-
-    /// Member `metadata`: strings, numbers and booleans kept under their own keys.
-    func metadata() throws(VitalsError) -> Metadata {
-        guard let object = try optionalObject("metadata") else { return [:] }
-        var metadata: Metadata = [:]
-        for (key, value) in object.fields.members {
-            switch value {
-            case .null: metadata[key] = nil
-            case .string(let text): metadata[key] = .string(text)
-            case .bool(let flag): metadata[key] = .bool(flag)
-            case .number(let number):
-                guard number.isFinite else {
-                    throw object.error(.invalidValue, "the value is not a finite number", at: key)
-                }
-                metadata[key] = .number(number)
-            case .array, .object:
-                throw object.error(.invalidInput, "metadata values are strings, numbers or booleans", at: key)
-            }
-        }
-        return metadata
+        return JSONObjectReader(fields: object, path: elementPath, file: file)
     }
 }

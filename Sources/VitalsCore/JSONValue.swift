@@ -1,27 +1,27 @@
-/// A JSON value as the Health Auto Export parser reads it.
+/// A JSON value as Vitals' own reader parses it (Health Auto Export documents, server requests).
 ///
-/// Vitals parses the app's documents itself (``HealthAutoExportJSONParser``) instead of with
+/// Vitals parses JSON itself (``JSONValue/parse(_:file:)``) instead of with
 /// `JSONSerialization`: on Linux that bridges every object and array through `NSDictionary` and
 /// `NSArray`, which costs several times more than the rest of the import, cannot tell `1` from
 /// `true` without Objective-C type codes, and does not say where a syntax error is.
-enum HealthAutoExportJSON: Sendable {
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([HealthAutoExportJSON])
+    case array([JSONValue])
     case object(Object)
 
     /// A JSON object's members in document order. Lookups scan from the end, so a repeated key
     /// means its last value, as in most JSON readers. The app's objects have a handful of
     /// members, where a scan beats hashing.
-    struct Object: Sendable {
-        var members: [(key: String, value: HealthAutoExportJSON)]
+    public struct Object: Sendable {
+        public var members: [(key: String, value: JSONValue)]
 
-        init(_ members: [(key: String, value: HealthAutoExportJSON)] = []) { self.members = members }
+        public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
 
         /// The value of member `key`, or nil when there is none.
-        subscript(key: String) -> HealthAutoExportJSON? {
+        public subscript(key: String) -> JSONValue? {
             for index in members.indices.reversed() where members[index].key == key {
                 return members[index].value
             }
@@ -29,11 +29,11 @@ enum HealthAutoExportJSON: Sendable {
         }
 
         /// Each member name once, sorted (for reports that must not depend on member order).
-        var sortedKeys: [String] { Array(Set(members.map(\.key))).sorted() }
+        public var sortedKeys: [String] { Array(Set(members.map(\.key))).sorted() }
     }
 
     /// What the value is, for messages: "a string", "an array"...
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

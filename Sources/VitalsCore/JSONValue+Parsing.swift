@@ -1,13 +1,23 @@
 import Foundation
-import VitalsCore
 
-/// A strict RFC 8259 JSON reader over UTF-8 bytes, for Health Auto Export documents.
+extension JSONValue {
+    /// Parses the JSON document `data` (strict RFC 8259, UTF-8).
+    ///
+    /// - Parameter file: the name errors report (a path, or a label such as `request body`).
+    /// - Throws: `.invalidInput` located at the file, line, byte offset and JSON path
+    ///   (`data.metrics[3].units`) of the first syntax error; the message never quotes content.
+    public static func parse(_ data: Data, file: String) throws(VitalsError) -> JSONValue {
+        try JSONParser.parse(data, file: file)
+    }
+}
+
+/// A strict RFC 8259 JSON reader over UTF-8 bytes, for documents that may come from the network.
 ///
 /// It accepts exactly JSON (one value, optionally after a UTF-8 byte order mark), rejects
 /// invalid UTF-8, control characters in strings, lone surrogates and nesting deeper than
-/// ``maximumDepth`` (the document may come from the network), and reports a syntax error with
-/// its byte offset and line. Messages describe the syntax, never the content.
-struct HealthAutoExportJSONParser {
+/// ``maximumDepth``, and reports a syntax error with its byte offset, line and JSON path.
+/// Messages describe the syntax, never the content.
+struct JSONParser {
     /// How deep arrays and objects may nest; the app's documents need five levels.
     static let maximumDepth = 128
 
@@ -15,6 +25,26 @@ struct HealthAutoExportJSONParser {
     struct SyntaxError: Error {
         let offset: Int
         let reason: String
+        /// Path components from the innermost out (`[3]`, `metrics`, `data`), added while unwinding.
+        var reversedPath: [String] = []
+
+        /// The error, seen from the enclosing member `key` or array element `index`.
+        func inside(_ component: String) -> SyntaxError {
+            var error = self
+            error.reversedPath.append(component)
+            return error
+        }
+
+        /// The path where parsing stopped, as `data.metrics[3].units`; nil at the top level.
+        var path: String? {
+            guard !reversedPath.isEmpty else { return nil }
+            var text = ""
+            for component in reversedPath.reversed() {
+                if !component.hasPrefix("["), !text.isEmpty { text += "." }
+                text += component
+            }
+            return text
+        }
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -26,9 +56,9 @@ struct HealthAutoExportJSONParser {
     /// The JSON value `data` holds.
     ///
     /// - Throws: `.invalidInput` located at the file, line and byte offset of the first error.
-    static func parse(_ data: Data, file: String) throws(VitalsError) -> HealthAutoExportJSON {
-        let result = data.withUnsafeBytes { raw -> Result<HealthAutoExportJSON, SyntaxError> in
-            var parser = HealthAutoExportJSONParser(raw.bindMemory(to: UInt8.self))
+    static func parse(_ data: Data, file: String) throws(VitalsError) -> JSONValue {
+        let result = data.withUnsafeBytes { raw -> Result<JSONValue, SyntaxError> in
+            var parser = JSONParser(raw.bindMemory(to: UInt8.self))
             return Result { () throws(SyntaxError) in try parser.document() }
         }
         switch result {
@@ -37,7 +67,8 @@ struct HealthAutoExportJSONParser {
         case .failure(let error):
             let line = data.prefix(error.offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw VitalsError(.invalidInput, "the document is not valid JSON: \(error.reason)",
-                              at: InputLocation(file: file, line: line, byteOffset: Int64(error.offset)))
+                              at: InputLocation(file: file, line: line, byteOffset: Int64(error.offset),
+                                                field: error.path))
         }
     }
 
@@ -45,7 +76,7 @@ struct HealthAutoExportJSONParser {
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    private mutating func document() throws(SyntaxError) -> HealthAutoExportJSON {
+    private mutating func document() throws(SyntaxError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         let value = try value()
@@ -58,7 +89,7 @@ struct HealthAutoExportJSONParser {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
     }
 
-    private mutating func value() throws(SyntaxError) -> HealthAutoExportJSON {
+    private mutating func value() throws(SyntaxError) -> JSONValue {
         guard let byte = current else { throw fail("unexpected end of input") }
         switch byte {
         case UInt8(ascii: "{"): return .object(try object())
@@ -87,12 +118,12 @@ struct HealthAutoExportJSONParser {
         position += 1
     }
 
-    private mutating func object() throws(SyntaxError) -> HealthAutoExportJSON.Object {
+    private mutating func object() throws(SyntaxError) -> JSONValue.Object {
         try enter()
         defer { depth -= 1 }
-        var members: [(key: String, value: HealthAutoExportJSON)] = []
+        var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        if current == UInt8(ascii: "}") { position += 1; return HealthAutoExportJSON.Object(members) }
+        if current == UInt8(ascii: "}") { position += 1; return JSONValue.Object(members) }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
@@ -101,26 +132,34 @@ struct HealthAutoExportJSONParser {
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
             position += 1
             skipWhitespace()
-            members.append((key, try value()))
+            do {
+                members.append((key, try value()))
+            } catch {
+                throw error.inside(key)
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return HealthAutoExportJSON.Object(members)
+            case UInt8(ascii: "}"): position += 1; return JSONValue.Object(members)
             case nil: throw fail("unexpected end of input")
             default: throw fail("expected ',' or '}'")
             }
         }
     }
 
-    private mutating func array() throws(SyntaxError) -> [HealthAutoExportJSON] {
+    private mutating func array() throws(SyntaxError) -> [JSONValue] {
         try enter()
         defer { depth -= 1 }
-        var elements: [HealthAutoExportJSON] = []
+        var elements: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") { position += 1; return elements }
         while true {
             skipWhitespace()
-            elements.append(try value())
+            do {
+                elements.append(try value())
+            } catch {
+                throw error.inside("[\(elements.count)]")
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1

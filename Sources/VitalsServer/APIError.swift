@@ -1,0 +1,66 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VitalsCore
+
+/// An error answered as JSON: `{"error": {"status", "code", "message", "field"?, "byteOffset"?}}`.
+///
+/// Messages say what was wrong and where (the JSON path), never the values sent.
+public struct APIError: HTTPResponseError, Sendable {
+    public var status: HTTPResponse.Status
+    /// A stable machine-readable name (`invalid_json`, `invalid_value`, `unauthorized`...).
+    public var code: String
+    public var message: String
+    /// The JSON path or parameter at fault.
+    public var field: String?
+    /// For malformed JSON: the byte where parsing stopped.
+    public var byteOffset: Int64?
+
+    public init(_ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil,
+                byteOffset: Int64? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+        self.byteOffset = byteOffset
+    }
+
+    public var headers: HTTPFields {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if status == .unauthorized { fields[.wwwAuthenticate] = "Bearer" }
+        return fields
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var body: [String: any Sendable] = ["status": Int(status.code), "code": code, "message": message]
+        if let field { body["field"] = field }
+        if let byteOffset { body["byteOffset"] = Int(byteOffset) }
+        let data = try JSONSerialization.data(withJSONObject: ["error": body], options: [.sortedKeys])
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static let unauthorized = APIError(.unauthorized, code: "unauthorized", "a valid bearer token is required")
+
+    /// Malformed JSON (a syntax error): 400 with the path and byte where parsing stopped.
+    static func malformed(_ error: VitalsError) -> APIError {
+        APIError(.badRequest, code: "invalid_json", error.message, field: error.location?.field,
+                 byteOffset: error.location?.byteOffset)
+    }
+
+    /// Well-formed JSON with wrong types or impossible values: 422 naming the field.
+    static func unprocessable(_ error: VitalsError) -> APIError {
+        APIError(.unprocessableContent, code: error.code == .invalidInput ? "invalid_field" : error.code.description,
+                 error.message, field: error.location?.field)
+    }
+
+    /// The answer to a `VitalsError` raised while serving a request.
+    static func from(_ error: VitalsError) -> APIError {
+        switch error.code {
+        case .notFound: APIError(.notFound, code: "not_found", error.message, field: error.location?.field)
+        case .duplicate: APIError(.conflict, code: "duplicate", error.message, field: error.location?.field)
+        case .database, .unavailable, .io:
+            APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not reach its database")
+        default: unprocessable(error)
+        }
+    }
+}

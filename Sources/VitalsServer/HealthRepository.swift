@@ -1,0 +1,108 @@
+import Foundation
+import VitalsCore
+import VitalsSync
+
+/// Where the server keeps its data: users and tokens, snapshots, workouts, samples, quests.
+///
+/// Two implementations with the same behaviour: ``SQLiteRepository`` (one file, zero setup)
+/// and ``PostgresRepository``. Every method touches only the given user's rows, and every
+/// method that writes is one transaction: it happens entirely or not at all.
+public protocol HealthRepository: Sendable {
+    /// Creates or upgrades the tables.
+    func migrate() async throws
+
+    /// Adds a user; throws `.duplicate` when the name is taken.
+    func addUser(name: String, timeZone: String, tokenHash: String, at date: Date) async throws -> ServerUser
+    /// Replaces a user's token (the old one stops working); throws `.notFound` for an unknown name.
+    func replaceToken(ofUser name: String, tokenHash: String, at date: Date) async throws -> ServerUser
+    /// The user whose token has this SHA-256 hash.
+    func user(tokenHash: String) async throws -> ServerUser?
+    /// Every user, by name.
+    func users() async throws -> [ServerUser]
+
+    /// Stores samples and workouts (each once) and upserts snapshots, in one transaction.
+    func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult
+    /// The user's snapshots of one day, by source.
+    func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot]
+    /// The user's stored samples of `types` that overlap `range` (ends at the start count).
+    func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange) async throws -> [StoredSample]
+    /// The number of the user's workouts per day, for days from `first` through `last`.
+    func workoutCounts(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Int]
+
+    /// Adds a quest.
+    func addQuest(_ quest: Quest, for user: ServerUser) async throws
+    /// The user's quests, oldest first.
+    func quests(of user: ServerUser) async throws -> [Quest]
+    /// Deletes a quest and its completions; false when the user has no such quest.
+    func deleteQuest(id: String, of user: ServerUser) async throws -> Bool
+    /// Records completions that are not yet recorded; returns the quest ids newly completed.
+    func complete(_ completions: [QuestCompletion], for user: ServerUser) async throws -> Set<String>
+    /// Which of these (quest id, period) pairs are completed.
+    func completedQuests(of user: ServerUser, periods: [(questId: String, period: String)]) async throws -> Set<String>
+
+    /// Everything stored for the user.
+    func export(_ user: ServerUser) async throws -> UserExport
+    /// Erases the user's data (the account and token stay); returns what was removed.
+    func eraseData(of user: ServerUser) async throws -> ErasedCounts
+
+    /// Releases connections.
+    func close() async throws
+}
+
+/// What one request writes, applied in one transaction.
+public struct HealthWrite: Sendable {
+    public var samples: [StoredSample]
+    public var workouts: [WorkoutRecord]
+    /// Applied after the samples and workouts, so ``SnapshotPatch/countsStoredWorkouts`` sees them.
+    public var snapshots: [SnapshotPatch]
+
+    public init(samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], snapshots: [SnapshotPatch] = []) {
+        self.samples = samples
+        self.workouts = workouts
+        self.snapshots = snapshots
+    }
+}
+
+/// What a ``HealthWrite`` changed.
+public struct HealthWriteResult: Sendable {
+    /// Samples new to the store (re-sent ones are not counted).
+    public var samplesAdded: Int
+    /// Workouts new to the store.
+    public var workoutsAdded: Int
+    /// The snapshots as stored after the write, one per patch.
+    public var snapshots: [HealthSnapshot]
+
+    public init(samplesAdded: Int, workoutsAdded: Int, snapshots: [HealthSnapshot]) {
+        self.samplesAdded = samplesAdded
+        self.workoutsAdded = workoutsAdded
+        self.snapshots = snapshots
+    }
+}
+
+/// All of one user's data (`GET /api/me/export`).
+public struct UserExport: Sendable, Codable {
+    public var user: ExportedUser
+    public var snapshots: [HealthSnapshot]
+    public var workouts: [WorkoutRecord]
+    public var samples: [StoredSample]
+    public var quests: [Quest]
+    public var questCompletions: [QuestCompletion]
+
+    /// The account part of an export (never the token hash).
+    public struct ExportedUser: Sendable, Codable {
+        public var name: String
+        public var timeZone: String
+        public var createdAt: Date
+    }
+}
+
+/// Rows removed by `DELETE /api/me/data`.
+public struct ErasedCounts: Sendable, Codable, Hashable {
+    public var snapshots = 0
+    public var workouts = 0
+    public var samples = 0
+    public var quests = 0
+    public var questCompletions = 0
+
+    public init() {}
+}

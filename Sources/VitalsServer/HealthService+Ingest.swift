@@ -1,0 +1,93 @@
+import Foundation
+import VitalsCore
+import VitalsImport
+import VitalsSync
+
+extension HealthService {
+    /// What `POST /api/v1/ingest/health-auto-export` stored.
+    public struct IngestReport: Sendable, Codable {
+        public var status = "success"
+        public var samplesReceived = 0
+        public var samplesAdded = 0
+        public var workoutsReceived = 0
+        public var workoutsAdded = 0
+        /// Days whose HEALTHKIT snapshot was recomputed.
+        public var daysUpdated: [LocalDate] = []
+        public var questsCompleted = 0
+        /// Well-formed parts Vitals does not store.
+        public var skipped: [Skipped] = []
+
+        public struct Skipped: Sendable, Codable {
+            public var name: String
+            public var reason: String
+            public var count: Int
+        }
+    }
+
+    /// Stores a Health Auto Export batch for the user (each sample and workout once), then
+    /// recomputes the snapshots of the days it touched from all the user's stored samples.
+    public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser) async throws -> IngestReport {
+        let calendar = user.calendar
+        var samples: [StoredSample] = []
+        var workouts: [WorkoutRecord] = []
+        var touched: Set<LocalDate> = []
+        func store(_ sample: Sample) {
+            switch sample.content {
+            case .workout(let workout):
+                workouts.append(Self.record(of: sample, workout: workout, calendar: calendar))
+                touched.insert(LocalDate(containing: sample.start, in: calendar))
+            case .correlation:
+                for member in sample.members ?? [] { store(member) }
+            default:
+                guard let value = sample.statisticsValue else { return }
+                samples.append(StoredSample(uuid: sample.uuid, type: sample.type.identifier, start: sample.start,
+                                            end: sample.end, value: value, sourceName: sample.source.name))
+                var day = LocalDate(containing: sample.start, in: calendar)
+                let last = LocalDate(containing: sample.end, in: calendar)
+                var guardDays = 0
+                while day <= last, guardDays < 31 {
+                    touched.insert(day)
+                    day = day.adding(days: 1)
+                    guardDays += 1
+                }
+            }
+        }
+        batch.samples.forEach(store)
+        var report = IngestReport()
+        report.samplesReceived = samples.count
+        report.workoutsReceived = workouts.count
+        report.skipped = batch.skipped.map { .init(name: $0.name, reason: $0.reason, count: $0.count) }
+        let stored = try await repository.apply(HealthWrite(samples: samples, workouts: workouts), for: user, at: now())
+        report.samplesAdded = stored.samplesAdded
+        report.workoutsAdded = stored.workoutsAdded
+        guard let first = touched.min(), let last = touched.max() else { return report }
+
+        let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
+        let daySamples = try await repository.samples(of: user, types: DailyMetricsCalculator.types, overlapping: range)
+        let counts = try await repository.workoutCounts(of: user, from: first, through: last)
+        let metrics = try await DailyMetricsCalculator(calendar: calendar).metrics(
+            from: first, through: last, workoutCounts: counts,
+            statistics: DailyMetricsCalculator.inMemory(daySamples.compactMap(\.sample)))
+        let patches = metrics.filter { touched.contains($0.date) }.map { SnapshotPatch($0, source: .healthKit) }
+        _ = try await repository.apply(HealthWrite(snapshots: patches), for: user, at: now())
+        report.daysUpdated = patches.map(\.date)
+        report.questsCompleted = try await evaluateQuests(for: user, on: report.daysUpdated).completed
+        return report
+    }
+
+    /// A workout sample as a record; its Health Auto Export id is the external id.
+    static func record(of sample: Sample, workout: Workout, calendar: Calendar) -> WorkoutRecord {
+        var externalId = sample.uuid.uuidString
+        if case .string(let id)? = sample.metadata["HAEWorkoutID"] { externalId = id }
+        let energy = workout.statistics(for: .activeEnergyBurned).flatMap { statistic in
+            statistic.sum.flatMap { try? Quantity($0, statistic.unit).doubleValue(for: .kilocalorie) }
+        }
+        let distance = workout.statistics.first { $0.type.identifier.contains("Distance") }.flatMap { statistic in
+            statistic.sum.flatMap { try? Quantity($0, statistic.unit).doubleValue(for: .meter) }
+        }
+        let seconds = workout.duration ?? sample.duration
+        return WorkoutRecord(externalId: externalId, date: LocalDate(containing: sample.start, in: calendar),
+                             source: .healthKit, type: workout.activityType.name, durationMinutes: seconds / 60,
+                             calories: energy, distance: distance, startTime: sample.start, endTime: sample.end)
+    }
+}

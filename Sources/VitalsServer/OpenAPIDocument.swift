@@ -1,0 +1,111 @@
+import Foundation
+
+/// The OpenAPI 3.1 description of every route (`GET /openapi.json`).
+///
+/// A test checks that every registered route is described here, and nothing else.
+public enum OpenAPIDocument {
+    /// The document as JSON bytes.
+    public static let json: [UInt8] = {
+        let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+        return Array(data)
+    }()
+
+    static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
+
+    static func jsonBody(_ schema: [String: Any]) -> [String: Any] {
+        ["content": ["application/json": ["schema": schema]]]
+    }
+
+    static func ok(_ description: String, _ schema: [String: Any]) -> [String: Any] {
+        ["description": description, "content": ["application/json": ["schema": schema]]]
+    }
+
+    static var error: [String: Any] { ["description": "An error", "content": ["application/json": ["schema": ref("Error")]]] }
+
+    static func operation(_ summary: String, secured: Bool = true, body: [String: Any]? = nil,
+                          parameters: [[String: Any]] = [], responses: [String: Any]) -> [String: Any] {
+        var operation: [String: Any] = ["summary": summary, "responses": responses]
+        if let body { operation["requestBody"] = body.merging(["required": true]) { $1 } }
+        if !parameters.isEmpty { operation["parameters"] = parameters }
+        if secured {
+            operation["security"] = [["bearer": [String]()]]
+            var responses = responses
+            responses["401"] = error
+            operation["responses"] = responses
+        }
+        return operation
+    }
+
+    static func writeErrors(_ responses: [String: Any]) -> [String: Any] {
+        responses.merging(["400": error, "413": error, "422": error]) { $1 }
+    }
+
+    static func pathParameter(_ name: String, _ description: String) -> [String: Any] {
+        ["name": name, "in": "path", "required": true, "description": description, "schema": ["type": "string"]]
+    }
+
+    static var document: [String: Any] {
+        [
+            "openapi": "3.1.0",
+            "info": ["title": "Vitals server", "version": "1.0.0",
+                     "description": "Health snapshots, workouts, Health Auto Export ingestion and quests, per user."],
+            "components": [
+                "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
+                "schemas": OpenAPISchemas.all,
+            ],
+            "paths": paths,
+        ]
+    }
+
+    static var paths: [String: Any] {
+        [
+            "/health": ["get": operation("Liveness", secured: false, responses: ["200": ok("Alive", ["type": "object"])])],
+            "/metrics": ["get": operation("Prometheus metrics", secured: false, responses: [
+                "200": ["description": "Prometheus text format", "content": ["text/plain": ["schema": ["type": "string"]]]],
+            ])],
+            "/openapi.json": ["get": operation("This document", secured: false,
+                                               responses: ["200": ok("OpenAPI 3.1", ["type": "object"])])],
+            "/api/me": ["get": operation("The token's user", responses: ["200": ok("The user", ref("Me"))])],
+            "/api/health/sync": ["post": operation(
+                "Seed 001 sync: upsert a day's snapshot, store workouts once, evaluate quests",
+                body: jsonBody(ref("HealthSyncRequest")),
+                responses: writeErrors(["200": ok("Stored", ref("HealthSyncResponse"))]))],
+            "/api/health/today": ["get": operation("Today's snapshots in the user's time zone", responses: [
+                "200": ok("The day", ref("DayReport")), "404": error,
+            ])],
+            "/api/health/{date}": ["get": operation(
+                "A day's snapshots", parameters: [pathParameter("date", "YYYY-MM-DD")],
+                responses: ["200": ok("The day", ref("DayReport")), "400": error, "404": error])],
+            "/api/v1/health/daily": ["post": operation(
+                "Seed 003 daily metrics: one object or an array, all or nothing",
+                body: jsonBody(["oneOf": [ref("DailyHealthMetrics"), ["type": "array", "items": ref("DailyHealthMetrics")]]]),
+                responses: writeErrors(["200": ok("Upserted", ref("DailyUpsertResponse"))]))],
+            "/api/v1/ingest/health-auto-export": ["post": operation(
+                "Health Auto Export REST JSON (version 2): samples stored once, days recomputed",
+                body: jsonBody(["type": "object", "description": "{\"data\": {\"metrics\": [...], \"workouts\": [...]}}"]),
+                responses: writeErrors(["200": ok("Stored", ref("IngestReport"))]))],
+            "/api/quests": [
+                "post": operation("Create a quest", body: jsonBody(ref("QuestInput")),
+                                  responses: writeErrors(["201": ok("Created", ref("Quest"))])),
+                "get": operation("The user's quests",
+                                 responses: ["200": ok("Quests", ["type": "array", "items": ref("Quest")])]),
+            ],
+            "/api/quests/{id}": ["delete": operation(
+                "Delete a quest and its completions", parameters: [pathParameter("id", "Quest id")],
+                responses: ["204": ["description": "Deleted"], "404": error])],
+            "/api/me/export": ["get": operation("Everything stored for the user",
+                                                responses: ["200": ok("The export", ref("UserExport"))])],
+            "/api/me/data": ["delete": operation("Erase the user's data (the account stays)",
+                                                 responses: ["200": ok("Counts removed", ref("ErasedReport"))])],
+        ]
+    }
+
+    /// Every (method, path) the document describes, as `GET /api/health/{date}`.
+    public static var describedRoutes: Set<String> {
+        var routes: Set<String> = []
+        for (path, item) in paths {
+            for method in (item as? [String: Any] ?? [:]).keys { routes.insert("\(method.uppercased()) \(path)") }
+        }
+        return routes
+    }
+}

@@ -1,0 +1,87 @@
+/// The component schemas of ``OpenAPIDocument``.
+enum OpenAPISchemas {
+    static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
+        var schema: [String: Any] = ["type": "object", "properties": properties]
+        if !required.isEmpty { schema["required"] = required }
+        return schema
+    }
+
+    static var integer: [String: Any] { ["type": "integer", "minimum": 0] }
+    static var number: [String: Any] { ["type": "number", "minimum": 0] }
+    static var string: [String: Any] { ["type": "string"] }
+    static var date: [String: Any] { ["type": "string", "format": "date"] }
+    static var dateTime: [String: Any] { ["type": "string", "format": "date-time"] }
+    static var boolean: [String: Any] { ["type": "boolean"] }
+    static var source: [String: Any] { ["type": "string", "enum": ["HEALTHKIT", "GOOGLE_FIT", "MANUAL"]] }
+    static func ref(_ name: String) -> [String: Any] { OpenAPIDocument.ref(name) }
+    static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
+
+    static var all: [String: Any] {
+        [
+            "Error": object(["error": object([
+                "status": integer, "code": string, "message": string,
+                "field": ["type": "string", "description": "JSON path or parameter at fault"],
+                "byteOffset": ["type": "integer", "description": "Where a malformed body stopped parsing"],
+            ], required: ["status", "code", "message"])], required: ["error"]),
+            "Me": object(["name": string, "timeZone": string]),
+            "Workout": object([
+                "type": string, "durationMinutes": number, "calories": number, "distance": number,
+                "startTime": dateTime, "endTime": dateTime,
+                "externalId": ["type": "string", "description": "HealthKit UUID; each is stored once"],
+            ], required: ["type", "durationMinutes", "startTime"]),
+            "HealthSyncRequest": object([
+                "date": date, "source": source,
+                "data": object(["steps": integer, "exerciseMinutes": integer, "sleepMinutes": integer,
+                                "activeCalories": number, "proteinLogged": boolean, "workouts": array(ref("Workout"))]),
+            ], required: ["source", "data"]),
+            "HealthSnapshot": object([
+                "date": date, "source": source,
+                "verificationLevel": ["type": "string", "enum": ["DEVICE_VERIFIED", "SELF_REPORTED"]],
+                "steps": integer, "exerciseMinutes": integer, "standMinutes": integer, "sleepMinutes": integer,
+                "activeCalories": number, "restingHeartRate": number, "hrv": number, "workoutsCount": integer,
+                "sleepQualityScore": number, "proteinLogged": boolean, "updatedAt": dateTime,
+            ], required: ["date", "source", "verificationLevel", "updatedAt"]),
+            "HealthSyncResponse": object([
+                "snapshot": ref("HealthSnapshot"), "questsEvaluated": integer, "questsCompleted": integer,
+                "questResults": array(object(["questId": string, "title": string, "wasCompleted": boolean])),
+                "message": string,
+            ]),
+            "DayReport": object(["date": date, "snapshot": ref("HealthSnapshot"), "snapshots": array(ref("HealthSnapshot"))]),
+            "DailyHealthMetrics": object([
+                "date": date, "steps": integer, "active_minutes": integer, "stand_minutes": integer,
+                "active_energy_burned": number, "resting_heart_rate": number, "hrv": number,
+                "sleep_minutes": ["type": "integer", "minimum": 0, "maximum": 1440],
+                "sleep_quality_score": ["type": "number", "minimum": 0, "maximum": 100], "workouts_count": integer,
+            ], required: ["date"]),
+            "DailyUpsertResponse": object(["status": string, "recordsUpserted": integer]),
+            "IngestReport": object([
+                "status": string, "samplesReceived": integer, "samplesAdded": integer, "workoutsReceived": integer,
+                "workoutsAdded": integer, "daysUpdated": array(date), "questsCompleted": integer,
+                "skipped": array(object(["name": string, "reason": string, "count": integer])),
+            ]),
+            "QuestInput": object([
+                "title": string,
+                "metric": ["type": "string", "enum": ["steps", "exerciseMinutes", "standMinutes", "sleepMinutes",
+                                                      "activeCalories", "restingHeartRate", "hrv", "workoutsCount",
+                                                      "sleepQualityScore", "proteinLogged"]],
+                "comparison": ["type": "string", "enum": ["atLeast", "atMost", "greaterThan", "lessThan", "equal"]],
+                "target": number, "recurrence": ["type": "string", "enum": ["daily", "once"]],
+                "requiresVerified": boolean,
+            ], required: ["title", "metric", "target"]),
+            "Quest": object([
+                "id": string, "title": string, "metric": string, "comparison": string, "target": number,
+                "recurrence": string, "requiresVerified": boolean, "createdAt": dateTime,
+            ]),
+            "UserExport": object([
+                "user": object(["name": string, "timeZone": string, "createdAt": dateTime]),
+                "snapshots": array(ref("HealthSnapshot")), "workouts": array(["type": "object"]),
+                "samples": array(["type": "object"]), "quests": array(ref("Quest")),
+                "questCompletions": array(["type": "object"]),
+            ]),
+            "ErasedReport": object(["status": string, "erased": object([
+                "snapshots": integer, "workouts": integer, "samples": integer, "quests": integer,
+                "questCompletions": integer,
+            ])]),
+        ]
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Logging
+import PostgresNIO
+import VitalsCore
+import VitalsSync
+
+extension PostgresRepository {
+    public func addQuest(_ quest: Quest, for user: ServerUser) async throws {
+        try await guarded {
+            try await client.query("""
+                INSERT INTO quests (id, user_id, title, metric, comparison, target, recurrence, requires_verified, created_at)
+                VALUES (\(quest.id), \(user.id), \(quest.title), \(quest.metric.rawValue), \(quest.comparison.rawValue),
+                    \(quest.target), \(quest.recurrence.rawValue), \(quest.requiresVerified), \(quest.createdAt))
+                """, logger: logger)
+        }
+    }
+
+    public func quests(of user: ServerUser) async throws -> [Quest] {
+        try await guarded { try await fetchQuests(of: user) }
+    }
+
+    private func fetchQuests(of user: ServerUser) async throws -> [Quest] {
+        var quests: [Quest] = []
+        for try await (id, title, metric, comparison, target, recurrence, verified, created) in try await client.query("""
+            SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
+            FROM quests WHERE user_id = \(user.id) ORDER BY created_at, id
+            """, logger: logger).decode((String, String, String, String, Double, String, Bool, Date).self) {
+            guard let metric = Quest.Metric(rawValue: metric), let comparison = Quest.Comparison(rawValue: comparison),
+                  let recurrence = Quest.Recurrence(rawValue: recurrence) else { continue }
+            quests.append(Quest(id: id, title: title, metric: metric, comparison: comparison, target: target,
+                                recurrence: recurrence, requiresVerified: verified, createdAt: created))
+        }
+        return quests
+    }
+
+    public func deleteQuest(id: String, of user: ServerUser) async throws -> Bool {
+        try await guarded {
+            var deleted = false
+            for try await _ in try await client.query(
+                "DELETE FROM quests WHERE id = \(id) AND user_id = \(user.id) RETURNING 1", logger: logger) {
+                deleted = true
+            }
+            return deleted
+        }
+    }
+
+    public func complete(_ completions: [QuestCompletion], for user: ServerUser) async throws -> Set<String> {
+        guard !completions.isEmpty else { return [] }
+        return try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var added: Set<String> = []
+                for completion in completions {
+                    // The quest must be this user's: a completion never reaches another user's quest.
+                    for try await id in try await connection.query("""
+                        INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
+                        SELECT id, user_id, \(completion.period), \(completion.date.description)::date, \(completion.completedAt)
+                        FROM quests WHERE id = \(completion.questId) AND user_id = \(user.id)
+                        ON CONFLICT DO NOTHING RETURNING quest_id
+                        """, logger: logger).decode(String.self) {
+                        added.insert(id)
+                    }
+                }
+                return added
+            }
+        }
+    }
+
+    public func completedQuests(of user: ServerUser, periods: [(questId: String, period: String)]) async throws -> Set<String> {
+        guard !periods.isEmpty else { return [] }
+        return try await guarded {
+            var done: Set<String> = []
+            for try await id in try await client.query("""
+                SELECT c.quest_id FROM quest_completions c
+                JOIN UNNEST(\(periods.map(\.questId))::text[], \(periods.map(\.period))::text[]) AS p(q, period)
+                  ON c.quest_id = p.q AND c.period = p.period
+                WHERE c.user_id = \(user.id)
+                """, logger: logger).decode(String.self) {
+                done.insert(id)
+            }
+            return done
+        }
+    }
+
+    public func export(_ user: ServerUser) async throws -> UserExport {
+        try await guarded {
+            var created = Date(timeIntervalSince1970: 0)
+            for try await value in try await client.query(
+                "SELECT created_at FROM users WHERE id = \(user.id)", logger: logger).decode(Date.self) {
+                created = value
+            }
+            var snapshots: [HealthSnapshot] = []
+            for try await row in try await client.query("""
+                \(unescaped: Self.snapshotSelect) WHERE user_id = \(user.id) ORDER BY date, source
+                """, logger: logger) {
+                if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
+            }
+            var workouts: [WorkoutRecord] = []
+            for try await (id, day, source, type, minutes, calories, distance, start, end) in try await client.query("""
+                SELECT external_id, date::text, source, type, duration_minutes, calories, distance, start_time, end_time
+                FROM workout_records WHERE user_id = \(user.id) ORDER BY start_time, external_id
+                """, logger: logger).decode((String, String, String, String, Double, Double?, Double?, Date, Date?).self) {
+                guard let date = try? LocalDate(parsing: day),
+                      let source = HealthSyncRequest.DataSource(rawValue: source) else { continue }
+                workouts.append(WorkoutRecord(externalId: id, date: date, source: source, type: type,
+                                              durationMinutes: minutes, calories: calories, distance: distance,
+                                              startTime: start, endTime: end))
+            }
+            let everything = DateRange(clampingStart: Date(timeIntervalSince1970: -4_000_000_000),
+                                       end: Date(timeIntervalSince1970: 40_000_000_000))
+            let types = try await allSampleTypes(of: user)
+            let samples = try await self.samples(of: user, types: types, overlapping: everything)
+            var completions: [QuestCompletion] = []
+            for try await (id, period, day, at) in try await client.query("""
+                SELECT quest_id, period, date::text, completed_at FROM quest_completions WHERE user_id = \(user.id)
+                ORDER BY date, quest_id
+                """, logger: logger).decode((String, String, String, Date).self) {
+                guard let date = try? LocalDate(parsing: day) else { continue }
+                completions.append(QuestCompletion(questId: id, period: period, date: date, completedAt: at))
+            }
+            return UserExport(user: .init(name: user.name, timeZone: user.timeZone, createdAt: created),
+                              snapshots: snapshots, workouts: workouts, samples: samples,
+                              quests: try await fetchQuests(of: user), questCompletions: completions)
+        }
+    }
+
+    private func allSampleTypes(of user: ServerUser) async throws -> [SampleType] {
+        var types: [SampleType] = []
+        for try await identifier in try await client.query(
+            "SELECT DISTINCT type FROM samples WHERE user_id = \(user.id) ORDER BY type", logger: logger
+        ).decode(String.self) {
+            types.append(SampleType(identifier: identifier))
+        }
+        return types
+    }
+
+    public func eraseData(of user: ServerUser) async throws -> ErasedCounts {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                func erase(_ table: String) async throws -> Int {
+                    var count = 0
+                    for try await _ in try await connection.query(
+                        "DELETE FROM \(unescaped: table) WHERE user_id = \(user.id) RETURNING 1", logger: logger) {
+                        count += 1
+                    }
+                    return count
+                }
+                var counts = ErasedCounts()
+                counts.questCompletions = try await erase("quest_completions")
+                counts.quests = try await erase("quests")
+                counts.samples = try await erase("samples")
+                counts.workouts = try await erase("workout_records")
+                counts.snapshots = try await erase("health_snapshots")
+                return counts
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Logging
+import PostgresNIO
+
+extension PostgresRepository {
+    /// The server's tables, one migration per version; never edit a shipped migration.
+    static let migrations: [(version: String, statements: [String])] = [
+        ("server-v1", [
+            """
+            CREATE TABLE users (
+                id BIGSERIAL PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                time_zone TEXT NOT NULL,
+                created_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE tokens (
+                user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE health_snapshots (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                date DATE NOT NULL,
+                source TEXT NOT NULL,
+                steps BIGINT, exercise_minutes BIGINT, stand_minutes BIGINT, sleep_minutes BIGINT,
+                active_calories DOUBLE PRECISION, resting_heart_rate DOUBLE PRECISION, hrv DOUBLE PRECISION,
+                workouts_count BIGINT, sleep_quality_score DOUBLE PRECISION, protein_logged BOOLEAN,
+                verification_level TEXT NOT NULL,
+                updated_at TIMESTAMPTZ NOT NULL,
+                PRIMARY KEY (user_id, date, source)
+            )
+            """,
+            """
+            CREATE TABLE workout_records (
+                id BIGSERIAL PRIMARY KEY,
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                external_id TEXT NOT NULL,
+                date DATE NOT NULL,
+                source TEXT NOT NULL,
+                type TEXT NOT NULL,
+                duration_minutes DOUBLE PRECISION NOT NULL,
+                calories DOUBLE PRECISION, distance DOUBLE PRECISION,
+                start_time TIMESTAMPTZ NOT NULL, end_time TIMESTAMPTZ,
+                created_at TIMESTAMPTZ NOT NULL,
+                UNIQUE (user_id, external_id)
+            )
+            """,
+            "CREATE INDEX workout_records_by_day ON workout_records(user_id, date, source)",
+            """
+            CREATE TABLE samples (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                uuid UUID NOT NULL,
+                type TEXT NOT NULL,
+                start_time DOUBLE PRECISION NOT NULL,
+                end_time DOUBLE PRECISION NOT NULL,
+                value DOUBLE PRECISION NOT NULL,
+                source_name TEXT NOT NULL,
+                PRIMARY KEY (user_id, uuid)
+            )
+            """,
+            "CREATE INDEX samples_by_type_start ON samples(user_id, type, start_time)",
+            """
+            CREATE TABLE quests (
+                id TEXT PRIMARY KEY,
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                title TEXT NOT NULL,
+                metric TEXT NOT NULL,
+                comparison TEXT NOT NULL,
+                target DOUBLE PRECISION NOT NULL,
+                recurrence TEXT NOT NULL,
+                requires_verified BOOLEAN NOT NULL,
+                created_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            "CREATE INDEX quests_by_user ON quests(user_id, created_at)",
+            """
+            CREATE TABLE quest_completions (
+                quest_id TEXT NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                period TEXT NOT NULL,
+                date DATE NOT NULL,
+                completed_at TIMESTAMPTZ NOT NULL,
+                PRIMARY KEY (quest_id, period)
+            )
+            """,
+            "CREATE INDEX quest_completions_by_user ON quest_completions(user_id)",
+        ]),
+    ]
+
+    /// Applies missing migrations, each in its own transaction, one server at a time.
+    func runMigrations() async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            // Serialises concurrent starts; released at commit.
+            try await connection.query("SELECT pg_advisory_xact_lock(7310422)", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)
+                """, logger: logger)
+            var applied: Set<String> = []
+            for try await version in try await connection.query("SELECT version FROM schema_migrations",
+                                                                 logger: logger).decode(String.self) {
+                applied.insert(version)
+            }
+            for migration in Self.migrations where !applied.contains(migration.version) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (\(migration.version), now())",
+                    logger: logger)
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+import VitalsCore
+import VitalsSync
+
+/// The server's repository in PostgreSQL, for many users and several server processes.
+///
+/// Its connection pool works only while ``run()`` runs: run the repository as a `Service` in
+/// the server's `ServiceGroup`, or use ``withRepository(url:logger:_:)`` for a bounded job.
+public final class PostgresRepository: HealthRepository, Service {
+    let client: PostgresClient
+    let logger: Logger
+
+    /// A repository for a `postgres://user:password@host:port/database[?sslmode=...]` URL.
+    public init(url: String, maximumConnections: Int = 20, logger: Logger = Logger(label: "vitals.postgres")) throws {
+        var configuration = try Self.configuration(from: url)
+        configuration.options.maximumConnections = maximumConnections
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    /// Runs the connection pool until the task is cancelled or the service group shuts down.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await self.client.run() }
+    }
+
+    /// Runs `body` with a repository whose pool runs for exactly as long as `body`.
+    public static func withRepository<T: Sendable>(url: String, logger: Logger = Logger(label: "vitals.postgres"),
+                                                   _ body: (PostgresRepository) async throws -> T) async throws -> T {
+        let repository = try PostgresRepository(url: url, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await repository.client.run() }
+            defer { group.cancelAll() }
+            return try await body(repository)
+        }
+    }
+
+    public func migrate() async throws {
+        try await guarded { try await self.runMigrations() }
+    }
+
+    /// Nothing to do: the pool closes when ``run()`` ends.
+    public func close() async throws {}
+
+    /// Parses a connection URL; the password never appears in errors.
+    static func configuration(from url: String) throws -> PostgresClient.Configuration {
+        guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
+              let host = parts.host, !host.isEmpty else {
+            throw VitalsError(.invalidInput, "expected a URL like postgres://user:password@127.0.0.1:5432/vitals",
+                              at: InputLocation(field: "--postgres"))
+        }
+        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+        let mode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+        let tls: PostgresClient.Configuration.TLS
+        switch mode {
+        case "disable": tls = .disable
+        case "prefer": tls = .prefer(.makeClientConfiguration())
+        case "require": tls = .require(.makeClientConfiguration())
+        default:
+            throw VitalsError(.invalidInput, "sslmode must be disable, prefer or require",
+                              at: InputLocation(field: "--postgres"))
+        }
+        return PostgresClient.Configuration(host: host, port: parts.port ?? 5432,
+                                            username: parts.user?.removingPercentEncoding ?? "postgres",
+                                            password: parts.password?.removingPercentEncoding,
+                                            database: database.isEmpty ? nil : database, tls: tls)
+    }
+
+    @discardableResult
+    func guarded<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as VitalsError {
+            throw error
+        } catch let error as PSQLError {
+            // PSQLError's description hides the server's message; its code and message carry no bound values.
+            let detail = error.serverInfo?[.message] ?? "\(error.code)"
+            throw VitalsError(.database, "the PostgreSQL server failed: \(detail)", underlying: ServerFailure(error))
+        } catch {
+            throw VitalsError(.database, "the PostgreSQL server failed", underlying: ServerFailure(error))
+        }
+    }
+
+    // MARK: Users
+
+    public func addUser(name: String, timeZone: String, tokenHash: String, at date: Date) async throws -> ServerUser {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                let rows = try await connection.query("""
+                    INSERT INTO users (name, time_zone, created_at) VALUES (\(name), \(timeZone), \(date))
+                    ON CONFLICT (name) DO NOTHING RETURNING id
+                    """, logger: logger)
+                var id: Int64?
+                for try await value in rows.decode(Int64.self) { id = value }
+                guard let id else {
+                    throw VitalsError(.duplicate, "a user with this name exists", at: InputLocation(field: "name"))
+                }
+                try await connection.query("""
+                    INSERT INTO tokens (user_id, token_hash, created_at) VALUES (\(id), \(tokenHash), \(date))
+                    """, logger: logger)
+                return ServerUser(id: id, name: name, timeZone: timeZone)
+            }
+        }
+    }
+
+    public func replaceToken(ofUser name: String, tokenHash: String, at date: Date) async throws -> ServerUser {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var user: ServerUser?
+                for try await (id, name, zone) in try await connection.query(
+                    "SELECT id, name, time_zone FROM users WHERE name = \(name)", logger: logger
+                ).decode((Int64, String, String).self) {
+                    user = ServerUser(id: id, name: name, timeZone: zone)
+                }
+                guard let user else {
+                    throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
+                }
+                try await connection.query("""
+                    INSERT INTO tokens (user_id, token_hash, created_at) VALUES (\(user.id), \(tokenHash), \(date))
+                    ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
+                    """, logger: logger)
+                return user
+            }
+        }
+    }
+
+    public func user(tokenHash: String) async throws -> ServerUser? {
+        try await guarded {
+            for try await (id, name, zone) in try await client.query("""
+                SELECT u.id, u.name, u.time_zone FROM tokens t JOIN users u ON u.id = t.user_id
+                WHERE t.token_hash = \(tokenHash)
+                """, logger: logger).decode((Int64, String, String).self) {
+                return ServerUser(id: id, name: name, timeZone: zone)
+            }
+            return nil
+        }
+    }
+
+    public func users() async throws -> [ServerUser] {
+        try await guarded {
+            var users: [ServerUser] = []
+            for try await (id, name, zone) in try await client.query(
+                "SELECT id, name, time_zone FROM users ORDER BY name", logger: logger
+            ).decode((Int64, String, String).self) {
+                users.append(ServerUser(id: id, name: name, timeZone: zone))
+            }
+            return users
+        }
+    }
+}

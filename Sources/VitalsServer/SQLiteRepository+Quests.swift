@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import VitalsCore
+import VitalsSync
+
+extension SQLiteRepository {
+    public func addQuest(_ quest: Quest, for user: ServerUser) async throws {
+        try await write { db in
+            try db.execute(sql: """
+                INSERT INTO quests (id, user_id, title, metric, comparison, target, recurrence, requires_verified, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [quest.id, user.id, quest.title, quest.metric.rawValue, quest.comparison.rawValue,
+                                 quest.target, quest.recurrence.rawValue, quest.requiresVerified,
+                                 quest.createdAt.timeIntervalSince1970])
+        }
+    }
+
+    public func quests(of user: ServerUser) async throws -> [Quest] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
+                FROM quests WHERE user_id = ? ORDER BY created_at, id
+                """, arguments: [user.id]).compactMap(Self.quest(from:))
+        }
+    }
+
+    public func deleteQuest(id: String, of user: ServerUser) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM quests WHERE id = ? AND user_id = ?", arguments: [id, user.id])
+            return db.changesCount > 0
+        }
+    }
+
+    public func complete(_ completions: [QuestCompletion], for user: ServerUser) async throws -> Set<String> {
+        guard !completions.isEmpty else { return [] }
+        return try await write { db in
+            var added: Set<String> = []
+            for completion in completions {
+                // The quest must be this user's: a completion never reaches another user's quest.
+                try db.execute(sql: """
+                    INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
+                    SELECT id, user_id, ?, ?, ? FROM quests WHERE id = ? AND user_id = ?
+                    ON CONFLICT DO NOTHING
+                    """, arguments: [completion.period, completion.date.description,
+                                     completion.completedAt.timeIntervalSince1970, completion.questId, user.id])
+                if db.changesCount > 0 { added.insert(completion.questId) }
+            }
+            return added
+        }
+    }
+
+    public func completedQuests(of user: ServerUser, periods: [(questId: String, period: String)]) async throws -> Set<String> {
+        guard !periods.isEmpty else { return [] }
+        let pairs = periods.map { ($0.questId, $0.period) }
+        return try await read { db in
+            var done: Set<String> = []
+            let statement = try db.cachedStatement(sql: """
+                SELECT 1 FROM quest_completions WHERE user_id = ? AND quest_id = ? AND period = ?
+                """)
+            for (questId, period) in pairs where try Bool.fetchOne(statement, arguments: [user.id, questId, period]) == true {
+                done.insert(questId)
+            }
+            return done
+        }
+    }
+
+    public func export(_ user: ServerUser) async throws -> UserExport {
+        try await read { db in
+            let created = try Double.fetchOne(db, sql: "SELECT created_at FROM users WHERE id = ?", arguments: [user.id]) ?? 0
+            let snapshots = try Row.fetchAll(db, sql: "\(Self.snapshotColumns) WHERE user_id = ? ORDER BY date, source",
+                                             arguments: [user.id]).compactMap(Self.snapshot(from:))
+            let workouts = try Row.fetchAll(db, sql: """
+                SELECT external_id, date, source, type, duration_minutes, calories, distance, start_time, end_time
+                FROM workout_records WHERE user_id = ? ORDER BY start_time, external_id
+                """, arguments: [user.id]).compactMap(Self.workout(from:))
+            let samples = try Row.fetchAll(db, sql: """
+                SELECT uuid, type, start, "end", value, source_name FROM samples WHERE user_id = ? ORDER BY start, uuid
+                """, arguments: [user.id]).map(Self.sample(from:))
+            let quests = try Row.fetchAll(db, sql: """
+                SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
+                FROM quests WHERE user_id = ? ORDER BY created_at, id
+                """, arguments: [user.id]).compactMap(Self.quest(from:))
+            let completions = try Row.fetchAll(db, sql: """
+                SELECT quest_id, period, date, completed_at FROM quest_completions WHERE user_id = ? ORDER BY date, quest_id
+                """, arguments: [user.id]).compactMap { row -> QuestCompletion? in
+                guard let date = try? LocalDate(parsing: row[2]) else { return nil }
+                return QuestCompletion(questId: row[0], period: row[1], date: date,
+                                       completedAt: Date(timeIntervalSince1970: row[3]))
+            }
+            return UserExport(user: .init(name: user.name, timeZone: user.timeZone,
+                                          createdAt: Date(timeIntervalSince1970: created)),
+                              snapshots: snapshots, workouts: workouts, samples: samples, quests: quests,
+                              questCompletions: completions)
+        }
+    }
+
+    public func eraseData(of user: ServerUser) async throws -> ErasedCounts {
+        try await write { db in
+            var counts = ErasedCounts()
+            func erase(_ table: String) throws -> Int {
+                try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [user.id])
+                return db.changesCount
+            }
+            counts.questCompletions = try erase("quest_completions")
+            counts.quests = try erase("quests")
+            counts.samples = try erase("samples")
+            counts.workouts = try erase("workout_records")
+            counts.snapshots = try erase("health_snapshots")
+            return counts
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import VitalsCore
+import VitalsSync
+
+extension SQLiteRepository {
+    static let snapshotColumns = SnapshotColumns.select
+
+    /// Upserts one snapshot: absent fields keep stored values, and a row whose values would not
+    /// change keeps its `updated_at`, so a retried request changes nothing.
+    static func upsert(_ patch: SnapshotPatch, for user: ServerUser, at date: Date, in db: Database) throws {
+        var patch = patch
+        if patch.countsStoredWorkouts {
+            patch.workoutsCount = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM workout_records WHERE user_id = ? AND date = ? AND source = ?
+                """, arguments: [user.id, patch.date.description, patch.source.rawValue]) ?? 0
+        }
+        let metrics: [(any DatabaseValueConvertible)?] = [
+            patch.steps, patch.exerciseMinutes, patch.standMinutes, patch.sleepMinutes, patch.activeCalories,
+            patch.restingHeartRate, patch.hrv, patch.workoutsCount, patch.sleepQualityScore, patch.proteinLogged,
+        ]
+        var arguments: StatementArguments = [user.id, patch.date.description, patch.source.rawValue]
+        arguments += StatementArguments(metrics)
+        arguments += [patch.source.verificationLevel.rawValue, date.timeIntervalSince1970]
+        let columns = SnapshotColumns.metrics.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: SnapshotColumns.metrics.count + 5).joined(separator: ", ")
+        try db.execute(sql: """
+            INSERT INTO health_snapshots (user_id, date, source, \(columns), verification_level, updated_at)
+            VALUES (\(placeholders))
+            ON CONFLICT (user_id, date, source) DO UPDATE SET \(SnapshotColumns.coalescingUpdates),
+                updated_at = excluded.updated_at
+            WHERE \(SnapshotColumns.changes(distinct: "IS NOT"))
+            """, arguments: arguments)
+    }
+
+    static func snapshot(of user: ServerUser, on date: LocalDate, source: HealthSyncRequest.DataSource,
+                         in db: Database) throws -> HealthSnapshot? {
+        try Row.fetchOne(db, sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? AND source = ?",
+                         arguments: [user.id, date.description, source.rawValue]).flatMap(snapshot(from:))
+    }
+
+    /// A snapshot from a row of ``snapshotColumns``; nil for a row this version cannot read.
+    static func snapshot(from row: Row) -> HealthSnapshot? {
+        guard let date = try? LocalDate(parsing: row[0]),
+              let source = HealthSyncRequest.DataSource(rawValue: row[1]) else { return nil }
+        var snapshot = HealthSnapshot(date: date, source: source, updatedAt: Date(timeIntervalSince1970: row[13]))
+        snapshot.steps = row[2]
+        snapshot.exerciseMinutes = row[3]
+        snapshot.standMinutes = row[4]
+        snapshot.sleepMinutes = row[5]
+        snapshot.activeCalories = row[6]
+        snapshot.restingHeartRate = row[7]
+        snapshot.hrv = row[8]
+        snapshot.workoutsCount = row[9]
+        snapshot.sleepQualityScore = row[10]
+        snapshot.proteinLogged = row[11]
+        snapshot.verificationLevel = VerificationLevel(rawValue: row[12]) ?? source.verificationLevel
+        return snapshot
+    }
+
+    static func sample(from row: Row) -> StoredSample {
+        StoredSample(uuid: row[0], type: row[1], start: Date(timeIntervalSince1970: row[2]),
+                     end: Date(timeIntervalSince1970: row[3]), value: row[4], sourceName: row[5])
+    }
+
+    static func workout(from row: Row) -> WorkoutRecord? {
+        guard let date = try? LocalDate(parsing: row[1]),
+              let source = HealthSyncRequest.DataSource(rawValue: row[2]) else { return nil }
+        let end: Double? = row[8]
+        return WorkoutRecord(externalId: row[0], date: date, source: source, type: row[3], durationMinutes: row[4],
+                             calories: row[5], distance: row[6], startTime: Date(timeIntervalSince1970: row[7]),
+                             endTime: end.map(Date.init(timeIntervalSince1970:)))
+    }
+
+    static func quest(from row: Row) -> Quest? {
+        guard let metric = Quest.Metric(rawValue: row[2]), let comparison = Quest.Comparison(rawValue: row[3]),
+              let recurrence = Quest.Recurrence(rawValue: row[5]) else { return nil }
+        return Quest(id: row[0], title: row[1], metric: metric, comparison: comparison, target: row[4],
+                     recurrence: recurrence, requiresVerified: row[6], createdAt: Date(timeIntervalSince1970: row[7]))
+    }
+
+    /// Runs a read, wrapping database failures in `VitalsError`.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await guarded { try await self.pool.read(body) }
+    }
+
+    /// Runs a write transaction, wrapping database failures in `VitalsError`.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await guarded { try await self.pool.write(body) }
+    }
+
+    @discardableResult
+    func guarded<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as VitalsError {
+            throw error
+        } catch {
+            throw VitalsError(.database, "the server database failed", at: InputLocation(file: path),
+                              underlying: ServerFailure(error))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import GRDB
+
+extension SQLiteRepository {
+    /// The server's tables, one migration per version; never edit a shipped migration.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("server-v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE users (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL UNIQUE,
+                    time_zone TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                );
+                CREATE TABLE tokens (
+                    user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created_at REAL NOT NULL
+                );
+                CREATE TABLE health_snapshots (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    date TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    steps INTEGER, exercise_minutes INTEGER, stand_minutes INTEGER, sleep_minutes INTEGER,
+                    active_calories REAL, resting_heart_rate REAL, hrv REAL, workouts_count INTEGER,
+                    sleep_quality_score REAL, protein_logged INTEGER,
+                    verification_level TEXT NOT NULL,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (user_id, date, source)
+                ) WITHOUT ROWID;
+                CREATE TABLE workout_records (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    external_id TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    duration_minutes REAL NOT NULL,
+                    calories REAL, distance REAL,
+                    start_time REAL NOT NULL, end_time REAL,
+                    created_at REAL NOT NULL,
+                    UNIQUE (user_id, external_id)
+                );
+                CREATE INDEX workout_records_by_day ON workout_records(user_id, date, source);
+                CREATE TABLE samples (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    uuid BLOB NOT NULL,
+                    type TEXT NOT NULL,
+                    start REAL NOT NULL,
+                    "end" REAL NOT NULL,
+                    value REAL NOT NULL,
+                    source_name TEXT NOT NULL,
+                    PRIMARY KEY (user_id, uuid)
+                ) WITHOUT ROWID;
+                CREATE INDEX samples_by_type_start ON samples(user_id, type, start);
+                CREATE TABLE quests (
+                    id TEXT PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    title TEXT NOT NULL,
+                    metric TEXT NOT NULL,
+                    comparison TEXT NOT NULL,
+                    target REAL NOT NULL,
+                    recurrence TEXT NOT NULL,
+                    requires_verified INTEGER NOT NULL,
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX quests_by_user ON quests(user_id, created_at);
+                CREATE TABLE quest_completions (
+                    quest_id TEXT NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    period TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    completed_at REAL NOT NULL,
+                    PRIMARY KEY (quest_id, period)
+                ) WITHOUT ROWID;
+                CREATE INDEX quest_completions_by_user ON quest_completions(user_id);
+                """)
+        }
+        return migrator
+    }
+}

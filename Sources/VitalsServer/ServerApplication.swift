@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Builds the Hummingbird application of `vitals serve`.
+public enum ServerApplication {
+    /// The application and the routes it registered.
+    ///
+    /// - Parameters:
+    ///   - repository: where data lives; a ``PostgresRepository`` is added as a service, so its
+    ///     connection pool runs and shuts down with the server.
+    ///   - onServerRunning: called with the bound port once the server listens.
+    public static func make(configuration: ServerConfiguration, repository: any HealthRepository,
+                            logger: Logger = Logger(label: "vitals.server"),
+                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> (application: some ApplicationProtocol, routes: [RegisteredRoute]) {
+        let (router, routes) = makeRouter(configuration: configuration, repository: repository)
+        var services: [any Service] = []
+        if let postgres = repository as? PostgresRepository { services.append(postgres) }
+        let application = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitals"),
+            services: services,
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+        return (application, routes)
+    }
+
+    /// The router alone (for `app.test(.router)` and route checks).
+    public static func makeRouter(configuration: ServerConfiguration, repository: any HealthRepository)
+        -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute]) {
+        let router = Router(context: VitalsRequestContext.self)
+        let metrics = ServerMetrics()
+        router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
+        let recorder = RouteRecorder(router: router)
+        let service = HealthService(repository: repository, now: configuration.now)
+        ServerRoutes(service: service, configuration: configuration, metrics: metrics).register(on: recorder)
+        return (router, recorder.routes)
+    }
+}

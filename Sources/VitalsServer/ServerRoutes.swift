@@ -1,0 +1,139 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import VitalsCore
+import VitalsImport
+import VitalsSync
+
+/// Registers every route of the server on a router.
+struct ServerRoutes {
+    let service: HealthService
+    let configuration: ServerConfiguration
+    let metrics: ServerMetrics
+
+    func register(on routes: RouteRecorder<VitalsRequestContext>) {
+        routes.get("/health") { _, _ in try JSONResponse.make(["status": "ok"]) }
+        routes.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
+        }
+        routes.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json)))
+        }
+
+        let api = routes.group("/api").add(middleware: BearerAuthMiddleware(repository: service.repository))
+        api.get("/me") { _, context in
+            let user = try context.requireUser()
+            return try JSONResponse.make(["name": user.name, "timeZone": user.timeZone])
+        }
+        api.post("/health/sync") { request, context in
+            let user = try context.requireUser()
+            let reader = reader(for: user)
+            let document = try await body(of: request)
+            let sync = try RequestReader.validating { () throws(VitalsError) in try reader.syncRequest(document) }
+            return try JSONResponse.make(try await guarded { try await service.sync(sync, for: user) })
+        }
+        api.get("/health/today") { _, context in
+            let user = try context.requireUser()
+            return try await day(user.today(at: configuration.now()), for: user)
+        }
+        api.get("/health/{date}") { _, context in
+            let user = try context.requireUser()
+            let text = context.parameters.get("date") ?? ""
+            guard let date = try? LocalDate(parsing: text) else {
+                throw APIError(.badRequest, code: "invalid_date", "expected a date like 2025-11-16 (YYYY-MM-DD)",
+                               field: "date")
+            }
+            return try await day(date, for: user)
+        }
+        api.post("/v1/health/daily") { request, context in
+            let user = try context.requireUser()
+            let reader = reader(for: user)
+            let document = try await body(of: request)
+            let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
+            return try JSONResponse.make(try await guarded { try await service.upsertDaily(metrics, for: user) })
+        }
+        api.post("/v1/ingest/health-auto-export") { request, context in
+            let user = try context.requireUser()
+            let document = try await body(of: request)
+            let batch = try RequestReader.validating { () throws(VitalsError) in
+                try HealthAutoExportParser().parse(document: document, file: RequestReader.label)
+            }
+            return try JSONResponse.make(try await guarded { try await service.ingest(batch, for: user) })
+        }
+        registerQuests(on: api)
+        api.get("/me/export") { _, context in
+            let user = try context.requireUser()
+            return try JSONResponse.make(try await guarded { try await service.repository.export(user) })
+        }
+        api.delete("/me/data") { _, context in
+            let user = try context.requireUser()
+            let erased = try await guarded { try await service.repository.eraseData(of: user) }
+            return try JSONResponse.make(ErasedReport(erased: erased))
+        }
+    }
+
+    private func registerQuests(on api: RouterGroup<VitalsRequestContext>) {
+        api.post("/quests") { request, context in
+            let user = try context.requireUser()
+            let document = try await body(of: request)
+            let quest = try RequestReader.validating { () throws(VitalsError) in
+                try reader(for: user).quest(document, id: UUID().uuidString.lowercased(), now: configuration.now())
+            }
+            try await guarded { try await service.repository.addQuest(quest, for: user) }
+            return try JSONResponse.make(quest, status: .created)
+        }
+        api.get("/quests") { _, context in
+            let user = try context.requireUser()
+            return try JSONResponse.make(try await guarded { try await service.repository.quests(of: user) })
+        }
+        api.delete("/quests/{id}") { _, context in
+            let user = try context.requireUser()
+            let id = context.parameters.get("id") ?? ""
+            guard try await guarded({ try await service.repository.deleteQuest(id: id, of: user) }) else {
+                throw APIError(.notFound, code: "not_found", "no such quest", field: "id")
+            }
+            return Response(status: .noContent)
+        }
+    }
+
+    private func reader(for user: ServerUser) -> RequestReader {
+        RequestReader(today: user.today(at: configuration.now()), calendar: user.calendar)
+    }
+
+    /// The request body as JSON: 413 past the limit, 400 when it is not JSON.
+    private func body(of request: Request) async throws -> JSONValue {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: configuration.maximumBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, code: "body_too_large",
+                           "the body is larger than \(configuration.maximumBodyBytes) bytes")
+        }
+        return try RequestReader.document(Data(buffer: buffer))
+    }
+
+    private func day(_ date: LocalDate, for user: ServerUser) async throws -> Response {
+        guard let report = try await guarded({ try await service.day(date, for: user) }) else {
+            throw APIError(.notFound, code: "not_found", "no health data for \(date)", field: "date")
+        }
+        return try JSONResponse.make(report)
+    }
+
+    /// Runs repository work, answering its `VitalsError`s with the matching status.
+    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as VitalsError {
+            throw APIError.from(error)
+        }
+    }
+}
+
+/// `DELETE /api/me/data`'s answer: `{"status": "deleted", "erased": {...counts}}`.
+struct ErasedReport: Encodable {
+    var status = "deleted"
+    var erased: ErasedCounts
+}

@@ -1,0 +1,19 @@
+import Hummingbird
+import Logging
+
+/// The per-request context: Hummingbird's core storage plus the authenticated user.
+public struct VitalsRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set by ``BearerAuthMiddleware`` for `/api` routes.
+    public var user: ServerUser?
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+    }
+
+    /// The authenticated user; a 401 when a route is reached without one.
+    public func requireUser() throws -> ServerUser {
+        guard let user else { throw APIError.unauthorized }
+        return user
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import VitalsCore
+
+/// Computes seed 003's daily metrics from statistics, the same way on the phone and the server.
+///
+/// Each metric is one statistics collection with daily buckets in the user's calendar, so
+/// sources are merged as HealthKit merges them (a watch and a phone counting the same steps
+/// count once), days run midnight to midnight in the user's zone, and sleep is the union of
+/// asleep intervals inside the day (two overlapping sleep sources do not double a night).
+/// Where statistics come from is the caller's: a `HealthStore`, or samples held in memory.
+public struct DailyMetricsCalculator: Sendable {
+    /// Answers one statistics query.
+    public typealias StatisticsProvider = @Sendable (StatisticsQuery) async throws -> [Statistics]
+
+    /// The calendar whose days are reported (the user's time zone).
+    public var calendar: Calendar
+
+    /// The sample types the metrics read.
+    public static let types: [SampleType] = [
+        .stepCount, .appleExerciseTime, .appleStandTime, .activeEnergyBurned, .restingHeartRate,
+        .heartRateVariabilitySDNN, .sleepAnalysis,
+    ]
+
+    public init(calendar: Calendar) { self.calendar = calendar }
+
+    /// Metrics for every day from `first` through `last`, one per day, in order.
+    ///
+    /// - Parameters:
+    ///   - workoutCounts: workouts per day, when the caller knows them; days missing from a
+    ///     non-nil dictionary have zero workouts.
+    ///   - skipping: types the caller may not read (their metrics stay nil).
+    public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
+                        skipping: Set<SampleType> = [],
+                        statistics: StatisticsProvider) async throws -> [DailyHealthMetrics] {
+        precondition(first <= last, "the first day must not come after the last")
+        let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
+        var days: [LocalDate: DailyHealthMetrics] = [:]
+        var day = first
+        while day <= last {
+            days[day] = DailyHealthMetrics(date: day)
+            if let workoutCounts { days[day]?.workoutsCount = workoutCounts[day] ?? 0 }
+            day = day.adding(days: 1)
+        }
+        for type in Self.types where !skipping.contains(type) {
+            let option: StatisticsOptions = switch type {
+            case .restingHeartRate, .heartRateVariabilitySDNN: .average
+            case .sleepAnalysis: .duration
+            default: .sum
+            }
+            let query = StatisticsQuery(type: type, range: range, interval: .day, calendar: calendar, options: option)
+            for bucket in try await statistics(query) where bucket.sampleCount > 0 {
+                let date = LocalDate(containing: bucket.range.start, in: calendar)
+                guard days[date] != nil, let value = bucket.value(for: option) else { continue }
+                Self.assign(value, unit: bucket.unit, of: type, to: &days[date]!)
+            }
+        }
+        return days.keys.sorted().map { days[$0]! }
+    }
+
+    /// Stores one statistic in its field, in the contract's units.
+    private static func assign(_ value: Double, unit: HealthUnit?, of type: SampleType, to metrics: inout DailyHealthMetrics) {
+        func converted(_ target: HealthUnit) -> Double {
+            guard let unit else { return value }
+            return (try? Quantity(value, unit).doubleValue(for: target)) ?? value
+        }
+        switch type {
+        case .stepCount: metrics.steps = Int(value.rounded())
+        case .appleExerciseTime: metrics.activeMinutes = Int(converted(.minute).rounded())
+        case .appleStandTime: metrics.standMinutes = Int(converted(.minute).rounded())
+        case .activeEnergyBurned: metrics.activeEnergyBurned = (converted(.kilocalorie) * 10).rounded() / 10
+        case .restingHeartRate: metrics.restingHeartRate = (converted(.countPerMinute) * 10).rounded() / 10
+        case .heartRateVariabilitySDNN: metrics.hrv = (converted(.millisecond) * 10).rounded() / 10
+        case .sleepAnalysis: metrics.sleepMinutes = Int(value.rounded())  // duration statistics are minutes
+        default: break
+        }
+    }
+}
+
+extension DailyMetricsCalculator {
+    /// A provider that computes statistics from samples in memory with Core's engine.
+    ///
+    /// Sources are ranked by name, so the merge does not depend on the order samples arrive in.
+    public static func inMemory(_ samples: [Sample]) -> StatisticsProvider {
+        let byType = Dictionary(grouping: samples, by: \.type)
+        return { query in
+            let own = byType[query.type] ?? []
+            let sources = Array(Set(own.map(\.source))).sorted { ($0.name, $0.bundleIdentifier) < ($1.name, $1.bundleIdentifier) }
+            let index = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, Int32($0)) })
+            let points = own.compactMap { sample -> StatisticsPoint? in
+                guard let value = sample.statisticsValue else { return nil }
+                return StatisticsPoint(start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
+                                       value: value, source: index[sample.source]!)
+            }.sorted { $0.start < $1.start }
+            return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
+        }
+    }
+}

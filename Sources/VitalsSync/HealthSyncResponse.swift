@@ -1,0 +1,62 @@
+import Foundation
+import VitalsCore
+
+/// Seed 001's answer to `POST /api/health/sync`.
+public struct HealthSyncResponse: Sendable, Hashable, Codable {
+    /// One quest looked at after the write.
+    public struct QuestResult: Sendable, Hashable, Codable {
+        public var questId: String
+        public var title: String
+        /// Whether the quest is completed for the day's period (by this sync or an earlier one).
+        public var wasCompleted: Bool
+
+        public init(questId: String, title: String, wasCompleted: Bool) {
+            self.questId = questId
+            self.title = title
+            self.wasCompleted = wasCompleted
+        }
+    }
+
+    public var snapshot: HealthSnapshot
+    /// Quests evaluated against the day.
+    public var questsEvaluated: Int
+    /// Quests this sync completed (never counts a quest completed earlier in the same period).
+    public var questsCompleted: Int
+    public var questResults: [QuestResult]
+    public var message: String
+
+    public init(snapshot: HealthSnapshot, questsEvaluated: Int, questsCompleted: Int,
+                questResults: [QuestResult], message: String) {
+        self.snapshot = snapshot
+        self.questsEvaluated = questsEvaluated
+        self.questsCompleted = questsCompleted
+        self.questResults = questResults
+        self.message = message
+    }
+}
+
+/// A stored day of one user from one source (a `health_snapshots` row).
+public struct HealthSnapshot: Sendable, Hashable, Codable {
+    public var date: LocalDate
+    public var source: HealthSyncRequest.DataSource
+    public var verificationLevel: VerificationLevel
+    public var steps: Int?
+    public var exerciseMinutes: Int?
+    public var standMinutes: Int?
+    public var sleepMinutes: Int?
+    /// Active energy, kcal.
+    public var activeCalories: Double?
+    public var restingHeartRate: Double?
+    public var hrv: Double?
+    public var workoutsCount: Int?
+    public var sleepQualityScore: Double?
+    public var proteinLogged: Bool?
+    public var updatedAt: Date
+
+    public init(date: LocalDate, source: HealthSyncRequest.DataSource, updatedAt: Date) {
+        self.date = date
+        self.source = source
+        self.verificationLevel = source.verificationLevel
+        self.updatedAt = updatedAt
+    }
+}
