@@ -290,7 +290,7 @@ struct HealthAutoExportTests {
 
     @Test("Malformed documents, wrong units and impossible values name their field; messages hold no values",
           arguments: [
-              ("{\"data\": ", VitalsError.Code.invalidInput, nil as String?),
+              ("{\"data\": ", VitalsError.Code.invalidInput, "data" as String?),
               ("[1, 2]", .invalidInput, nil),
               ("{\"metrics\": []}", .invalidInput, "data"),
               ("{\"data\": {\"metrics\": {}}}", .invalidInput, "data.metrics"),
@@ -326,21 +326,21 @@ struct HealthAutoExportTests {
         for secret in ["731", "93", "3.25", "Napping"] { #expect(!error.message.contains(secret)) }
     }
 
-    @Test("JSON syntax errors name the line and byte offset",
+    @Test("JSON syntax errors name the line, byte offset and JSON path",
           arguments: [
-              ("{\"data\": {\n  \"metrics\": [1,]\n}}", 2, 27),
-              ("{\"data\": {\"metrics\": [01]}}", 1, 23),
-              ("{\"data\": \"a\tb\"}", 1, 11),
-              ("{\"data\": \"\\ud800\"}", 1, 16),
-              ("{\"data\": tru}", 1, 9),
-              ("{\"data\": {}} x", 1, 13),
-              ("{\"data\": [1.]}", 1, 12),
-              ("{\"data\": [-]}", 1, 11),
+              ("{\"data\": {\n  \"metrics\": [1,]\n}}", 2, 27, "data.metrics[1]" as String?),
+              ("{\"data\": {\"metrics\": [01]}}", 1, 23, "data.metrics"),
+              ("{\"data\": \"a\tb\"}", 1, 11, "data"),
+              ("{\"data\": \"\\ud800\"}", 1, 16, "data"),
+              ("{\"data\": tru}", 1, 9, "data"),
+              ("{\"data\": {}} x", 1, 13, nil),
+              ("{\"data\": [1.]}", 1, 12, "data[0]"),
+              ("{\"data\": [-]}", 1, 11, "data[0]"),
           ])
-    func jsonSyntax(json: String, line: Int, offset: Int64) throws {
+    func jsonSyntax(json: String, line: Int, offset: Int64, field: String?) throws {
         let error = try #require(failure(json: json))
         #expect(error.code == .invalidInput)
-        #expect(error.location == InputLocation(file: "inline.json", line: line, byteOffset: offset))
+        #expect(error.location == InputLocation(file: "inline.json", line: line, byteOffset: offset, field: field))
         #expect(error.message.hasPrefix("the document is not valid JSON"))
     }
 
