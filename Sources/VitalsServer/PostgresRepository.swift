@@ -74,13 +74,23 @@ public final class PostgresRepository: HealthRepository, Service {
             return try await body()
         } catch let error as VitalsError {
             throw error
-        } catch let error as PSQLError {
-            // PSQLError's description hides the server's message; its code and message carry no bound values.
-            let detail = error.serverInfo?[.message] ?? "\(error.code)"
-            throw VitalsError(.database, "the PostgreSQL server failed: \(detail)", underlying: ServerFailure(error))
+        } catch let error as PostgresTransactionError {
+            // A transaction wraps what went wrong; answer with the innermost cause.
+            if let inner = error.closureError as? VitalsError { throw inner }
+            throw Self.failure(error.closureError ?? error.commitError ?? error.beginError ?? error)
         } catch {
-            throw VitalsError(.database, "the PostgreSQL server failed", underlying: ServerFailure(error))
+            throw Self.failure(error)
         }
+    }
+
+    /// A database failure as a `VitalsError` whose message holds no bound values.
+    private static func failure(_ error: any Error) -> VitalsError {
+        if let error = error as? PSQLError {
+            // Only the SQLSTATE: the server's message can quote a value ("invalid input syntax ... \"x\"").
+            let detail = error.serverInfo?[.sqlState].map { "SQLSTATE \($0)" } ?? "\(error.code)"
+            return VitalsError(.database, "the PostgreSQL server failed (\(detail))", underlying: ServerFailure(error))
+        }
+        return VitalsError(.database, "the PostgreSQL server failed", underlying: ServerFailure(error))
     }
 
     // MARK: Users

@@ -18,12 +18,14 @@ public enum ServerApplication {
         let (router, routes) = makeRouter(configuration: configuration, repository: repository)
         var services: [any Service] = []
         if let postgres = repository as? PostgresRepository { services.append(postgres) }
-        let application = Application(
+        var application = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitals"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
+        // Migrations run once the services (a PostgreSQL pool) are up, before the first request.
+        application.beforeServerStarts { try await repository.migrate() }
         return (application, routes)
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import VitalsCore
+import VitalsServer
+
+/// The two databases every server test runs against.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+
+    /// A migrated repository on a fresh database (a temporary SQLite file, or a new PostgreSQL
+    /// database on the test cluster). PostgreSQL's pool runs only inside the server's services.
+    func makeRepository() async throws -> any HealthRepository {
+        switch self {
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("vitals-server-\(UUID().uuidString).sqlite").path
+            return try SQLiteRepository(path: path)
+        case .postgres:
+            return try PostgresRepository(url: try await TestPostgres.shared.newDatabase(), maximumConnections: 8)
+        }
+    }
+}
+
+extension ServerConfiguration {
+    /// Noon UTC on 2025-11-16: "today" is 2025-11-16 in UTC and Europe/Berlin, 2025-11-16 in New York.
+    static let fixedNow = Date(timeIntervalSince1970: 1_763_294_400)
+
+    static var testing: ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.now = { fixedNow }
+        return configuration
+    }
+}
+
+/// What a server test gets: the client and a way to make users.
+struct Harness: Sendable {
+    let client: any TestClientProtocol
+    let repository: any HealthRepository
+
+    /// A new user and its token.
+    func user(_ name: String, timeZone: String = "UTC") async throws -> (user: ServerUser, token: String) {
+        let token = TokenHasher.newToken()
+        let user = try await repository.addUser(name: name, timeZone: timeZone, tokenHash: TokenHasher.hash(token),
+                                                at: ServerConfiguration.fixedNow)
+        return (user, token)
+    }
+
+    /// Sends a request, with a bearer token and a JSON body when given.
+    @discardableResult
+    func send(_ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: String? = nil) async throws -> Reply {
+        var headers: HTTPFields = [:]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if json != nil { headers[.contentType] = "application/json" }
+        let response = try await client.execute(uri: uri, method: method, headers: headers,
+                                                body: json.map { ByteBuffer(string: $0) })
+        return Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+}
+
+/// A response with its body parsed on demand.
+struct Reply: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body as a JSON object (empty when it is not one).
+    var object: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    var array: [[String: Any]] { (try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]] ?? [] }
+
+    /// `error.field` of an error body.
+    var errorField: String? { (object["error"] as? [String: Any])?["field"] as? String }
+    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+}
+
+/// Runs `body` against a server on `backend` through Hummingbird's router test client.
+func withServer(_ backend: Backend, configuration: ServerConfiguration = .testing,
+                _ body: @escaping @Sendable (Harness) async throws -> Void) async throws {
+    let repository = try await backend.makeRepository()
+    let (application, _) = ServerApplication.make(configuration: configuration, repository: repository)
+    try await application.test(.router) { client in
+        try await body(Harness(client: client, repository: repository))
+    }
+    try await repository.close()
+}
