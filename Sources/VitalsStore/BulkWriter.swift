@@ -162,20 +162,50 @@ extension SQLiteHealthStore {
     ///
     /// Requires share authorization for nothing in particular: bulk writes are the owner's
     /// imports. Caches of touched types are dropped and change listeners told after commit.
+    ///
+    /// When no other connection has the file open, the write runs in SQLite's rollback-journal
+    /// mode and switches back to WAL afterwards: pages appended to the file are then written
+    /// once instead of twice (into the WAL, then by the checkpoint), and readers in other
+    /// processes wait until it commits. With other connections open it runs in WAL mode.
     public func bulkWrite<T: Sendable>(_ body: @escaping @Sendable (inout BulkWriter) throws -> T) async throws -> T {
-        let (value, touched) = try await write { db -> (T, Set<SampleType>) in
+        // Idle reader connections of this store would keep the file in WAL mode.
+        pool.releaseMemory()
+        let (value, touched) = try await barrierWrite { db -> (T, Set<SampleType>) in
+            let exclusive = Self.enterRollbackJournal(db)
+            defer { if exclusive { Self.leaveRollbackJournal(db) } }
             // A smaller page cache for the long transaction keeps an import's memory flat;
             // inserts arrive in key order, so a larger cache buys little.
             try db.execute(sql: "PRAGMA cache_size = -\(Self.bulkCacheKiB)")
             defer { try? db.execute(sql: "PRAGMA cache_size = -\(Self.cacheKiB)") }
-            var bulk = try BulkWriter(db)
-            let value = try body(&bulk)
-            try bulk.finish()
-            return (value, bulk.touchedTypes)
+            var result: (T, Set<SampleType>)?
+            try db.inTransaction(.immediate) {
+                var bulk = try BulkWriter(db)
+                let value = try body(&bulk)
+                try bulk.finish()
+                result = (value, bulk.touchedTypes)
+                return .commit
+            }
+            return result!
         }
         cache.invalidate(touched)
         broadcaster.publish(touched)
         return value
+    }
+
+    /// Switches the connection to a rollback journal when it is the file's only connection.
+    ///
+    /// `synchronous = FULL` goes with it: in rollback mode that is what keeps a power loss
+    /// from corrupting the file. Returns whether the switch happened.
+    static func enterRollbackJournal(_ db: Database) -> Bool {
+        guard (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")) == "delete" else { return false }
+        try? db.execute(sql: "PRAGMA synchronous = FULL")
+        return true
+    }
+
+    /// Returns the connection to WAL mode and its usual durability.
+    static func leaveRollbackJournal(_ db: Database) {
+        _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        try? db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
 
     /// Route points of a workout, by route then time.

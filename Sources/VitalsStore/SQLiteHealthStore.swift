@@ -98,6 +98,19 @@ public final class SQLiteHealthStore: HealthStore {
         }
     }
 
+    /// Runs `body` outside a transaction once this store's reads have finished, blocking new ones
+    /// until it returns; wraps database failures in `VitalsError`.
+    func barrierWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.barrierWriteWithoutTransaction(body)
+        } catch let error as VitalsError {
+            throw error
+        } catch {
+            throw VitalsError(.database, "writing the store failed", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
+        }
+    }
+
     /// Runs a write transaction, wrapping database failures in `VitalsError`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
