@@ -1,0 +1,39 @@
+import Foundation
+
+/// Waits for the sync client: debounce windows, backoff between attempts, watch-mode timers.
+///
+/// Injected so tests control time instead of waiting for it. Each wait says why it happens.
+public protocol SyncSleeper: Sendable {
+    /// Suspends for `duration`; throws `CancellationError` when the task is cancelled.
+    func sleep(for duration: Duration, reason: SyncWait) async throws
+}
+
+/// Why the sync client waits.
+public enum SyncWait: Sendable, Hashable, CustomStringConvertible {
+    /// The debounce window that coalesces sync requests.
+    case debounce
+    /// Backoff after failed attempt `attempt` (1-based), before the next one.
+    case backoff(attempt: Int)
+    /// The server's `Retry-After` after attempt `attempt` was answered 429.
+    case retryAfter(attempt: Int)
+    /// Watch mode's periodic sync timer.
+    case interval
+
+    public var description: String {
+        switch self {
+        case .debounce: "debounce"
+        case .backoff(let attempt): "backoff after attempt \(attempt)"
+        case .retryAfter(let attempt): "Retry-After after attempt \(attempt)"
+        case .interval: "interval"
+        }
+    }
+}
+
+/// Real waiting, on the continuous clock.
+public struct ContinuousSleeper: SyncSleeper {
+    public init() {}
+
+    public func sleep(for duration: Duration, reason: SyncWait) async throws {
+        try await Task.sleep(for: duration)
+    }
+}
