@@ -74,11 +74,15 @@ let package = Package(
             dependencies: [
                 "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .executableTarget(
             name: "vitals-bench",
-            dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
         .testTarget(

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Logging
+import VitalsCore
+import VitalsServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the sync server (seed 001 and 003 APIs, Health Auto Export ingest, quests) until stopped.",
+        discussion: """
+            Every /api route needs `Authorization: Bearer TOKEN`; create users and tokens with \
+            `vitals user add NAME`. Data lives in one SQLite file by default (--db), or in \
+            PostgreSQL (--postgres). Routes: GET /health, GET /metrics (Prometheus), \
+            GET /openapi.json, POST /api/health/sync, GET /api/health/today, GET /api/health/YYYY-MM-DD, \
+            POST /api/v1/health/daily, POST /api/v1/ingest/health-auto-export, POST/GET/DELETE \
+            /api/quests, GET /api/me/export, DELETE /api/me/data.
+
+            Once listening it prints `listening on http://HOST:PORT` on stdout (with the port \
+            chosen when --port is 0). SIGINT and SIGTERM shut it down gracefully: requests in \
+            flight finish, then the database closes. Health values are never logged.
+            """)
+
+    @OptionGroup var database: ServerDatabaseOptions
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Address to listen on (default 127.0.0.1, loopback only; 0.0.0.0 for every interface).", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("TCP port (default 8080; 0 picks a free one).", valueName: "port"))
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Largest request body in bytes; larger ones get 413 (default 5242880, 5 MB).", valueName: "bytes"))
+    var maxBodyBytes = 5 * 1024 * 1024
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Log level on stderr: trace, debug, info, notice, warning, error or critical (default notice).",
+        valueName: "level"))
+    var logLevel = "notice"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
+        }
+    }
+
+    func run() async throws {
+        try await runReportingErrors {
+            var configuration = ServerConfiguration()
+            configuration.host = host
+            configuration.port = port
+            configuration.maximumBodyBytes = maxBodyBytes
+            var logger = Logger(label: "vitals.server")
+            logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
+            let repository = try database.makeRepository()
+            let label = database.label
+            let host = host
+            let (application, _) = ServerApplication.make(
+                configuration: configuration, repository: repository, logger: logger,
+                onServerRunning: { port in
+                    // Unbuffered, so a script reading the pipe sees it at once.
+                    FileHandle.standardOutput.write(Data("listening on http://\(host):\(port) (\(label))\n".utf8))
+                })
+            do {
+                try await application.runService()
+            } catch {
+                try? await repository.close()
+                throw Self.located(error, label: label)
+            }
+            try await repository.close()
+        }
+    }
+
+    /// A startup failure (a port in use, a database that cannot be reached) as a `VitalsError`.
+    static func located(_ error: any Error, label: String) -> any Error {
+        if error is VitalsError { return error }
+        return VitalsError(.unavailable, "the server stopped: \(error)", at: InputLocation(file: label))
+    }
+}

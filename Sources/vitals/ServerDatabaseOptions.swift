@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import VitalsCore
+import VitalsServer
+
+/// `--db` and `--postgres`: where `vitals serve` and `vitals user` keep the server's data.
+struct ServerDatabaseOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The server's SQLite file (users, tokens, snapshots, workouts, samples, quests).",
+        discussion: "Default: $VITALS_SERVER_DB, else ~/.local/share/vitals/server.sqlite. Not the health store.",
+        valueName: "path"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Use PostgreSQL instead of SQLite: postgres://user:password@host:port/database[?sslmode=disable|prefer|require].",
+        discussion: "Default: $VITALS_POSTGRES_URL when set (keeps the password out of the process list).",
+        valueName: "url"))
+    var postgres: String?
+
+    func validate() throws {
+        if db != nil, postgres != nil {
+            throw ValidationError("--db and --postgres are exclusive: the server uses one database")
+        }
+    }
+
+    /// The SQLite path after defaults.
+    var sqlitePath: String {
+        if let db { return db }
+        if let env = ProcessInfo.processInfo.environment["VITALS_SERVER_DB"], !env.isEmpty { return env }
+        return FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share/vitals/server.sqlite"
+    }
+
+    /// The PostgreSQL URL, from `--postgres` or the environment; nil for SQLite.
+    var postgresURL: String? {
+        if let postgres { return postgres }
+        if db == nil, let env = ProcessInfo.processInfo.environment["VITALS_POSTGRES_URL"], !env.isEmpty { return env }
+        return nil
+    }
+
+    /// A human description of the database that never shows a password.
+    var label: String {
+        guard let url = postgresURL else { return "SQLite \(sqlitePath)" }
+        guard var parts = URLComponents(string: url) else { return "PostgreSQL" }
+        if parts.password != nil { parts.password = "***" }
+        return "PostgreSQL \(parts.string ?? "")"
+    }
+
+    /// An unmigrated repository; a PostgreSQL one works only while it runs as a service.
+    func makeRepository() throws -> any HealthRepository {
+        if let url = postgresURL { return try PostgresRepository(url: url) }
+        return try SQLiteRepository(path: sqlitePath)
+    }
+
+    /// Runs `body` with a migrated repository, then releases it.
+    func withRepository<T: Sendable>(_ body: (any HealthRepository) async throws -> T) async throws -> T {
+        if let url = postgresURL {
+            return try await PostgresRepository.withRepository(url: url) { repository in
+                try await repository.migrate()
+                return try await body(repository)
+            }
+        }
+        let repository = try SQLiteRepository(path: sqlitePath)
+        do {
+            try await repository.migrate()
+            let value = try await body(repository)
+            try await repository.close()
+            return value
+        } catch {
+            try? await repository.close()
+            throw error
+        }
+    }
+}
