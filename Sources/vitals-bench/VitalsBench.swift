@@ -3,34 +3,104 @@ import GRDB
 import VitalsCore
 import VitalsStore
 
-/// `vitals-bench stats`: merged daily statistics against a naive SQL sum on the same table.
+/// `vitals-bench stats | load`: the figures of BENCHMARKS.md.
 @main
 struct VitalsBench {
+    static let usage = """
+        usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
+               vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
+                                 [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
+                                 [--hae-users N] [--json]
+
+        stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
+               overlapping sources, then times one year of daily statistics with source merging
+               against a naive SELECT day, SUM(value) ... GROUP BY on the same table, and prints
+               both and the ratio. --db keeps the store at PATH for later runs (default: a temp file).
+
+        load   Starts `vitals serve` (--vitals, default .build/release/vitals) on a free loopback
+               port with a new SQLite file in --work (default the temp folder), or on the empty
+               PostgreSQL database --postgres, and measures: POST /api/v1/health/daily from
+               --daily-connections (64) closed-loop connections for --seconds (30), then POST
+               /api/v1/ingest/health-auto-export with one-day payloads (100 steps, 100 heart
+               rates, 14 sleep stages, 1 workout; each request a new user and day) at each of
+               --hae-connections for --hae-seconds (30), from --hae-users (30000) prepared users.
+               Prints requests/s, p50/p99 latency, errors, and a check of every accepted write
+               against what the server then exports. --json prints the figures as JSON.
+        """
+
     static func main() async throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.first == "stats" else {
-            print("""
-                usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
-
-                Builds (or reuses) a store with N years (default 5) of minute-level steps from two
-                overlapping sources, then times one year of daily statistics with source merging
-                against a naive SELECT day, SUM(value) ... GROUP BY on the same table, and prints
-                both and the ratio. --db keeps the store at PATH for later runs (default: a temp file).
-                """)
-            return
+        switch arguments.first {
+        case "stats": try await stats(Array(arguments.dropFirst()))
+        case "load": try await load(Array(arguments.dropFirst()))
+        case "-h", "--help", "help": print(usage)
+        default:
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            exit(64)
         }
+    }
+
+    static func stats(_ arguments: [String]) async throws {
         var years = 5
         var runs = 7
         var path: String?
-        var index = 1
+        var index = 0
         while index < arguments.count {
             switch arguments[index] {
-            case "--years": years = Int(arguments[index + 1]) ?? years; index += 2
-            case "--runs": runs = Int(arguments[index + 1]) ?? runs; index += 2
-            case "--db": path = arguments[index + 1]; index += 2
-            default: print("unknown argument \(arguments[index])"); exit(64)
+            case "--years": years = Int(value(arguments, index)) ?? years; index += 2
+            case "--runs": runs = Int(value(arguments, index)) ?? runs; index += 2
+            case "--db": path = value(arguments, index); index += 2
+            default: fail("unknown argument \(arguments[index])")
             }
         }
         try await StatsBenchmark(years: years, runs: runs, path: path).run()
+    }
+
+    static func load(_ arguments: [String]) async throws {
+        var options = ServerLoadBenchmark.Options()
+        var index = 0
+        func number(_ text: String) -> Double {
+            guard let value = Double(text), value > 0 else { fail("\(arguments[index]) needs a positive number") }
+            return value
+        }
+        while index < arguments.count {
+            let text = arguments[index]
+            switch text {
+            case "--json": options.json = true; index += 1; continue
+            case "--vitals": options.vitals = value(arguments, index)
+            case "--postgres": options.postgres = value(arguments, index)
+            case "--work": options.work = value(arguments, index)
+            case "--seconds": options.seconds = number(value(arguments, index))
+            case "--daily-connections": options.dailyConnections = Int(number(value(arguments, index)))
+            case "--hae-connections":
+                options.haeConnections = value(arguments, index).split(separator: " ").map { Int(number(String($0))) }
+            case "--hae-seconds": options.haeSeconds = number(value(arguments, index))
+            case "--hae-users": options.haeUsers = Int(number(value(arguments, index)))
+            default: fail("unknown argument \(text)")
+            }
+            index += 2
+        }
+        do {
+            let report = try await ServerLoadBenchmark(options: options).run()
+            if options.json {
+                let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                LoadReport.print(report)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("vitals-bench load: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func value(_ arguments: [String], _ index: Int) -> String {
+        guard index + 1 < arguments.count else { fail("\(arguments[index]) needs a value") }
+        return arguments[index + 1]
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("vitals-bench: \(message)\n\n\(usage)\n".utf8))
+        exit(64)
     }
 }

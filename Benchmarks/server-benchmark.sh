@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Server load benchmark (sync issue, "Figure"): `vitals serve` on loopback under
+#   1. POST /api/v1/health/daily from 64 connections for 30 s (each request a new day),
+#   2. POST /api/v1/ingest/health-auto-export with one-day payloads (100 steps, 100 heart
+#      rates, 14 sleep stages, 1 workout; each request a new user and day) from 16, then 64
+#      connections,
+# first with SQLite, then with PostgreSQL (a throwaway cluster on a free loopback port,
+# started and removed by this script), each followed by a check of every accepted write
+# against what the server exports. The load client is `vitals-bench load` (AsyncHTTPClient,
+# closed loop); it runs on the same 2 cores as the server, so the figures are conservative.
+#
+#   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
+#        [--skip-postgres] [--no-build] [--json]
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+WORK="$ROOT/bench-data/server"
+SECONDS_DAILY=30
+SECONDS_HAE=30
+SKIP_PG=0
+BUILD=1
+JSON=()
+
+usage() {
+    cat <<'EOF'
+usage: bash Benchmarks/server-benchmark.sh [options]
+  --seconds S        length of the daily-upsert run (default 30)
+  --hae-seconds S    length of each Health Auto Export run (default 30)
+  --work DIR         folder for the SQLite file and the PostgreSQL cluster (default bench-data/server)
+  --skip-postgres    measure SQLite only
+  --no-build         use the existing release binaries
+  --json             print each backend's figures as one JSON line
+  -h, --help         this help
+EOF
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seconds) SECONDS_DAILY="$2"; shift 2 ;;
+        --hae-seconds) SECONDS_HAE="$2"; shift 2 ;;
+        --work) WORK="$2"; shift 2 ;;
+        --skip-postgres) SKIP_PG=1; shift ;;
+        --no-build) BUILD=0; shift ;;
+        --json) JSON=(--json); shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "server-benchmark: unknown option: $1" >&2; usage >&2; exit 64 ;;
+    esac
+done
+
+log() { echo "[server-benchmark] $*" >&2; }
+mkdir -p "$WORK"
+
+if [ "$BUILD" = 1 ]; then
+    log "building vitals and vitals-bench (release)"
+    (cd "$ROOT" && swift build -c release --product vitals >&2 && swift build -c release --product vitals-bench >&2)
+fi
+BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
+
+log "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
+log "SQLite"
+"$BIN/vitals-bench" load --vitals "$BIN/vitals" --work "$WORK" --seconds "$SECONDS_DAILY" \
+    --hae-seconds "$SECONDS_HAE" "${JSON[@]}"
+
+[ "$SKIP_PG" = 1 ] && exit 0
+
+# A throwaway PostgreSQL cluster; PostgreSQL refuses to run as root, so it runs as `postgres`.
+PGBIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)"
+if [ -z "$PGBIN" ]; then
+    if [ "$(id -u)" = 0 ]; then
+        log "installing postgresql (apt-get)"
+        apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >&2
+        PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)"
+    else
+        log "PostgreSQL is not installed (apt-get install postgresql); skipping it"; exit 1
+    fi
+fi
+CLUSTER="$WORK/pg-$$"
+PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+AS=()
+if [ "$(id -u)" = 0 ]; then AS=(runuser -u postgres --); fi
+mkdir -p "$CLUSTER"
+[ "$(id -u)" = 0 ] && chown postgres:postgres "$CLUSTER"
+chmod 755 "$WORK"
+stop_cluster() {
+    "${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -m fast -w stop >/dev/null 2>&1 || true
+    rm -rf "$CLUSTER"
+}
+trap stop_cluster EXIT
+log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync on, synchronous_commit on)"
+"${AS[@]}" "$PGBIN/initdb" -D "$CLUSTER/data" -U postgres --auth=trust -E UTF8 >/dev/null
+"${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/server.log" -w \
+    -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB" start >/dev/null
+"${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_load" >/dev/null
+log "PostgreSQL"
+"$BIN/vitals-bench" load --vitals "$BIN/vitals" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_load" \
+    --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${JSON[@]}"

@@ -1,0 +1,220 @@
+import AsyncHTTPClient
+import Foundation
+import VitalsServer
+
+/// The figure of the sync issue: `vitals serve` under load on loopback, SQLite then PostgreSQL.
+///
+/// Daily upserts: `dailyConnections` closed-loop workers, each with its own user, each request
+/// a new day, for `seconds`; then every user's export is compared with the writes the server
+/// accepted (lost, duplicated and unexpected rows are counted). Health Auto Export ingest: one
+/// day of samples per request, each request a new user and day, at each connection count;
+/// then every accepted user's export must hold exactly what the answer said was added.
+struct ServerLoadBenchmark {
+    struct Options {
+        var vitals = ".build/release/vitals"
+        var postgres: String?
+        var work = FileManager.default.temporaryDirectory.path
+        var seconds = 30.0
+        var dailyConnections = 64
+        var haeConnections = [16, 64]
+        var haeSeconds = 30.0
+        /// Users made for the ingest runs; a run stops early (and says so) when they run out.
+        var haeUsers = 30_000
+        var json = false
+    }
+
+    let options: Options
+
+    func run() async throws -> [String: Any] {
+        let backend = options.postgres == nil ? "sqlite" : "postgresql"
+        let sqlitePath = options.work + "/load-server-\(UUID().uuidString.prefix(8)).sqlite"
+        let databaseArguments = options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]
+        log("\(backend): creating \(options.dailyConnections) + \(options.haeUsers) users")
+        let users = try await makeUsers(count: options.dailyConnections + options.haeUsers, sqlitePath: sqlitePath)
+        let dailyTokens = Array(users.prefix(options.dailyConnections))
+        let haeTokens = Array(users.dropFirst(options.dailyConnections))
+
+        let server = try ServerProcess(vitals: options.vitals, arguments: databaseArguments)
+        defer { server.stop() }
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(120),
+                                             concurrentHTTP1ConnectionsPerHostSoftLimit: max(64, options.haeConnections.max() ?? 64))
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            let report = try await measure(client: client, server: server, backend: backend,
+                                           dailyTokens: dailyTokens, haeTokens: haeTokens)
+            try await client.shutdown()
+            return report
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    private func measure(client: HTTPClient, server: ServerProcess, backend: String, dailyTokens: [String],
+                         haeTokens: [String]) async throws -> [String: Any] {
+        var report: [String: Any] = ["backend": backend]
+        log("\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s")
+        report["daily"] = try await daily(client: client, server: server, tokens: dailyTokens)
+        var ingest: [[String: Any]] = []
+        var next = 0
+        for connections in options.haeConnections {
+            log("\(backend): POST /api/v1/ingest/health-auto-export, \(connections) connections, \(Int(options.haeSeconds)) s")
+            let tokens = Array(haeTokens.dropFirst(next))
+            let (figures, used) = try await healthAutoExport(client: client, server: server, tokens: tokens,
+                                                             firstDay: next, connections: connections)
+            next += used
+            ingest.append(figures)
+        }
+        report["ingest"] = ingest
+        return report
+    }
+
+    /// Users with tokens, made in the database before the server starts.
+    private func makeUsers(count: Int, sqlitePath: String) async throws -> [String] {
+        let tokens = (0..<count).map { _ in TokenHasher.newToken() }
+        let stamp = Date()
+        let add: @Sendable (any HealthRepository) async throws -> Void = { repository in
+            try await repository.migrate()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                let lanes = 8
+                for lane in 0..<lanes {
+                    group.addTask {
+                        for index in stride(from: lane, to: tokens.count, by: lanes) {
+                            _ = try await repository.addUser(name: "load-\(index)", timeZone: "UTC",
+                                                             tokenHash: TokenHasher.hash(tokens[index]), at: stamp)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        if let url = options.postgres {
+            try await PostgresRepository.withRepository(url: url) { try await add($0) }
+        } else {
+            let repository = try SQLiteRepository(path: sqlitePath)
+            try await add(repository)
+            try await repository.close()
+        }
+        return tokens
+    }
+
+    private func daily(client: HTTPClient, server: ServerProcess, tokens: [String]) async throws -> [String: Any] {
+        let url = server.baseURL + "/api/v1/health/daily"
+        let cpuBefore = server.cpuSeconds
+        let runner = LoadRunner(client: client, connections: tokens.count, seconds: options.seconds)
+        let result = await runner.run { worker, iteration in
+            let day = LoadPayloads.day(iteration)
+            return .init(key: "\(worker) \(day)",
+                         request: LoadRunner.post(url, token: tokens[worker], body: LoadPayloads.daily(day: day, seed: iteration)))
+        }
+        let cpu = server.cpuSeconds - cpuBefore
+        log("checking every user's stored days against the accepted writes")
+        var stored: [String] = []
+        for (worker, token) in tokens.enumerated() {
+            let export = try await LoadRunner.getJSON(client, server.baseURL + "/api/me/export", token: token)
+            let snapshots = (export as? [String: Any])?["snapshots"] as? [[String: Any]] ?? []
+            stored += snapshots.compactMap { $0["date"] as? String }.map { "\(worker) \($0)" }
+        }
+        let counts = Self.check(accepted: result.accepted.map(\.key), sent: result.sent, stored: stored)
+        var figures = Self.figures(result, serverCPU: cpu)
+        figures["connections"] = tokens.count
+        figures["check"] = counts
+        return figures
+    }
+
+    private func healthAutoExport(client: HTTPClient, server: ServerProcess, tokens: [String], firstDay: Int,
+                                  connections: Int) async throws -> ([String: Any], used: Int) {
+        let url = server.baseURL + "/api/v1/ingest/health-auto-export"
+        let counter = Counter()
+        let cpuBefore = server.cpuSeconds
+        let runner = LoadRunner(client: client, connections: connections, seconds: options.haeSeconds)
+        let result = await runner.run { _, _ in
+            let index = counter.next()
+            guard index < tokens.count else { return nil }
+            let day = LoadPayloads.day(firstDay + index)
+            let body = LoadPayloads.healthAutoExport(day: day, workoutID: "load-\(firstDay + index)")
+            return .init(key: "\(index) \(day)", request: LoadRunner.post(url, token: tokens[index], body: body))
+        }
+        let cpu = server.cpuSeconds - cpuBefore
+        log("checking each accepted payload's user holds exactly what was added")
+        let keys = result.accepted
+        let base = server.baseURL
+        let checked = try await withThrowingTaskGroup(of: (ok: Bool, samples: Int).self) { group in
+            var ok = 0, wrong = 0, samples = 0, position = 0
+            func add() {
+                guard position < keys.count else { return }
+                let (key, body) = keys[position]
+                position += 1
+                group.addTask {
+                    let parts = key.split(separator: " ")
+                    let index = Int(parts[0])!, day = String(parts[1])
+                    let answer = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+                    let export = try await LoadRunner.getJSON(client, base + "/api/me/export", token: tokens[index])
+                    let object = export as? [String: Any] ?? [:]
+                    let storedSamples = (object["samples"] as? [Any])?.count ?? -1
+                    let storedWorkouts = (object["workouts"] as? [Any])?.count ?? -1
+                    let days = ((object["snapshots"] as? [[String: Any]]) ?? []).compactMap { $0["date"] as? String }
+                    let ok = storedSamples == answer["samplesAdded"] as? Int && storedWorkouts == answer["workoutsAdded"] as? Int
+                        && storedWorkouts == 1 && days.contains(day)
+                    return (ok, storedSamples)
+                }
+            }
+            for _ in 0..<16 { add() }
+            while let outcome = try await group.next() {
+                if outcome.ok { ok += 1 } else { wrong += 1 }
+                samples += max(0, outcome.samples)
+                add()
+            }
+            return ["accepted payloads stored exactly": ok, "accepted payloads not as answered": wrong, "samples stored": samples]
+        }
+        var figures = Self.figures(result, serverCPU: cpu)
+        figures["connections"] = connections
+        figures["check"] = checked
+        if result.exhausted > 0 { figures["note"] = "ran out of prepared users; raise --hae-users" }
+        return (figures, min(counter.value, tokens.count))
+    }
+
+    /// Lost (accepted, not stored), duplicated (stored twice) and unexpected (stored, never sent) writes.
+    static func check(accepted: [String], sent: [String], stored: [String]) -> [String: Int] {
+        let storedSet = Set(stored)
+        let sentSet = Set(sent)
+        return [
+            "accepted": accepted.count, "sent": sent.count, "stored": stored.count,
+            "lost": Set(accepted).subtracting(storedSet).count,
+            "duplicated": stored.count - storedSet.count,
+            "unexpected": storedSet.subtracting(sentSet).count,
+        ]
+    }
+
+    static func figures(_ result: LoadRunner.Result, serverCPU: Double) -> [String: Any] {
+        [
+            "requests": result.sent.count, "accepted": result.accepted.count, "errors": result.errorCount,
+            "error_kinds": result.errors, "seconds": result.seconds,
+            "per_second": Double(result.accepted.count) / max(result.seconds, 1e-9),
+            "p50_ms": result.percentile(0.50) * 1000, "p99_ms": result.percentile(0.99) * 1000,
+            "server_cpu_seconds": serverCPU,
+        ]
+    }
+
+    func log(_ text: String) {
+        FileHandle.standardError.write(Data("[load] \(text)\n".utf8))
+    }
+}
+
+/// A thread-safe counter handing out user indices.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+
+    func next() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        current += 1
+        return current - 1
+    }
+
+    var value: Int {
+        lock.lock(); defer { lock.unlock() }
+        return current
+    }
+}
