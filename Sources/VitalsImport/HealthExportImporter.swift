@@ -40,9 +40,11 @@ public struct HealthExportImporter: Sendable {
                 try run.execute()
                 let json = String(decoding: try JSONEncoder().encode(run.report), as: UTF8.self)
                 try writer.pointee.recordImport(file: path, exportDate: run.report.exportDate, report: json, at: now())
+                run.report.timing?.commitSeconds = -Date().timeIntervalSince1970
                 return run.report
             }
         }
+        report.timing?.commitSeconds += Date().timeIntervalSince1970
         report.seconds = Date().timeIntervalSince(began)
         return report
     }
@@ -69,6 +71,7 @@ struct ExportImportRun {
         thread.stackSize = 8 << 20
         thread.start()
         let tally = ReportBox(report)
+        let cpuStart = ImportTiming.threadCPUSeconds()
         do {
             while let batch = try pipe.pop() {
                 for item in batch { try Self.store(item, writer: writer, dictionary: producer.dictionary, report: tally) }
@@ -86,6 +89,11 @@ struct ExportImportRun {
         report.unknownElements = parsed.unknownElements
         report.added = writer.pointee.summary.added
         report.alreadyPresent = writer.pointee.summary.alreadyPresent
+        var timing = ImportTiming()
+        timing.parseCPUSeconds = parsed.cpuSeconds
+        timing.writeCPUSeconds = ImportTiming.threadCPUSeconds() - cpuStart
+        (timing.parserWaitSeconds, timing.writerWaitSeconds) = pipe.waits
+        report.timing = timing
         options.progress?(ImportProgress(bytesDone: parsed.bytes, bytesTotal: source.size, samples: report.added))
     }
 
@@ -132,6 +140,8 @@ final class ExportProducer: @unchecked Sendable {
         var bytes: Int64 = 0
         var elements: [String: Int] = [:]
         var unknownElements: [String: Int] = [:]
+        /// CPU seconds of the parsing thread.
+        var cpuSeconds = 0.0
     }
 
     let result = Locked(Result())
@@ -181,7 +191,8 @@ final class ExportProducer: @unchecked Sendable {
             try scanner.finish()
             if !batch.isEmpty, !pipe.push(batch) { throw Abandoned() }
             let counts = (scanner.handler.elementCounts, scanner.handler.unknownElements)
-            result.withLock { $0 = Result(bytes: bytes, elements: counts.0, unknownElements: counts.1) }
+            let cpu = ImportTiming.threadCPUSeconds()
+            result.withLock { $0 = Result(bytes: bytes, elements: counts.0, unknownElements: counts.1, cpuSeconds: cpu) }
             pipe.finish(nil)
         } catch let error as VitalsError {
             pipe.finish(error.located(InputLocation(file: source.path)))

@@ -28,11 +28,39 @@ public struct ImportReport: Sendable, Codable, Hashable {
     public var missingRouteFiles = 0
     /// Wall time of the import.
     public var seconds = 0.0
+    /// Where the time went, for tuning; nil for imports that do not measure it.
+    public var timing: ImportTiming?
 
     public init(file: String) { self.file = file }
 
     /// Total elements skipped.
     public var skippedCount: Int { skipped.values.reduce(0, +) }
+}
+
+/// Where an import's time went: CPU seconds of its two threads and how long each waited.
+///
+/// An import parses on one thread and writes SQLite on another; the one that rarely waits is
+/// the one that sets the pace.
+public struct ImportTiming: Sendable, Codable, Hashable {
+    /// CPU seconds of the parsing thread (reading, unzipping, scanning, building rows).
+    public var parseCPUSeconds = 0.0
+    /// CPU seconds of the writing thread (SQLite inserts), up to the last batch.
+    public var writeCPUSeconds = 0.0
+    /// Seconds the parser waited because the writer was behind.
+    public var parserWaitSeconds = 0.0
+    /// Seconds the writer waited for the parser.
+    public var writerWaitSeconds = 0.0
+    /// Seconds from the last batch to the end of the commit (indexes flushed, journal removed).
+    public var commitSeconds = 0.0
+
+    public init() {}
+
+    /// CPU seconds the calling thread has used.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }
 
 /// How far an import has come, for progress bars.

@@ -11,14 +11,28 @@ final class ItemPipe<Item>: @unchecked Sendable {
     private var failure: (any Error)?
     private var abandoned = false
     private let capacity: Int
+    /// Nanoseconds the producer spent waiting for room, and the reader waiting for batches.
+    private(set) var producerWaitNanoseconds: UInt64 = 0
+    private(set) var readerWaitNanoseconds: UInt64 = 0
 
     init(capacity: Int = 8) { self.capacity = capacity }
+
+    /// Seconds the producer waited on a full pipe and the reader on an empty one (read at the end).
+    var waits: (producer: Double, reader: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (Double(producerWaitNanoseconds) / 1e9, Double(readerWaitNanoseconds) / 1e9)
+    }
 
     /// Hands a batch over, waiting while the pipe is full; false once the reader gave up.
     func push(_ batch: [Item]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while batches.count >= capacity, !abandoned { condition.wait() }
+        if batches.count >= capacity, !abandoned {
+            let started = DispatchTime.now().uptimeNanoseconds
+            while batches.count >= capacity, !abandoned { condition.wait() }
+            producerWaitNanoseconds += DispatchTime.now().uptimeNanoseconds - started
+        }
         guard !abandoned else { return false }
         batches.append(batch)
         condition.broadcast()
@@ -38,7 +52,11 @@ final class ItemPipe<Item>: @unchecked Sendable {
     func pop() throws -> [Item]? {
         condition.lock()
         defer { condition.unlock() }
-        while batches.isEmpty, !finished { condition.wait() }
+        if batches.isEmpty, !finished {
+            let started = DispatchTime.now().uptimeNanoseconds
+            while batches.isEmpty, !finished { condition.wait() }
+            readerWaitNanoseconds += DispatchTime.now().uptimeNanoseconds - started
+        }
         if !batches.isEmpty {
             let batch = batches.removeFirst()
             condition.broadcast()

@@ -32,6 +32,12 @@ struct RealExportTests {
         // Top-level elements are found present; members of a present correlation are not visited again.
         #expect(again.alreadyPresent == report.added)
         #expect(try await workspace.counts() == counts)
+
+        // The report says where the time went: both threads worked, and waits fit in the wall time.
+        let timing = try #require(report.timing)
+        #expect(timing.parseCPUSeconds > 0 && timing.writeCPUSeconds > 0 && timing.commitSeconds >= 0)
+        #expect(timing.parserWaitSeconds >= 0 && timing.parserWaitSeconds <= report.seconds)
+        #expect(timing.writerWaitSeconds >= 0 && timing.writerWaitSeconds <= report.seconds)
     }
 
     @Test("healthkit-to-sqlite: metadata, activity summaries and old inline Location routes")
