@@ -49,8 +49,15 @@ public struct APIError: HTTPResponseError, Sendable {
 
     /// Well-formed JSON with wrong types or impossible values: 422 naming the field.
     static func unprocessable(_ error: VitalsError) -> APIError {
-        APIError(.unprocessableContent, code: error.code == .invalidInput ? "invalid_field" : error.code.description,
+        APIError(.unprocessableContent, code: error.code == .invalidInput ? "invalid_field" : snakeCase(error.code.description),
                  error.message, field: error.location?.field)
+    }
+
+    /// `invalidValue` as `invalid_value`, like every other code the API answers with.
+    static func snakeCase(_ name: String) -> String {
+        name.reduce(into: "") { text, character in
+            if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
+        }
     }
 
     /// The answer to a `VitalsError` raised while serving a request.

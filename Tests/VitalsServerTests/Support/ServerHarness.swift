@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 import VitalsCore
 import VitalsServer
@@ -78,13 +79,94 @@ struct Reply: Sendable {
     var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
 }
 
-/// Runs `body` against a server on `backend` through Hummingbird's router test client.
-func withServer(_ backend: Backend, configuration: ServerConfiguration = .testing,
+/// Runs `body` against a server on `backend` through Hummingbird's router test client, or
+/// with `setup: .live` over a real socket on a free loopback port.
+func withServer(_ backend: Backend, configuration: ServerConfiguration = .testing, setup: TestingSetup = .router,
                 _ body: @escaping @Sendable (Harness) async throws -> Void) async throws {
     let repository = try await backend.makeRepository()
     let (application, _) = ServerApplication.make(configuration: configuration, repository: repository)
-    try await application.test(.router) { client in
+    try await application.test(setup) { client in
         try await body(Harness(client: client, repository: repository))
     }
     try await repository.close()
+}
+
+extension Harness {
+    /// `POST /api/health/sync`.
+    func sync(_ token: String, _ json: String) async throws -> Reply {
+        try await send(.post, "/api/health/sync", token: token, json: json)
+    }
+
+    /// `POST /api/v1/health/daily`.
+    func daily(_ token: String, _ json: String) async throws -> Reply {
+        try await send(.post, "/api/v1/health/daily", token: token, json: json)
+    }
+
+    /// `POST /api/v1/ingest/health-auto-export`.
+    func ingest(_ token: String, _ json: String) async throws -> Reply {
+        try await send(.post, "/api/v1/ingest/health-auto-export", token: token, json: json)
+    }
+
+    /// `GET /api/health/{date}` (or `today`).
+    func day(_ token: String, _ date: String) async throws -> Reply {
+        try await send(.get, "/api/health/\(date)", token: token)
+    }
+
+    /// `GET /api/me/export`, decoded; fails the test when the status is not 200.
+    func export(_ token: String) async throws -> UserExport {
+        let reply = try await send(.get, "/api/me/export", token: token)
+        try #require(reply.status == .ok)
+        return try reply.decode(UserExport.self)
+    }
+
+    /// `POST /api/quests` with the body given; returns the created quest's id.
+    func quest(_ token: String, _ json: String) async throws -> String {
+        let reply = try await send(.post, "/api/quests", token: token, json: json)
+        try #require(reply.status == .created, "quest not created: \(reply.text)")
+        return try #require(reply.object["id"] as? String)
+    }
+}
+
+extension Reply {
+    /// The body decoded with the server's date format.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(type, from: body)
+    }
+
+    var errorMessage: String? { (object["error"] as? [String: Any])?["message"] as? String }
+    var errorByteOffset: Int? { ((object["error"] as? [String: Any])?["byteOffset"] as? NSNumber)?.intValue }
+}
+
+extension ServerConfiguration {
+    /// ``testing``, but the clock starts at ``fixedNow`` and moves one second each time it is
+    /// read, so a changed `updatedAt` shows that a write really changed a row.
+    static var ticking: ServerConfiguration {
+        let clock = TickingClock()
+        var configuration = ServerConfiguration.testing
+        configuration.now = { clock.next() }
+        return configuration
+    }
+}
+
+/// A clock one second further on at each reading.
+final class TickingClock: Sendable {
+    private let readings = Mutex(0)
+
+    func next() -> Date {
+        let count = readings.withLock { value in
+            value += 1
+            return value
+        }
+        return ServerConfiguration.fixedNow.addingTimeInterval(Double(count))
+    }
+}
+
+/// Every route the server registers (read from a router over a throwaway SQLite file).
+func registeredRoutes() throws -> [RegisteredRoute] {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-routes-\(UUID().uuidString).sqlite").path
+    let repository = try SQLiteRepository(path: path)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return ServerApplication.makeRouter(configuration: .testing, repository: repository).routes
 }
