@@ -26,8 +26,9 @@ public protocol HealthRepository: Sendable {
     func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot]
     /// The user's stored samples of `types` that overlap `range` (ends at the start count).
     func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange) async throws -> [StoredSample]
-    /// The number of the user's workouts per day, for days from `first` through `last`.
-    func workoutCounts(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Int]
+    /// The number of the user's workouts from `source` per day, for days from `first` through `last`.
+    func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+                       through last: LocalDate) async throws -> [LocalDate: Int]
 
     /// Adds a quest.
     func addQuest(_ quest: Quest, for user: ServerUser) async throws

@@ -43,7 +43,9 @@ extension HealthService {
                 samples.append(StoredSample(uuid: sample.uuid, type: sample.type.identifier, start: sample.start,
                                             end: sample.end, value: value, sourceName: sample.source.name))
                 var day = LocalDate(containing: sample.start, in: calendar)
-                let last = LocalDate(containing: sample.end, in: calendar)
+                // A sample ending at midnight, [23:00, 00:00), lies in the day before; only an instant's end is in it.
+                let end = sample.end > sample.start ? sample.end.addingTimeInterval(-0.001) : sample.end
+                let last = LocalDate(containing: end, in: calendar)
                 var guardDays = 0
                 while day <= last, guardDays < 31 {
                     touched.insert(day)
@@ -64,11 +66,18 @@ extension HealthService {
 
         let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
         let daySamples = try await repository.samples(of: user, types: DailyMetricsCalculator.types, overlapping: range)
-        let counts = try await repository.workoutCounts(of: user, from: first, through: last)
+        // The HEALTHKIT day counts HEALTHKIT workouts only: typed-in (MANUAL) ones must not
+        // become device-verified by being counted here.
+        let counts = try await repository.workoutCounts(of: user, source: .healthKit, from: first, through: last)
         let metrics = try await DailyMetricsCalculator(calendar: calendar).metrics(
             from: first, through: last, workoutCounts: counts,
             statistics: DailyMetricsCalculator.inMemory(daySamples.compactMap(\.sample)))
-        let patches = metrics.filter { touched.contains($0.date) }.map { SnapshotPatch($0, source: .healthKit) }
+        // A day whose samples feed no daily metric (heart rate alone) and without workouts gets no empty snapshot.
+        let patches = metrics.filter { day in
+            var known = day
+            if known.workoutsCount == 0 { known.workoutsCount = nil }
+            return touched.contains(day.date) && !known.isEmpty
+        }.map { SnapshotPatch($0, source: .healthKit) }
         _ = try await repository.apply(HealthWrite(snapshots: patches), for: user, at: now())
         report.daysUpdated = patches.map(\.date)
         report.questsCompleted = try await evaluateQuests(for: user, on: report.daysUpdated).completed

@@ -136,11 +136,12 @@ extension PostgresRepository {
         }
     }
 
-    public func workoutCounts(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Int] {
+    public func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+                              through last: LocalDate) async throws -> [LocalDate: Int] {
         try await guarded {
             var counts: [LocalDate: Int] = [:]
             for try await (day, count) in try await client.query("""
-                SELECT date::text, COUNT(*) FROM workout_records WHERE user_id = \(user.id)
+                SELECT date::text, COUNT(*) FROM workout_records WHERE user_id = \(user.id) AND source = \(source.rawValue)
                 AND date >= \(first.description)::date AND date <= \(last.description)::date GROUP BY date
                 """, logger: logger).decode((String, Int).self) {
                 if let day = try? LocalDate(parsing: day) { counts[day] = count }

@@ -150,12 +150,14 @@ public final class SQLiteRepository: HealthRepository {
         }
     }
 
-    public func workoutCounts(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Int] {
+    public func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+                              through last: LocalDate) async throws -> [LocalDate: Int] {
         try await read { db in
             var counts: [LocalDate: Int] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT date, COUNT(*) FROM workout_records WHERE user_id = ? AND date >= ? AND date <= ? GROUP BY date
-                """, arguments: [user.id, first.description, last.description]) {
+                SELECT date, COUNT(*) FROM workout_records WHERE user_id = ? AND source = ? AND date >= ? AND date <= ?
+                GROUP BY date
+                """, arguments: [user.id, source.rawValue, first.description, last.description]) {
                 if let day = try? LocalDate(parsing: row[0]) { counts[day] = row[1] }
             }
             return counts
