@@ -89,6 +89,12 @@ func withServer(_ backend: Backend, configuration: ServerConfiguration = .testin
         try await body(Harness(client: client, repository: repository))
     }
     try await repository.close()
+    if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
+}
+
+/// Deletes a temporary SQLite database with its WAL and shared-memory files.
+func removeDatabaseFiles(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
 extension Harness {
@@ -167,6 +173,6 @@ final class TickingClock: Sendable {
 func registeredRoutes() throws -> [RegisteredRoute] {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-routes-\(UUID().uuidString).sqlite").path
     let repository = try SQLiteRepository(path: path)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { removeDatabaseFiles(path) }
     return ServerApplication.makeRouter(configuration: .testing, repository: repository).routes
 }
