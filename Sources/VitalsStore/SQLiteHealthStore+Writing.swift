@@ -63,7 +63,8 @@ extension SQLiteHealthStore {
                     }
                 }
             }
-            try SampleWriter(db).delete(rows.map { ($0.id, $0.uuid, $0.typeID) }, at: deletedAt)
+            var writer = try SampleWriter(db)
+            try writer.delete(rows.map { ($0.id, $0.uuid, $0.typeID) }, at: deletedAt)
             return (rows.count, Set(rows.map { SampleType(identifier: $0.identifier) }))
         }
         cache.invalidate(touched)

@@ -19,6 +19,9 @@ struct SampleWriter {
     private var maxDurations: [Int64: Double] = [:]
     private var runType: Int64 = -1
     private var runMax = 0.0
+    /// The next sample id and tombstone anchor (0 until first needed), and the value stored in `anchors`.
+    private var nextAnchor: Int64 = 0
+    private var storedAnchor: Int64 = 0
     private let insertSample: Statement
     private let findSample: Statement
     private let insertLink: Statement
@@ -33,8 +36,8 @@ struct SampleWriter {
         self.db = db
         insertSample = try db.makeStatement(sql: """
             INSERT INTO samples (uuid, type_id, start, "end", value, unit, source_id, source_version,
-                                 device_id, metadata, created)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+                                 device_id, metadata, created, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """)
         findSample = try db.makeStatement(sql: "SELECT id FROM samples WHERE uuid = ?")
         insertLink = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample_links (parent_id, child_id) VALUES (?, ?)")
@@ -57,14 +60,17 @@ struct SampleWriter {
         row.bind(9, deviceID)
         row.bind(10, sample.metadataJSON)
         row.bind(11, sample.created)
+        let id = try anchor()
+        row.bind(12, id)
         try row.step(db)
         guard row.changes(db) > 0 else {
             summary.alreadyPresent += 1
             return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
         }
+        nextAnchor += 1
         summary.added += 1
         noteDuration(sample.end - sample.start, typeID: typeID)
-        return (row.lastRowID(db), true)
+        return (id, true)
     }
 
     /// Remembers the longest duration per type; consecutive rows share a type, so only a
@@ -116,6 +122,8 @@ struct SampleWriter {
         row.bind(9, deviceID)
         row.bind(10, metadata)
         row.bind(11, sample.creationDate?.timeIntervalSince1970)
+        let rowID = try anchor()
+        row.bind(12, rowID)
         try row.step(db)
         guard row.changes(db) > 0 else {
             if duplicates == .fail {
@@ -124,7 +132,7 @@ struct SampleWriter {
             summary.alreadyPresent += 1
             return (try Int64.fetchOne(findSample, arguments: [sample.uuid]) ?? -1, false)
         }
-        let rowID = row.lastRowID(db)
+        nextAnchor += 1
         summary.added += 1
         touchedTypes.insert(sample.type)
         // Computed from the stored 1970-based numbers, so range filters can rely on it exactly.
@@ -154,31 +162,47 @@ struct SampleWriter {
     }
 
     /// Deletes rows, leaving tombstones whose anchors come after every change so far.
-    func delete(_ rows: [(id: Int64, uuid: UUID, typeID: Int64)], at date: Double) throws {
+    mutating func delete(_ rows: [(id: Int64, uuid: UUID, typeID: Int64)], at date: Double) throws {
         for row in rows {
+            let anchor = try anchor()
+            nextAnchor += 1
             try db.execute(sql: "INSERT INTO tombstones (anchor, uuid, type_id, deleted_at) VALUES (?, ?, ?, ?)",
-                           arguments: [try Self.drawAnchor(db), row.uuid, row.typeID, date])
+                           arguments: [anchor, row.uuid, row.typeID, date])
             try db.execute(sql: "DELETE FROM samples WHERE id = ?", arguments: [row.id])
         }
+        try storeAnchor()
     }
 
-    /// The latest anchor handed out: the samples' AUTOINCREMENT sequence.
+    /// The latest anchor handed out: the largest of the stored counter, sample ids and tombstones
+    /// (the two maxima are index lookups), so a writer that failed to store it still never reuses one.
     static func currentAnchor(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'samples'") ?? 0
+        try Int64.fetchOne(db, sql: """
+            SELECT MAX(COALESCE((SELECT value FROM anchors WHERE name = 'changes'), 0),
+                       COALESCE((SELECT MAX(id) FROM samples), 0),
+                       COALESCE((SELECT MAX(anchor) FROM tombstones), 0))
+            """) ?? 0
     }
 
-    /// Takes the next number of the samples' sequence for a tombstone; later samples get larger ids.
-    private static func drawAnchor(_ db: Database) throws -> Int64 {
-        let next = try currentAnchor(db) + 1
-        try db.execute(sql: "UPDATE sqlite_sequence SET seq = ? WHERE name = 'samples'", arguments: [next])
-        if db.changesCount == 0 {
-            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('samples', ?)", arguments: [next])
+    /// The next anchor, for a new sample's id or a tombstone; the caller advances `nextAnchor` once used.
+    private mutating func anchor() throws -> Int64 {
+        if nextAnchor == 0 {
+            storedAnchor = try Self.currentAnchor(db)
+            nextAnchor = storedAnchor + 1
         }
-        return next
+        return nextAnchor
+    }
+
+    /// Saves the counter if this writer advanced it.
+    private mutating func storeAnchor() throws {
+        guard nextAnchor - 1 > storedAnchor else { return }
+        try db.execute(sql: "INSERT INTO anchors (name, value) VALUES ('changes', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                       arguments: [nextAnchor - 1])
+        storedAnchor = nextAnchor - 1
     }
 
     /// Records the longest sample per type; call once before committing.
     mutating func finish() throws {
+        try storeAnchor()
         noteDuration(0, typeID: -2)
         for (typeID, duration) in maxDurations where typeID >= 0 {
             try db.execute(sql: "UPDATE types SET max_duration = MAX(max_duration, ?) WHERE id = ?",
