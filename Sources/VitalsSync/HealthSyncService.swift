@@ -29,6 +29,10 @@ public actor HealthSyncService {
         public var retry = RetryPolicy()
         /// Watch mode syncs at least this often. Default 15 minutes (seed 001's background sync).
         public var watchInterval: Duration = .seconds(15 * 60)
+        /// How often watch mode asks the store whether another process changed it (an import
+        /// in another terminal); writes through this process's store are noticed at once.
+        /// nil turns polling off. Default 60 s.
+        public var storePollInterval: Duration? = .seconds(60)
         /// The clock for "today". Default: the system clock.
         public var now: @Sendable () -> Date = { Date() }
 

@@ -2,11 +2,14 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import VitalsCore
+import VitalsStore
 
 /// Seed 001's sync triggers as a long-running `Service` (`vitals sync --watch`).
 ///
 /// Syncs at start, whenever the store reports a committed change (an import, a logged
-/// workout), and every ``HealthSyncService/Configuration/watchInterval`` otherwise. Every
+/// workout; changes by other processes are found by polling the store's change anchor every
+/// ``HealthSyncService/Configuration/storePollInterval``), and every
+/// ``HealthSyncService/Configuration/watchInterval`` otherwise. Every
 /// trigger goes through the service's debounce, and triggers arriving during a sync are
 /// coalesced into one more sync after it. A failed sync is reported and the watcher keeps
 /// going (the cursor did not move, so the next trigger retries those days).
@@ -53,6 +56,9 @@ public struct HealthSyncWatcher: Service {
                         trigger.yield(.interval)
                     }
                 }
+                if let poll = service.configuration.storePollInterval {
+                    group.addTask { await Self.pollStore(service.store, every: poll, sleeper: sleeper, trigger: trigger) }
+                }
                 for await reason in triggers {
                     // A trigger still buffered when shutdown began starts no new sync.
                     if Task.isShuttingDownGracefully || Task.isCancelled { break }
@@ -71,6 +77,20 @@ public struct HealthSyncWatcher: Service {
             trigger.finish()
         }
         trigger.finish()
+    }
+
+    /// Reports a store change whenever the store's change anchor moved since the last look:
+    /// how writes by other processes (which do not reach this process's notifications) are seen.
+    /// Asking for changes of no types returns just the anchor, cheaply.
+    private static func pollStore(_ store: any HealthStore, every poll: Duration, sleeper: any SyncSleeper,
+                                  trigger: AsyncStream<Trigger>.Continuation) async {
+        var seen = try? await store.changes(since: nil, types: []).anchor
+        while !Task.isCancelled {
+            do { try await sleeper.sleep(for: poll, reason: .storePoll) } catch { return }
+            guard let anchor = try? await store.changes(since: seen, types: []).anchor else { continue }
+            if let seen, anchor > seen { trigger.yield(.storeChanged) }
+            seen = anchor
+        }
     }
 
     /// Runs the watcher in a `ServiceGroup` until SIGINT or SIGTERM, then shuts it down gracefully

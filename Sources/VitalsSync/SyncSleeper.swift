@@ -18,6 +18,8 @@ public enum SyncWait: Sendable, Hashable, CustomStringConvertible {
     case retryAfter(attempt: Int)
     /// Watch mode's periodic sync timer.
     case interval
+    /// Watch mode's check for changes other processes made to the store.
+    case storePoll
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum SyncWait: Sendable, Hashable, CustomStringConvertible {
         case .backoff(let attempt): "backoff after attempt \(attempt)"
         case .retryAfter(let attempt): "Retry-After after attempt \(attempt)"
         case .interval: "interval"
+        case .storePoll: "store poll"
         }
     }
 }
