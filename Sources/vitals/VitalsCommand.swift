@@ -19,6 +19,6 @@ struct VitalsCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, StatsCommand.self,
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
-            TypesCommand.self, ServeCommand.self, UserCommand.self,
+            TypesCommand.self, ServeCommand.self, UserCommand.self, SyncCommand.self,
         ])
 }

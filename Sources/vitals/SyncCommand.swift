@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import Logging
+import VitalsCore
+import VitalsStore
+import VitalsSync
+
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Push daily metrics and workouts from the store to a Vitals sync server (seeds 001 and 003).",
+        discussion: """
+            Each day's metrics are computed from the store's statistics: sources merged by \
+            priority, days midnight to midnight in --tz, sleep as the union of asleep intervals. \
+            Types the store may not read are left out.
+
+            The first sync sends the last --days days, today included. The server's confirmation \
+            moves a cursor to today, kept in a small JSON file next to the store (see --state), \
+            per server URL and contract; later syncs send from that day (again, since it was \
+            partial) through today. A failed sync leaves the cursor where it was.
+
+            Failed requests are retried up to 5 times with exponential backoff and jitter \
+            (1 s doubling to 60 s); 429 answers wait their Retry-After; other 4xx answers are \
+            final. Exit codes: 0 synced, 64 bad arguments, 65 the server rejected the data, \
+            69 the server could not be reached or kept failing, 76 no such route (wrong URL \
+            or contract), 77 the token was refused.
+
+            --watch keeps running: it syncs at start, after every change to the store (an \
+            import, a logged workout, also by another process: the store is checked every \
+            minute) and every 15 minutes, each trigger debounced by 2 s, \
+            until SIGINT or SIGTERM (a sync in progress gets up to 10 s to finish). A failed \
+            sync is reported on stderr and retried at the next trigger. Health values are \
+            never logged.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The sync server's base URL, as `vitals serve` prints it (http://127.0.0.1:8080).", valueName: "url"))
+    var server: String
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The API token from `vitals user add` (default: $VITALS_TOKEN).",
+        discussion: "Prefer $VITALS_TOKEN: a token on the command line is visible to other users in the process list.",
+        valueName: "token"))
+    var token: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Which API to speak: daily (seed 003, POST /api/v1/health/daily, all days in one request) or journey "
+            + "(seed 001, POST /api/health/sync, one request per day with its workouts).",
+        valueName: "contract"))
+    var contract = "daily"
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Days the first sync covers, today included; later syncs start at the last synced day.",
+        valueName: "n"))
+    var days = 14
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The JSON file holding the sync cursors (default: the store's path + .sync.json).", valueName: "path"))
+    var state: String?
+
+    @Flag(name: .long, help: "Keep running and sync at start, on store changes and every 15 minutes, until stopped.")
+    var watch = false
+
+    @Flag(name: .long, help: """
+        Print each sync as one JSON object: {server, contract, first, last, firstSync, daysSent, recordsUpserted, \
+        workoutsSent, questsCompleted, requests} (plus trigger with --watch).
+        """)
+    var json = false
+
+    func validate() throws {
+        guard SyncContract(rawValue: contract) != nil else { throw ValidationError("--contract must be daily or journey") }
+        guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660") }
+        guard resolvedToken != nil else { throw ValidationError("give --token or set VITALS_TOKEN") }
+    }
+
+    /// `--token`, else `$VITALS_TOKEN`.
+    private var resolvedToken: String? {
+        if let token { return token }
+        guard let env = ProcessInfo.processInfo.environment["VITALS_TOKEN"], !env.isEmpty else { return nil }
+        return env
+    }
+
+    func run() async throws {
+        try await runReportingErrors {
+            let endpoint: SyncEndpoint
+            do {
+                endpoint = try SyncEndpoint(server: server, token: resolvedToken ?? "")
+            } catch let error as VitalsError {
+                var located = error
+                located.location = InputLocation(field: error.location?.field == "token" ? "--token" : "--server")
+                throw located
+            }
+            // No query cache: other processes (an import) write the file while --watch runs.
+            var storeConfiguration = SQLiteHealthStore.Configuration()
+            storeConfiguration.calendar = try store.calendar()
+            storeConfiguration.cacheCapacity = 0
+            let database = try SQLiteHealthStore(path: store.databasePath, configuration: storeConfiguration)
+            var configuration = HealthSyncService.Configuration()
+            configuration.firstSyncDays = days
+            configuration.calendar = try store.calendar()
+            var logger = Logger(label: "vitals.sync", factory: { StreamLogHandler.standardError(label: $0) })
+            logger.logLevel = .notice
+            let service = HealthSyncService(
+                store: database, endpoint: endpoint, contract: SyncContract(rawValue: contract) ?? .daily,
+                cursors: FileSyncCursorStore(path: state ?? FileSyncCursorStore.defaultPath(forStoreAt: store.databasePath)),
+                configuration: configuration, logger: logger)
+            guard watch else {
+                Self.show(try await service.syncNow(), trigger: nil, json: json)
+                return
+            }
+            let json = json
+            let watcher = HealthSyncWatcher(service: service, logger: logger) { trigger, result in
+                switch result {
+                case .success(let report): Self.show(report, trigger: trigger, json: json)
+                case .failure(let error):
+                    FileHandle.standardError.write(Data("error: sync (\(trigger.rawValue)) failed: \(error)\n".utf8))
+                }
+            }
+            try await watcher.runUntilInterrupted()
+        }
+    }
+
+    /// One sync's summary: a sentence, or one JSON object per line (written unbuffered, for pipes in --watch).
+    static func show(_ report: SyncReport, trigger: HealthSyncWatcher.Trigger?, json: Bool) {
+        let text: String
+        if json {
+            var object: [String: Any] = [
+                "server": report.server, "contract": report.contract.rawValue, "first": report.first.description,
+                "last": report.last.description, "firstSync": report.isFirstSync, "daysSent": report.daysSent,
+                "recordsUpserted": report.recordsUpserted, "workoutsSent": report.workoutsSent,
+                "questsCompleted": report.questsCompleted, "requests": report.requests,
+            ]
+            if let trigger { object["trigger"] = trigger.rawValue }
+            text = SampleJSON.encode(object)
+        } else {
+            var line = "synced \(report.daysSent) day\(report.daysSent == 1 ? "" : "s") (\(report.first) to \(report.last)"
+            line += report.isFirstSync ? ", first sync)" : ")"
+            line += " to \(report.server) [\(report.contract)]: \(report.recordsUpserted) records upserted"
+            if report.contract == .journey {
+                line += ", \(report.workoutsSent) workouts sent, \(report.questsCompleted) quests completed"
+            }
+            line += ", \(report.requests) request\(report.requests == 1 ? "" : "s")"
+            if let trigger { line += " (trigger: \(trigger.rawValue))" }
+            text = line
+        }
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
