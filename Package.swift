@@ -104,5 +104,14 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
+        .testTarget(
+            name: "VitalsSyncTests",
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsSync", "VitalsServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
     ]
 )

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import VitalsCore
+import VitalsServer
+import VitalsSync
+
+/// `vitals sync` as a user runs it: the built executable against a real server.
+@Suite("vitals sync", .timeLimit(.minutes(1)))
+struct SyncCommandTests {
+    @Test("--help explains every flag, the token variable and the exit codes")
+    func help() async throws {
+        let result = try await runVitals(["sync", "--help"])
+        #expect(result.status == 0)
+        for text in ["--server", "--token", "VITALS_TOKEN", "--contract", "daily", "journey", "--days", "--watch", "--json",
+                     "--state", "--db", "--tz", "Retry-After", "69"] {
+            #expect(result.stdout.contains(text), "--help mentions \(text)")
+        }
+    }
+
+    @Test("syncs, prints a JSON summary, resumes from the cursor file, and exits 77 on a refused token")
+    func syncFromTheCommandLine() async throws {
+        let workspace = try SyncWorkspace()
+        defer { workspace.remove() }
+        let clock = TestClock(Date())
+        try await withLiveServer(clock: clock) { server in
+            let (_, token) = try await server.user("ada")
+            let arguments = ["sync", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url,
+                             "--days", "3", "--json"]
+            let first = try await runVitals(arguments, environment: ["VITALS_TOKEN": token])
+            #expect(first.status == 0, "stderr: \(first.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+            let last = try LocalDate(parsing: try #require(report["last"] as? String))
+            #expect(report["first"] as? String == last.adding(days: -2).description)
+            #expect(report["daysSent"] as? Int == 3)
+            #expect(report["recordsUpserted"] as? Int == 3)
+            #expect(report["firstSync"] as? Bool == true)
+            #expect(!first.stdout.contains(token) && !first.stderr.contains(token))
+            #expect(FileManager.default.fileExists(atPath: workspace.cursorPath))
+
+            let second = try await runVitals(arguments, environment: ["VITALS_TOKEN": token])
+            #expect(second.status == 0, "stderr: \(second.stderr)")
+            let again = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+            #expect(again["firstSync"] as? Bool == false)
+            #expect(again["first"] as? String == last.description)
+
+            let text = try await runVitals(arguments.filter { $0 != "--json" } + ["--contract", "journey", "--token", token])
+            #expect(text.status == 0, "stderr: \(text.stderr)")
+            #expect(text.stdout.contains("synced 3 days"))
+            #expect(text.stdout.contains("[journey]"))
+
+            let wrong = TokenHasher.newToken()
+            let refused = try await runVitals(arguments, environment: ["VITALS_TOKEN": wrong])
+            #expect(refused.status == 77)
+            #expect(refused.stderr.contains("401"))
+            #expect(!refused.stderr.contains(wrong))
+        }
+    }
+
+    @Test("a missing token or a bad server URL is a usage error (64)")
+    func usageErrors() async throws {
+        let workspace = try SyncWorkspace()
+        defer { workspace.remove() }
+        let missing = try await runVitals(["sync", "--db", workspace.store.path, "--server", "http://127.0.0.1:9"],
+                                          environment: ["VITALS_TOKEN": ""])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("VITALS_TOKEN"))
+        let badURL = try await runVitals(["sync", "--db", workspace.store.path, "--server", "ftp://example.org", "--token", "t"])
+        #expect(badURL.status == 64)
+        #expect(badURL.stderr.contains("--server"))
+    }
+}
+
+/// What a run of the executable printed and returned.
+struct CLIResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the built `vitals` executable (next to the test bundle) without blocking a thread.
+func runVitals(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLIResult {
+    let folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                   Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+    guard let executable = folders.map({ $0.appendingPathComponent("vitals") })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        throw TestFailure("the vitals executable is not built next to the tests (run swift build --build-tests)")
+    }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["VITALS_TOKEN"] = nil
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        process.terminationHandler = { _ in continuation.resume() }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            continuation.resume(throwing: error)
+        }
+    }
+    return CLIResult(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+                     stderr: try String(contentsOf: err, encoding: .utf8))
+}
