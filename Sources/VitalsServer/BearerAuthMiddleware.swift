@@ -7,18 +7,32 @@ import Hummingbird
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = VitalsRequestContext
     let repository: any HealthRepository
+    let cache: TokenCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization], header.count < 512 else { throw APIError.unauthorized }
+        guard let header = request.headers[.authorization], header.utf8.count < 512 else { throw APIError.unauthorized }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard token.hasPrefix(TokenHasher.prefix),
-              let user = try await repository.user(tokenHash: TokenHasher.hash(token)) else {
-            throw APIError.unauthorized
+        let token = Self.trimmed(parts[1])
+        guard token.hasPrefix(TokenHasher.prefix) else { throw APIError.unauthorized }
+        let hash = TokenHasher.hash(String(token))
+        var user = cache.user(forHash: hash)
+        if user == nil {
+            user = try await repository.user(tokenHash: hash)
+            if let user { cache.store(user, forHash: hash) }
         }
+        guard let user else { throw APIError.unauthorized }
         var context = context
         context.user = user
         return try await next(request, context)
+    }
+
+    /// The token without surrounding spaces and tabs.
+    private static func trimmed(_ text: Substring) -> Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else {
+            return ""
+        }
+        return text[first...last]
     }
 }

@@ -20,7 +20,8 @@ public protocol HealthRepository: Sendable {
     /// Every user, by name.
     func users() async throws -> [ServerUser]
 
-    /// Stores samples and workouts (each once) and upserts snapshots, in one transaction.
+    /// Stores samples and workouts (each once), recomputes and upserts snapshots, and completes
+    /// the quests the written days now meet, all in one transaction (see ``HealthWrite``).
     func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult
     /// The user's snapshots of one day, by source.
     func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot]
@@ -36,10 +37,6 @@ public protocol HealthRepository: Sendable {
     func quests(of user: ServerUser) async throws -> [Quest]
     /// Deletes a quest and its completions; false when the user has no such quest.
     func deleteQuest(id: String, of user: ServerUser) async throws -> Bool
-    /// Records completions that are not yet recorded; returns the quest ids newly completed.
-    func complete(_ completions: [QuestCompletion], for user: ServerUser) async throws -> Set<String>
-    /// Which of these (quest id, period) pairs are completed.
-    func completedQuests(of user: ServerUser, periods: [(questId: String, period: String)]) async throws -> Set<String>
 
     /// Everything stored for the user.
     func export(_ user: ServerUser) async throws -> UserExport
@@ -48,36 +45,6 @@ public protocol HealthRepository: Sendable {
 
     /// Releases connections.
     func close() async throws
-}
-
-/// What one request writes, applied in one transaction.
-public struct HealthWrite: Sendable {
-    public var samples: [StoredSample]
-    public var workouts: [WorkoutRecord]
-    /// Applied after the samples and workouts, so ``SnapshotPatch/countsStoredWorkouts`` sees them.
-    public var snapshots: [SnapshotPatch]
-
-    public init(samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], snapshots: [SnapshotPatch] = []) {
-        self.samples = samples
-        self.workouts = workouts
-        self.snapshots = snapshots
-    }
-}
-
-/// What a ``HealthWrite`` changed.
-public struct HealthWriteResult: Sendable {
-    /// Samples new to the store (re-sent ones are not counted).
-    public var samplesAdded: Int
-    /// Workouts new to the store.
-    public var workoutsAdded: Int
-    /// The snapshots as stored after the write, one per patch.
-    public var snapshots: [HealthSnapshot]
-
-    public init(samplesAdded: Int, workoutsAdded: Int, snapshots: [HealthSnapshot]) {
-        self.samplesAdded = samplesAdded
-        self.workoutsAdded = workoutsAdded
-        self.snapshots = snapshots
-    }
 }
 
 /// All of one user's data (`GET /api/me/export`).

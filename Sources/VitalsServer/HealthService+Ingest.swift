@@ -59,28 +59,15 @@ extension HealthService {
         report.samplesReceived = samples.count
         report.workoutsReceived = workouts.count
         report.skipped = batch.skipped.map { .init(name: $0.name, reason: $0.reason, count: $0.count) }
-        let stored = try await repository.apply(HealthWrite(samples: samples, workouts: workouts), for: user, at: now())
+        // Samples, workouts, the touched days' recomputed snapshots and their quests: one transaction,
+        // so two batches for the same day cannot leave an older recomputation behind.
+        let write = HealthWrite(samples: samples, workouts: workouts,
+                                recompute: DayRecompute(days: touched, calendar: calendar))
+        let stored = try await repository.apply(write, for: user, at: now())
         report.samplesAdded = stored.samplesAdded
         report.workoutsAdded = stored.workoutsAdded
-        guard let first = touched.min(), let last = touched.max() else { return report }
-
-        let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
-        let daySamples = try await repository.samples(of: user, types: DailyMetricsCalculator.types, overlapping: range)
-        // The HEALTHKIT day counts HEALTHKIT workouts only: typed-in (MANUAL) ones must not
-        // become device-verified by being counted here.
-        let counts = try await repository.workoutCounts(of: user, source: .healthKit, from: first, through: last)
-        let metrics = try await DailyMetricsCalculator(calendar: calendar).metrics(
-            from: first, through: last, workoutCounts: counts,
-            statistics: DailyMetricsCalculator.inMemory(daySamples.compactMap(\.sample)))
-        // A day whose samples feed no daily metric (heart rate alone) and without workouts gets no empty snapshot.
-        let patches = metrics.filter { day in
-            var known = day
-            if known.workoutsCount == 0 { known.workoutsCount = nil }
-            return touched.contains(day.date) && !known.isEmpty
-        }.map { SnapshotPatch($0, source: .healthKit) }
-        _ = try await repository.apply(HealthWrite(snapshots: patches), for: user, at: now())
-        report.daysUpdated = patches.map(\.date)
-        report.questsCompleted = try await evaluateQuests(for: user, on: report.daysUpdated).completed
+        report.daysUpdated = stored.recomputedDays
+        report.questsCompleted = stored.quests.completed
         return report
     }
 

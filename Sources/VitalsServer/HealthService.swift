@@ -29,7 +29,7 @@ public struct HealthService: Sendable {
             WorkoutRecord($0, source: request.source, calendar: user.calendar)
         }
         let result = try await repository.apply(HealthWrite(workouts: workouts, snapshots: [patch]), for: user, at: now())
-        let evaluation = try await evaluateQuests(for: user, on: [date])
+        let evaluation = result.quests
         var message = "Synced \(date)"
         if !workouts.isEmpty { message += ": \(result.workoutsAdded) of \(workouts.count) workouts new" }
         message += evaluation.completed == 0 ? "." : "; \(evaluation.completed) quest(s) completed."
@@ -38,11 +38,10 @@ public struct HealthService: Sendable {
                                   message: message)
     }
 
-    /// Seed 003's daily upsert: every record in one transaction, then quests for those days.
+    /// Seed 003's daily upsert: every record, and the quests of those days, in one transaction.
     public func upsertDaily(_ metrics: [DailyHealthMetrics], for user: ServerUser) async throws -> DailyUpsertResponse {
         let patches = metrics.map { SnapshotPatch($0, source: .healthKit) }
         _ = try await repository.apply(HealthWrite(snapshots: patches), for: user, at: now())
-        _ = try await evaluateQuests(for: user, on: Array(Set(metrics.map(\.date))).sorted())
         return DailyUpsertResponse(recordsUpserted: metrics.count)
     }
 
@@ -51,37 +50,6 @@ public struct HealthService: Sendable {
         let snapshots = try await repository.snapshots(of: user, on: date)
         guard !snapshots.isEmpty else { return nil }
         return DayReport(date: date, snapshots: snapshots)
-    }
-
-    /// Quest evaluation of some days: what was looked at, and what completed now.
-    public struct QuestEvaluation: Sendable {
-        public var evaluated = 0
-        public var completed = 0
-        public var results: [LocalDate: [HealthSyncResponse.QuestResult]] = [:]
-    }
-
-    /// Completes, at most once per period, every quest the days' snapshots meet.
-    public func evaluateQuests(for user: ServerUser, on dates: [LocalDate]) async throws -> QuestEvaluation {
-        var evaluation = QuestEvaluation()
-        let quests = try await repository.quests(of: user)
-        guard !quests.isEmpty else { return evaluation }
-        evaluation.evaluated = quests.count
-        for date in dates {
-            let snapshots = try await repository.snapshots(of: user, on: date)
-            let periods = quests.map { (questId: $0.id, period: $0.recurrence.period(of: date)) }
-            let done = try await repository.completedQuests(of: user, periods: periods)
-            let met = quests.filter { !done.contains($0.id) && $0.isMet(by: snapshots) }
-            let stamp = now()
-            let added = try await repository.complete(met.map {
-                QuestCompletion(questId: $0.id, period: $0.recurrence.period(of: date), date: date, completedAt: stamp)
-            }, for: user)
-            evaluation.completed += added.count
-            evaluation.results[date] = quests.map {
-                HealthSyncResponse.QuestResult(questId: $0.id, title: $0.title,
-                                               wasCompleted: done.contains($0.id) || added.contains($0.id))
-            }
-        }
-        return evaluation
     }
 }
 

@@ -10,8 +10,8 @@ extension PostgresRepository {
     public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                let samplesAdded = try await insert(write.samples, for: user, on: connection)
-                var workoutsAdded = 0
+                var result = HealthWriteResult()
+                result.samplesAdded = try await insert(write.samples, for: user, on: connection)
                 for workout in write.workouts {
                     let rows = try await connection.query("""
                         INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
@@ -21,9 +21,17 @@ extension PostgresRepository {
                             \(workout.distance), \(workout.startTime), \(workout.endTime), \(date))
                         ON CONFLICT DO NOTHING RETURNING 1
                         """, logger: logger)
-                    for try await _ in rows { workoutsAdded += 1 }
+                    for try await _ in rows { result.workoutsAdded += 1 }
                 }
-                var snapshots: [HealthSnapshot] = []
+                if let recompute = write.recompute, let range = recompute.range, let (first, last) = recompute.bounds {
+                    let samples = try await fetchSamples(of: user, types: DayRecompute.types, overlapping: range, on: connection)
+                    let workouts = try await fetchWorkoutCounts(of: user, source: .healthKit, from: first, through: last,
+                                                                on: connection)
+                    for patch in try recompute.patches(samples: samples, healthKitWorkouts: workouts) {
+                        try await upsert(patch, for: user, at: date, on: connection)
+                        result.recomputedDays.append(patch.date)
+                    }
+                }
                 for patch in write.snapshots {
                     try await upsert(patch, for: user, at: date, on: connection)
                     let rows = try await connection.query("""
@@ -31,10 +39,11 @@ extension PostgresRepository {
                         AND date = \(patch.date.description)::date AND source = \(patch.source.rawValue)
                         """, logger: logger)
                     for try await row in rows {
-                        if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
+                        if let snapshot = try Self.snapshot(from: row) { result.snapshots.append(snapshot) }
                     }
                 }
-                return HealthWriteResult(samplesAdded: samplesAdded, workoutsAdded: workoutsAdded, snapshots: snapshots)
+                result.quests = try await completeQuests(of: user, on: result.writtenDays, at: date, on: connection)
+                return result
             }
         }
     }
@@ -105,48 +114,63 @@ extension PostgresRepository {
     }
 
     public func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot] {
-        try await guarded {
-            var snapshots: [HealthSnapshot] = []
-            for try await row in try await client.query("""
-                \(unescaped: Self.snapshotSelect) WHERE user_id = \(user.id) AND date = \(date.description)::date
-                ORDER BY source
-                """, logger: logger) {
-                if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
-            }
-            return snapshots
+        try await guarded { try await client.withConnection { try await fetchSnapshots(of: user, on: date, on: $0) } }
+    }
+
+    func fetchSnapshots(of user: ServerUser, on date: LocalDate, on connection: PostgresConnection) async throws -> [HealthSnapshot] {
+        var snapshots: [HealthSnapshot] = []
+        for try await row in try await connection.query("""
+            \(unescaped: Self.snapshotSelect) WHERE user_id = \(user.id) AND date = \(date.description)::date
+            ORDER BY source
+            """, logger: logger) {
+            if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
         }
+        return snapshots
     }
 
     public func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange) async throws -> [StoredSample] {
-        guard !types.isEmpty else { return [] }
-        let lowest = range.start.timeIntervalSince1970 - 7 * 86_400
-        return try await guarded {
-            var samples: [StoredSample] = []
-            for try await (uuid, type, start, end, value, source) in try await client.query("""
-                SELECT uuid, type, start_time, end_time, value, source_name FROM samples
-                WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
-                AND start_time >= \(lowest) AND start_time < \(range.end.timeIntervalSince1970)
-                AND end_time >= \(range.start.timeIntervalSince1970)
-                ORDER BY start_time
-                """, logger: logger).decode((UUID, String, Double, Double, Double, String).self) {
-                samples.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
-                                            end: Date(timeIntervalSince1970: end), value: value, sourceName: source))
-            }
-            return samples
+        try await guarded {
+            try await client.withConnection { try await fetchSamples(of: user, types: types, overlapping: range, on: $0) }
         }
+    }
+
+    func fetchSamples(of user: ServerUser, types: [SampleType], overlapping range: DateRange,
+                      on connection: PostgresConnection) async throws -> [StoredSample] {
+        guard !types.isEmpty else { return [] }
+        // Samples longer than a week are not counted as starting before the range.
+        let lowest = range.start.timeIntervalSince1970 - 7 * 86_400
+        var samples: [StoredSample] = []
+        for try await (uuid, type, start, end, value, source) in try await connection.query("""
+            SELECT uuid, type, start_time, end_time, value, source_name FROM samples
+            WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
+            AND start_time >= \(lowest) AND start_time < \(range.end.timeIntervalSince1970)
+            AND end_time >= \(range.start.timeIntervalSince1970)
+            ORDER BY start_time
+            """, logger: logger).decode((UUID, String, Double, Double, Double, String).self) {
+            samples.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
+                                        end: Date(timeIntervalSince1970: end), value: value, sourceName: source))
+        }
+        return samples
     }
 
     public func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                               through last: LocalDate) async throws -> [LocalDate: Int] {
         try await guarded {
-            var counts: [LocalDate: Int] = [:]
-            for try await (day, count) in try await client.query("""
-                SELECT date::text, COUNT(*) FROM workout_records WHERE user_id = \(user.id) AND source = \(source.rawValue)
-                AND date >= \(first.description)::date AND date <= \(last.description)::date GROUP BY date
-                """, logger: logger).decode((String, Int).self) {
-                if let day = try? LocalDate(parsing: day) { counts[day] = count }
+            try await client.withConnection {
+                try await fetchWorkoutCounts(of: user, source: source, from: first, through: last, on: $0)
             }
-            return counts
         }
+    }
+
+    func fetchWorkoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+                            through last: LocalDate, on connection: PostgresConnection) async throws -> [LocalDate: Int] {
+        var counts: [LocalDate: Int] = [:]
+        for try await (day, count) in try await connection.query("""
+            SELECT date::text, COUNT(*) FROM workout_records WHERE user_id = \(user.id) AND source = \(source.rawValue)
+            AND date >= \(first.description)::date AND date <= \(last.description)::date GROUP BY date
+            """, logger: logger).decode((String, Int).self) {
+            if let day = try? LocalDate(parsing: day) { counts[day] = count }
+        }
+        return counts
     }
 }

@@ -16,12 +16,12 @@ extension PostgresRepository {
     }
 
     public func quests(of user: ServerUser) async throws -> [Quest] {
-        try await guarded { try await fetchQuests(of: user) }
+        try await guarded { try await client.withConnection { try await fetchQuests(of: user, on: $0) } }
     }
 
-    private func fetchQuests(of user: ServerUser) async throws -> [Quest] {
+    func fetchQuests(of user: ServerUser, on connection: PostgresConnection) async throws -> [Quest] {
         var quests: [Quest] = []
-        for try await (id, title, metric, comparison, target, recurrence, verified, created) in try await client.query("""
+        for try await (id, title, metric, comparison, target, recurrence, verified, created) in try await connection.query("""
             SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
             FROM quests WHERE user_id = \(user.id) ORDER BY created_at, id
             """, logger: logger).decode((String, String, String, String, Double, String, Bool, Date).self) {
@@ -44,41 +44,40 @@ extension PostgresRepository {
         }
     }
 
-    public func complete(_ completions: [QuestCompletion], for user: ServerUser) async throws -> Set<String> {
-        guard !completions.isEmpty else { return [] }
-        return try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                var added: Set<String> = []
-                for completion in completions {
-                    // The quest must be this user's: a completion never reaches another user's quest.
-                    for try await id in try await connection.query("""
-                        INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
-                        SELECT id, user_id, \(completion.period), \(completion.date.description)::date, \(completion.completedAt)
-                        FROM quests WHERE id = \(completion.questId) AND user_id = \(user.id)
-                        ON CONFLICT DO NOTHING RETURNING quest_id
-                        """, logger: logger).decode(String.self) {
-                        added.insert(id)
-                    }
-                }
-                return added
-            }
-        }
-    }
-
-    public func completedQuests(of user: ServerUser, periods: [(questId: String, period: String)]) async throws -> Set<String> {
-        guard !periods.isEmpty else { return [] }
-        return try await guarded {
-            var done: Set<String> = []
-            for try await id in try await client.query("""
+    /// Completes, at most once per period, every quest the days' stored snapshots meet.
+    func completeQuests(of user: ServerUser, on days: [LocalDate], at date: Date,
+                        on connection: PostgresConnection) async throws -> QuestEvaluation {
+        var evaluation = QuestEvaluation()
+        guard !days.isEmpty else { return evaluation }
+        let quests = try await fetchQuests(of: user, on: connection)
+        guard !quests.isEmpty else { return evaluation }
+        for day in days {
+            let periods = quests.map { $0.recurrence.period(of: day) }
+            var done = Set<String>()
+            for try await id in try await connection.query("""
                 SELECT c.quest_id FROM quest_completions c
-                JOIN UNNEST(\(periods.map(\.questId))::text[], \(periods.map(\.period))::text[]) AS p(q, period)
+                JOIN UNNEST(\(quests.map(\.id))::text[], \(periods)::text[]) AS p(q, period)
                   ON c.quest_id = p.q AND c.period = p.period
                 WHERE c.user_id = \(user.id)
                 """, logger: logger).decode(String.self) {
                 done.insert(id)
             }
-            return done
+            let snapshots = try await fetchSnapshots(of: user, on: day, on: connection)
+            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done, at: date)
+            var added = 0
+            for completion in completions {
+                for try await _ in try await connection.query("""
+                    INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
+                    VALUES (\(completion.questId), \(user.id), \(completion.period), \(completion.date.description)::date,
+                        \(completion.completedAt))
+                    ON CONFLICT DO NOTHING RETURNING 1
+                    """, logger: logger) {
+                    added += 1
+                }
+            }
+            evaluation.record(day, questCount: quests.count, results: results, added: added)
         }
+        return evaluation
     }
 
     public func export(_ user: ServerUser) async throws -> UserExport {
@@ -119,7 +118,7 @@ extension PostgresRepository {
             }
             return UserExport(user: .init(name: user.name, timeZone: user.timeZone, createdAt: created),
                               snapshots: snapshots, workouts: workouts, samples: samples,
-                              quests: try await fetchQuests(of: user), questCompletions: completions)
+                              quests: try await quests(of: user), questCompletions: completions)
         }
     }
 

@@ -16,51 +16,13 @@ extension SQLiteRepository {
     }
 
     public func quests(of user: ServerUser) async throws -> [Quest] {
-        try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
-                FROM quests WHERE user_id = ? ORDER BY created_at, id
-                """, arguments: [user.id]).compactMap(Self.quest(from:))
-        }
+        try await read { db in try Self.quests(of: user, in: db) }
     }
 
     public func deleteQuest(id: String, of user: ServerUser) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "DELETE FROM quests WHERE id = ? AND user_id = ?", arguments: [id, user.id])
             return db.changesCount > 0
-        }
-    }
-
-    public func complete(_ completions: [QuestCompletion], for user: ServerUser) async throws -> Set<String> {
-        guard !completions.isEmpty else { return [] }
-        return try await write { db in
-            var added: Set<String> = []
-            for completion in completions {
-                // The quest must be this user's: a completion never reaches another user's quest.
-                try db.execute(sql: """
-                    INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
-                    SELECT id, user_id, ?, ?, ? FROM quests WHERE id = ? AND user_id = ?
-                    ON CONFLICT DO NOTHING
-                    """, arguments: [completion.period, completion.date.description,
-                                     completion.completedAt.timeIntervalSince1970, completion.questId, user.id])
-                if db.changesCount > 0 { added.insert(completion.questId) }
-            }
-            return added
-        }
-    }
-
-    public func completedQuests(of user: ServerUser, periods: [(questId: String, period: String)]) async throws -> Set<String> {
-        guard !periods.isEmpty else { return [] }
-        let pairs = periods.map { ($0.questId, $0.period) }
-        return try await read { db in
-            var done: Set<String> = []
-            let statement = try db.cachedStatement(sql: """
-                SELECT 1 FROM quest_completions WHERE user_id = ? AND quest_id = ? AND period = ?
-                """)
-            for (questId, period) in pairs where try Bool.fetchOne(statement, arguments: [user.id, questId, period]) == true {
-                done.insert(questId)
-            }
-            return done
         }
     }
 

@@ -11,9 +11,9 @@ extension SQLiteRepository {
     static func upsert(_ patch: SnapshotPatch, for user: ServerUser, at date: Date, in db: Database) throws {
         var patch = patch
         if patch.countsStoredWorkouts {
-            patch.workoutsCount = try Int.fetchOne(db, sql: """
+            patch.workoutsCount = try Int.fetchOne(db.cachedStatement(sql: """
                 SELECT COUNT(*) FROM workout_records WHERE user_id = ? AND date = ? AND source = ?
-                """, arguments: [user.id, patch.date.description, patch.source.rawValue]) ?? 0
+                """), arguments: [user.id, patch.date.description, patch.source.rawValue]) ?? 0
         }
         let metrics: [(any DatabaseValueConvertible)?] = [
             patch.steps, patch.exerciseMinutes, patch.standMinutes, patch.sleepMinutes, patch.activeCalories,
@@ -22,21 +22,31 @@ extension SQLiteRepository {
         var arguments: StatementArguments = [user.id, patch.date.description, patch.source.rawValue]
         arguments += StatementArguments(metrics)
         arguments += [patch.source.verificationLevel.rawValue, date.timeIntervalSince1970]
+        try db.cachedStatement(sql: upsertSQL).execute(arguments: arguments)
+    }
+
+    private static let upsertSQL: String = {
         let columns = SnapshotColumns.metrics.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: SnapshotColumns.metrics.count + 5).joined(separator: ", ")
-        try db.execute(sql: """
+        return """
             INSERT INTO health_snapshots (user_id, date, source, \(columns), verification_level, updated_at)
             VALUES (\(placeholders))
             ON CONFLICT (user_id, date, source) DO UPDATE SET \(SnapshotColumns.coalescingUpdates),
                 updated_at = excluded.updated_at
             WHERE \(SnapshotColumns.changes(distinct: "IS NOT"))
-            """, arguments: arguments)
-    }
+            """
+    }()
 
     static func snapshot(of user: ServerUser, on date: LocalDate, source: HealthSyncRequest.DataSource,
                          in db: Database) throws -> HealthSnapshot? {
-        try Row.fetchOne(db, sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? AND source = ?",
+        try Row.fetchOne(db.cachedStatement(sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? AND source = ?"),
                          arguments: [user.id, date.description, source.rawValue]).flatMap(snapshot(from:))
+    }
+
+    /// Every source's snapshot of a day.
+    static func snapshots(of user: ServerUser, on date: LocalDate, in db: Database) throws -> [HealthSnapshot] {
+        try Row.fetchAll(db.cachedStatement(sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? ORDER BY source"),
+                         arguments: [user.id, date.description]).compactMap(snapshot(from:))
     }
 
     /// A snapshot from a row of ``snapshotColumns``; nil for a row this version cannot read.
@@ -84,9 +94,9 @@ extension SQLiteRepository {
         try await guarded { try await self.pool.read(body) }
     }
 
-    /// Runs a write transaction, wrapping database failures in `VitalsError`.
+    /// Runs a write in the next group-committed transaction, wrapping database failures in `VitalsError`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await guarded { try await self.pool.write(body) }
+        try await guarded { try await self.batcher.write(body) }
     }
 
     @discardableResult

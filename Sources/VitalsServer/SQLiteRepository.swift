@@ -4,19 +4,37 @@ import VitalsCore
 import VitalsSync
 
 /// The server's repository in one SQLite file (WAL), the zero-setup default of `vitals serve`.
+///
+/// Writes go through a ``SQLiteWriteBatcher``: concurrent requests share transactions (group
+/// commit), each in its own savepoint, and a caller resumes only once its write is committed.
 public final class SQLiteRepository: HealthRepository {
+    /// Settings; every field has a documented default.
+    public struct Configuration: Sendable {
+        /// `synchronous = FULL`: each commit is flushed to disk before the request is answered,
+        /// so an acknowledged write survives a power loss. Default true; false uses NORMAL
+        /// (survives a crash of the process, not of the machine).
+        public var durableCommits = true
+        /// Most writes sharing one transaction. Default 256.
+        public var maximumBatch = 256
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// The database file.
     public let path: String
     let pool: DatabasePool
+    let batcher: SQLiteWriteBatcher
 
     /// Opens (creating if needed) the database at `path`; call ``migrate()`` before use.
-    public init(path: String) throws {
+    public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
-        var config = Configuration()
+        var config = GRDB.Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
+        let synchronous = configuration.durableCommits ? "FULL" : "NORMAL"
         config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -26,6 +44,7 @@ public final class SQLiteRepository: HealthRepository {
             throw VitalsError(.unavailable, "cannot open the server database", at: InputLocation(file: path),
                               underlying: ServerFailure(error))
         }
+        batcher = SQLiteWriteBatcher(pool: pool, maximumBatch: configuration.maximumBatch)
     }
 
     public func migrate() async throws {
@@ -69,9 +88,9 @@ public final class SQLiteRepository: HealthRepository {
 
     public func user(tokenHash: String) async throws -> ServerUser? {
         try await read { db in
-            try Row.fetchOne(db, sql: """
+            try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT u.id, u.name, u.time_zone FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?
-                """, arguments: [tokenHash]).map { ServerUser(id: $0[0], name: $0[1], timeZone: $0[2]) }
+                """), arguments: [tokenHash]).map { ServerUser(id: $0[0], name: $0[1], timeZone: $0[2]) }
         }
     }
 
@@ -84,83 +103,16 @@ public final class SQLiteRepository: HealthRepository {
 
     // MARK: Health data
 
-    public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
-        try await self.write { db in
-            var samplesAdded = 0
-            if !write.samples.isEmpty {
-                let statement = try db.cachedStatement(sql: """
-                    INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name)
-                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                    """)
-                for sample in write.samples {
-                    try statement.execute(arguments: [
-                        user.id, sample.uuid, sample.type, sample.start.timeIntervalSince1970,
-                        sample.end.timeIntervalSince1970, sample.value, sample.sourceName,
-                    ])
-                    samplesAdded += db.changesCount
-                }
-            }
-            var workoutsAdded = 0
-            if !write.workouts.isEmpty {
-                let statement = try db.cachedStatement(sql: """
-                    INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
-                        distance, start_time, end_time, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                    """)
-                for workout in write.workouts {
-                    try statement.execute(arguments: [
-                        user.id, workout.externalId, workout.date.description, workout.source.rawValue, workout.type,
-                        workout.durationMinutes, workout.calories, workout.distance,
-                        workout.startTime.timeIntervalSince1970, workout.endTime?.timeIntervalSince1970,
-                        date.timeIntervalSince1970,
-                    ])
-                    workoutsAdded += db.changesCount
-                }
-            }
-            var snapshots: [HealthSnapshot] = []
-            for patch in write.snapshots {
-                try Self.upsert(patch, for: user, at: date, in: db)
-                snapshots.append(try Self.snapshot(of: user, on: patch.date, source: patch.source, in: db)!)
-            }
-            return HealthWriteResult(samplesAdded: samplesAdded, workoutsAdded: workoutsAdded, snapshots: snapshots)
-        }
-    }
-
     public func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot] {
-        try await read { db in
-            try Row.fetchAll(db, sql: "\(Self.snapshotColumns) WHERE user_id = ? AND date = ? ORDER BY source",
-                             arguments: [user.id, date.description]).compactMap(Self.snapshot(from:))
-        }
+        try await read { db in try Self.snapshots(of: user, on: date, in: db) }
     }
 
     public func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange) async throws -> [StoredSample] {
-        guard !types.isEmpty else { return [] }
-        let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
-        // Samples longer than a week are not counted as starting before the range.
-        let lowest = range.start.timeIntervalSince1970 - 7 * 86_400
-        var arguments: StatementArguments = [user.id]
-        arguments += StatementArguments(types.map(\.identifier))
-        arguments += [lowest, range.end.timeIntervalSince1970, range.start.timeIntervalSince1970]
-        return try await read { [arguments] db in
-            try Row.fetchAll(db, sql: """
-                SELECT uuid, type, start, "end", value, source_name FROM samples
-                WHERE user_id = ? AND type IN (\(placeholders)) AND start >= ? AND start < ? AND "end" >= ?
-                ORDER BY start
-                """, arguments: arguments).map(Self.sample(from:))
-        }
+        try await read { db in try Self.samples(of: user, types: types, overlapping: range, in: db) }
     }
 
     public func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                               through last: LocalDate) async throws -> [LocalDate: Int] {
-        try await read { db in
-            var counts: [LocalDate: Int] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT date, COUNT(*) FROM workout_records WHERE user_id = ? AND source = ? AND date >= ? AND date <= ?
-                GROUP BY date
-                """, arguments: [user.id, source.rawValue, first.description, last.description]) {
-                if let day = try? LocalDate(parsing: row[0]) { counts[day] = row[1] }
-            }
-            return counts
-        }
+        try await read { db in try Self.workoutCounts(of: user, source: source, from: first, through: last, in: db) }
     }
 }

@@ -8,6 +8,9 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// Largest request body accepted; larger ones get 413. Default 5 MB.
     public var maximumBodyBytes = 5 * 1024 * 1024
+    /// How long a verified token is trusted without asking the database again, in seconds.
+    /// Default 5: a token rotated by another process stops working within 5 s. 0 checks every request.
+    public var tokenCacheSeconds: TimeInterval = 5
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

@@ -22,7 +22,8 @@ struct ServerRoutes {
                      body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json)))
         }
 
-        let api = routes.group("/api").add(middleware: BearerAuthMiddleware(repository: service.repository))
+        let cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
+        let api = routes.group("/api").add(middleware: BearerAuthMiddleware(repository: service.repository, cache: cache))
         api.get("/me") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(["name": user.name, "timeZone": user.timeZone])

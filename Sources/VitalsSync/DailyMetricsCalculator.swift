@@ -32,8 +32,47 @@ public struct DailyMetricsCalculator: Sendable {
     public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
                         skipping: Set<SampleType> = [],
                         statistics: StatisticsProvider) async throws -> [DailyHealthMetrics] {
+        var answers: [SampleType: [Statistics]] = [:]
+        for (type, query) in queries(from: first, through: last, skipping: skipping) {
+            answers[type] = try await statistics(query)
+        }
+        return assemble(from: first, through: last, workoutCounts: workoutCounts, answers: answers)
+    }
+
+    /// The same metrics computed from samples in memory, with Core's engine, without suspending.
+    ///
+    /// Sources are ranked by name, so the merge does not depend on the order samples arrive in.
+    public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
+                        samples: [Sample]) throws -> [DailyHealthMetrics] {
+        let statistics = Self.inMemoryStatistics(samples)
+        var answers: [SampleType: [Statistics]] = [:]
+        for (type, query) in queries(from: first, through: last, skipping: []) {
+            answers[type] = try statistics(query)
+        }
+        return assemble(from: first, through: last, workoutCounts: workoutCounts, answers: answers)
+    }
+
+    /// One statistics query per metric type: daily buckets over the days, in the calendar.
+    private func queries(from first: LocalDate, through last: LocalDate,
+                         skipping: Set<SampleType>) -> [(SampleType, StatisticsQuery)] {
         precondition(first <= last, "the first day must not come after the last")
         let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
+        return Self.types.filter { !skipping.contains($0) }.map { type in
+            (type, StatisticsQuery(type: type, range: range, interval: .day, calendar: calendar, options: Self.option(for: type)))
+        }
+    }
+
+    private static func option(for type: SampleType) -> StatisticsOptions {
+        switch type {
+        case .restingHeartRate, .heartRateVariabilitySDNN: .average
+        case .sleepAnalysis: .duration
+        default: .sum
+        }
+    }
+
+    /// Days from `first` through `last` filled from the statistics answers.
+    private func assemble(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]?,
+                          answers: [SampleType: [Statistics]]) -> [DailyHealthMetrics] {
         var days: [LocalDate: DailyHealthMetrics] = [:]
         var day = first
         while day <= last {
@@ -41,14 +80,9 @@ public struct DailyMetricsCalculator: Sendable {
             if let workoutCounts { days[day]?.workoutsCount = workoutCounts[day] ?? 0 }
             day = day.adding(days: 1)
         }
-        for type in Self.types where !skipping.contains(type) {
-            let option: StatisticsOptions = switch type {
-            case .restingHeartRate, .heartRateVariabilitySDNN: .average
-            case .sleepAnalysis: .duration
-            default: .sum
-            }
-            let query = StatisticsQuery(type: type, range: range, interval: .day, calendar: calendar, options: option)
-            for bucket in try await statistics(query) where bucket.sampleCount > 0 {
+        for type in Self.types {
+            let option = Self.option(for: type)
+            for bucket in answers[type] ?? [] where bucket.sampleCount > 0 {
                 let date = LocalDate(containing: bucket.range.start, in: calendar)
                 guard days[date] != nil, let value = bucket.value(for: option) else { continue }
                 Self.assign(value, unit: bucket.unit, of: type, to: &days[date]!)
@@ -81,6 +115,11 @@ extension DailyMetricsCalculator {
     ///
     /// Sources are ranked by name, so the merge does not depend on the order samples arrive in.
     public static func inMemory(_ samples: [Sample]) -> StatisticsProvider {
+        let statistics = inMemoryStatistics(samples)
+        return { query in try statistics(query) }
+    }
+
+    static func inMemoryStatistics(_ samples: [Sample]) -> @Sendable (StatisticsQuery) throws -> [Statistics] {
         let byType = Dictionary(grouping: samples, by: \.type)
         return { query in
             let own = byType[query.type] ?? []

@@ -43,6 +43,35 @@ struct AuthTests {
         }
     }
 
+    @Test("A rotated token keeps working only while the token cache trusts it", arguments: Backend.allCases)
+    func cachedTokenExpires(backend: Backend) async throws {
+        let clock = SettableClock(ServerConfiguration.fixedNow)
+        var configuration = ServerConfiguration.testing
+        configuration.now = { clock.now }
+        configuration.tokenCacheSeconds = 5
+        try await withServer(backend, configuration: configuration) { harness in
+            let (_, old) = try await harness.user("ada")
+            #expect(try await harness.send(.get, "/api/me", token: old).status == .ok)
+            let new = TokenHasher.newToken()
+            _ = try await harness.repository.replaceToken(ofUser: "ada", tokenHash: TokenHasher.hash(new),
+                                                          at: ServerConfiguration.fixedNow)
+            // Verified 0 s ago: still trusted; the new token works at once.
+            #expect(try await harness.send(.get, "/api/me", token: old).status == .ok)
+            #expect(try await harness.send(.get, "/api/me", token: new).status == .ok)
+            clock.advance(6)
+            #expect(try await harness.send(.get, "/api/me", token: old).status == .unauthorized)
+            #expect(try await harness.send(.get, "/api/me", token: new).status == .ok)
+        }
+        configuration.tokenCacheSeconds = 0
+        try await withServer(backend, configuration: configuration) { harness in
+            let (_, old) = try await harness.user("bob")
+            #expect(try await harness.send(.get, "/api/me", token: old).status == .ok)
+            _ = try await harness.repository.replaceToken(ofUser: "bob", tokenHash: TokenHasher.hash(TokenHasher.newToken()),
+                                                          at: ServerConfiguration.fixedNow)
+            #expect(try await harness.send(.get, "/api/me", token: old).status == .unauthorized)
+        }
+    }
+
     @Test("Tokens are 256 random bits and stored only as SHA-256")
     func tokens() {
         let token = TokenHasher.newToken()
@@ -52,5 +81,23 @@ struct AuthTests {
         #expect(TokenHasher.hash(token) != token)
         // SHA-256 of "abc".
         #expect(TokenHasher.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+}
+
+/// A clock tests move by hand.
+final class SettableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) { current = start }
+
+    var now: Date {
+        lock.lock(); defer { lock.unlock() }
+        return current
+    }
+
+    func advance(_ seconds: TimeInterval) {
+        lock.lock(); defer { lock.unlock() }
+        current += seconds
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import VitalsCore
+import VitalsSync
+
+/// Days whose HEALTHKIT snapshot is recomputed from a user's stored samples (after an ingest).
+///
+/// Uses Core's statistics as the phone does: sources merged, days in the user's zone, sleep as
+/// the union of asleep intervals. The HEALTHKIT day counts HEALTHKIT workouts only, so typed-in
+/// (MANUAL) workouts never become device-verified by being counted here.
+public struct DayRecompute: Sendable, Hashable {
+    /// The days to recompute.
+    public var days: Set<LocalDate>
+    /// The user's calendar.
+    public var calendar: Calendar
+
+    public init(days: Set<LocalDate>, calendar: Calendar) {
+        self.days = days
+        self.calendar = calendar
+    }
+
+    /// The first and last day; nil when there are none.
+    public var bounds: (first: LocalDate, last: LocalDate)? {
+        guard let first = days.min(), let last = days.max() else { return nil }
+        return (first, last)
+    }
+
+    /// The instants the days cover.
+    public var range: DateRange? {
+        guard let (first, last) = bounds else { return nil }
+        return DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
+    }
+
+    /// The sample types read.
+    public static var types: [SampleType] { DailyMetricsCalculator.types }
+
+    /// HEALTHKIT patches for the days from the samples overlapping ``range`` and the HEALTHKIT
+    /// workouts per day; a day whose samples feed no metric and that has no workouts gets none.
+    public func patches(samples: [StoredSample], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
+        guard let (first, last) = bounds else { return [] }
+        let metrics = try DailyMetricsCalculator(calendar: calendar).metrics(
+            from: first, through: last, workoutCounts: healthKitWorkouts, samples: samples.compactMap(\.sample))
+        return metrics.filter { day in
+            var known = day
+            if known.workoutsCount == 0 { known.workoutsCount = nil }
+            return days.contains(day.date) && !known.isEmpty
+        }.map { SnapshotPatch($0, source: .healthKit) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import VitalsCore
+import VitalsSync
+
+/// What one request writes, applied by ``HealthRepository/apply(_:for:at:)`` in one transaction.
+///
+/// In order: samples and workouts are stored (each once), the days of ``recompute`` get a new
+/// HEALTHKIT snapshot from all of the user's stored samples, the ``snapshots`` patches are
+/// upserted, and then every quest is evaluated against each day whose snapshot was written.
+/// Doing it all in one transaction means two concurrent requests for the same day cannot leave
+/// a stale recomputation behind, and a quest completes exactly when its data is stored.
+public struct HealthWrite: Sendable {
+    public var samples: [StoredSample]
+    public var workouts: [WorkoutRecord]
+    /// Days recomputed from stored samples after the samples are stored; nil for none.
+    public var recompute: DayRecompute?
+    /// Applied after the recomputation, so ``SnapshotPatch/countsStoredWorkouts`` sees the write's workouts.
+    public var snapshots: [SnapshotPatch]
+
+    public init(samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], recompute: DayRecompute? = nil,
+                snapshots: [SnapshotPatch] = []) {
+        self.samples = samples
+        self.workouts = workouts
+        self.recompute = recompute
+        self.snapshots = snapshots
+    }
+}
+
+/// What a ``HealthWrite`` changed.
+public struct HealthWriteResult: Sendable {
+    /// Samples new to the store (re-sent ones are not counted).
+    public var samplesAdded: Int
+    /// Workouts new to the store.
+    public var workoutsAdded: Int
+    /// The snapshots as stored after the write, one per patch of ``HealthWrite/snapshots``.
+    public var snapshots: [HealthSnapshot]
+    /// Days whose HEALTHKIT snapshot was recomputed (days with nothing to report are left out).
+    public var recomputedDays: [LocalDate]
+    /// The quests evaluated against the written days, and what completed now.
+    public var quests: QuestEvaluation
+
+    public init(samplesAdded: Int = 0, workoutsAdded: Int = 0, snapshots: [HealthSnapshot] = [],
+                recomputedDays: [LocalDate] = [], quests: QuestEvaluation = QuestEvaluation()) {
+        self.samplesAdded = samplesAdded
+        self.workoutsAdded = workoutsAdded
+        self.snapshots = snapshots
+        self.recomputedDays = recomputedDays
+        self.quests = quests
+    }
+
+    /// The days whose snapshot this write upserted, recomputed ones first, without repeats.
+    var writtenDays: [LocalDate] {
+        var seen = Set<LocalDate>()
+        return (recomputedDays + snapshots.map(\.date)).filter { seen.insert($0).inserted }
+    }
+}

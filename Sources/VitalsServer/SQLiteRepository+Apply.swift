@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import VitalsCore
+import VitalsSync
+
+extension SQLiteRepository {
+    public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
+        try await self.write { db in
+            var result = HealthWriteResult()
+            result.samplesAdded = try Self.insert(write.samples, for: user, in: db)
+            result.workoutsAdded = try Self.insert(write.workouts, for: user, at: date, in: db)
+            if let recompute = write.recompute, let range = recompute.range, let (first, last) = recompute.bounds {
+                let samples = try Self.samples(of: user, types: DayRecompute.types, overlapping: range, in: db)
+                let workouts = try Self.workoutCounts(of: user, source: .healthKit, from: first, through: last, in: db)
+                for patch in try recompute.patches(samples: samples, healthKitWorkouts: workouts) {
+                    try Self.upsert(patch, for: user, at: date, in: db)
+                    result.recomputedDays.append(patch.date)
+                }
+            }
+            for patch in write.snapshots {
+                try Self.upsert(patch, for: user, at: date, in: db)
+                result.snapshots.append(try Self.snapshot(of: user, on: patch.date, source: patch.source, in: db)!)
+            }
+            result.quests = try Self.completeQuests(of: user, on: result.writtenDays, at: date, in: db)
+            return result
+        }
+    }
+
+    /// Inserts samples not stored yet; returns how many were new.
+    private static func insert(_ samples: [StoredSample], for user: ServerUser, in db: Database) throws -> Int {
+        guard !samples.isEmpty else { return 0 }
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        var added = 0
+        for sample in samples {
+            try statement.execute(arguments: [
+                user.id, sample.uuid, sample.type, sample.start.timeIntervalSince1970,
+                sample.end.timeIntervalSince1970, sample.value, sample.sourceName,
+            ])
+            added += db.changesCount
+        }
+        return added
+    }
+
+    /// Inserts workouts not stored yet (by external id); returns how many were new.
+    private static func insert(_ workouts: [WorkoutRecord], for user: ServerUser, at date: Date, in db: Database) throws -> Int {
+        guard !workouts.isEmpty else { return 0 }
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
+                distance, start_time, end_time, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        var added = 0
+        for workout in workouts {
+            try statement.execute(arguments: [
+                user.id, workout.externalId, workout.date.description, workout.source.rawValue, workout.type,
+                workout.durationMinutes, workout.calories, workout.distance,
+                workout.startTime.timeIntervalSince1970, workout.endTime?.timeIntervalSince1970,
+                date.timeIntervalSince1970,
+            ])
+            added += db.changesCount
+        }
+        return added
+    }
+
+    /// Completes, at most once per period, every quest the days' stored snapshots meet.
+    private static func completeQuests(of user: ServerUser, on days: [LocalDate], at date: Date,
+                                       in db: Database) throws -> QuestEvaluation {
+        var evaluation = QuestEvaluation()
+        guard !days.isEmpty else { return evaluation }
+        let quests = try quests(of: user, in: db)
+        guard !quests.isEmpty else { return evaluation }
+        let isDone = try db.cachedStatement(sql: """
+            SELECT 1 FROM quest_completions WHERE user_id = ? AND quest_id = ? AND period = ?
+            """)
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
+            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        for day in days {
+            var done = Set<String>()
+            for quest in quests where try Bool.fetchOne(isDone, arguments: [user.id, quest.id, quest.recurrence.period(of: day)]) == true {
+                done.insert(quest.id)
+            }
+            let snapshots = try snapshots(of: user, on: day, in: db)
+            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done, at: date)
+            var added = 0
+            for completion in completions {
+                try insert.execute(arguments: [completion.questId, user.id, completion.period, completion.date.description,
+                                               completion.completedAt.timeIntervalSince1970])
+                added += db.changesCount
+            }
+            evaluation.record(day, questCount: quests.count, results: results, added: added)
+        }
+        return evaluation
+    }
+
+    static func quests(of user: ServerUser, in db: Database) throws -> [Quest] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
+            FROM quests WHERE user_id = ? ORDER BY created_at, id
+            """), arguments: [user.id]).compactMap(quest(from:))
+    }
+
+    static func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange,
+                        in db: Database) throws -> [StoredSample] {
+        guard !types.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        // Samples longer than a week are not counted as starting before the range.
+        let lowest = range.start.timeIntervalSince1970 - 7 * 86_400
+        var arguments: StatementArguments = [user.id]
+        arguments += StatementArguments(types.map(\.identifier))
+        arguments += [lowest, range.end.timeIntervalSince1970, range.start.timeIntervalSince1970]
+        return try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT uuid, type, start, "end", value, source_name FROM samples
+            WHERE user_id = ? AND type IN (\(placeholders)) AND start >= ? AND start < ? AND "end" >= ?
+            ORDER BY start
+            """), arguments: arguments).map(sample(from:))
+    }
+
+    static func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+                              through last: LocalDate, in db: Database) throws -> [LocalDate: Int] {
+        var counts: [LocalDate: Int] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT date, COUNT(*) FROM workout_records WHERE user_id = ? AND source = ? AND date >= ? AND date <= ?
+            GROUP BY date
+            """), arguments: [user.id, source.rawValue, first.description, last.description]) {
+            if let day = try? LocalDate(parsing: row[0]) { counts[day] = row[1] }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+
+/// Group commit for SQLite: writes of concurrent requests share one transaction and one commit.
+///
+/// SQLite has one writer and every commit costs a WAL append (and, with `synchronous = FULL`,
+/// an fsync). Under load, writes queue up while a transaction runs; the batcher then runs all
+/// waiting writes in the next transaction, each inside its own savepoint, so one failing write
+/// rolls back alone and the others still commit. A write's caller resumes only after the commit
+/// that contains it succeeded: an answer sent to a client is already durable. When the commit
+/// itself fails, every write of that batch fails and none of it is stored.
+final class SQLiteWriteBatcher: @unchecked Sendable {
+    /// One queued write: runs inside the batch's transaction, then learns how the commit went.
+    private struct Job {
+        let run: (Database) -> Void
+        let complete: ((any Error)?) -> Void
+    }
+
+    private let pool: DatabasePool
+    private let lock = NSLock()
+    private var pending: [Job] = []
+    private var draining = false
+    /// At most this many writes per transaction, so one commit never waits on an unbounded batch.
+    private let maximumBatch: Int
+
+    init(pool: DatabasePool, maximumBatch: Int = 256) {
+        self.pool = pool
+        self.maximumBatch = maximumBatch
+    }
+
+    /// Runs `body` in a savepoint of the next batch; returns once that batch committed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let outcome = OutcomeBox<T>()
+            enqueue(Job(
+                run: { db in
+                    do {
+                        var value: T?
+                        try db.inSavepoint {
+                            value = try body(db)
+                            return .commit
+                        }
+                        outcome.result = .success(value!)
+                    } catch {
+                        outcome.result = .failure(error)
+                    }
+                },
+                complete: { commitError in
+                    if let commitError {
+                        continuation.resume(throwing: commitError)
+                    } else {
+                        continuation.resume(with: outcome.result ?? .failure(DatabaseError(message: "write did not run")))
+                    }
+                }))
+        }
+    }
+
+    private func enqueue(_ job: Job) {
+        lock.lock()
+        pending.append(job)
+        let start = !draining
+        draining = true
+        lock.unlock()
+        guard start else { return }
+        pool.asyncWriteWithoutTransaction { db in self.drain(db) }
+    }
+
+    /// Runs batches until nothing is waiting, on the pool's writer queue.
+    private func drain(_ db: Database) {
+        while true {
+            lock.lock()
+            let batch = Array(pending.prefix(maximumBatch))
+            pending.removeFirst(batch.count)
+            if batch.isEmpty { draining = false }
+            lock.unlock()
+            guard !batch.isEmpty else { return }
+            var commitError: (any Error)?
+            do {
+                try db.inTransaction(.immediate) {
+                    for job in batch { job.run(db) }
+                    return .commit
+                }
+            } catch {
+                commitError = error
+            }
+            for job in batch { job.complete(commitError) }
+        }
+    }
+}
+
+/// A write's result, set on the writer queue and read after the commit.
+private final class OutcomeBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
