@@ -2,6 +2,8 @@ import Foundation
 
 /// A calendar day as people write it (`2025-11-16`), with no time zone of its own.
 ///
+/// Days are proleptic Gregorian, as in ISO 8601 (Foundation switches to Julian days before 1582).
+///
 /// A day becomes instants only in a calendar: ``range(in:)`` is its half-open
 /// `[00:00, next 00:00)` there, 23 or 25 hours long on a DST change.
 public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
@@ -42,10 +44,45 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// The day that contains `date` in `calendar`'s time zone.
     public init(containing date: Date, in calendar: Calendar) {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        year = parts.year!
-        month = parts.month!
-        day = parts.day!
+        guard calendar.identifier == .gregorian else {
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            self.init(unchecked: parts.year!, parts.month!, parts.day!)
+            return
+        }
+        // The zone's offset at that instant turns it into wall-clock seconds; whole days of those
+        // name the day. Exact across DST changes, and far cheaper than `dateComponents`.
+        let local = date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))
+        self.init(daysSince1970: Int((local / 86_400).rounded(.down)))
+    }
+
+    /// The day `days` days after 1970-01-01 (proleptic Gregorian).
+    init(daysSince1970 days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        self.init(unchecked: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Days from 1970-01-01 to this day (Howard Hinnant's days_from_civil).
+    var daysSince1970: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// `YYYY-MM-DD`.
@@ -68,19 +105,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The day `count` days later (earlier when negative).
-    public func adding(days count: Int) -> LocalDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let moved = calendar.date(byAdding: .day, value: count, to: start(in: calendar))!
-        return LocalDate(containing: moved, in: calendar)
-    }
+    public func adding(days count: Int) -> LocalDate { LocalDate(daysSince1970: daysSince1970 + count) }
 
     /// Whole days from `self` to `other` (negative when `other` is earlier).
-    public func days(to other: LocalDate) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.dateComponents([.day], from: start(in: calendar), to: other.start(in: calendar)).day!
-    }
+    public func days(to other: LocalDate) -> Int { other.daysSince1970 - daysSince1970 }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

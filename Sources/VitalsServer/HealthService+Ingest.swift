@@ -43,13 +43,14 @@ extension HealthService {
                 samples.append(StoredSample(uuid: sample.uuid, type: sample.type.identifier, start: sample.start,
                                             end: sample.end, value: value, sourceName: sample.source.name))
                 var day = LocalDate(containing: sample.start, in: calendar)
-                // A sample ending at midnight, [23:00, 00:00), lies in the day before; only an instant's end is in it.
-                let end = sample.end > sample.start ? sample.end.addingTimeInterval(-0.001) : sample.end
-                let last = LocalDate(containing: end, in: calendar)
+                touched.insert(day)
+                guard sample.end > sample.start else { return }
+                // A sample ending at midnight, [23:00, 00:00), lies in the day before.
+                let last = LocalDate(containing: sample.end.addingTimeInterval(-0.001), in: calendar)
                 var guardDays = 0
-                while day <= last, guardDays < 31 {
-                    touched.insert(day)
+                while day < last, guardDays < 31 {
                     day = day.adding(days: 1)
+                    touched.insert(day)
                     guardDays += 1
                 }
             }
