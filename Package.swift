@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "VitalsServer",
             dependencies: [
-                "VitalsCore", "VitalsImport", "VitalsSync",
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -4,11 +4,13 @@ import Foundation
 enum LoadReport {
     static func print(_ report: [String: Any]) {
         let backend = report["backend"] as? String ?? "?"
-        if let daily = report["daily"] as? [String: Any] {
-            Swift.print("\(backend)  POST /api/v1/health/daily  \(line(daily))")
+        for daily in report["daily"] as? [[String: Any]] ?? [] {
+            let client = daily["client"] as? String ?? "?"
+            Swift.print("\(backend)  POST /api/v1/health/daily (\(client))  \(line(daily))")
             if let check = daily["check"] as? [String: Int] {
-                Swift.print("    check: \(check["accepted"] ?? 0) accepted, \(check["stored"] ?? 0) stored, "
-                            + "\(check["lost"] ?? 0) lost, \(check["duplicated"] ?? 0) duplicated, \(check["unexpected"] ?? 0) unexpected")
+                let lost = check["lost"].map { "\($0) lost" } ?? "\(check["lost (at least)"] ?? 0) lost (at least)"
+                Swift.print("    check: \(check["accepted"] ?? 0) accepted, \(check["stored"] ?? 0) stored of \(check["sent"] ?? 0) sent, "
+                            + "\(lost), \(check["duplicated"] ?? 0) duplicated, \(check["unexpected"] ?? 0) unexpected")
             }
         }
         for ingest in report["ingest"] as? [[String: Any]] ?? [] {

@@ -90,11 +90,16 @@ struct LoadRunner {
 
     /// A JSON POST with a bearer token.
     static func post(_ url: String, token: String, body: String) -> HTTPClientRequest {
+        post(url, token: token, body: Array(body.utf8))
+    }
+
+    /// A JSON POST with a bearer token and a body of bytes.
+    static func post(_ url: String, token: String, body: [UInt8]) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(string: body))
+        request.body = .bytes(ByteBuffer(bytes: body))
         return request
     }
 

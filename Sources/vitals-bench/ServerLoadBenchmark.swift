@@ -20,6 +20,9 @@ struct ServerLoadBenchmark {
         var haeSeconds = 30.0
         /// Users made for the ingest runs; a run stops early (and says so) when they run out.
         var haeUsers = 30_000
+        /// Which clients drive the daily run: `swift` (exact per-request check), `wrk` (cheaper).
+        var dailyClients = ["wrk", "swift"]
+        var wrkScript = "Benchmarks/wrk-daily.lua"
         var json = false
     }
 
@@ -29,10 +32,11 @@ struct ServerLoadBenchmark {
         let backend = options.postgres == nil ? "sqlite" : "postgresql"
         let sqlitePath = options.work + "/load-server-\(UUID().uuidString.prefix(8)).sqlite"
         let databaseArguments = options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]
-        log("\(backend): creating \(options.dailyConnections) + \(options.haeUsers) users")
-        let users = try await makeUsers(count: options.dailyConnections + options.haeUsers, sqlitePath: sqlitePath)
-        let dailyTokens = Array(users.prefix(options.dailyConnections))
-        let haeTokens = Array(users.dropFirst(options.dailyConnections))
+        log("\(backend): creating \(options.dailyConnections * options.dailyClients.count) + \(options.haeUsers) users")
+        let dailyUsers = options.dailyConnections * options.dailyClients.count
+        let users = try await makeUsers(count: dailyUsers + options.haeUsers, sqlitePath: sqlitePath)
+        let dailyTokens = Array(users.prefix(dailyUsers))
+        let haeTokens = Array(users.dropFirst(dailyUsers))
 
         let server = try ServerProcess(vitals: options.vitals, arguments: databaseArguments)
         defer { server.stop() }
@@ -54,8 +58,23 @@ struct ServerLoadBenchmark {
     private func measure(client: HTTPClient, server: ServerProcess, backend: String, dailyTokens: [String],
                          haeTokens: [String]) async throws -> [String: Any] {
         var report: [String: Any] = ["backend": backend]
-        log("\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s")
-        report["daily"] = try await daily(client: client, server: server, tokens: dailyTokens)
+        var dailyRuns: [[String: Any]] = []
+        for (run, kind) in options.dailyClients.enumerated() {
+            // Each run gets its own users, so each check sees only its own writes.
+            let tokens = Array(dailyTokens[(run * options.dailyConnections)..<((run + 1) * options.dailyConnections)])
+            log("\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s, client \(kind)")
+            let cpuBefore = server.cpuSeconds
+            var figures: [String: Any]
+            if kind == "wrk" {
+                figures = try await WrkDailyLoad(script: options.wrkScript, work: options.work, connections: options.dailyConnections,
+                                                 seconds: options.seconds).run(client: client, baseURL: server.baseURL, tokens: tokens)
+                figures["server_cpu_seconds"] = server.cpuSeconds - cpuBefore
+            } else {
+                figures = try await daily(client: client, server: server, tokens: tokens)
+            }
+            dailyRuns.append(figures)
+        }
+        report["daily"] = dailyRuns
         var ingest: [[String: Any]] = []
         var next = 0
         for connections in options.haeConnections {
@@ -118,6 +137,7 @@ struct ServerLoadBenchmark {
         }
         let counts = Self.check(accepted: result.accepted.map(\.key), sent: result.sent, stored: stored)
         var figures = Self.figures(result, serverCPU: cpu)
+        figures["client"] = "swift"
         figures["connections"] = tokens.count
         figures["check"] = counts
         return figures
@@ -127,13 +147,14 @@ struct ServerLoadBenchmark {
                                   connections: Int) async throws -> ([String: Any], used: Int) {
         let url = server.baseURL + "/api/v1/ingest/health-auto-export"
         let counter = Counter()
+        let template = LoadPayloads.Template()
         let cpuBefore = server.cpuSeconds
         let runner = LoadRunner(client: client, connections: connections, seconds: options.haeSeconds)
         let result = await runner.run { _, _ in
             let index = counter.next()
             guard index < tokens.count else { return nil }
             let day = LoadPayloads.day(firstDay + index)
-            let body = LoadPayloads.healthAutoExport(day: day, workoutID: "load-\(firstDay + index)")
+            let body = template.body(day: day, workoutID: "load-\(firstDay + index)")
             return .init(key: "\(index) \(day)", request: LoadRunner.post(url, token: tokens[index], body: body))
         }
         let cpu = server.cpuSeconds - cpuBefore

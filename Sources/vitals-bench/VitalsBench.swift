@@ -10,7 +10,7 @@ struct VitalsBench {
         usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
-                                 [--hae-users N] [--json]
+                                 [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH] [--json]
 
         stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
                overlapping sources, then times one year of daily statistics with source merging
@@ -24,8 +24,11 @@ struct VitalsBench {
                /api/v1/ingest/health-auto-export with one-day payloads (100 steps, 100 heart
                rates, 14 sleep stages, 1 workout; each request a new user and day) at each of
                --hae-connections for --hae-seconds (30), from --hae-users (30000) prepared users.
-               Prints requests/s, p50/p99 latency, errors, and a check of every accepted write
-               against what the server then exports. --json prints the figures as JSON.
+               The daily run is made once per --daily-clients entry (default "wrk swift"): wrk
+               (Debian's, with --wrk-script, default Benchmarks/wrk-daily.lua) costs the shared
+               cores least; the Swift client (AsyncHTTPClient) knows which write each answer
+               belongs to. Prints requests/s, p50/p99 latency, errors, and a check of the accepted
+               writes against what the server then exports. --json prints the figures as JSON.
         """
 
     static func main() async throws {
@@ -76,6 +79,12 @@ struct VitalsBench {
                 options.haeConnections = value(arguments, index).split(separator: " ").map { Int(number(String($0))) }
             case "--hae-seconds": options.haeSeconds = number(value(arguments, index))
             case "--hae-users": options.haeUsers = Int(number(value(arguments, index)))
+            case "--daily-clients":
+                options.dailyClients = value(arguments, index).split(separator: " ").map(String.init)
+                guard !options.dailyClients.isEmpty, options.dailyClients.allSatisfy({ $0 == "wrk" || $0 == "swift" }) else {
+                    fail("--daily-clients takes \"wrk\", \"swift\" or both")
+                }
+            case "--wrk-script": options.wrkScript = value(arguments, index)
             default: fail("unknown argument \(text)")
             }
             index += 2
