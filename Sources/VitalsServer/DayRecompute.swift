@@ -37,8 +37,18 @@ public struct DayRecompute: Sendable, Hashable {
     /// workouts per day; a day whose samples feed no metric and that has no workouts gets none.
     public func patches(samples: [StoredSample], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
         guard let (first, last) = bounds else { return [] }
+        // Stored values are already canonical: readings straight from the rows, one type lookup per type.
+        var readings: [SampleType: [DailyMetricsCalculator.Reading]] = [:]
+        for (identifier, rows) in Dictionary(grouping: samples, by: \.type) {
+            let type = SampleType(identifier: identifier)
+            guard type.kind == .quantity || type.kind == .category else { continue }
+            readings[type] = rows.map {
+                DailyMetricsCalculator.Reading(start: $0.start.timeIntervalSince1970, end: $0.end.timeIntervalSince1970,
+                                               value: $0.value, sourceName: $0.sourceName)
+            }
+        }
         let metrics = try DailyMetricsCalculator(calendar: calendar).metrics(
-            from: first, through: last, workoutCounts: healthKitWorkouts, samples: samples.compactMap(\.sample))
+            from: first, through: last, workoutCounts: healthKitWorkouts, readings: readings)
         return metrics.filter { day in
             var known = day
             if known.workoutsCount == 0 { known.workoutsCount = nil }

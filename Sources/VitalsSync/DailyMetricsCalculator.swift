@@ -44,7 +44,14 @@ public struct DailyMetricsCalculator: Sendable {
     /// Sources are ranked by name, so the merge does not depend on the order samples arrive in.
     public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
                         samples: [Sample]) throws -> [DailyHealthMetrics] {
-        let statistics = Self.inMemoryStatistics(samples)
+        try metrics(from: first, through: last, workoutCounts: workoutCounts, readings: Self.readings(of: samples))
+    }
+
+    /// The same metrics from readings grouped by type: what statistics need of each sample, in
+    /// canonical units, for callers that never had `Sample` values (the server's stored rows).
+    public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
+                        readings: [SampleType: [Reading]]) throws -> [DailyHealthMetrics] {
+        let statistics = Self.inMemoryStatistics(readings)
         var answers: [SampleType: [Statistics]] = [:]
         for (type, query) in queries(from: first, through: last, skipping: []) {
             answers[type] = try statistics(query)
@@ -120,16 +127,46 @@ extension DailyMetricsCalculator {
     }
 
     static func inMemoryStatistics(_ samples: [Sample]) -> @Sendable (StatisticsQuery) throws -> [Statistics] {
-        let byType = Dictionary(grouping: samples, by: \.type)
-        return { query in
-            let own = byType[query.type] ?? []
-            let sources = Array(Set(own.map(\.source))).sorted { ($0.name, $0.bundleIdentifier) < ($1.name, $1.bundleIdentifier) }
-            let index = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, Int32($0)) })
-            let points = own.compactMap { sample -> StatisticsPoint? in
-                guard let value = sample.statisticsValue else { return nil }
-                return StatisticsPoint(start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
-                                       value: value, source: index[sample.source]!)
-            }.sorted { $0.start < $1.start }
+        inMemoryStatistics(readings(of: samples))
+    }
+
+    /// What statistics need of one sample: its interval, its value in the type's canonical unit
+    /// (a category's raw value) and its source's name.
+    public struct Reading: Sendable, Hashable {
+        /// Seconds since 1970.
+        public var start: Double
+        public var end: Double
+        public var value: Double
+        public var sourceName: String
+
+        public init(start: Double, end: Double, value: Double, sourceName: String) {
+            self.start = start
+            self.end = end
+            self.value = value
+            self.sourceName = sourceName
+        }
+    }
+
+    static func readings(of samples: [Sample]) -> [SampleType: [Reading]] {
+        var readings: [SampleType: [Reading]] = [:]
+        for sample in samples {
+            guard let value = sample.statisticsValue else { continue }
+            readings[sample.type, default: []].append(Reading(
+                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, value: value,
+                sourceName: sample.source.name))
+        }
+        return readings
+    }
+
+    static func inMemoryStatistics(_ readings: [SampleType: [Reading]]) -> @Sendable (StatisticsQuery) throws -> [Statistics] {
+        { query in
+            let own = readings[query.type] ?? []
+            // Ranked by name: the merge must not depend on the order readings arrive in.
+            let names = Array(Set(own.map(\.sourceName))).sorted()
+            let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, Int32($0)) })
+            let points = own.map { StatisticsPoint(start: $0.start, end: $0.end, value: $0.value, source: index[$0.sourceName]!) }
+                .sorted { $0.start < $1.start }
+            let sources = names.map { Source(name: $0, bundleIdentifier: "") }
             return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
         }
     }
