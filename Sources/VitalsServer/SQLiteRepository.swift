@@ -16,6 +16,12 @@ public final class SQLiteRepository: HealthRepository {
         public var durableCommits = true
         /// Most writes sharing one transaction. Default 256.
         public var maximumBatch = 256
+        /// Page cache per connection, KiB (the writer and each reader). Default 32768 (32 MB):
+        /// with SQLite's default 2 MB a busy server re-reads index pages from the OS on every insert.
+        public var cacheKiB = 32768
+        /// Seconds between background WAL checkpoints while the repository runs as a service
+        /// (see ``run()``). Default 0.5.
+        public var checkpointInterval: TimeInterval = 0.5
 
         /// The defaults.
         public init() {}
@@ -23,18 +29,23 @@ public final class SQLiteRepository: HealthRepository {
 
     /// The database file.
     public let path: String
+    /// The settings it was opened with.
+    public let configuration: Configuration
     let pool: DatabasePool
     let batcher: SQLiteWriteBatcher
 
     /// Opens (creating if needed) the database at `path`; call ``migrate()`` before use.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
+        self.configuration = configuration
         var config = GRDB.Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
         let synchronous = configuration.durableCommits ? "FULL" : "NORMAL"
+        let cacheKiB = configuration.cacheKiB
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()

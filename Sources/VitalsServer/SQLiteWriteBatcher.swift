@@ -22,10 +22,25 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
     private var draining = false
     /// At most this many writes per transaction, so one commit never waits on an unbounded batch.
     private let maximumBatch: Int
+    /// While set, the writer finishes the background checkpointer's work this often (see below).
+    private var checkpointInterval: TimeInterval?
+    private var lastCheckpoint = Date.distantPast
 
     init(pool: DatabasePool, maximumBatch: Int = 256) {
         self.pool = pool
         self.maximumBatch = maximumBatch
+    }
+
+    /// Makes the writer checkpoint after a batch at most every `interval` seconds; nil stops it.
+    ///
+    /// A checkpoint run on another connection copies the WAL but cannot restart it while writes
+    /// keep coming (SQLite restarts the log only when a writer finds it fully copied), so the
+    /// file would grow without end. A passive checkpoint by the writer itself, right after a
+    /// commit, finds little left to copy and lets the next transaction restart the log.
+    func finishCheckpoints(every interval: TimeInterval?) {
+        lock.lock()
+        checkpointInterval = interval
+        lock.unlock()
     }
 
     /// Runs `body` in a savepoint of the next batch; returns once that batch committed.
@@ -84,6 +99,13 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
                 commitError = error
             }
             for job in batch { job.complete(commitError) }
+            lock.lock()
+            let interval = checkpointInterval
+            lock.unlock()
+            if let interval, Date().timeIntervalSince(lastCheckpoint) >= interval {
+                lastCheckpoint = Date()
+                _ = try? db.checkpoint(.passive)
+            }
         }
     }
 }

@@ -8,8 +8,8 @@ public enum ServerApplication {
     /// The application and the routes it registered.
     ///
     /// - Parameters:
-    ///   - repository: where data lives; a ``PostgresRepository`` is added as a service, so its
-    ///     connection pool runs and shuts down with the server.
+    ///   - repository: where data lives; a repository that is also a `Service` (PostgreSQL's
+    ///     connection pool, SQLite's background checkpoints) runs and shuts down with the server.
     ///   - onServerRunning: called with the bound port once the server listens.
     public static func make(configuration: ServerConfiguration, repository: any HealthRepository,
                             logger: Logger = Logger(label: "vitals.server"),
@@ -17,7 +17,8 @@ public enum ServerApplication {
         -> (application: some ApplicationProtocol, routes: [RegisteredRoute]) {
         let (router, routes) = makeRouter(configuration: configuration, repository: repository)
         var services: [any Service] = []
-        if let postgres = repository as? PostgresRepository { services.append(postgres) }
+        // A PostgreSQL pool, or SQLite's background checkpoints, run and stop with the server.
+        if let service = repository as? any Service { services.append(service) }
         var application = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitals"),

@@ -23,6 +23,8 @@ struct ServerLoadBenchmark {
         /// Which clients drive the daily run: `swift` (exact per-request check), `wrk` (cheaper).
         var dailyClients = ["wrk", "swift"]
         var wrkScript = "Benchmarks/wrk-daily.lua"
+        /// More `vitals serve` arguments (`--sqlite-sync normal`).
+        var serveArguments: [String] = []
         var json = false
     }
 
@@ -31,7 +33,7 @@ struct ServerLoadBenchmark {
     func run() async throws -> [String: Any] {
         let backend = options.postgres == nil ? "sqlite" : "postgresql"
         let sqlitePath = options.work + "/load-server-\(UUID().uuidString.prefix(8)).sqlite"
-        let databaseArguments = options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]
+        let databaseArguments = (options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]) + options.serveArguments
         log("\(backend): creating \(options.dailyConnections * options.dailyClients.count) + \(options.haeUsers) users")
         let dailyUsers = options.dailyConnections * options.dailyClients.count
         let users = try await makeUsers(count: dailyUsers + options.haeUsers, sqlitePath: sqlitePath)

@@ -10,7 +10,8 @@ struct VitalsBench {
         usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
-                                 [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH] [--json]
+                                 [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
+                                 [--serve-args "ARGS"] [--json]
 
         stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
                overlapping sources, then times one year of daily statistics with source merging
@@ -28,7 +29,8 @@ struct VitalsBench {
                (Debian's, with --wrk-script, default Benchmarks/wrk-daily.lua) costs the shared
                cores least; the Swift client (AsyncHTTPClient) knows which write each answer
                belongs to. Prints requests/s, p50/p99 latency, errors, and a check of the accepted
-               writes against what the server then exports. --json prints the figures as JSON.
+               writes against what the server then exports. --serve-args passes more options to
+               `vitals serve` (e.g. "--sqlite-sync normal"). --json prints the figures as JSON.
         """
 
     static func main() async throws {
@@ -85,6 +87,7 @@ struct VitalsBench {
                     fail("--daily-clients takes \"wrk\", \"swift\" or both")
                 }
             case "--wrk-script": options.wrkScript = value(arguments, index)
+            case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             default: fail("unknown argument \(text)")
             }
             index += 2

@@ -35,6 +35,11 @@ struct ServeCommand: AsyncParsableCommand {
     var maxBodyBytes = 5 * 1024 * 1024
 
     @Option(name: .long, help: ArgumentHelp(
+        "SQLite durability: full (default) flushes every commit to disk before answering; normal survives a crash of the server but may lose the last writes on a power loss.",
+        valueName: "full|normal"))
+    var sqliteSync = "full"
+
+    @Option(name: .long, help: ArgumentHelp(
         "Log level on stderr: trace, debug, info, notice, warning, error or critical (default notice).",
         valueName: "level"))
     var logLevel = "notice"
@@ -42,6 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
+        guard ["full", "normal"].contains(sqliteSync) else { throw ValidationError("--sqlite-sync must be full or normal") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
@@ -55,7 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.maximumBodyBytes = maxBodyBytes
             var logger = Logger(label: "vitals.server")
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
-            let repository = try database.makeRepository()
+            var sqlite = SQLiteRepository.Configuration()
+            sqlite.durableCommits = sqliteSync == "full"
+            let repository = try database.makeRepository(sqlite: sqlite)
             let label = database.label
             let host = host
             let (application, _) = ServerApplication.make(

@@ -46,9 +46,9 @@ struct ServerDatabaseOptions: ParsableArguments {
     }
 
     /// An unmigrated repository; a PostgreSQL one works only while it runs as a service.
-    func makeRepository() throws -> any HealthRepository {
+    func makeRepository(sqlite: SQLiteRepository.Configuration = .init()) throws -> any HealthRepository {
         if let url = postgresURL { return try PostgresRepository(url: url) }
-        return try SQLiteRepository(path: sqlitePath)
+        return try SQLiteRepository(path: sqlitePath, configuration: sqlite)
     }
 
     /// Runs `body` with a migrated repository, then releases it.

@@ -1,7 +1,9 @@
 import Foundation
+import ServiceLifecycle
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsSync
 
 @Suite("Server repository writes")
 struct RepositoryWriteTests {
@@ -42,5 +44,37 @@ struct RepositoryWriteTests {
             let stored = Set(try await repository.users().map(\.name))
             #expect(stored == Set(names.filter { $0.hasPrefix("user-") }).union(["owner"]))
         }
+    }
+
+    @Test("While the SQLite repository runs as a service, the WAL is checkpointed in the background and stays small")
+    func backgroundCheckpoints() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-wal-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        var configuration = SQLiteRepository.Configuration()
+        configuration.checkpointInterval = 0.02
+        let repository = try SQLiteRepository(path: path, configuration: configuration)
+        try await repository.migrate()
+        let user = try await repository.addUser(name: "ada", timeZone: "UTC", tokenHash: "h", at: ServerConfiguration.fixedNow)
+        func walBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0 }
+        /// 3,000 one-day upserts, each its own transaction: about 12 MB of WAL frames.
+        func write(from first: Int) async throws {
+            for offset in first..<(first + 3000) {
+                var metrics = DailyHealthMetrics(date: try LocalDate(parsing: "2025-11-16").adding(days: -offset))
+                metrics.steps = offset
+                _ = try await repository.apply(HealthWrite(snapshots: [SnapshotPatch(metrics)]), for: user, at: ServerConfiguration.fixedNow)
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await repository.run() }
+            try await Task.sleep(for: .milliseconds(100))
+            try await write(from: 0)
+            group.cancelAll()
+        }
+        let withCheckpointer = walBytes()
+        #expect(withCheckpointer < 4 << 20, "WAL grew to \(withCheckpointer) bytes")
+        // Stopped, the writer checkpoints by itself again (every 1,000 pages): still bounded.
+        try await write(from: 3000)
+        #expect(walBytes() < 8 << 20)
+        try await repository.close()
     }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@Suite("vitals serve and vitals user")
+struct ServeCommandTests {
+    /// A `vitals serve` process on a free port, stopped with SIGTERM.
+    final class Server {
+        let process = Process()
+        let port: Int
+
+        init(arguments: [String]) throws {
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["serve", "--port", "0"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var seen = ""
+            while process.isRunning, !seen.contains("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let range = seen.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
+                  let port = Int(seen[range].split(separator: ":").last ?? "") else {
+                process.terminate()
+                throw HTTPFailure("vitals serve did not say where it listens: \(seen)")
+            }
+            self.port = port
+        }
+
+        /// SIGTERM, then the exit status once it shut down.
+        func stop() -> Int32 {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    @Test("user add prints a token once; serve answers it over a real socket; SIGTERM shuts down cleanly")
+    func endToEnd() throws {
+        let cli = try CLIRunner()
+        let database = cli.directory.appendingPathComponent("server.sqlite").path
+        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
+        #expect(added.status == 0, "\(added.stderr)")
+        let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+        let token = try #require(user["token"] as? String)
+        #expect(token.hasPrefix("vt_") && user["timeZone"] as? String == "Europe/Berlin")
+        #expect(try cli.run(["user", "add", "ada", "--db", database]).status == 73)
+        let badZone = try cli.run(["user", "add", "bob", "--tz", "Mars/Olympus", "--db", database])
+        #expect(badZone.status == 64 && badZone.stderr.contains("--tz"))
+
+        let server = try Server(arguments: ["--db", database])
+        let daily = try HTTP.request(port: server.port, "POST", "/api/v1/health/daily", token: token,
+                                     body: #"{"date":"2025-11-16","steps":8500,"sleep_minutes":420}"#)
+        #expect(daily.status == 200)
+        #expect(daily.body.contains(#""recordsUpserted":1"#))
+        let day = try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: token)
+        #expect(day.status == 200 && day.body.contains(#""steps":8500"#))
+        #expect(try HTTP.request(port: server.port, "GET", "/api/health/today").status == 401)
+
+        let rotated = try cli.run(["user", "token", "ada", "--json", "--db", database])
+        #expect(rotated.status == 0)
+        let newToken = try #require((try JSONSerialization.jsonObject(with: Data(rotated.stdout.utf8)) as? [String: Any])?["token"] as? String)
+        #expect(newToken != token)
+        #expect(try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: newToken).status == 200)
+        let listed = try cli.run(["user", "list", "--json", "--db", database])
+        #expect(listed.stdout.contains(#""name":"ada""#) && !listed.stdout.contains("vt_"))
+        #expect(server.stop() == 0)
+    }
+
+    @Test("serve rejects a port in use and conflicting database options with clear exit codes")
+    func badArguments() throws {
+        let cli = try CLIRunner()
+        let both = try cli.run(["serve", "--db", "x.sqlite", "--postgres", "postgres://127.0.0.1/x"])
+        #expect(both.status == 64 && both.stderr.contains("exclusive"))
+        let badPort = try cli.run(["serve", "--port", "70000"])
+        #expect(badPort.status == 64)
+        let database = cli.directory.appendingPathComponent("server.sqlite").path
+        let first = try Server(arguments: ["--db", database])
+        let taken = try cli.run(["serve", "--port", String(first.port), "--db", database])
+        #expect(taken.status == 69, "\(taken.stderr)")
+        #expect(first.stop() == 0)
+    }
+}
+
+struct HTTPFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A minimal HTTP/1.1 client over a POSIX socket: one request, `Connection: close`.
+enum HTTP {
+    static func request(port: Int, _ method: String, _ path: String, token: String? = nil,
+                        body: String? = nil) throws -> (status: Int, body: String) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HTTPFailure("socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw HTTPFailure("cannot connect to port \(port)") }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        let payload = Array((body ?? "").utf8)
+        if body != nil { head += "Content-Type: application/json\r\n" }
+        head += "Content-Length: \(payload.count)\r\n\r\n"
+        let bytes = Array(head.utf8) + payload
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw HTTPFailure("send failed") }
+            sent += count
+        }
+        var response = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            response += buffer[0..<count]
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        guard let statusText = text.split(separator: " ", maxSplits: 2).dropFirst().first, let status = Int(statusText),
+              let split = text.range(of: "\r\n\r\n") else {
+            throw HTTPFailure("not an HTTP response: \(text.prefix(200))")
+        }
+        return (status, String(text[split.upperBound...]))
+    }
+}
