@@ -36,16 +36,24 @@ public struct DayRecompute: Sendable, Hashable {
     /// HEALTHKIT patches for the days from the samples overlapping ``range`` and the HEALTHKIT
     /// workouts per day; a day whose samples feed no metric and that has no workouts gets none.
     public func patches(samples: [StoredSample], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
+        var readings: [String: [DailyMetricsCalculator.Reading]] = [:]
+        for sample in samples {
+            readings[sample.type, default: []].append(DailyMetricsCalculator.Reading(
+                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
+                value: sample.value, sourceName: sample.sourceName))
+        }
+        return try patches(readings: readings, healthKitWorkouts: healthKitWorkouts)
+    }
+
+    /// The same from readings keyed by type identifier (stored values are already canonical).
+    public func patches(readings byIdentifier: [String: [DailyMetricsCalculator.Reading]],
+                        healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
         guard let (first, last) = bounds else { return [] }
-        // Stored values are already canonical: readings straight from the rows, one type lookup per type.
         var readings: [SampleType: [DailyMetricsCalculator.Reading]] = [:]
-        for (identifier, rows) in Dictionary(grouping: samples, by: \.type) {
+        for (identifier, rows) in byIdentifier {
             let type = SampleType(identifier: identifier)
             guard type.kind == .quantity || type.kind == .category else { continue }
-            readings[type] = rows.map {
-                DailyMetricsCalculator.Reading(start: $0.start.timeIntervalSince1970, end: $0.end.timeIntervalSince1970,
-                                               value: $0.value, sourceName: $0.sourceName)
-            }
+            readings[type] = rows
         }
         let metrics = try DailyMetricsCalculator(calendar: calendar).metrics(
             from: first, through: last, workoutCounts: healthKitWorkouts, readings: readings)

@@ -11,9 +11,9 @@ extension SQLiteRepository {
             result.samplesAdded = try Self.insert(write.samples, for: user, in: db)
             result.workoutsAdded = try Self.insert(write.workouts, for: user, at: date, in: db)
             if let recompute = write.recompute, let range = recompute.range, let (first, last) = recompute.bounds {
-                let samples = try Self.samples(of: user, types: DayRecompute.types, overlapping: range, in: db)
+                let readings = try Self.readings(of: user, overlapping: range, in: db)
                 let workouts = try Self.workoutCounts(of: user, source: .healthKit, from: first, through: last, in: db)
-                for patch in try recompute.patches(samples: samples, healthKitWorkouts: workouts) {
+                for patch in try recompute.patches(readings: readings, healthKitWorkouts: workouts) {
                     try Self.upsert(patch, for: user, at: date, in: db)
                     result.recomputedDays.append(patch.date)
                 }
@@ -35,7 +35,7 @@ extension SQLiteRepository {
             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """)
         // Bound through SQLite's C API: GRDB's argument arrays cost more than the insert itself here.
-        let row = RawInsert(statement)
+        let row = RawStatement(statement)
         var added = 0
         for sample in samples {
             row.reset()
@@ -110,6 +110,32 @@ extension SQLiteRepository {
             SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
             FROM quests WHERE user_id = ? ORDER BY created_at, id
             """), arguments: [user.id]).compactMap(quest(from:))
+    }
+
+    /// What recomputing days needs of the user's samples overlapping `range`, read through
+    /// SQLite's C API (a day of an ingest is hundreds of rows, read on every request).
+    static func readings(of user: ServerUser, overlapping range: DateRange,
+                         in db: Database) throws -> [String: [DailyMetricsCalculator.Reading]] {
+        let types = DayRecompute.types
+        let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        let query = RawStatement(try db.cachedStatement(sql: """
+            SELECT type, start, "end", value, source_name FROM samples
+            WHERE user_id = ? AND type IN (\(placeholders)) AND start >= ? AND start < ? AND "end" >= ?
+            """))
+        query.reset()
+        query.bind(1, user.id)
+        for (offset, type) in types.enumerated() { query.bind(Int32(2 + offset), type.identifier) }
+        let next = Int32(2 + types.count)
+        // Samples longer than a week are not counted as starting before the range.
+        query.bind(next, range.start.timeIntervalSince1970 - 7 * 86_400)
+        query.bind(next + 1, range.end.timeIntervalSince1970)
+        query.bind(next + 2, range.start.timeIntervalSince1970)
+        var readings: [String: [DailyMetricsCalculator.Reading]] = [:]
+        while try query.nextRow(db) {
+            readings[query.text(0), default: []].append(DailyMetricsCalculator.Reading(
+                start: query.double(1), end: query.double(2), value: query.double(3), sourceName: query.text(4)))
+        }
+        return readings
     }
 
     static func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange,

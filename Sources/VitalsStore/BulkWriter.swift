@@ -106,7 +106,7 @@ public struct BulkWriter {
 
     /// Adds one route of a workout that was just inserted.
     public mutating func addRoute(workout rowID: Int64, route: Int, points: [RoutePoint]) throws {
-        let row = RawInsert(insertPoint)
+        let row = RawStatement(insertPoint)
         for point in points {
             row.reset()
             row.bind(1, rowID)
@@ -125,7 +125,7 @@ public struct BulkWriter {
 
     /// Adds the beat-to-beat readings of an HRV sample.
     public mutating func addHeartbeats(sample rowID: Int64, beats: [Heartbeat]) throws {
-        let row = RawInsert(insertBeat)
+        let row = RawStatement(insertBeat)
         for (position, beat) in beats.enumerated() {
             row.reset()
             row.bind(1, rowID)

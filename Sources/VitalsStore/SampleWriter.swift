@@ -47,7 +47,7 @@ struct SampleWriter {
     /// (a UUID already stored is skipped and counted).
     mutating func insert(_ sample: PreparedSample, typeID: Int64, sourceID: Int64, deviceID: Int64?,
                          version: String?, unit: String?) throws -> (rowID: Int64, inserted: Bool) {
-        let row = RawInsert(insertSample)
+        let row = RawStatement(insertSample)
         row.reset()
         row.bind(1, sample.uuid)
         row.bind(2, typeID)
@@ -109,7 +109,7 @@ struct SampleWriter {
             value = nil
         }
         let metadata = sample.metadata.isEmpty ? nil : MetadataJSON.encode(sample.metadata)
-        let row = RawInsert(insertSample)
+        let row = RawStatement(insertSample)
         row.reset()
         row.bind(1, sample.uuid)
         row.bind(2, typeID)

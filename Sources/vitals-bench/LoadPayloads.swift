@@ -22,6 +22,10 @@ enum LoadPayloads {
         """
     }
 
+    /// Samples the server stores from one ``healthAutoExport(day:steps:heartRates:workoutID:)``
+    /// body with the default counts: 100 steps, 100 heart rates, 14 sleep stages.
+    static let haeSamples = 214
+
     /// A one-day Health Auto Export body built once, whose day and workout id are patched per request.
     ///
     /// The load client shares the server's two cores: patching bytes of a template costs it a

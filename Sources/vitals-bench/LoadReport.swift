@@ -5,22 +5,20 @@ enum LoadReport {
     static func print(_ report: [String: Any]) {
         let backend = report["backend"] as? String ?? "?"
         for daily in report["daily"] as? [[String: Any]] ?? [] {
-            let client = daily["client"] as? String ?? "?"
-            Swift.print("\(backend)  POST /api/v1/health/daily (\(client))  \(line(daily))")
-            if let check = daily["check"] as? [String: Int] {
-                let lost = check["lost"].map { "\($0) lost" } ?? "\(check["lost (at least)"] ?? 0) lost (at least)"
-                Swift.print("    check: \(check["accepted"] ?? 0) accepted, \(check["stored"] ?? 0) stored of \(check["sent"] ?? 0) sent, "
-                            + "\(lost), \(check["duplicated"] ?? 0) duplicated, \(check["unexpected"] ?? 0) unexpected")
-            }
+            Swift.print("\(backend)  POST /api/v1/health/daily (\(daily["client"] as? String ?? "?"))  \(line(daily))")
+            printCheck(daily)
         }
         for ingest in report["ingest"] as? [[String: Any]] ?? [] {
-            Swift.print("\(backend)  POST /api/v1/ingest/health-auto-export  \(line(ingest))")
-            if let check = ingest["check"] as? [String: Int] {
-                Swift.print("    check: \(check["accepted payloads stored exactly"] ?? 0) payloads stored exactly as answered, "
-                            + "\(check["accepted payloads not as answered"] ?? 0) not, \(check["samples stored"] ?? 0) samples")
-            }
-            if let note = ingest["note"] as? String { Swift.print("    note: \(note)") }
+            Swift.print("\(backend)  POST /api/v1/ingest/health-auto-export (\(ingest["client"] as? String ?? "?"))  \(line(ingest))")
+            printCheck(ingest)
         }
+    }
+
+    private static func printCheck(_ figures: [String: Any]) {
+        if let check = figures["check"] as? [String: Int] {
+            Swift.print("    check: " + check.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        if let note = figures["note"] as? String { Swift.print("    note: \(note)") }
     }
 
     static func line(_ figures: [String: Any]) -> String {

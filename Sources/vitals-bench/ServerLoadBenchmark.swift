@@ -19,7 +19,10 @@ struct ServerLoadBenchmark {
         var haeConnections = [16, 64]
         var haeSeconds = 30.0
         /// Users made for the ingest runs; a run stops early (and says so) when they run out.
-        var haeUsers = 30_000
+        var haeUsers = 40_000
+        /// Which client drives the ingest runs: `wrk` (default, cheapest) or `swift`.
+        var haeClient = "wrk"
+        var wrkIngestScript = "Benchmarks/wrk-ingest.lua"
         /// Which clients drive the daily run: `swift` (exact per-request check), `wrk` (cheaper).
         var dailyClients = ["wrk", "swift"]
         var wrkScript = "Benchmarks/wrk-daily.lua"
@@ -65,12 +68,10 @@ struct ServerLoadBenchmark {
             // Each run gets its own users, so each check sees only its own writes.
             let tokens = Array(dailyTokens[(run * options.dailyConnections)..<((run + 1) * options.dailyConnections)])
             log("\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s, client \(kind)")
-            let cpuBefore = server.cpuSeconds
             var figures: [String: Any]
             if kind == "wrk" {
                 figures = try await WrkDailyLoad(script: options.wrkScript, work: options.work, connections: options.dailyConnections,
-                                                 seconds: options.seconds).run(client: client, baseURL: server.baseURL, tokens: tokens)
-                figures["server_cpu_seconds"] = server.cpuSeconds - cpuBefore
+                                                 seconds: options.seconds).run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
             } else {
                 figures = try await daily(client: client, server: server, tokens: tokens)
             }
@@ -80,10 +81,18 @@ struct ServerLoadBenchmark {
         var ingest: [[String: Any]] = []
         var next = 0
         for connections in options.haeConnections {
-            log("\(backend): POST /api/v1/ingest/health-auto-export, \(connections) connections, \(Int(options.haeSeconds)) s")
+            log("\(backend): POST /api/v1/ingest/health-auto-export, \(connections) connections, \(Int(options.haeSeconds)) s, client \(options.haeClient)")
             let tokens = Array(haeTokens.dropFirst(next))
-            let (figures, used) = try await healthAutoExport(client: client, server: server, tokens: tokens,
+            var figures: [String: Any]
+            let used: Int
+            if options.haeClient == "wrk" {
+                (figures, used) = try await WrkIngestLoad(script: options.wrkIngestScript, work: options.work,
+                                                          connections: connections, seconds: options.haeSeconds)
+                    .run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
+            } else {
+                (figures, used) = try await healthAutoExport(client: client, server: server, tokens: tokens,
                                                              firstDay: next, connections: connections)
+            }
             next += used
             ingest.append(figures)
         }
@@ -192,6 +201,7 @@ struct ServerLoadBenchmark {
             return ["accepted payloads stored exactly": ok, "accepted payloads not as answered": wrong, "samples stored": samples]
         }
         var figures = Self.figures(result, serverCPU: cpu)
+        figures["client"] = "swift"
         figures["connections"] = connections
         figures["check"] = checked
         if result.exhausted > 0 { figures["note"] = "ran out of prepared users; raise --hae-users" }

@@ -11,7 +11,7 @@ struct VitalsBench {
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
-                                 [--serve-args "ARGS"] [--json]
+                                 [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"] [--json]
 
         stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
                overlapping sources, then times one year of daily statistics with source merging
@@ -24,7 +24,9 @@ struct VitalsBench {
                --daily-connections (64) closed-loop connections for --seconds (30), then POST
                /api/v1/ingest/health-auto-export with one-day payloads (100 steps, 100 heart
                rates, 14 sleep stages, 1 workout; each request a new user and day) at each of
-               --hae-connections for --hae-seconds (30), from --hae-users (30000) prepared users.
+               --hae-connections for --hae-seconds (30), from --hae-users (40000) prepared users,
+               driven by --hae-client (wrk with --wrk-ingest-script, default
+               Benchmarks/wrk-ingest.lua, or the Swift client).
                The daily run is made once per --daily-clients entry (default "wrk swift"): wrk
                (Debian's, with --wrk-script, default Benchmarks/wrk-daily.lua) costs the shared
                cores least; the Swift client (AsyncHTTPClient) knows which write each answer
@@ -87,6 +89,10 @@ struct VitalsBench {
                     fail("--daily-clients takes \"wrk\", \"swift\" or both")
                 }
             case "--wrk-script": options.wrkScript = value(arguments, index)
+            case "--hae-client":
+                options.haeClient = value(arguments, index)
+                guard ["wrk", "swift"].contains(options.haeClient) else { fail("--hae-client takes wrk or swift") }
+            case "--wrk-ingest-script": options.wrkIngestScript = value(arguments, index)
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             default: fail("unknown argument \(text)")
             }

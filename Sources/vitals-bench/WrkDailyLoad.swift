@@ -12,7 +12,8 @@ struct WrkDailyLoad {
     let seconds: Double
     let threads = 2
 
-    func run(client: HTTPClient, baseURL: String, tokens: [String]) async throws -> [String: Any] {
+    func run(client: HTTPClient, baseURL: String, tokens: [String],
+             serverCPU: () -> Double) async throws -> [String: Any] {
         let perThread = tokens.count / threads
         guard perThread > 0 else { throw BenchFailure("wrk needs at least \(threads) users") }
         let file = work + "/wrk-tokens-\(UUID().uuidString.prefix(8)).txt"
@@ -24,9 +25,12 @@ struct WrkDailyLoad {
                              "-s", script, baseURL, "--", file, String(perThread)]
         let output = Pipe()
         process.standardOutput = output
+        let cpuBefore = serverCPU()
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        // The server's CPU while wrk ran, not while the check below reads everything back.
+        let cpuSeconds = serverCPU() - cpuBefore
         guard process.terminationStatus == 0,
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK-RESULT ") }),
               let result = try JSONSerialization.jsonObject(with: Data(line.dropFirst("WRK-RESULT ".count).utf8)) as? [String: Any],
@@ -50,7 +54,7 @@ struct WrkDailyLoad {
         let accepted = result["accepted"] as? Int ?? 0
         let secondsRun = result["seconds"] as? Double ?? seconds
         return [
-            "client": "wrk", "connections": connections, "requests": result["completed"] as? Int ?? 0,
+            "client": "wrk", "connections": connections, "server_cpu_seconds": cpuSeconds, "requests": result["completed"] as? Int ?? 0,
             "accepted": accepted, "errors": (result["refused"] as? Int ?? 0) + (result["socket_errors"] as? Int ?? 0),
             "seconds": secondsRun, "per_second": Double(accepted) / max(secondsRun, 1e-9),
             "p50_ms": Double(result["p50_us"] as? Int ?? 0) / 1000, "p99_ms": Double(result["p99_us"] as? Int ?? 0) / 1000,

@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// Binds and steps a prepared statement through SQLite's C API, skipping GRDB's per-call
-/// argument arrays: the hot path of bulk inserts, where that overhead was a tenth of the time.
+/// Binds, steps and reads a prepared statement through SQLite's C API, skipping GRDB's per-call
+/// argument arrays and rows: the hot path of bulk inserts, where that overhead was a tenth of the
+/// time, and of the server's per-request reads.
 ///
 /// Values bind as GRDB would bind them (a `UUID` as its 16 bytes), so rows read back alike.
-public struct RawInsert {
+public struct RawStatement {
     private let statement: Statement
     private let handle: OpaquePointer
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -53,6 +54,28 @@ public struct RawInsert {
 
     /// The row id of the last insert, without GRDB's per-call queue check.
     public func lastRowID(_ db: Database) -> Int64 { sqlite3_last_insert_rowid(db.sqliteConnection) }
+
+    /// Steps to the next result row; false when there are no more (the statement is then reset).
+    public func nextRow(_ db: Database) throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                                sql: statement.sql)
+        }
+        return false
+    }
+
+    /// Column `index` (0-based) of the current row as a number.
+    public func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+    /// Column `index` (0-based) of the current row as text ("" for NULL).
+    public func text(_ index: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
 
     /// Runs the statement; throws SQLite's error with its message.
     public func step(_ db: Database) throws {

@@ -1,0 +1,77 @@
+-- wrk script for `vitals-bench load --hae-client wrk`: POST /api/v1/ingest/health-auto-export,
+-- each request a new user and a new day.
+--
+--   wrk -t2 -c64 -d30s -s Benchmarks/wrk-ingest.lua http://127.0.0.1:PORT -- TOKENS_FILE USERS_PER_THREAD TEMPLATE_FILE
+--
+-- Thread t sends request r with the user on line t*K + r + 1 of TOKENS_FILE (K =
+-- USERS_PER_THREAD) and the body of TEMPLATE_FILE with DAYDAYDAYD replaced by the day
+-- t*K + r days before 2025-11-16 and the workout id mark by "load-" and that number. A thread
+-- that runs out of users sends GET /health instead and counts it as `spare`. At the end one
+-- line starting with "WRK-RESULT " gives a JSON object.
+
+local threads = {}
+
+function setup(thread)
+    thread:set("index", #threads)
+    table.insert(threads, thread)
+end
+
+function init(args)
+    per_thread = tonumber(args[2])
+    tokens = {}
+    local line_number = 0
+    for line in io.lines(args[1]) do
+        if line_number >= index * per_thread and line_number < (index + 1) * per_thread then
+            table.insert(tokens, line)
+        end
+        line_number = line_number + 1
+    end
+    local file = io.open(args[3], "rb")
+    template = file:read("*a")
+    file:close()
+    made = 0
+    spare = 0
+    accepted = 0
+    refused = 0
+    base = os.time({ year = 2025, month = 11, day = 16, hour = 12 })
+end
+
+function request()
+    if made >= #tokens then
+        spare = spare + 1
+        return wrk.format("GET", "/health")
+    end
+    local number = index * per_thread + made
+    made = made + 1
+    local day = os.date("!%Y-%m-%d", base - number * 86400)
+    local id = string.sub("load-" .. number .. string.rep("-", 20), 1, 20)
+    local body = string.gsub(string.gsub(template, "DAYDAYDAYD", day), "IDIDIDIDIDIDIDIDIDID", id)
+    return wrk.format("POST", "/api/v1/ingest/health-auto-export",
+        { ["Authorization"] = "Bearer " .. tokens[made], ["Content-Type"] = "application/json" }, body)
+end
+
+function response(status, headers, body)
+    -- Answers to spare GET /health requests are not ingest answers.
+    if string.find(body, "samplesAdded", 1, true) == nil and status == 200 then return end
+    if status >= 200 and status < 300 then
+        accepted = accepted + 1
+    else
+        refused = refused + 1
+    end
+end
+
+function done(summary, latency, requests)
+    local made_list, accepted_total, refused_total, spare_total = {}, 0, 0, 0
+    for _, thread in ipairs(threads) do
+        table.insert(made_list, tostring(thread:get("made")))
+        accepted_total = accepted_total + thread:get("accepted")
+        refused_total = refused_total + thread:get("refused")
+        spare_total = spare_total + thread:get("spare")
+    end
+    io.write(string.format(
+        'WRK-RESULT {"made":[%s],"accepted":%d,"refused":%d,"spare":%d,"completed":%d,"socket_errors":%d,' ..
+        '"seconds":%f,"p50_us":%d,"p99_us":%d,"max_us":%d}\n',
+        table.concat(made_list, ","), accepted_total, refused_total, spare_total, summary.requests,
+        summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+        summary.duration / 1e6, latency:percentile(50), latency:percentile(99), latency.max))
+end
