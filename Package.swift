@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "VitalsImport", targets: ["VitalsImport"]),
         .library(name: "VitalsSync", targets: ["VitalsSync"]),
         .library(name: "VitalsServer", targets: ["VitalsServer"]),
+        .library(name: "VitalsInsights", targets: ["VitalsInsights"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
     ],
@@ -46,6 +47,7 @@ let package = Package(
             name: "VitalsImport",
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
+        .target(name: "VitalsInsights", dependencies: ["VitalsCore", "VitalsStore"], swiftSettings: strict),
         .target(
             name: "VitalsSync",
             dependencies: [
@@ -72,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "vitals",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer",
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -102,6 +104,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "VitalsInsightsTests",
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights"],
             swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
         .testTarget(
