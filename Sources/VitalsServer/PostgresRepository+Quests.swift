@@ -81,20 +81,23 @@ extension PostgresRepository {
     }
 
     public func export(_ user: ServerUser) async throws -> UserExport {
-        try await guarded {
+        // One REPEATABLE READ transaction: the export is a single snapshot, never half of a
+        // write that commits while it reads.
+        try await guarded { try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             var created = Date(timeIntervalSince1970: 0)
-            for try await value in try await client.query(
+            for try await value in try await connection.query(
                 "SELECT created_at FROM users WHERE id = \(user.id)", logger: logger).decode(Date.self) {
                 created = value
             }
             var snapshots: [HealthSnapshot] = []
-            for try await row in try await client.query("""
+            for try await row in try await connection.query("""
                 \(unescaped: Self.snapshotSelect) WHERE user_id = \(user.id) ORDER BY date, source
                 """, logger: logger) {
                 if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
             }
             var workouts: [WorkoutRecord] = []
-            for try await (id, day, source, type, minutes, calories, distance, start, end) in try await client.query("""
+            for try await (id, day, source, type, minutes, calories, distance, start, end) in try await connection.query("""
                 SELECT external_id, date::text, source, type, duration_minutes, calories, distance, start_time, end_time
                 FROM workout_records WHERE user_id = \(user.id) ORDER BY start_time, external_id
                 """, logger: logger).decode((String, String, String, String, Double, Double?, Double?, Date, Date?).self) {
@@ -106,10 +109,10 @@ extension PostgresRepository {
             }
             let everything = DateRange(clampingStart: Date(timeIntervalSince1970: -4_000_000_000),
                                        end: Date(timeIntervalSince1970: 40_000_000_000))
-            let types = try await allSampleTypes(of: user)
-            let samples = try await self.samples(of: user, types: types, overlapping: everything)
+            let types = try await allSampleTypes(of: user, on: connection)
+            let samples = try await fetchSamples(of: user, types: types, overlapping: everything, on: connection)
             var completions: [QuestCompletion] = []
-            for try await (id, period, day, at) in try await client.query("""
+            for try await (id, period, day, at) in try await connection.query("""
                 SELECT quest_id, period, date::text, completed_at FROM quest_completions WHERE user_id = \(user.id)
                 ORDER BY date, quest_id
                 """, logger: logger).decode((String, String, String, Date).self) {
@@ -118,13 +121,13 @@ extension PostgresRepository {
             }
             return UserExport(user: .init(name: user.name, timeZone: user.timeZone, createdAt: created),
                               snapshots: snapshots, workouts: workouts, samples: samples,
-                              quests: try await quests(of: user), questCompletions: completions)
-        }
+                              quests: try await fetchQuests(of: user, on: connection), questCompletions: completions)
+        } }
     }
 
-    private func allSampleTypes(of user: ServerUser) async throws -> [SampleType] {
+    private func allSampleTypes(of user: ServerUser, on connection: PostgresConnection) async throws -> [SampleType] {
         var types: [SampleType] = []
-        for try await identifier in try await client.query(
+        for try await identifier in try await connection.query(
             "SELECT DISTINCT type FROM samples WHERE user_id = \(user.id) ORDER BY type", logger: logger
         ).decode(String.self) {
             types.append(SampleType(identifier: identifier))

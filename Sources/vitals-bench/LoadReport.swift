@@ -19,6 +19,7 @@ enum LoadReport {
             Swift.print("    check: " + check.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         if let note = figures["note"] as? String { Swift.print("    note: \(note)") }
+        for example in figures["partly stored examples"] as? [String] ?? [] { Swift.print("    partly stored: \(example)") }
     }
 
     static func line(_ figures: [String: Any]) -> String {

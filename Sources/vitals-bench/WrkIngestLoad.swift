@@ -52,6 +52,7 @@ struct WrkIngestLoad {
             }
         }
         let complete = Counter(), partial = Counter(), empty = Counter()
+        let examples = ExampleLog()
         try await withThrowingTaskGroup(of: Void.self) { group in
             var position = 0
             func next() {
@@ -70,6 +71,7 @@ struct WrkIngestLoad {
                         _ = empty.next()
                     } else {
                         _ = partial.next()
+                        examples.add("user \(index) day \(day): \(samples) samples, \(workouts) workouts, days \(days)")
                     }
                 }
             }
@@ -88,7 +90,26 @@ struct WrkIngestLoad {
                 "lost (at least)": max(0, accepted - complete.value), "requests made": used.count,
             ],
         ]
+        if !examples.lines.isEmpty { figures["partly stored examples"] = examples.lines }
         if (result["spare"] as? Int ?? 0) > 0 { figures["note"] = "ran out of prepared users; raise --hae-users" }
         return (figures, used.count)
+    }
+}
+
+/// The first few descriptions of payloads stored only in part, for the report.
+final class ExampleLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func add(_ line: String) {
+        lock.lock()
+        if stored.count < 5 { stored.append(line) }
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }
