@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "vitals-bench",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict),

@@ -7,15 +7,41 @@ import Foundation
 public struct JSONObjectReader: Sendable {
     /// The object's members.
     public let fields: JSONValue.Object
-    /// Where the object is in the document (`""` for the root).
-    public let path: String
     /// The file name errors report.
     public let file: String
+    /// Where the object is; an element's path is spelled only when asked for (errors, mostly).
+    private let position: Position
+
+    /// A path as given, or element `index` of member `key` of the object at `parent`.
+    private enum Position: Sendable {
+        case given(String)
+        case element(parent: String, key: String, index: Int)
+    }
+
+    /// Where the object is in the document (`""` for the root).
+    public var path: String {
+        switch position {
+        case .given(let path): path
+        case .element(let parent, let key, let index): parent.isEmpty ? "\(key)[\(index)]" : "\(parent).\(key)[\(index)]"
+        }
+    }
 
     /// Reads `fields`, found at `path` (`""` for the root) of the document named `file`.
     public init(fields: JSONValue.Object, path: String = "", file: String) {
         self.fields = fields
-        self.path = path
+        self.position = .given(path)
+        self.file = file
+    }
+
+    /// This reader with its path spelled out once: elements of a reader with many of them share it.
+    public var anchored: JSONObjectReader {
+        if case .given = position { return self }
+        return JSONObjectReader(fields: fields, path: path, file: file)
+    }
+
+    private init(fields: JSONValue.Object, position: Position, file: String) {
+        self.fields = fields
+        self.position = position
         self.file = file
     }
 
@@ -153,11 +179,10 @@ public struct JSONObjectReader: Sendable {
     /// Element `index` of array member `key`, which must be an object.
     public func element(_ item: JSONValue, of key: String,
                  at index: Int) throws(VitalsError) -> JSONObjectReader {
-        let elementPath = "\(fieldPath(key))[\(index)]"
         guard case .object(let object) = item else {
             throw VitalsError(.invalidInput, "expected an object, not \(item.kindName)",
-                              at: InputLocation(file: file, field: elementPath))
+                              at: InputLocation(file: file, field: "\(fieldPath(key))[\(index)]"))
         }
-        return JSONObjectReader(fields: object, path: elementPath, file: file)
+        return JSONObjectReader(fields: object, position: .element(parent: path, key: key, index: index), file: file)
     }
 }

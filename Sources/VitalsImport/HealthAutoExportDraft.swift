@@ -14,18 +14,20 @@ struct HealthAutoExportDraft {
     var sample: Sample
     /// The content key the UUID is derived from.
     var identity: String
-    /// The JSON path of the item it came from (`data.metrics[3].data[17]`).
-    var path: String
+    /// The item it came from; its path (`data.metrics[3].data[17]`) is spelled only for errors.
+    var item: JSONObjectReader
+    /// The JSON path of the item it came from.
+    var path: String { item.path }
     /// The path of the `units` member that `Sample.validated()`'s field `unit` refers to.
     var unitsPath: String?
     /// Members of the item that `Sample.validated()`'s field names refer to (`value` → `qty`);
     /// an empty name means the item itself.
     var fields: [String: String]
 
-    init(sample: Sample, identity: String, path: String, unitsPath: String? = nil, fields: [String: String]) {
+    init(sample: Sample, identity: String, item: JSONObjectReader, unitsPath: String? = nil, fields: [String: String]) {
         self.sample = sample
         self.identity = identity
-        self.path = path
+        self.item = item
         self.unitsPath = unitsPath
         self.fields = fields
     }
@@ -46,6 +48,21 @@ struct HealthAutoExportDraft {
 
     /// A number as it goes into a key: Swift's shortest round-trip spelling, the same on every platform.
     static func text(_ value: Double) -> String { value.description }
+}
+
+/// Field-name maps for drafts (`value` → `qty`, `end` → `date`), one dictionary per distinct
+/// pair instead of one per item.
+struct HealthAutoExportFieldMaps {
+    private var maps: [String: [String: String]] = [:]
+
+    /// The map naming `value` and `end` after the item's members `value` and `end`.
+    mutating func value(_ value: String, end: String) -> [String: String] {
+        let key = value + "|" + end
+        if let map = maps[key] { return map }
+        let map = ["value": value, "end": end]
+        maps[key] = map
+        return map
+    }
 }
 
 /// Gives drafts their UUIDs and validates them.

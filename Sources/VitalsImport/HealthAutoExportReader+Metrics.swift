@@ -74,6 +74,7 @@ extension HealthAutoExportReader {
             return
         }
         let units = try units(of: metric, name: name, measuring: canonical)
+        var fieldMaps = HealthAutoExportFieldMaps()
         for (index, raw) in items.enumerated() {
             let item = try metric.element(raw, of: "data", at: index)
             let start = try startDate(of: item)
@@ -93,8 +94,8 @@ extension HealthAutoExportReader {
                                          uuid: HealthAutoExportDraft.placeholder)
             let key = HealthAutoExportDraft.key(type, sample.start, sample.end, source: sourceName,
                                                 value: "\(HealthAutoExportDraft.text(qty)) \(units.text)")
-            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, path: item.path, unitsPath: units.path,
-                                                fields: ["value": "qty", "end": end?.key ?? start.key]))
+            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
+                                                fields: fieldMaps.value("qty", end: end?.key ?? start.key)))
         }
     }
 
@@ -128,6 +129,8 @@ extension HealthAutoExportReader {
         func rate(_ value: Double) throws(VitalsError) -> Double {
             try units.convert(value, to: canonical, in: metric, name: name)
         }
+        func text(_ value: Double?) -> String { value.map(HealthAutoExportDraft.text) ?? "-" }
+        var fieldMaps = HealthAutoExportFieldMaps()
         for (index, raw) in items.enumerated() {
             let item = try metric.element(raw, of: "data", at: index)
             let start = try startDate(of: item)
@@ -148,11 +151,10 @@ extension HealthAutoExportReader {
             let sample = Sample.quantity(.heartRate, try rate(average), canonical, start: start.date, end: end?.date,
                                          source: sources.source(named: sourceName), metadata: metadata,
                                          uuid: HealthAutoExportDraft.placeholder)
-            let numbers = [average, minimum, maximum].map { $0.map(HealthAutoExportDraft.text) ?? "-" }
             let key = HealthAutoExportDraft.key(.heartRate, sample.start, sample.end, source: sourceName,
-                                                value: "\(numbers.joined(separator: "/")) \(units.text)")
-            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, path: item.path, unitsPath: units.path,
-                                                fields: ["value": valueKey, "end": end?.key ?? start.key]))
+                                                value: "\(text(average))/\(text(minimum))/\(text(maximum)) \(units.text)")
+            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
+                                                fields: fieldMaps.value(valueKey, end: end?.key ?? start.key)))
         }
     }
 
@@ -184,7 +186,7 @@ extension HealthAutoExportReader {
             let key = HealthAutoExportDraft.key(.bloodPressure, sample.start, sample.end, source: sourceName,
                                                 value: value)
             drafts.append(HealthAutoExportDraft(
-                sample: sample, identity: key, path: item.path, unitsPath: units.path,
+                sample: sample, identity: key, item: item, unitsPath: units.path,
                 fields: ["members[0]": "systolic", "members[1]": "diastolic", "end": end?.key ?? start.key]))
         }
     }
@@ -221,7 +223,7 @@ extension HealthAutoExportReader {
                                          uuid: HealthAutoExportDraft.placeholder)
             let key = HealthAutoExportDraft.key(.mindfulSession, sample.start, sample.end, source: sourceName,
                                                 value: "0")
-            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, path: item.path,
+            drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item,
                                                 fields: ["end": end.key]))
         }
     }

@@ -136,6 +136,6 @@ extension HealthAutoExportReader {
                                      uuid: HealthAutoExportDraft.placeholder)
         let key = HealthAutoExportDraft.key(.sleepAnalysis, start, end, source: sourceName,
                                             value: "\(stage.rawValue)")
-        drafts.append(HealthAutoExportDraft(sample: sample, identity: key, path: item.path, fields: fields))
+        drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, fields: fields))
     }
 }

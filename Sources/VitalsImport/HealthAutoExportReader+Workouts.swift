@@ -81,7 +81,7 @@ extension HealthAutoExportReader {
         let sample = Sample(uuid: HealthAutoExportDraft.placeholder, type: .workout, start: start, end: end,
                             content: .workout(Workout(activityType: reading.type, statistics: statistics)),
                             source: sources.source(named: sourceName), metadata: metadata)
-        drafts.append(HealthAutoExportDraft(sample: sample, identity: "hae1|workout|\(id)", path: workout.path,
+        drafts.append(HealthAutoExportDraft(sample: sample, identity: "hae1|workout|\(id)", item: workout,
                                             fields: fields))
     }
 

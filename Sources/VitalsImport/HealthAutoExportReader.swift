@@ -22,12 +22,12 @@ struct HealthAutoExportReader {
         if let metrics = try data.optionalArray("metrics") {
             drafts.reserveCapacity(metrics.count * 16)
             for (index, item) in metrics.enumerated() {
-                try readMetric(try data.element(item, of: "metrics", at: index))
+                try readMetric(try data.element(item, of: "metrics", at: index).anchored)
             }
         }
         if let workouts = try data.optionalArray("workouts") {
             for (index, item) in workouts.enumerated() {
-                try readWorkout(try data.element(item, of: "workouts", at: index))
+                try readWorkout(try data.element(item, of: "workouts", at: index).anchored)
             }
         }
         for key in data.fields.sortedKeys where key != "metrics" && key != "workouts" && data.has(key) {

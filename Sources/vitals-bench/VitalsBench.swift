@@ -12,6 +12,7 @@ struct VitalsBench {
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
                                  [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"] [--json]
+               vitals-bench hae-parse [--runs N] [--rounds N]
 
         stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
                overlapping sources, then times one year of daily statistics with source merging
@@ -33,6 +34,9 @@ struct VitalsBench {
                belongs to. Prints requests/s, p50/p99 latency, errors, and a check of the accepted
                writes against what the server then exports. --serve-args passes more options to
                `vitals serve` (e.g. "--sqlite-sync normal"). --json prints the figures as JSON.
+
+        hae-parse  Parses the load run's ingest payload --runs times (2000) in each of --rounds
+               (5) and prints the best thread CPU time per payload.
         """
 
     static func main() async throws {
@@ -40,6 +44,7 @@ struct VitalsBench {
         switch arguments.first {
         case "stats": try await stats(Array(arguments.dropFirst()))
         case "load": try await load(Array(arguments.dropFirst()))
+        case "hae-parse": try ParseBenchmark.run(Array(arguments.dropFirst()))
         case "-h", "--help", "help": print(usage)
         default:
             FileHandle.standardError.write(Data((usage + "\n").utf8))
