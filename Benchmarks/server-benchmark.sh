@@ -6,8 +6,10 @@
 #      connections,
 # first with SQLite, then with PostgreSQL (a throwaway cluster on a free loopback port,
 # started and removed by this script), each followed by a check of every accepted write
-# against what the server exports. The load client is `vitals-bench load` (AsyncHTTPClient,
-# closed loop); it runs on the same 2 cores as the server, so the figures are conservative.
+# against what the server exports. `vitals-bench load` drives it: wrk (Debian's, scripted by
+# Benchmarks/wrk-daily.lua and wrk-ingest.lua) for the daily and ingest runs, and a second daily
+# run from a Swift client (AsyncHTTPClient, closed loop) that knows which write each answer
+# belongs to. The clients run on the same 2 cores as the server, so the figures are conservative.
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
 #        [--skip-postgres] [--no-build] [--json]
@@ -56,6 +58,14 @@ if [ "$BUILD" = 1 ]; then
 fi
 BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
 
+if ! command -v wrk >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then
+        log "installing wrk (apt-get)"
+        apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk >&2
+    else
+        log "wrk is not installed (apt-get install wrk)"; exit 1
+    fi
+fi
 log "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
 log "SQLite"
 "$BIN/vitals-bench" load --vitals "$BIN/vitals" --work "$WORK" --seconds "$SECONDS_DAILY" \

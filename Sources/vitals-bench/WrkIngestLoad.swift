@@ -12,7 +12,8 @@ struct WrkIngestLoad {
     let seconds: Double
     let threads = 2
 
-    /// Returns the figures and how many of `tokens` the run used (it uses them in order per thread).
+    /// Returns the figures and the index after the last of `tokens` the run used (each thread
+    /// uses its own slice of them, in order).
     func run(client: HTTPClient, baseURL: String, tokens: [String],
              serverCPU: () -> Double) async throws -> ([String: Any], used: Int) {
         let perThread = tokens.count / threads
@@ -92,7 +93,9 @@ struct WrkIngestLoad {
         ]
         if !examples.lines.isEmpty { figures["partly stored examples"] = examples.lines }
         if (result["spare"] as? Int ?? 0) > 0 { figures["note"] = "ran out of prepared users; raise --hae-users" }
-        return (figures, used.count)
+        // Thread t used users t*K ..< t*K + made[t]: the next run starts after the last of them.
+        let end = made.enumerated().map { thread, count in thread * perThread + count }.max() ?? 0
+        return (figures, end)
     }
 }
 
