@@ -3,10 +3,6 @@ import VitalsCore
 
 /// Apple documentation: "HKQuery". The abstract base of queries, and HealthKit's predicate factories.
 public class HKQuery: NSObject {
-    override init() {
-        super.init()
-    }
-
     /// Starts the query against `simulator`; each query kind overrides it.
     func start(in simulator: HealthKitSimulator) {}
 

@@ -5,7 +5,7 @@ import VitalsCore
 ///
 /// Computed with Vitals' `StatisticsEngine` (HealthKit's source merge) over the samples that
 /// matched the query, one interval at a time.
-public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
+public final class HKStatisticsCollection: NSObject {
     let quantityType: HKQuantityType
     let points: [StatisticsPoint]
     let pointSources: [Source]
@@ -22,7 +22,7 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
     /// Apple documentation: "statistics(for:)" (HKStatisticsCollection). Empty intervals have nil quantities.
     public func statistics(for date: Date) -> HKStatistics? {
         var query = template
-        query.range = DateRange(uncheckedStart: date, end: date.addingTimeInterval(1))
+        query.range = DateRange(clampingStart: date, end: date.addingTimeInterval(1))
         guard let bucket = StatisticsEngine.buckets(for: query).first else { return nil }
         query.range = bucket
         guard let values = try? StatisticsEngine.compute(query, points: points, sources: pointSources,
@@ -34,7 +34,7 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
     public func statistics() -> [HKStatistics] {
         guard let first = points.map(\.start).min(), let last = points.map(\.end).max() else { return [] }
         var query = template
-        query.range = DateRange(uncheckedStart: Date(timeIntervalSince1970: first),
+        query.range = DateRange(clampingStart: Date(timeIntervalSince1970: first),
                                 end: Date(timeIntervalSince1970: max(last, first + 1)))
         let all = (try? StatisticsEngine.compute(query, points: points, sources: pointSources,
                                                  priority: Array(pointSources.indices))) ?? []

@@ -12,11 +12,13 @@ public final class HKUnit: NSObject {
 
     /// Apple documentation: "init(from:)" (string form). An invalid string raises in HealthKit; here it traps.
     public convenience init(from string: String) {
+        let parsed: HealthUnit
         do {
-            self.init(unit: try HealthUnit(parsing: string))
+            parsed = try HealthUnit(parsing: string)
         } catch {
             preconditionFailure("HKUnit(from:): '\(string)' is not a unit HealthKit parses")
         }
+        self.init(unit: parsed)
     }
 
     /// Apple documentation: "unitString".

@@ -61,7 +61,7 @@ public class HKWorkoutBuilder: NSObject {
         }
         var result: [HKQuantityType: HKStatistics] = [:]
         for (quantityType, sum, unit) in sums.values {
-            var values = Statistics(range: DateRange(uncheckedStart: start, end: end), unit: unit)
+            var values = Statistics(range: DateRange(clampingStart: start, end: end), unit: unit)
             values.sum = sum
             values.sampleCount = 1
             result[quantityType] = HKStatistics(quantityType: quantityType, values: values)

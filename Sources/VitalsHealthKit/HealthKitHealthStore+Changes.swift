@@ -40,7 +40,8 @@ extension HealthKitHealthStore {
             }
         }
         let unchanged = added.isEmpty && deleted.isEmpty && previous != nil && next == previous
-        let newAnchor = unchanged ? anchor ?? journal.latest : try journal.record(next)
+        let newAnchor: QueryAnchor
+        if unchanged { newAnchor = anchor ?? journal.latest } else { newAnchor = try journal.record(next) }
         return ChangeSet(added: added, deleted: deleted, anchor: newAnchor, unreadableTypes: unreadable)
     }
 

@@ -83,7 +83,7 @@ extension HealthKitHealthStore {
         result.maximum = values.maximumQuantity()?.doubleValue(for: unit)
         result.mostRecent = values.mostRecentQuantity()?.doubleValue(for: unit)
         result.mostRecentRange = values.mostRecentQuantityDateInterval().map {
-            DateRange(uncheckedStart: $0.start, end: $0.end)
+            DateRange(clampingStart: $0.start, end: $0.end)
         }
         result.sampleCount = hasValue(result) ? 1 : 0
         return result

@@ -49,7 +49,7 @@ struct HealthKitAuthorizationTests {
             let store = try await harness.authorizedStore()
             harness.recordSteps(900, from: HealthKitHarness.watch, start: HealthKitHarness.at(hour: 9), minutes: 30)
             let own = try await store.logMindfulness(start: HealthKitHarness.at(hour: 7), end: HealthKitHarness.at(hour: 7.25))
-            let day = SamplePredicate(DateRange(uncheckedStart: HealthKitHarness.day,
+            let day = SamplePredicate(DateRange(clampingStart: HealthKitHarness.day,
                                                 end: HealthKitHarness.day.addingTimeInterval(86_400)))
 
             let steps = try await store.samples(of: .stepCount, matching: day)
@@ -88,7 +88,7 @@ struct HealthKitAuthorizationTests {
             #expect(try await store.authorizationSummary().state == .unavailable)
             #expect(try await store.authorizationState(for: [.stepCount]) == .unavailable)
             #expect(try await store.samples(of: .stepCount).value.isEmpty)
-            let query = StatisticsQuery(type: .stepCount, range: DateRange(uncheckedStart: HealthKitHarness.day,
+            let query = StatisticsQuery(type: .stepCount, range: DateRange(clampingStart: HealthKitHarness.day,
                                         end: HealthKitHarness.day.addingTimeInterval(86_400)),
                                         interval: .hour, calendar: HealthKitHarness.calendar, options: .sum)
             let statistics = try await store.statistics(query)

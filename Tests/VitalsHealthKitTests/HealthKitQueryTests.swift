@@ -15,7 +15,7 @@ struct HealthKitQueryTests {
             harness.recordSteps(100, from: HealthKitHarness.watch, start: HealthKitHarness.day, minutes: 10)
             harness.recordSteps(200, from: HealthKitHarness.watch, start: nextDay, minutes: 10)
             harness.recordSteps(300, from: HealthKitHarness.watch, start: nextDay.addingTimeInterval(-300), minutes: 10)
-            let today = DateRange(uncheckedStart: HealthKitHarness.day, end: nextDay)
+            let today = DateRange(clampingStart: HealthKitHarness.day, end: nextDay)
             let strict = try await store.samples(of: .stepCount, matching: SamplePredicate(today, options: .strictStartDate))
             #expect(strict.value.compactMap { $0.quantity?.value } == [100, 300])
             let strictEnd = try await store.samples(of: .stepCount, matching: SamplePredicate(today, options: .strictEndDate))
@@ -63,7 +63,7 @@ struct HealthKitQueryTests {
                                                  localIdentifier: nil, udiDeviceIdentifier: nil))
             harness.recordSteps(phoneOverlap, from: phone, start: HealthKitHarness.at(hour: 9), minutes: 60)
             harness.recordSteps(phoneOnly, from: phone, start: HealthKitHarness.at(hour: 10), minutes: 60)
-            let week = DateRange(uncheckedStart: HealthKitHarness.day.addingTimeInterval(-86_400),
+            let week = DateRange(clampingStart: HealthKitHarness.day.addingTimeInterval(-86_400),
                                  end: HealthKitHarness.day.addingTimeInterval(2 * 86_400))
             let query = StatisticsQuery(type: .stepCount, range: week, interval: .day, calendar: HealthKitHarness.calendar,
                                         options: [.sum, .separateBySource])
@@ -96,7 +96,7 @@ struct HealthKitQueryTests {
                                       HKCategorySample(type: sleep, value: SleepAnalysisValue.inBed.rawValue,
                                                        start: HealthKitHarness.at(hour: 0), end: HealthKitHarness.at(hour: 9))],
                                      from: HealthKitHarness.otherApp)
-            let query = StatisticsQuery(type: .sleepAnalysis, range: DateRange(uncheckedStart: HealthKitHarness.day,
+            let query = StatisticsQuery(type: .sleepAnalysis, range: DateRange(clampingStart: HealthKitHarness.day,
                                         end: HealthKitHarness.day.addingTimeInterval(86_400)),
                                         interval: .day, calendar: HealthKitHarness.calendar, options: .duration)
             let day = try await store.statistics(query).value

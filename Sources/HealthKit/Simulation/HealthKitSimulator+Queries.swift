@@ -65,11 +65,12 @@ extension HealthKitSimulator {
         guard let quantityType = type as? HKQuantityType else { throw HKError(.errorInvalidArgument) }
         let samples = try visibleSamples(of: [(type, predicate)]).compactMap { $0 as? HKQuantitySample }
         let sampleType = SampleType(identifier: type.identifier)
-        guard let unit = sampleType.canonicalUnit, let (period, count) = Self.period(of: intervalComponents) else {
+        guard let unit = sampleType.canonicalUnit, let interval = Self.period(of: intervalComponents) else {
             throw HKError(.errorInvalidArgument)
         }
+        let (period, count) = interval
         let template = StatisticsQuery(
-            type: sampleType, range: DateRange(uncheckedStart: anchorDate, end: anchorDate.addingTimeInterval(1)),
+            type: sampleType, range: DateRange(clampingStart: anchorDate, end: anchorDate.addingTimeInterval(1)),
             interval: period, intervalCount: count, anchor: anchorDate, calendar: calendar,
             options: Self.coreOptions(options))
         do { try template.validate() } catch { throw HKError(.errorInvalidArgument) }
