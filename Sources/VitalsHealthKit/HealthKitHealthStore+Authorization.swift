@@ -1,6 +1,7 @@
 import Foundation
 import HealthKit
 import VitalsCore
+import VitalsStore
 
 extension HealthKitHealthStore {
     /// Share status from `authorizationStatus(for:)`; for reads, only whether the user was asked.

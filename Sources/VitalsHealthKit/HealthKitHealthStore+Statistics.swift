@@ -1,6 +1,7 @@
 import Foundation
 import HealthKit
 import VitalsCore
+import VitalsStore
 
 extension HealthKitHealthStore {
     /// A statistics collection, one entry per bucket of `query`.
