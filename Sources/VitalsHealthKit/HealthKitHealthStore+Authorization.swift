@@ -41,7 +41,6 @@ extension HealthKitHealthStore {
         } catch {
             throw HealthKitErrorMap.vitalsError(error, while: "requesting authorization")
         }
-        cache.removeAll()
     }
 
     /// Asks for the configured ``Configuration/shareTypes`` and ``Configuration/readTypes``.

@@ -39,7 +39,9 @@ extension HealthKitHealthStore {
                 unreadable.insert(type)
             }
         }
-        let unchanged = added.isEmpty && deleted.isEmpty && previous != nil && next == previous
+        // Nothing this app can see changed: the old anchors are as good as the new ones.
+        let unchanged = added.isEmpty && deleted.isEmpty && unreadable.isEmpty
+            && wanted.allSatisfy { previous?[$0.identifier] != nil }
         let newAnchor: QueryAnchor
         if unchanged { newAnchor = anchor ?? journal.latest } else { newAnchor = try journal.record(next) }
         return ChangeSet(added: added, deleted: deleted, anchor: newAnchor, unreadableTypes: unreadable)

@@ -30,7 +30,6 @@ extension HealthKitHealthStore {
         } catch {
             throw writeError(error, types: types)
         }
-        cache.removeAll()
         let members = samples.reduce(0) { $0 + ($1.members?.count ?? 0) + ($1.workout?.associatedSamples.count ?? 0) }
         return SaveSummary(added: samples.count + members)
     }
@@ -61,7 +60,6 @@ extension HealthKitHealthStore {
         } catch {
             throw writeError(error, types: Set(found.map { SampleType(identifier: $0.sampleType.identifier) }))
         }
-        cache.removeAll()
         return found.count
     }
 
@@ -76,7 +74,6 @@ extension HealthKitHealthStore {
         } catch {
             throw writeError(error, types: [.mindfulSession])
         }
-        cache.removeAll()
         return HealthKitSampleConverter.sample(from: object, source: appSource) ?? draft
     }
 
@@ -98,7 +95,6 @@ extension HealthKitHealthStore {
         } catch {
             throw writeError(error, types: [.workout, .activeEnergyBurned])
         }
-        cache.removeAll()
         return saved ?? draft
     }
 
@@ -120,7 +116,6 @@ extension HealthKitHealthStore {
         } catch {
             throw writeError(error, types: [.numberOfAlcoholicBeverages])
         }
-        cache.removeAll()
         if !earlier.isEmpty {
             do {
                 _ = try await delete(earlier.map(\.uuid))

@@ -63,6 +63,7 @@ struct HealthKitChangesTests {
             let service = HealthSyncService(
                 store: store, endpoint: try SyncEndpoint(server: "http://127.0.0.1:9", token: "test"),
                 cursors: FileSyncCursorStore(path: harness.directory.appendingPathComponent("cursor.json").path),
+                transport: AsyncHTTPClientTransport(timeout: .milliseconds(300)),
                 configuration: syncConfiguration, logger: Logger(label: "test") { _ in messages })
             let sync = HealthKitBackgroundSync(store: store, service: service, frequency: .immediate)
             try await sync.start()
@@ -76,6 +77,7 @@ struct HealthKitChangesTests {
                 return updates.delivered == 1 && updates.completed == 1
             })
             #expect(messages.lines.contains("sync started"), "the change requested a sync")
+            #expect(!messages.lines.contains("sync confirmed"), "nothing listens on port 9")
             sync.stop()
         }
     }
