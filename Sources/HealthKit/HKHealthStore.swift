@@ -60,9 +60,4 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) async throws {
         try simulator.enableBackgroundDelivery(for: type.identifier, frequency: frequency)
     }
-
-    /// Apple documentation: "disableBackgroundDelivery(for:withCompletion:)" (async form).
-    public func disableBackgroundDelivery(for type: HKObjectType) async throws {
-        try simulator.disableBackgroundDelivery(for: type.identifier)
-    }
 }

@@ -5,8 +5,7 @@ import VitalsCore
 public class HKQuantitySample: HKSample {
     /// Apple documentation: "quantity".
     public let quantity: HKQuantity
-    /// Apple documentation: "quantityType".
-    public let quantityType: HKQuantityType
+    let quantityType: HKQuantityType
 
     init(quantityType: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, device: HKDevice?,
          metadata: [String: Any]?) {

@@ -4,11 +4,6 @@ import Foundation
 public final class HKQueryAnchor: NSObject, NSSecureCoding, @unchecked Sendable {
     let value: Int
 
-    /// Apple documentation: "init(fromValue:)".
-    public convenience init(fromValue value: Int) {
-        self.init(value: value)
-    }
-
     init(value: Int) {
         self.value = value
         super.init()

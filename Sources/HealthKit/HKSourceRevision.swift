@@ -7,8 +7,7 @@ public class HKSourceRevision: NSObject {
     /// Apple documentation: "version".
     public let version: String?
 
-    /// Apple documentation: "init(source:version:)".
-    public init(source: HKSource, version: String?) {
+    init(source: HKSource, version: String?) {
         self.source = source
         self.version = version
         super.init()

@@ -29,15 +29,4 @@ public final class HKStatisticsCollection: NSObject {
                                                          priority: Array(pointSources.indices)).first else { return nil }
         return HKStatistics(quantityType: quantityType, values: values)
     }
-
-    /// Apple documentation: "statistics()" (HKStatisticsCollection). Only intervals with samples.
-    public func statistics() -> [HKStatistics] {
-        guard let first = points.map(\.start).min(), let last = points.map(\.end).max() else { return [] }
-        var query = template
-        query.range = DateRange(clampingStart: Date(timeIntervalSince1970: first),
-                                end: Date(timeIntervalSince1970: max(last, first + 1)))
-        let all = (try? StatisticsEngine.compute(query, points: points, sources: pointSources,
-                                                 priority: Array(pointSources.indices))) ?? []
-        return all.filter { $0.sampleCount > 0 }.map { HKStatistics(quantityType: quantityType, values: $0) }
-    }
 }

@@ -21,8 +21,7 @@ public final class HKUnit: NSObject {
         self.init(unit: parsed)
     }
 
-    /// Apple documentation: "unitString".
-    public var unitString: String { unit.unitString }
+    var unitString: String { unit.unitString }
 
     /// Apple documentation: "count()".
     public class func count() -> Self { Self(unit: .count) }

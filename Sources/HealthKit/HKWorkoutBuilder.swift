@@ -4,14 +4,10 @@ import VitalsCore
 /// Apple documentation: "HKWorkoutBuilder". Builds and saves a workout step by step.
 public class HKWorkoutBuilder: NSObject {
     let healthStore: HKHealthStore
-    /// Apple documentation: "workoutConfiguration".
-    public let workoutConfiguration: HKWorkoutConfiguration
-    /// Apple documentation: "device" (HKWorkoutBuilder).
-    public let device: HKDevice?
-    /// Apple documentation: "startDate" (HKWorkoutBuilder).
-    public private(set) var startDate: Date?
-    /// Apple documentation: "endDate" (HKWorkoutBuilder).
-    public private(set) var endDate: Date?
+    let workoutConfiguration: HKWorkoutConfiguration
+    let device: HKDevice?
+    private var startDate: Date?
+    private var endDate: Date?
     private var samples: [HKSample] = []
 
     /// Apple documentation: "init(healthStore:configuration:device:)".

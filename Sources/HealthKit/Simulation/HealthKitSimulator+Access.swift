@@ -144,9 +144,4 @@ extension HealthKitSimulator {
             state.backgroundDelivery[identifier] = hourlyAtMost ? .hourly : frequency
         }
     }
-
-    func disableBackgroundDelivery(for identifier: String) throws {
-        try requireAvailable()
-        withState { _ = $0.backgroundDelivery.removeValue(forKey: identifier) }
-    }
 }
