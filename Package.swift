@@ -7,6 +7,25 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// What `VitalsHealthKit` builds on. On Apple platforms `import HealthKit` is Apple's framework.
+var healthKitAdapterDependencies: [Target.Dependency] = [
+    "VitalsCore", "VitalsStore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
+]
+/// Linux only: a `HealthKit` module declaring the subset of Apple's API the adapter uses, with a
+/// scriptable in-memory database, and the adapter's tests against it. Apple platforms never see it.
+var linuxHealthKitTargets: [Target] = []
+#if os(Linux)
+healthKitAdapterDependencies.append("HealthKit")
+linuxHealthKitTargets = [
+    .target(name: "HealthKit", dependencies: ["VitalsCore"], swiftSettings: strict),
+    .testTarget(
+        name: "VitalsHealthKitTests",
+        dependencies: ["VitalsCore", "VitalsStore", "VitalsSync", "VitalsHealthKit", "HealthKit",
+                       .product(name: "Logging", package: "swift-log")],
+        swiftSettings: strict),
+]
+#endif
+
 let package = Package(
     name: "Vitals",
     platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
@@ -17,6 +36,7 @@ let package = Package(
         .library(name: "VitalsSync", targets: ["VitalsSync"]),
         .library(name: "VitalsServer", targets: ["VitalsServer"]),
         .library(name: "VitalsInsights", targets: ["VitalsInsights"]),
+        .library(name: "VitalsHealthKit", targets: ["VitalsHealthKit"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
     ],
@@ -48,6 +68,11 @@ let package = Package(
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
         .target(name: "VitalsInsights", dependencies: ["VitalsCore", "VitalsStore"], swiftSettings: strict),
+        .target(
+            name: "VitalsHealthKit",
+            dependencies: healthKitAdapterDependencies,
+            swiftSettings: strict,
+            linkerSettings: [.linkedFramework("HealthKit", .when(platforms: [.iOS, .macOS, .watchOS]))]),
         .target(
             name: "VitalsSync",
             dependencies: [
@@ -119,5 +144,5 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-    ]
+    ] + linuxHealthKitTargets
 )

@@ -73,6 +73,12 @@ public struct SourceStatistics: Sendable, Hashable {
     public var source: Source
     /// Its statistics (with an empty `bySource`).
     public var statistics: Statistics
+
+    /// Creates one source's share (stores other than SQLite build these from their own answers).
+    public init(source: Source, statistics: Statistics) {
+        self.source = source
+        self.statistics = statistics
+    }
 }
 
 /// A statistics collection query (`HKStatisticsCollectionQuery`): buckets of `interval`

@@ -13,6 +13,7 @@ public struct VitalsError: Error, Sendable, CustomStringConvertible, Equatable {
             case invalidTimeZone, invalidInput, unknownType, unsupportedStatistics
             case authorizationDenied, authorizationNotDetermined, unavailable
             case notFound, duplicate, readOnly, database, io, cancelled
+            case databaseInaccessible
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -47,6 +48,9 @@ public struct VitalsError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let duplicate = Code(.duplicate)
         /// The object belongs to another source and cannot be changed here.
         public static let readOnly = Code(.readOnly)
+        /// The health database is protected while the device is locked (HealthKit's
+        /// `errorDatabaseInaccessible`); it works again once the user unlocks.
+        public static let databaseInaccessible = Code(.databaseInaccessible)
         /// The database failed (I/O, corruption, schema).
         public static let database = Code(.database)
         /// A file could not be read or written.

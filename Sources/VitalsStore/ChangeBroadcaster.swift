@@ -2,10 +2,12 @@ import Foundation
 import VitalsCore
 
 /// Fans committed changes out to every `changeNotifications()` stream.
-final class ChangeBroadcaster: Sendable {
+package final class ChangeBroadcaster: Sendable {
     private let listeners = Locked<[UUID: AsyncStream<Set<SampleType>>.Continuation]>([:])
 
-    func stream() -> AsyncStream<Set<SampleType>> {
+    package init() {}
+
+    package func stream() -> AsyncStream<Set<SampleType>> {
         let (stream, continuation) = AsyncStream<Set<SampleType>>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let id = UUID()
         listeners.withLock { $0[id] = continuation }
@@ -15,13 +17,13 @@ final class ChangeBroadcaster: Sendable {
         return stream
     }
 
-    func publish(_ types: Set<SampleType>) {
+    package func publish(_ types: Set<SampleType>) {
         guard !types.isEmpty else { return }
         let current = listeners.withLock { Array($0.values) }
         for continuation in current { continuation.yield(types) }
     }
 
-    func finish() {
+    package func finish() {
         let current = listeners.withLock { listeners in
             defer { listeners.removeAll() }
             return Array(listeners.values)

@@ -117,6 +117,12 @@ public struct QueryAnchor: Sendable, Hashable, Comparable, Codable, CustomString
 public struct DeletedSample: Sendable, Hashable {
     public var uuid: UUID
     public var type: SampleType
+
+    /// Creates a deletion record.
+    public init(uuid: UUID, type: SampleType) {
+        self.uuid = uuid
+        self.type = type
+    }
 }
 
 /// The answer to an anchored change query.
@@ -129,6 +135,14 @@ public struct ChangeSet: Sendable {
     public var anchor: QueryAnchor
     /// Types left out because the user did not allow reading them.
     public var unreadableTypes: Set<SampleType>
+
+    /// Creates a change set.
+    public init(added: [Sample], deleted: [DeletedSample], anchor: QueryAnchor, unreadableTypes: Set<SampleType>) {
+        self.added = added
+        self.deleted = deleted
+        self.anchor = anchor
+        self.unreadableTypes = unreadableTypes
+    }
 }
 
 extension HealthStore {

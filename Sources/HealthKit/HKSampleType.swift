@@ -1,0 +1,4 @@
+import Foundation
+
+/// Apple documentation: "HKSampleType". The abstract type of samples (quantity, category, correlation, workout).
+public class HKSampleType: HKObjectType {}

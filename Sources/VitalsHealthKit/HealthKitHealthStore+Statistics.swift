@@ -1,0 +1,133 @@
+import Foundation
+import HealthKit
+import VitalsCore
+import VitalsStore
+
+extension HealthKitHealthStore {
+    /// A statistics collection, one entry per bucket of `query`.
+    ///
+    /// Quantity types go through `HKStatisticsCollectionQueryDescriptor`, so HealthKit merges
+    /// sources by the user's priority. HealthKit computes no statistics for category types or
+    /// workouts, so their `duration` (the union of intervals, which no priority changes) is
+    /// computed here from the samples with Core's engine. Buckets follow the device's calendar
+    /// from `query.anchor`; `query.calendar` should be the device's. `sampleCount` is 1 for a
+    /// bucket with data and 0 otherwise: HealthKit does not count samples.
+    public func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]> {
+        try query.validate()
+        let unit = query.type.kind == .quantity ? query.type.canonicalUnit : nil
+        let empty = StatisticsEngine.buckets(for: query).map { Statistics(range: $0, unit: unit) }
+        guard isActive else {
+            logInactive("statistics")
+            return QueryResult(empty)
+        }
+        let key = HealthKitAnswerCache.Key.statistics(query)
+        do {
+            let result = query.type.kind == .quantity
+                ? try await quantityStatistics(query, empty: empty) : try await durationStatistics(query)
+            cache.store(result, for: key)
+            return QueryResult(result)
+        } catch {
+            return try fallback(error, key: key, type: query.type, empty: empty,
+                                while: "computing statistics of \(query.type.shortName)")
+        }
+    }
+
+    private func quantityStatistics(_ query: StatisticsQuery, empty: [Statistics]) async throws -> [Statistics] {
+        let quantityType = try HealthKitTypeMap.quantityType(for: query.type)
+        guard let unitString = query.type.canonicalUnitString,
+              let filter = try await healthKitPredicate(for: SamplePredicate(query.range, sources: query.sources),
+                                                        type: quantityType) else { return empty }
+        let descriptor = HKStatisticsCollectionQueryDescriptor(
+            predicate: .quantitySample(type: quantityType, predicate: filter), options: Self.options(query.options),
+            anchorDate: query.anchor, intervalComponents: Self.components(query))
+        let collection = try await descriptor.result(for: healthStore)
+        let unit = HKUnit(from: unitString)
+        return empty.map { bucket in
+            guard let values = collection.statistics(for: bucket.range.start) else { return bucket }
+            var result = Self.statistics(values, in: unit, bucket: bucket)
+            if query.options.contains(.separateBySource) {
+                result.bySource = (values.sources ?? []).compactMap { source in
+                    var own = Self.statistics(values, for: source, in: unit, bucket: bucket)
+                    own.bySource = []
+                    guard own.sampleCount > 0 else { return nil }
+                    return SourceStatistics(source: Source(name: source.name, bundleIdentifier: source.bundleIdentifier),
+                                            statistics: own)
+                }
+            }
+            return result
+        }
+    }
+
+    /// Category and workout duration: the union of the samples' intervals in each bucket.
+    private func durationStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
+        let samples = try await fetchSamples(of: query.type, matching: SamplePredicate(query.range, sources: query.sources),
+                                             limit: nil)
+        var sources: [Source] = []
+        var index: [Source: Int32] = [:]
+        let points = samples.map { sample in
+            let position = index[sample.source] ?? {
+                sources.append(sample.source)
+                index[sample.source] = Int32(sources.count - 1)
+                return Int32(sources.count - 1)
+            }()
+            return StatisticsPoint(start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
+                                   value: Double(sample.categoryValue ?? 0), source: position)
+        }.sorted { $0.start < $1.start }
+        return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
+    }
+
+    private static func statistics(_ values: HKStatistics, in unit: HKUnit, bucket: Statistics) -> Statistics {
+        var result = bucket
+        result.sum = values.sumQuantity()?.doubleValue(for: unit)
+        result.average = values.averageQuantity()?.doubleValue(for: unit)
+        result.minimum = values.minimumQuantity()?.doubleValue(for: unit)
+        result.maximum = values.maximumQuantity()?.doubleValue(for: unit)
+        result.mostRecent = values.mostRecentQuantity()?.doubleValue(for: unit)
+        result.mostRecentRange = values.mostRecentQuantityDateInterval().map {
+            DateRange(clampingStart: $0.start, end: $0.end)
+        }
+        result.sampleCount = hasValue(result) ? 1 : 0
+        return result
+    }
+
+    private static func statistics(_ values: HKStatistics, for source: HKSource, in unit: HKUnit,
+                                   bucket: Statistics) -> Statistics {
+        var result = bucket
+        result.sum = values.sumQuantity(for: source)?.doubleValue(for: unit)
+        result.average = values.averageQuantity(for: source)?.doubleValue(for: unit)
+        result.minimum = values.minimumQuantity(for: source)?.doubleValue(for: unit)
+        result.maximum = values.maximumQuantity(for: source)?.doubleValue(for: unit)
+        result.mostRecent = values.mostRecentQuantity(for: source)?.doubleValue(for: unit)
+        result.sampleCount = hasValue(result) ? 1 : 0
+        return result
+    }
+
+    private static func hasValue(_ statistics: Statistics) -> Bool {
+        [statistics.sum, statistics.average, statistics.minimum, statistics.maximum, statistics.mostRecent]
+            .contains { $0 != nil }
+    }
+
+    /// Vitals' statistics options as HealthKit's.
+    static func options(_ options: StatisticsOptions) -> HKStatisticsOptions {
+        var result: HKStatisticsOptions = []
+        if options.contains(.sum) { result.insert(.cumulativeSum) }
+        if options.contains(.average) { result.insert(.discreteAverage) }
+        if options.contains(.minimum) { result.insert(.discreteMin) }
+        if options.contains(.maximum) { result.insert(.discreteMax) }
+        if options.contains(.mostRecent) { result.insert(.mostRecent) }
+        if options.contains(.separateBySource) { result.insert(.separateBySource) }
+        return result
+    }
+
+    /// The query's interval as HealthKit's interval components (a week is 7 days, as in Apple's examples).
+    static func components(_ query: StatisticsQuery) -> DateComponents {
+        let count = query.intervalCount
+        switch query.interval {
+        case .hour: return DateComponents(hour: count)
+        case .day: return DateComponents(day: count)
+        case .week: return DateComponents(day: 7 * count)
+        case .month: return DateComponents(month: count)
+        case .year: return DateComponents(year: count)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import HealthKit
+import VitalsCore
+import VitalsStore
+
+extension HealthKitHealthStore {
+    /// Saves samples all or none; workouts go through `HKWorkoutBuilder` with their associated samples.
+    ///
+    /// HealthKit assigns its own UUIDs, so nothing counts as already present. A permission the
+    /// user revoked in Settings surfaces here as `.authorizationDenied`, naming the type.
+    public func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary {
+        guard isActive else { throw inactiveWriteError("the samples") }
+        var objects: [HKObject] = []
+        var workouts: [Sample] = []
+        for (index, sample) in samples.enumerated() {
+            do {
+                let valid = try sample.validated()
+                if valid.type.kind == .workout { workouts.append(valid) } else {
+                    objects.append(try HealthKitSampleConverter.object(from: valid))
+                }
+            } catch {
+                throw samples.count == 1 ? error : error.located(InputLocation(field: "samples[\(index)]"))
+            }
+        }
+        var types = Set(samples.map(\.type))
+        for workout in workouts { types.formUnion(workout.workout?.associatedSamples.map(\.type) ?? []) }
+        do {
+            if !objects.isEmpty { try await healthStore.save(objects) }
+            for workout in workouts { _ = try await build(workout) }
+        } catch {
+            throw writeError(error, types: types)
+        }
+        let members = samples.reduce(0) { $0 + ($1.members?.count ?? 0) + ($1.workout?.associatedSamples.count ?? 0) }
+        return SaveSummary(added: samples.count + members)
+    }
+
+    /// Deletes this app's samples by UUID (HealthKit deletes nothing another source saved).
+    public func delete(_ uuids: [UUID]) async throws -> Int {
+        guard isActive else { throw inactiveWriteError("the deletion") }
+        guard !uuids.isEmpty else { return 0 }
+        var found: [HKSample] = []
+        let wanted = Set(uuids)
+        for type in configuration.readTypes.union(configuration.shareTypes).sorted(by: { $0.identifier < $1.identifier }) {
+            let sampleType = try HealthKitTypeMap.sampleType(for: type)
+            let descriptor = HKSampleQueryDescriptor(
+                predicates: [.sample(type: sampleType, predicate: HKQuery.predicateForObjects(with: wanted))],
+                sortDescriptors: [])
+            do {
+                found += try await descriptor.result(for: healthStore)
+            } catch {
+                let mapped = HealthKitErrorMap.vitalsError(error, while: "finding samples to delete")
+                if mapped.code != .authorizationNotDetermined { throw mapped }
+            }
+        }
+        if let missing = wanted.subtracting(found.map(\.uuid)).first {
+            throw VitalsError(.notFound, "no readable sample has UUID \(missing.uuidString)")
+        }
+        do {
+            try await healthStore.delete(found)
+        } catch {
+            throw writeError(error, types: Set(found.map { SampleType(identifier: $0.sampleType.identifier) }))
+        }
+        return found.count
+    }
+
+    /// Seed 000: a mindful session as an `HKCategorySample` of `mindfulSession` (value `notApplicable`).
+    public func logMindfulness(start: Date, end: Date) async throws -> Sample {
+        let draft = try ActivityLog.mindfulness(start: start, end: end, source: appSource)
+        guard isActive else { throw inactiveWriteError("the mindful session") }
+        let object = HKCategorySample(type: HKCategoryType(.mindfulSession), value: HKCategoryValue.notApplicable.rawValue,
+                                      start: start, end: end)
+        do {
+            try await healthStore.save([object])
+        } catch {
+            throw writeError(error, types: [.mindfulSession])
+        }
+        return HealthKitSampleConverter.sample(from: object, source: appSource) ?? draft
+    }
+
+    /// Seed 000: a workout through `HKWorkoutBuilder` with its MET-based active-energy sample.
+    ///
+    /// On a locked device `finishWorkout()` returns nil: HealthKit saves the workout once the
+    /// device is unlocked, and the sample returned is the one built here (its UUID is not HealthKit's).
+    public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample {
+        guard end > start else {
+            throw VitalsError(.invalidDateRange, "a workout must end after it starts", at: InputLocation(field: "end"))
+        }
+        guard isActive else { throw inactiveWriteError("the workout") }
+        let bodyMass = await latestBodyMass(before: end) ?? configuration.defaultBodyMassKilograms
+        let draft = try ActivityLog.workout(start: start, end: end, activity: activity, bodyMassKilograms: bodyMass,
+                                            source: appSource)
+        let saved: Sample?
+        do {
+            saved = try await build(draft)
+        } catch {
+            throw writeError(error, types: [.workout, .activeEnergyBurned])
+        }
+        return saved ?? draft
+    }
+
+    /// Seed 000: the day's NoAlc level as `numberOfAlcoholicBeverages` at local midnight; replaces
+    /// this app's earlier entry for that day (saved first, so a failure keeps the old one).
+    public func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample {
+        let draft = ActivityLog.alcohol(drinks, date: date, calendar: configuration.calendar, source: appSource)
+        guard isActive else { throw inactiveWriteError("the NoAlc entry") }
+        let earlier = (try? await fetchSamples(
+            of: .numberOfAlcoholicBeverages,
+            matching: SamplePredicate(start: draft.start, end: draft.start.addingTimeInterval(1), options: .strictStartDate,
+                                      sources: .app(bundleIdentifier: appSource.bundleIdentifier)),
+            limit: nil)) ?? []
+        let object = HKQuantitySample(type: HKQuantityType(.numberOfAlcoholicBeverages),
+                                      quantity: HKQuantity(unit: .count(), doubleValue: Double(drinks.rawValue)),
+                                      start: draft.start, end: draft.end, device: nil, metadata: nil)
+        do {
+            try await healthStore.save([object])
+        } catch {
+            throw writeError(error, types: [.numberOfAlcoholicBeverages])
+        }
+        if !earlier.isEmpty {
+            do {
+                _ = try await delete(earlier.map(\.uuid))
+            } catch {
+                logger.warning("the day's earlier NoAlc entry was kept", metadata: ["error": "\(error)"])
+            }
+        }
+        return HealthKitSampleConverter.sample(from: object, source: appSource) ?? draft
+    }
+
+    /// Builds a workout sample with `HKWorkoutBuilder`; nil when HealthKit defers it (locked device).
+    func build(_ sample: Sample) async throws -> Sample? {
+        guard let details = sample.workout,
+              let activity = HKWorkoutActivityType(rawValue: details.activityType.rawValue) else {
+            throw VitalsError(.unknownType, "HealthKit has no workout activity with raw value "
+                              + "\(sample.workout?.activityType.rawValue ?? 0)", at: InputLocation(field: "activity"))
+        }
+        let workoutConfiguration = HKWorkoutConfiguration()
+        workoutConfiguration.activityType = activity
+        let builder = HKWorkoutBuilder(healthStore: healthStore, configuration: workoutConfiguration, device: .local())
+        let associated = try details.associatedSamples.map { try HealthKitSampleConverter.object(from: $0) }
+        try await builder.beginCollection(at: sample.start)
+        if !associated.isEmpty { try await builder.addSamples(associated) }
+        try await builder.endCollection(at: sample.end)
+        guard let workout = try await builder.finishWorkout() else {
+            logger.notice("the device is locked; HealthKit saves the workout when it is unlocked")
+            return nil
+        }
+        guard var saved = HealthKitSampleConverter.sample(from: workout, source: appSource) else { return nil }
+        if var savedDetails = saved.workout {
+            savedDetails.associatedSamples = associated.compactMap { HealthKitSampleConverter.sample(from: $0, source: appSource) }
+            saved.content = .workout(savedDetails)
+        }
+        return saved
+    }
+
+    /// The latest readable body mass in kilograms at or before `date`; nil when none (or unreadable).
+    func latestBodyMass(before date: Date) async -> Double? {
+        let found = try? await fetchSamples(of: .bodyMass, matching: SamplePredicate(end: date), limit: nil)
+        return found?.last(where: { $0.start <= date })?.quantity.flatMap { try? $0.doubleValue(for: .kilogram) }
+    }
+
+    /// A write failure as a Vitals error; authorization failures name the types not allowed now.
+    func writeError(_ error: any Error, types: Set<SampleType>) -> VitalsError {
+        let names = types.map(\.shortName).sorted().joined(separator: ", ")
+        var mapped = HealthKitErrorMap.vitalsError(error, while: "saving \(names)")
+        if mapped.code == .authorizationDenied || mapped.code == .authorizationNotDetermined {
+            let refused = types.filter { type in
+                guard let objectType = try? HealthKitTypeMap.sampleType(for: type) else { return false }
+                return healthStore.authorizationStatus(for: objectType) != .sharingAuthorized
+            }.map(\.shortName).sorted()
+            if !refused.isEmpty {
+                mapped.message = mapped.code == .authorizationDenied
+                    ? "writing \(refused.joined(separator: ", ")) is not allowed (the permission may have been revoked "
+                        + "in Settings > Health > Data Access & Devices); nothing was saved"
+                    : "writing \(refused.joined(separator: ", ")) needs authorization; call requestAuthorization first"
+            }
+        }
+        return mapped
+    }
+}
