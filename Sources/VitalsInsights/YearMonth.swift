@@ -52,6 +52,9 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Every day of the month, first to last.
     public var days: ClosedRange<LocalDate> { firstDay...next.firstDay.adding(days: -1) }
 
+    /// How many days the month has.
+    public var dayCount: Int { firstDay.days(to: next.firstDay) }
+
     /// `[1st 00:00, 1st of next month 00:00)` in `calendar` (seed 000's Monthly Query Range).
     public func range(in calendar: Calendar) -> DateRange {
         DateRange(clampingStart: firstDay.start(in: calendar), end: next.firstDay.start(in: calendar))
