@@ -26,7 +26,7 @@ public struct Reminder: Sendable, Hashable, Codable, Identifiable {
     public var endMinute: Int
     /// The weekdays it is scheduled on (never empty).
     public var weekdays: Set<Weekday>
-    /// When it was created.
+    /// When it was created, to the second (so it survives storage exactly).
     public var createdAt: Date
 
     /// Creates a reminder; throws `.invalidValue` naming the field for an empty or inverted window
@@ -48,7 +48,7 @@ public struct Reminder: Sendable, Hashable, Codable, Identifiable {
         self.startMinute = startMinute
         self.endMinute = endMinute
         self.weekdays = weekdays
-        self.createdAt = createdAt
+        self.createdAt = Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down))
     }
 
     /// Parses a wall-clock time `HH:MM` (00:00...24:00) into minutes after midnight; throws naming `field`.
