@@ -47,17 +47,26 @@ public enum ActivityLog {
         met(for: activity) * bodyMassKilograms * duration / 3600
     }
 
-    /// A mindful-session sample over `[start, end)`.
-    public static func mindfulness(start: Date, end: Date, source: Source) throws(VitalsError) -> Sample {
+    /// A mindful-session sample over `[start, end)`, tagged with the zone it was recorded in when given.
+    public static func mindfulness(start: Date, end: Date, source: Source,
+                                   timeZone: TimeZone? = nil) throws(VitalsError) -> Sample {
         guard end > start else {
             throw VitalsError(.invalidDateRange, "a mindfulness session must end after it starts", at: InputLocation(field: "end"))
         }
-        return .category(.mindfulSession, 0, start: start, end: end, source: source)
+        return .category(.mindfulSession, 0, start: start, end: end, source: source, metadata: zoneMetadata(timeZone))
     }
 
-    /// A workout with its active-energy sample attached (and the total in its statistics).
+    /// `HKTimeZone` metadata for `zone`: days stay the days the user lived after a time-zone move.
+    public static func zoneMetadata(_ zone: TimeZone?) -> Metadata {
+        guard let zone else { return [:] }
+        return [MetadataValue.timeZoneKey: .string(zone.identifier)]
+    }
+
+    /// A workout with its active-energy sample attached (and the total in its statistics),
+    /// tagged with the zone it was recorded in when given.
     public static func workout(start: Date, end: Date, activity: WorkoutActivityType,
-                               bodyMassKilograms: Double, source: Source) throws(VitalsError) -> Sample {
+                               bodyMassKilograms: Double, source: Source,
+                               timeZone: TimeZone? = nil) throws(VitalsError) -> Sample {
         guard end > start else {
             throw VitalsError(.invalidDateRange, "a workout must end after it starts", at: InputLocation(field: "end"))
         }
@@ -72,13 +81,15 @@ public enum ActivityLog {
             activityType: activity,
             statistics: [WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: kilocalories)],
             associatedSamples: [energy])
-        return Sample(type: .workout, start: start, end: end, content: .workout(details), source: source)
+        return Sample(type: .workout, start: start, end: end, content: .workout(details), source: source,
+                      metadata: zoneMetadata(timeZone))
     }
 
-    /// The NoAlc entry for the day holding `date`: a beverage count at that day's local midnight.
+    /// The NoAlc entry for the day holding `date`: a beverage count at that day's local midnight,
+    /// tagged with the calendar's zone.
     public static func alcohol(_ level: NoAlcLevel, date: Date, calendar: Calendar, source: Source) -> Sample {
         let midnight = calendar.startOfDay(for: date)
         return .quantity(.numberOfAlcoholicBeverages, Double(level.rawValue), .count, start: midnight,
-                         end: midnight, source: source)
+                         end: midnight, source: source, metadata: zoneMetadata(calendar.timeZone))
     }
 }

@@ -141,6 +141,27 @@ extension SQLiteHealthStore {
                 CREATE INDEX samples_by_type_start ON samples(type_id, start);
                 """)
         }
+        migrator.registerMigration("v4-reminders") { db in
+            // Seed 000's reverse smart reminders (see `ReminderStore`): the definitions, and one row
+            // per reminder and local day once that day's occurrence was delivered or cancelled.
+            try db.execute(sql: """
+                CREATE TABLE reminders (
+                    id TEXT PRIMARY KEY,
+                    activity TEXT NOT NULL,
+                    start_minute INTEGER NOT NULL,
+                    end_minute INTEGER NOT NULL,
+                    weekdays INTEGER NOT NULL,
+                    created REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE reminder_days (
+                    reminder_id TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    changed REAL NOT NULL,
+                    PRIMARY KEY (reminder_id, day)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

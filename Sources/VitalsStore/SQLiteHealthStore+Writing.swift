@@ -73,7 +73,8 @@ extension SQLiteHealthStore {
     }
 
     public func logMindfulness(start: Date, end: Date) async throws -> Sample {
-        let sample = try ActivityLog.mindfulness(start: start, end: end, source: appSource)
+        let sample = try ActivityLog.mindfulness(start: start, end: end, source: appSource,
+                                                 timeZone: configuration.calendar.timeZone)
         try await save(sample)
         return sample
     }
@@ -81,7 +82,8 @@ extension SQLiteHealthStore {
     public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample {
         let bodyMass = try await latestBodyMass(before: end) ?? configuration.defaultBodyMassKilograms
         let sample = try ActivityLog.workout(start: start, end: end, activity: activity,
-                                             bodyMassKilograms: bodyMass, source: appSource)
+                                             bodyMassKilograms: bodyMass, source: appSource,
+                                             timeZone: configuration.calendar.timeZone)
         try await save(sample)
         return sample
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
+import VitalsInsights
 import VitalsStore
 
 struct DemoCommand: AsyncParsableCommand {
@@ -49,10 +50,10 @@ struct DemoCommand: AsyncParsableCommand {
             let store = try SQLiteHealthStore(path: path, configuration: configuration)
             let range = try await DemoData.populate(store, weeks: weeks, calendar: calendar)
             let weeksSummary = try await WeeklySummary.compute(store, range: range, calendar: calendar)
-            let query = DailyActivityQuery(type: .mindfulSession, calendar: calendar,
-                                           sources: .app(bundleIdentifier: DemoData.app.bundleIdentifier))
+            let query = DailyActivityQuery(calendar: calendar, sources: .app(bundleIdentifier: DemoData.app.bundleIdentifier))
             let lastDay = range.end.addingTimeInterval(-1)
-            let streak = await (try StreakCounter(query: query, goalMinutes: 10)).currentStreak(now: lastDay, store: store)
+            let streak = try await StreakCounter(activity: .mindfulness, goalMinutes: 10, query: query)
+                .streak(now: lastDay, store: store).length
             if json {
                 Output.json([
                     "store": path,

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
+import VitalsInsights
 import VitalsStore
 
 struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Log a meditation, a workout or the day's alcohol, tagged with the app's source.",
+        discussion: "Logging an activity today cancels today's pending reminders for it (see `vitals reminders`).",
         subcommands: [Mindfulness.self, WorkoutLog.self, Alcohol.self])
 
     struct Mindfulness: AsyncParsableCommand {
@@ -23,10 +25,10 @@ struct LogCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let database = try store.open()
-                let sample = try await database.logMindfulness(start: try store.date(start, option: "--start"),
-                                                               end: try store.date(end, option: "--end"))
-                try printLogged(sample, json: json, store: store)
+                let logger = ActivityLogger(store: try store.open())
+                let logged = try await logger.logMindfulness(start: try store.date(start, option: "--start"),
+                                                             end: try store.date(end, option: "--end"))
+                try printLogged(logged, json: json, store: store)
             }
         }
     }
@@ -53,11 +55,11 @@ struct LogCommand: AsyncParsableCommand {
                     throw VitalsError(.invalidInput, "'\(activity)' is not a HealthKit workout activity",
                                       at: InputLocation(field: "--activity"))
                 }
-                let database = try store.open()
-                let sample = try await database.logWorkout(start: try store.date(start, option: "--start"),
-                                                           end: try store.date(end, option: "--end"),
-                                                           activity: activityType)
-                try printLogged(sample, json: json, store: store)
+                let logger = ActivityLogger(store: try store.open())
+                let logged = try await logger.logWorkout(start: try store.date(start, option: "--start"),
+                                                         end: try store.date(end, option: "--end"),
+                                                         activity: activityType)
+                try printLogged(logged, json: json, store: store)
             }
         }
     }
@@ -82,17 +84,26 @@ struct LogCommand: AsyncParsableCommand {
                     throw VitalsError(.invalidInput, "'\(level)' is not none, moderate or heavy",
                                       at: InputLocation(field: "--level"))
                 }
-                let database = try store.open()
+                let logger = ActivityLogger(store: try store.open())
                 let day = try date.map { try store.date($0, option: "--date") } ?? Date()
-                let sample = try await database.logAlcohol(drinks: noAlc, date: day)
-                try printLogged(sample, json: json, store: store)
+                let logged = try await logger.logAlcohol(drinks: noAlc, date: day)
+                try printLogged(logged, json: json, store: store)
             }
         }
     }
 }
 
-private func printLogged(_ sample: Sample, json: Bool, store: StoreOptions) throws {
+/// Prints the logged sample (JSON: the sample's line), and on stderr the reminders it cancelled.
+private func printLogged(_ logged: LoggedActivity, json: Bool, store: StoreOptions) throws {
     let zone = try store.zone()
+    let sample = logged.sample
+    for occurrence in logged.cancelledReminders {
+        FileHandle.standardError.write(Data(
+            "cancelled today's reminder \(RemindersCommand.describe(occurrence.reminder)) (\(occurrence.reminder.id.uuidString))\n".utf8))
+    }
+    if let failure = logged.reminderFailure {
+        FileHandle.standardError.write(Data("warning: logged, but reminders were not cancelled: \(failure)\n".utf8))
+    }
     if json {
         print(SampleJSON.line(for: sample, in: zone))
         return

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+extension SQLiteHealthStore: ReminderStore {
+    public func addReminder(_ reminder: Reminder) async throws {
+        let mask = reminder.weekdays.reduce(0) { $0 | (1 << ($1.rawValue - 1)) }
+        try await write { db in
+            let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM reminders WHERE id = ?",
+                                           arguments: [reminder.id.uuidString]) ?? false
+            guard !exists else {
+                throw VitalsError(.duplicate, "a reminder with this id already exists", at: InputLocation(field: "id"))
+            }
+            try db.execute(sql: """
+                INSERT INTO reminders (id, activity, start_minute, end_minute, weekdays, created)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [reminder.id.uuidString, reminder.activity.rawValue, reminder.startMinute,
+                                 reminder.endMinute, mask, reminder.createdAt.timeIntervalSince1970])
+        }
+    }
+
+    public func reminders() async throws -> [Reminder] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, activity, start_minute, end_minute, weekdays, created FROM reminders ORDER BY created, id
+                """).map { row in
+                let mask: Int = row[4]
+                guard let id = UUID(uuidString: row[0]), let activity = TrackedActivity(rawValue: row[1]) else {
+                    throw VitalsError(.database, "a stored reminder is unreadable", at: InputLocation(field: "reminders"))
+                }
+                return try Reminder(id: id, activity: activity, startMinute: row[2], endMinute: row[3],
+                                    weekdays: Set(Weekday.allCases.filter { mask & (1 << ($0.rawValue - 1)) != 0 }),
+                                    createdAt: Date(timeIntervalSince1970: row[5]))
+            }
+        }
+    }
+
+    public func removeReminder(id: UUID) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM reminders WHERE id = ?", arguments: [id.uuidString])
+            return db.changesCount > 0
+        }
+    }
+
+    public func reminderStatuses(on day: LocalDate) async throws -> [UUID: Reminder.Status] {
+        try await read { db in
+            var statuses: [UUID: Reminder.Status] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT reminder_id, status FROM reminder_days WHERE day = ?",
+                                        arguments: [day.description]) {
+                if let id = UUID(uuidString: row[0]), let status = Reminder.Status(rawValue: row[1]) {
+                    statuses[id] = status
+                }
+            }
+            return statuses
+        }
+    }
+
+    public func markReminders(_ ids: [UUID], on day: LocalDate, as status: Reminder.Status,
+                              at date: Date) async throws -> [UUID] {
+        guard status != .pending else {
+            throw VitalsError(.invalidValue, "an occurrence can only be marked delivered or cancelled",
+                              at: InputLocation(field: "status"))
+        }
+        return try await write { db in
+            var changed: [UUID] = []
+            for id in ids {
+                // Only reminders that exist, and only the first mark of the day.
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO reminder_days (reminder_id, day, status, changed)
+                    SELECT id, ?, ?, ? FROM reminders WHERE id = ?
+                    """, arguments: [day.description, status.rawValue, date.timeIntervalSince1970, id.uuidString])
+                if db.changesCount > 0 { changed.append(id) }
+            }
+            return changed
+        }
+    }
+}

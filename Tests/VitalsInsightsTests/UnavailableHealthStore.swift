@@ -1,0 +1,27 @@
+import Foundation
+import VitalsCore
+import VitalsStore
+
+/// HealthKit on a device without it (an iPad): the one thing these tests cannot have for real.
+/// Every call fails the way `HKHealthStore.isHealthDataAvailable() == false` makes an app fail.
+struct UnavailableHealthStore: HealthStore {
+    var appSource: Source { ActivityTestStore.app }
+    var isAvailable: Bool { false }
+
+    private var unavailable: VitalsError { VitalsError(.unavailable, "health data is not available on this device") }
+
+    func authorizationStatus(for type: SampleType, access: AccessKind) async throws -> AuthorizationStatus { throw unavailable }
+    func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>) async throws { throw unavailable }
+    func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary { throw unavailable }
+    func delete(_ uuids: [UUID]) async throws -> Int { throw unavailable }
+    func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
+        -> QueryResult<[Sample]> { throw unavailable }
+    func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]> { throw unavailable }
+    func sources(for type: SampleType?) async throws -> [Source] { throw unavailable }
+    func setSourcePriority(_ sources: [String], for type: SampleType) async throws { throw unavailable }
+    func changes(since anchor: QueryAnchor?, types: Set<SampleType>?) async throws -> ChangeSet { throw unavailable }
+    func changeNotifications() -> AsyncStream<Set<SampleType>> { AsyncStream { $0.finish() } }
+    func logMindfulness(start: Date, end: Date) async throws -> Sample { throw unavailable }
+    func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample { throw unavailable }
+    func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample { throw unavailable }
+}
