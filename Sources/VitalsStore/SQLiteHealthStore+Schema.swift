@@ -141,6 +141,7 @@ extension SQLiteHealthStore {
                 CREATE INDEX samples_by_type_start ON samples(type_id, start);
                 """)
         }
+        registerIngestionLedgerMigration(in: &migrator)
         return migrator
     }
 }
