@@ -26,11 +26,25 @@ public struct RecordEditor: Sendable {
     }
 
     /// The record with this UUID, of any kind and origin; a correlation member's UUID finds its food record.
+    /// Macros of types the user did not allow reading are left `nil`.
     public func record(withID id: UUID) async throws -> any HealthRecord {
+        try await record(withID: id, allMacros: false)
+    }
+
+    /// The record `id`; with `allMacros`, macros of every type (an edit must keep what it cannot show).
+    private func record(withID id: UUID, allMacros: Bool) async throws -> any HealthRecord {
         guard let sample = try await store.sample(withUUID: id) else {
             throw VitalsError(.notFound, "no record has UUID \(id.uuidString)", at: InputLocation(field: "uuid"))
         }
         let app = store.appSource
+        var readableMacros = Set<SampleType>()
+        for type in DietaryCalorieRecord.macroTypes {
+            if allMacros {
+                readableMacros.insert(type)
+            } else if try await store.authorizationStatus(for: type, access: .read) == .sharingAuthorized {
+                readableMacros.insert(type)
+            }
+        }
         switch sample.type {
         case .bodyMass:
             if let record = WeightRecord(sample: sample, app: app) { return record }
@@ -39,12 +53,12 @@ public struct RecordEditor: Sendable {
         case .activeEnergyBurned:
             if let record = ActiveEnergyRecord(sample: sample, app: app) { return record }
         case .food:
-            if let record = DietaryCalorieRecord(food: sample, app: app, readableMacros: Set(DietaryCalorieRecord.macroTypes)) {
+            if let record = DietaryCalorieRecord(food: sample, app: app, readableMacros: readableMacros) {
                 return record
             }
         case .dietaryEnergyConsumed:
             if let food = try await foodCorrelation(containing: sample),
-               let record = DietaryCalorieRecord(food: food, app: app, readableMacros: Set(DietaryCalorieRecord.macroTypes)) {
+               let record = DietaryCalorieRecord(food: food, app: app, readableMacros: readableMacros) {
                 return record
             }
             if let record = DietaryCalorieRecord(energy: sample, app: app) { return record }
@@ -82,7 +96,7 @@ public struct RecordEditor: Sendable {
     }
 
     private func editableRecord(withID id: UUID) async throws -> any HealthRecord {
-        let record = try await record(withID: id)
+        let record = try await record(withID: id, allMacros: true)
         guard record.origin.isEditable else {
             throw VitalsError(.readOnly, "record \(record.id.uuidString) comes from '\(record.source.name)', a read-only "
                               + "source; only records this app wrote can be edited or deleted",

@@ -20,5 +20,6 @@ struct VitalsCommand: AsyncParsableCommand {
             DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, StatsCommand.self,
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
             TypesCommand.self, ServeCommand.self, UserCommand.self, SyncCommand.self,
+            WeightCommand.self, NutritionCommand.self, EditCommand.self, WorkoutsCommand.self, MealsCommand.self,
         ])
 }
