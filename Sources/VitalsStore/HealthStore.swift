@@ -26,6 +26,16 @@ public protocol HealthStore: Sendable {
     /// Returns how many were deleted (members of deleted correlations included).
     func delete(_ uuids: [UUID]) async throws -> Int
 
+    /// Replaces one sample (with its correlation members) by another in one transaction: an edit.
+    ///
+    /// HealthKit samples are immutable, so an edit deletes the old sample (leaving a tombstone)
+    /// and saves the replacement under its own UUID. Either both happen or neither: an invalid
+    /// replacement, a duplicate UUID or a failed write leaves the old sample stored.
+    func replace(_ uuid: UUID, with replacement: Sample) async throws
+
+    /// The sample with this UUID (a correlation member too), if stored and readable.
+    func sample(withUUID uuid: UUID) async throws -> Sample?
+
     /// Samples of `type` matching `predicate`, oldest start first.
     func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
         -> QueryResult<[Sample]>

@@ -162,6 +162,7 @@ extension SQLiteHealthStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        registerIngestionLedgerMigration(in: &migrator)
         return migrator
     }
 }

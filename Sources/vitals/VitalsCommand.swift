@@ -21,5 +21,6 @@ struct VitalsCommand: AsyncParsableCommand {
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
             TypesCommand.self, ServeCommand.self, UserCommand.self, SyncCommand.self,
             CalendarCommand.self, StreakCommand.self, RemindersCommand.self,
+            WeightCommand.self, NutritionCommand.self, EditCommand.self, WorkoutsCommand.self, MealsCommand.self,
         ])
 }
