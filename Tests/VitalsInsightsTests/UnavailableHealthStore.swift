@@ -14,6 +14,8 @@ struct UnavailableHealthStore: HealthStore {
     func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>) async throws { throw unavailable }
     func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary { throw unavailable }
     func delete(_ uuids: [UUID]) async throws -> Int { throw unavailable }
+    func replace(_ uuid: UUID, with replacement: Sample) async throws { throw unavailable }
+    func sample(withUUID uuid: UUID) async throws -> Sample? { throw unavailable }
     func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
         -> QueryResult<[Sample]> { throw unavailable }
     func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]> { throw unavailable }
