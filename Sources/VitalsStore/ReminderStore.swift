@@ -13,7 +13,7 @@ public protocol ReminderStore: Sendable {
     /// Saves a new reminder; throws `.duplicate` when its id is already stored.
     func addReminder(_ reminder: Reminder) async throws
 
-    /// Every reminder, oldest first.
+    /// Every reminder, in the order they were added.
     func reminders() async throws -> [Reminder]
 
     /// Deletes a reminder and its history; returns whether it existed.

@@ -22,7 +22,7 @@ extension SQLiteHealthStore: ReminderStore {
     public func reminders() async throws -> [Reminder] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, activity, start_minute, end_minute, weekdays, created FROM reminders ORDER BY created, id
+                SELECT id, activity, start_minute, end_minute, weekdays, created FROM reminders ORDER BY position
                 """).map { row in
                 let mask: Int = row[4]
                 guard let id = UUID(uuidString: row[0]), let activity = TrackedActivity(rawValue: row[1]) else {

@@ -146,13 +146,14 @@ extension SQLiteHealthStore {
             // per reminder and local day once that day's occurrence was delivered or cancelled.
             try db.execute(sql: """
                 CREATE TABLE reminders (
-                    id TEXT PRIMARY KEY,
+                    position INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
                     activity TEXT NOT NULL,
                     start_minute INTEGER NOT NULL,
                     end_minute INTEGER NOT NULL,
                     weekdays INTEGER NOT NULL,
                     created REAL NOT NULL
-                ) WITHOUT ROWID;
+                );
                 CREATE TABLE reminder_days (
                     reminder_id TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
                     day TEXT NOT NULL,
