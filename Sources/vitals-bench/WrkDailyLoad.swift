@@ -19,24 +19,9 @@ struct WrkDailyLoad {
         let file = work + "/wrk-tokens-\(UUID().uuidString.prefix(8)).txt"
         try tokens.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["wrk", "-t\(threads)", "-c\(connections)", "-d\(Int(seconds))s", "--timeout", "30s",
-                             "-s", script, baseURL, "--", file, String(perThread)]
-        let output = Pipe()
-        process.standardOutput = output
-        let cpuBefore = serverCPU()
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        // The server's CPU while wrk ran, not while the check below reads everything back.
-        let cpuSeconds = serverCPU() - cpuBefore
-        guard process.terminationStatus == 0,
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK-RESULT ") }),
-              let result = try JSONSerialization.jsonObject(with: Data(line.dropFirst("WRK-RESULT ".count).utf8)) as? [String: Any],
-              let made = result["made"] as? [Int] else {
-            throw BenchFailure("wrk failed (is it installed? apt-get install wrk): \(text)")
-        }
+        let outcome = try WrkProcess.run(threads: threads, connections: connections, seconds: seconds, script: script,
+                                         baseURL: baseURL, scriptArguments: [file, String(perThread)], serverCPU: serverCPU)
+        let result = outcome.result, made = outcome.made, cpuSeconds = outcome.serverCPUSeconds
         // Days sent to each user: request r of thread t went to user t*K + r % K, day offset r / K.
         var sentDays = [Int](repeating: 0, count: perThread * threads)
         for (thread, count) in made.enumerated() {

@@ -26,24 +26,9 @@ struct WrkIngestLoad {
             try? FileManager.default.removeItem(atPath: file)
             try? FileManager.default.removeItem(atPath: template)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["wrk", "-t\(threads)", "-c\(connections)", "-d\(Int(seconds))s", "--timeout", "30s",
-                             "-s", script, baseURL, "--", file, String(perThread), template]
-        let output = Pipe()
-        process.standardOutput = output
-        let cpuBefore = serverCPU()
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        // The server's CPU while wrk ran, not while the check below reads everything back.
-        let cpuSeconds = serverCPU() - cpuBefore
-        guard process.terminationStatus == 0,
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK-RESULT ") }),
-              let result = try JSONSerialization.jsonObject(with: Data(line.dropFirst("WRK-RESULT ".count).utf8)) as? [String: Any],
-              let made = result["made"] as? [Int] else {
-            throw BenchFailure("wrk failed (is it installed? apt-get install wrk): \(text)")
-        }
+        let outcome = try WrkProcess.run(threads: threads, connections: connections, seconds: seconds, script: script,
+                                         baseURL: baseURL, scriptArguments: [file, String(perThread), template], serverCPU: serverCPU)
+        let result = outcome.result, made = outcome.made, cpuSeconds = outcome.serverCPUSeconds
         // The users requests were made for; the Lua script numbers days from the user's position.
         var used: [(index: Int, day: String)] = []
         for (thread, count) in made.enumerated() {
