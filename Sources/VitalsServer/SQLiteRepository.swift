@@ -43,14 +43,14 @@ public final class SQLiteRepository: HealthRepository {
         config.busyMode = .timeout(10)
         let synchronous = configuration.durableCommits ? "FULL" : "NORMAL"
         let cacheKiB = configuration.cacheKiB
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
-            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
-        }
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)") }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: config)
+            // GRDB sets `synchronous = NORMAL` on the writer after `prepareDatabase` when it turns
+            // WAL on, so the setting is made again here, on the one connection that commits.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         } catch {
             throw VitalsError(.unavailable, "cannot open the server database", at: InputLocation(file: path),
                               underlying: ServerFailure(error))
