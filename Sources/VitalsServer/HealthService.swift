@@ -41,7 +41,7 @@ public struct HealthService: Sendable {
     /// Seed 003's daily upsert: every record, and the quests of those days, in one transaction.
     public func upsertDaily(_ metrics: [DailyHealthMetrics], for user: ServerUser) async throws -> DailyUpsertResponse {
         let patches = metrics.map { SnapshotPatch($0, source: .healthKit) }
-        _ = try await repository.apply(HealthWrite(snapshots: patches), for: user, at: now())
+        _ = try await repository.apply(HealthWrite(snapshots: patches, returnsSnapshots: false), for: user, at: now())
         return DailyUpsertResponse(recordsUpserted: metrics.count)
     }
 

@@ -16,13 +16,23 @@ public struct HealthWrite: Sendable {
     public var recompute: DayRecompute?
     /// Applied after the recomputation, so ``SnapshotPatch/countsStoredWorkouts`` sees the write's workouts.
     public var snapshots: [SnapshotPatch]
+    /// Whether ``HealthWriteResult/snapshots`` is filled: one read per patch. Default true;
+    /// writes whose answer does not show the stored snapshots skip it.
+    public var returnsSnapshots: Bool
 
     public init(samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], recompute: DayRecompute? = nil,
-                snapshots: [SnapshotPatch] = []) {
+                snapshots: [SnapshotPatch] = [], returnsSnapshots: Bool = true) {
         self.samples = samples
         self.workouts = workouts
         self.recompute = recompute
         self.snapshots = snapshots
+        self.returnsSnapshots = returnsSnapshots
+    }
+
+    /// The days whose snapshot this write upserts, recomputed ones first, without repeats.
+    func writtenDays(recomputed: [LocalDate]) -> [LocalDate] {
+        var seen = Set<LocalDate>()
+        return (recomputed + snapshots.map(\.date)).filter { seen.insert($0).inserted }
     }
 }
 
@@ -32,7 +42,8 @@ public struct HealthWriteResult: Sendable {
     public var samplesAdded: Int
     /// Workouts new to the store.
     public var workoutsAdded: Int
-    /// The snapshots as stored after the write, one per patch of ``HealthWrite/snapshots``.
+    /// The snapshots as stored after the write, one per patch of ``HealthWrite/snapshots``
+    /// (none when ``HealthWrite/returnsSnapshots`` is false).
     public var snapshots: [HealthSnapshot]
     /// Days whose HEALTHKIT snapshot was recomputed (days with nothing to report are left out).
     public var recomputedDays: [LocalDate]
@@ -46,11 +57,5 @@ public struct HealthWriteResult: Sendable {
         self.snapshots = snapshots
         self.recomputedDays = recomputedDays
         self.quests = quests
-    }
-
-    /// The days whose snapshot this write upserted, recomputed ones first, without repeats.
-    var writtenDays: [LocalDate] {
-        var seen = Set<LocalDate>()
-        return (recomputedDays + snapshots.map(\.date)).filter { seen.insert($0).inserted }
     }
 }

@@ -34,6 +34,7 @@ extension PostgresRepository {
                 }
                 for patch in write.snapshots {
                     try await upsert(patch, for: user, at: date, on: connection)
+                    guard write.returnsSnapshots else { continue }
                     let rows = try await connection.query("""
                         \(unescaped: Self.snapshotSelect) WHERE user_id = \(user.id)
                         AND date = \(patch.date.description)::date AND source = \(patch.source.rawValue)
@@ -42,7 +43,8 @@ extension PostgresRepository {
                         if let snapshot = try Self.snapshot(from: row) { result.snapshots.append(snapshot) }
                     }
                 }
-                result.quests = try await completeQuests(of: user, on: result.writtenDays, at: date, on: connection)
+                result.quests = try await completeQuests(of: user, on: write.writtenDays(recomputed: result.recomputedDays),
+                                                         at: date, on: connection)
                 return result
             }
         }

@@ -20,9 +20,12 @@ extension SQLiteRepository {
             }
             for patch in write.snapshots {
                 try Self.upsert(patch, for: user, at: date, in: db)
-                result.snapshots.append(try Self.snapshot(of: user, on: patch.date, source: patch.source, in: db)!)
+                if write.returnsSnapshots {
+                    result.snapshots.append(try Self.snapshot(of: user, on: patch.date, source: patch.source, in: db)!)
+                }
             }
-            result.quests = try Self.completeQuests(of: user, on: result.writtenDays, at: date, in: db)
+            result.quests = try Self.completeQuests(of: user, on: write.writtenDays(recomputed: result.recomputedDays),
+                                                    at: date, in: db)
             return result
         }
     }
@@ -77,7 +80,7 @@ extension SQLiteRepository {
     private static func completeQuests(of user: ServerUser, on days: [LocalDate], at date: Date,
                                        in db: Database) throws -> QuestEvaluation {
         var evaluation = QuestEvaluation()
-        guard !days.isEmpty else { return evaluation }
+        guard !days.isEmpty, try hasQuests(user, in: db) else { return evaluation }
         let quests = try quests(of: user, in: db)
         guard !quests.isEmpty else { return evaluation }
         let isDone = try db.cachedStatement(sql: """
@@ -103,6 +106,17 @@ extension SQLiteRepository {
             evaluation.record(day, questCount: quests.count, results: results, added: added)
         }
         return evaluation
+    }
+
+    /// Whether the user has any quest: most writes are by users without any, and this costs a
+    /// fraction of reading the (empty) list through GRDB.
+    private static func hasQuests(_ user: ServerUser, in db: Database) throws -> Bool {
+        let query = RawStatement(try db.cachedStatement(sql: "SELECT 1 FROM quests WHERE user_id = ? LIMIT 1"))
+        query.reset()
+        query.bind(1, user.id)
+        let found = try query.nextRow(db)
+        query.reset()
+        return found
     }
 
     static func quests(of user: ServerUser, in db: Database) throws -> [Quest] {

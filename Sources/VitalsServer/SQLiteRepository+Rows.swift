@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import VitalsStore
 import VitalsCore
 import VitalsSync
 
@@ -15,14 +16,26 @@ extension SQLiteRepository {
                 SELECT COUNT(*) FROM workout_records WHERE user_id = ? AND date = ? AND source = ?
                 """), arguments: [user.id, patch.date.description, patch.source.rawValue]) ?? 0
         }
-        let metrics: [(any DatabaseValueConvertible)?] = [
-            patch.steps, patch.exerciseMinutes, patch.standMinutes, patch.sleepMinutes, patch.activeCalories,
-            patch.restingHeartRate, patch.hrv, patch.workoutsCount, patch.sleepQualityScore, patch.proteinLogged,
-        ]
-        var arguments: StatementArguments = [user.id, patch.date.description, patch.source.rawValue]
-        arguments += StatementArguments(metrics)
-        arguments += [patch.source.verificationLevel.rawValue, date.timeIntervalSince1970]
-        try db.cachedStatement(sql: upsertSQL).execute(arguments: arguments)
+        // Bound through SQLite's C API: GRDB's argument array cost as much as the upsert itself.
+        let row = RawStatement(try db.cachedStatement(sql: upsertSQL))
+        row.reset()
+        row.bind(1, user.id)
+        row.bind(2, patch.date.description)
+        row.bind(3, patch.source.rawValue)
+        // In the order of SnapshotColumns.metrics.
+        row.bind(4, patch.steps.map(Int64.init))
+        row.bind(5, patch.exerciseMinutes.map(Int64.init))
+        row.bind(6, patch.standMinutes.map(Int64.init))
+        row.bind(7, patch.sleepMinutes.map(Int64.init))
+        row.bind(8, patch.activeCalories)
+        row.bind(9, patch.restingHeartRate)
+        row.bind(10, patch.hrv)
+        row.bind(11, patch.workoutsCount.map(Int64.init))
+        row.bind(12, patch.sleepQualityScore)
+        row.bind(13, patch.proteinLogged.map { $0 ? 1 : 0 } as Int64?)
+        row.bind(14, patch.source.verificationLevel.rawValue)
+        row.bind(15, date.timeIntervalSince1970)
+        try row.step(db)
     }
 
     private static let upsertSQL: String = {

@@ -46,6 +46,25 @@ struct RepositoryWriteTests {
         }
     }
 
+    @Test("A write reads its snapshots back only when asked, and stores them either way", arguments: Backend.allCases)
+    func snapshotsReadBackOnRequest(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (user, _) = try await harness.user("ada")
+            let day = try LocalDate(parsing: "2025-11-16")
+            var first = SnapshotPatch(date: day, source: .healthKit)
+            first.steps = 1200
+            let quiet = try await harness.repository.apply(HealthWrite(snapshots: [first], returnsSnapshots: false),
+                                                           for: user, at: ServerConfiguration.fixedNow)
+            #expect(quiet.snapshots.isEmpty)
+            var second = SnapshotPatch(date: day, source: .healthKit)
+            second.sleepMinutes = 420
+            let shown = try await harness.repository.apply(HealthWrite(snapshots: [second]), for: user,
+                                                           at: ServerConfiguration.fixedNow)
+            #expect(shown.snapshots.map(\.steps) == [1200])
+            #expect(shown.snapshots.map(\.sleepMinutes) == [420])
+        }
+    }
+
     @Test("While the SQLite repository runs as a service, the WAL is checkpointed in the background and stays small")
     func backgroundCheckpoints() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-wal-\(UUID().uuidString).sqlite").path
