@@ -27,8 +27,25 @@ function init(args)
         line_number = line_number + 1
     end
     local file = io.open(args[3], "rb")
-    template = file:read("*a")
+    local template = file:read("*a")
     file:close()
+    -- The template cut at its marks once: a request then fills the slots and joins the pieces,
+    -- a copy of the body instead of two pattern searches over it (which cost wrk a quarter of
+    -- a core, taken from the server it measures on this 2-core machine).
+    pieces, day_slots, id_slots = {}, {}, {}
+    local position = 1
+    while true do
+        local day_at = string.find(template, "DAYDAYDAYD", position, true)
+        local id_at = string.find(template, "IDIDIDIDIDIDIDIDIDID", position, true)
+        local at, mark, slots = day_at, "DAYDAYDAYD", day_slots
+        if id_at ~= nil and (day_at == nil or id_at < day_at) then at, mark, slots = id_at, "IDIDIDIDIDIDIDIDIDID", id_slots end
+        if at == nil then break end
+        table.insert(pieces, string.sub(template, position, at - 1))
+        table.insert(pieces, mark)
+        table.insert(slots, #pieces)
+        position = at + #mark
+    end
+    table.insert(pieces, string.sub(template, position))
     made = 0
     spare = 0
     accepted = 0
@@ -45,7 +62,9 @@ function request()
     made = made + 1
     local day = os.date("!%Y-%m-%d", base - number * 86400)
     local id = string.sub("load-" .. number .. string.rep("-", 20), 1, 20)
-    local body = string.gsub(string.gsub(template, "DAYDAYDAYD", day), "IDIDIDIDIDIDIDIDIDID", id)
+    for _, slot in ipairs(day_slots) do pieces[slot] = day end
+    for _, slot in ipairs(id_slots) do pieces[slot] = id end
+    local body = table.concat(pieces)
     return wrk.format("POST", "/api/v1/ingest/health-auto-export",
         { ["Authorization"] = "Bearer " .. tokens[made], ["Content-Type"] = "application/json" }, body)
 end
