@@ -9,15 +9,13 @@ extension SQLiteRepository: Service {
     /// every few hundred requests one batch waits for pages to be copied and the file synced.
     /// While this runs, the writer skips those checkpoints; a separate connection copies the WAL
     /// into the database every ``Configuration/checkpointInterval`` (a passive checkpoint never
-    /// blocks the writer or readers), and the writer, after a batch at the same pace, copies the
-    /// few pages left so the log can restart instead of growing. When it stops, the writer
-    /// checkpoints as usual again.
+    /// blocks the writer or readers), and each time it succeeded the writer, after its next
+    /// batch, copies the few pages committed meanwhile so the log can restart instead of
+    /// growing. When it stops, the writer checkpoints as usual again.
     public func run() async throws {
         let checkpointer = try DatabaseQueue(path: path)
         try await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
-        batcher.finishCheckpoints(every: configuration.checkpointInterval)
         defer {
-            batcher.finishCheckpoints(every: nil)
             try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
             try? checkpointer.close()
         }
@@ -25,7 +23,9 @@ extension SQLiteRepository: Service {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             try? await Task.sleep(for: interval)
             // A failed checkpoint (busy, a reader holding an old snapshot) is retried next time.
-            _ = try? await checkpointer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            if (try? await checkpointer.writeWithoutTransaction({ db in try db.checkpoint(.passive) })) != nil {
+                batcher.finishCheckpoint()
+            }
         }
     }
 }

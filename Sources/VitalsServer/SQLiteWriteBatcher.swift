@@ -22,24 +22,27 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
     private var draining = false
     /// At most this many writes per transaction, so one commit never waits on an unbounded batch.
     private let maximumBatch: Int
-    /// While set, the writer finishes the background checkpointer's work this often (see below).
-    private var checkpointInterval: TimeInterval?
-    private var lastCheckpoint = Date.distantPast
+    /// Set when the background checkpointer has just copied the log: the writer finishes the job
+    /// after its next batch (see ``finishCheckpoint()``).
+    private var checkpointWanted = false
 
     init(pool: DatabasePool, maximumBatch: Int = 256) {
         self.pool = pool
         self.maximumBatch = maximumBatch
     }
 
-    /// Makes the writer checkpoint after a batch at most every `interval` seconds; nil stops it.
+    /// Asks the writer for a passive checkpoint right after its next batch.
     ///
     /// A checkpoint run on another connection copies the WAL but cannot restart it while writes
     /// keep coming (SQLite restarts the log only when a writer finds it fully copied), so the
     /// file would grow without end. A passive checkpoint by the writer itself, right after a
-    /// commit, finds little left to copy and lets the next transaction restart the log.
-    func finishCheckpoints(every interval: TimeInterval?) {
+    /// commit, finds little left to copy and lets the next transaction restart the log. Asked
+    /// for just after the background checkpointer finished, it copies only what was committed
+    /// meanwhile: a checkpoint on the writer's own clock copied up to half a second of frames
+    /// and stalled every waiting write for several milliseconds.
+    func finishCheckpoint() {
         lock.lock()
-        checkpointInterval = interval
+        checkpointWanted = true
         lock.unlock()
     }
 
@@ -111,12 +114,10 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
             }
             for job in batch { job.complete(commitError) }
             lock.lock()
-            let interval = checkpointInterval
+            let wanted = checkpointWanted
+            checkpointWanted = false
             lock.unlock()
-            if let interval, Date().timeIntervalSince(lastCheckpoint) >= interval {
-                lastCheckpoint = Date()
-                _ = try? db.checkpoint(.passive)
-            }
+            if wanted { _ = try? db.checkpoint(.passive) }
         }
     }
 }
