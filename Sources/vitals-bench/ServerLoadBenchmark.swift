@@ -19,7 +19,7 @@ struct ServerLoadBenchmark {
         var haeConnections = [16, 64]
         var haeSeconds = 30.0
         /// Users made for the ingest runs; a run stops early (and says so) when they run out.
-        var haeUsers = 40_000
+        var haeUsers = 70_000
         /// Which client drives the ingest runs: `wrk` (default, cheapest) or `swift`.
         var haeClient = "wrk"
         var wrkIngestScript = "Benchmarks/wrk-ingest.lua"

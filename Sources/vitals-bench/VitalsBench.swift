@@ -25,7 +25,7 @@ struct VitalsBench {
                --daily-connections (64) closed-loop connections for --seconds (30), then POST
                /api/v1/ingest/health-auto-export with one-day payloads (100 steps, 100 heart
                rates, 14 sleep stages, 1 workout; each request a new user and day) at each of
-               --hae-connections for --hae-seconds (30), from --hae-users (40000) prepared users,
+               --hae-connections for --hae-seconds (30), from --hae-users (70000) prepared users,
                driven by --hae-client (wrk with --wrk-ingest-script, default
                Benchmarks/wrk-ingest.lua, or the Swift client).
                The daily run is made once per --daily-clients entry (default "wrk swift"): wrk
