@@ -33,6 +33,20 @@ public struct DayRecompute: Sendable, Hashable {
     /// The sample types read.
     public static var types: [SampleType] { DailyMetricsCalculator.types }
 
+    /// Samples are looked for at most this long before the days' start: longer ones are not counted.
+    static let longestSample: TimeInterval = 7 * 86_400
+
+    /// The identifiers of ``types``.
+    static let identifiers = Set(types.map(\.identifier))
+
+    /// Whether a sample over `[start, end]` (seconds since 1970) is read for `range`, as the
+    /// repositories' queries select them: it starts in the range or at most ``longestSample``
+    /// before it, and does not end before the range starts.
+    static func reads(start: Double, end: Double, for range: DateRange) -> Bool {
+        start >= range.start.timeIntervalSince1970 - longestSample && start < range.end.timeIntervalSince1970
+            && end >= range.start.timeIntervalSince1970
+    }
+
     /// HEALTHKIT patches for the days from the samples overlapping ``range`` and the HEALTHKIT
     /// workouts per day; a day whose samples feed no metric and that has no workouts gets none.
     public func patches(samples: [StoredSample], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {

@@ -139,8 +139,7 @@ extension PostgresRepository {
     func fetchSamples(of user: ServerUser, types: [SampleType], overlapping range: DateRange,
                       on connection: PostgresConnection) async throws -> [StoredSample] {
         guard !types.isEmpty else { return [] }
-        // Samples longer than a week are not counted as starting before the range.
-        let lowest = range.start.timeIntervalSince1970 - 7 * 86_400
+        let lowest = range.start.timeIntervalSince1970 - DayRecompute.longestSample
         var samples: [StoredSample] = []
         for try await (uuid, type, start, end, value, source) in try await connection.query("""
             SELECT uuid, type, start_time, end_time, value, source_name FROM samples

@@ -146,8 +146,7 @@ extension SQLiteRepository {
         query.bind(1, user.id)
         for (offset, type) in types.enumerated() { query.bind(Int32(2 + offset), type.identifier) }
         let next = Int32(2 + types.count)
-        // Samples longer than a week are not counted as starting before the range.
-        query.bind(next, range.start.timeIntervalSince1970 - 7 * 86_400)
+        query.bind(next, range.start.timeIntervalSince1970 - DayRecompute.longestSample)
         query.bind(next + 1, range.end.timeIntervalSince1970)
         query.bind(next + 2, range.start.timeIntervalSince1970)
         var readings: [String: [DailyMetricsCalculator.Reading]] = [:]
@@ -161,16 +160,12 @@ extension SQLiteRepository {
     /// Adds the samples ``readings(of:overlapping:in:)`` would select to `readings`.
     static func append(_ samples: [StoredSample], overlapping range: DateRange,
                        to readings: inout [String: [DailyMetricsCalculator.Reading]]) {
-        let types = Set(DayRecompute.types.map(\.identifier))
-        let lowest = range.start.timeIntervalSince1970 - 7 * 86_400
-        let end = range.end.timeIntervalSince1970
-        let start = range.start.timeIntervalSince1970
-        for sample in samples where types.contains(sample.type) {
-            let first = sample.start.timeIntervalSince1970
-            let last = sample.end.timeIntervalSince1970
-            guard first >= lowest, first < end, last >= start else { continue }
+        for sample in samples where DayRecompute.identifiers.contains(sample.type) {
+            let start = sample.start.timeIntervalSince1970
+            let end = sample.end.timeIntervalSince1970
+            guard DayRecompute.reads(start: start, end: end, for: range) else { continue }
             readings[sample.type, default: []].append(DailyMetricsCalculator.Reading(
-                start: first, end: last, value: sample.value, sourceName: sample.sourceName))
+                start: start, end: end, value: sample.value, sourceName: sample.sourceName))
         }
     }
 
@@ -178,8 +173,7 @@ extension SQLiteRepository {
                         in db: Database) throws -> [StoredSample] {
         guard !types.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
-        // Samples longer than a week are not counted as starting before the range.
-        let lowest = range.start.timeIntervalSince1970 - 7 * 86_400
+        let lowest = range.start.timeIntervalSince1970 - DayRecompute.longestSample
         var arguments: StatementArguments = [user.id]
         arguments += StatementArguments(types.map(\.identifier))
         arguments += [lowest, range.end.timeIntervalSince1970, range.start.timeIntervalSince1970]
