@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.host = host
             configuration.port = port
             configuration.maximumBodyBytes = maxBodyBytes
-            var logger = Logger(label: "vitals.server")
+            var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()
             sqlite.durableCommits = sqliteSync == "full"
