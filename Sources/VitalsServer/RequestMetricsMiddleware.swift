@@ -5,9 +5,14 @@ import Metrics
 /// Counts requests and times them per route template and status, through a given metrics factory.
 ///
 /// Labels are the route template (`/api/health/{date}`), never the path a client sent, so
-/// the number of series stays bounded and no dates or ids reach the metrics.
+/// the number of series stays bounded and no dates or ids reach the metrics. The counter and
+/// timer of each label set are made once and kept (``Handles``), not looked up per request.
 struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
-    let factory: any MetricsFactory
+    private let handles: Handles
+
+    init(factory: any MetricsFactory) {
+        handles = Handles(factory: factory)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
@@ -25,12 +30,41 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func record(_ request: Request, context: Context, status: Int, since started: ContinuousClock.Instant) {
-        let route = context.endpointPath ?? "unmatched"
-        let dimensions = [("method", request.method.rawValue), ("route", route), ("status", String(status))]
-        Counter(label: "vitals_http_requests_total", dimensions: dimensions, factory: factory).increment()
+        let (counter, timer) = handles.metrics(method: request.method.rawValue, route: context.endpointPath ?? "unmatched",
+                                               status: status)
+        counter.increment()
         let elapsed = ContinuousClock.now - started
-        Metrics.Timer(label: "vitals_http_request_duration_seconds",
-                      dimensions: [("method", request.method.rawValue), ("route", route)], factory: factory)
-            .recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        timer.recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+    }
+
+    /// The counter and timer of each (method, route, status), made on first use.
+    final class Handles: @unchecked Sendable {
+        private struct Key: Hashable {
+            let method: String
+            let route: String
+            let status: Int
+        }
+
+        private let factory: any MetricsFactory
+        private let lock = NSLock()
+        private var made: [Key: (Counter, Metrics.Timer)] = [:]
+
+        init(factory: any MetricsFactory) {
+            self.factory = factory
+        }
+
+        func metrics(method: String, route: String, status: Int) -> (Counter, Metrics.Timer) {
+            let key = Key(method: method, route: route, status: status)
+            lock.lock()
+            defer { lock.unlock() }
+            if let found = made[key] { return found }
+            let counter = Counter(label: "vitals_http_requests_total",
+                                  dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory)
+            let timer = Metrics.Timer(label: "vitals_http_request_duration_seconds",
+                                      dimensions: [("method", method), ("route", route)], factory: factory)
+            // Bounded: methods of unmatched requests are whatever a client sent.
+            if made.count < 1_000 { made[key] = (counter, timer) }
+            return (counter, timer)
+        }
     }
 }
