@@ -53,7 +53,7 @@ struct ServerRoutes {
             let reader = reader(for: user)
             let document = try await body(of: request)
             let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
-            return try JSONResponse.make(try await guarded { try await service.upsertDaily(metrics, for: user) })
+            return JSONResponse.make(json: try await guarded { try await service.upsertDaily(metrics, for: user) }.jsonValue)
         }
         api.post("/v1/ingest/health-auto-export") { request, context in
             let user = try context.requireUser()
@@ -100,7 +100,8 @@ struct ServerRoutes {
     }
 
     private func reader(for user: ServerUser) -> RequestReader {
-        RequestReader(today: user.today(at: configuration.now()), calendar: user.calendar)
+        let calendar = user.calendar
+        return RequestReader(today: LocalDate(containing: configuration.now(), in: calendar), calendar: calendar)
     }
 
     /// The request body as JSON: 413 past the limit, 400 when it is not JSON.

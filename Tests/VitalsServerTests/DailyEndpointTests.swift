@@ -24,6 +24,9 @@ struct DailyEndpointTests {
             #expect(reply.object.count == 2)
             #expect(reply.object["status"] as? String == "success")
             #expect((reply.object["recordsUpserted"] as? NSNumber)?.intValue == 1)
+            // Written by hand on this route (JSONValue.jsonText), in JSONEncoder's sorted-key form.
+            #expect(reply.text == #"{"recordsUpserted":1,"status":"success"}"#)
+            #expect(reply.headers[.contentType] == "application/json; charset=utf-8")
 
             let report = try await harness.day(token, "2025-11-16").decode(DayReport.self)
             #expect(report.snapshots.count == 1)
