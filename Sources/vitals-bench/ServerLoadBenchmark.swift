@@ -43,6 +43,10 @@ struct ServerLoadBenchmark {
         let dailyTokens = Array(users.prefix(dailyUsers))
         let haeTokens = Array(users.dropFirst(dailyUsers))
 
+        // The setup's writes (tens of MB for the users) would otherwise be flushed to disk by the
+        // kernel during the first run, competing with the server's own commits.
+        log("\(backend): flushing the setup's writes to disk")
+        sync()
         let server = try ServerProcess(vitals: options.vitals, arguments: databaseArguments)
         defer { server.stop() }
         var configuration = HTTPClient.Configuration()
