@@ -32,11 +32,18 @@ public struct APIError: HTTPResponseError, Sendable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var body: [String: any Sendable] = ["status": Int(status.code), "code": code, "message": message]
-        if let field { body["field"] = field }
-        if let byteOffset { body["byteOffset"] = Int(byteOffset) }
-        let data = try JSONSerialization.data(withJSONObject: ["error": body], options: [.sortedKeys])
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json.jsonText)))
+    }
+
+    /// The body, members in sorted order (as the API's other answers).
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let byteOffset { members.append(("byteOffset", .number(Double(byteOffset)))) }
+        members.append(("code", .string(code)))
+        if let field { members.append(("field", .string(field))) }
+        members.append(("message", .string(message)))
+        members.append(("status", .number(Double(status.code))))
+        return .object(.init([("error", .object(.init(members)))]))
     }
 
     static let unauthorized = APIError(.unauthorized, code: "unauthorized", "a valid bearer token is required")

@@ -36,6 +36,7 @@ public enum ServerApplication {
         let router = Router(context: VitalsRequestContext.self)
         let metrics = ServerMetrics()
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
+        router.add(middleware: JSONErrorMiddleware())
         let recorder = RouteRecorder(router: router)
         let service = HealthService(repository: repository, now: configuration.now)
         ServerRoutes(service: service, configuration: configuration, metrics: metrics).register(on: recorder)

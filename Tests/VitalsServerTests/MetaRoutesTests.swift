@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import VitalsCore
-import VitalsServer
+@testable import VitalsServer
 
 /// `GET /health`, `GET /metrics` and `GET /openapi.json`, and the date parameter of `GET /api/health/{date}`.
 @Suite("Server: liveness, metrics, OpenAPI, day routes")
@@ -15,6 +15,27 @@ struct MetaRoutesTests {
             #expect(reply.text == #"{"status":"ok"}"#)
             #expect(reply.headers[.contentType] == "application/json; charset=utf-8")
         }
+    }
+
+    @Test("A path or method no route matches is a 404 in the API's JSON error shape, echoing nothing",
+          arguments: Backend.allCases)
+    func unknownRoute(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (_, token) = try await harness.user("ada")
+            for (method, path) in [(HTTPRequest.Method.get, "/nope/2025-11-16"), (.delete, "/health"), (.get, "/api")] {
+                let reply = try await harness.send(method, path, token: token)
+                #expect(reply.status == .notFound)
+                #expect(reply.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(reply.text == #"{"error":{"code":"not_found","message":"no route for this method and path","status":404}}"#)
+            }
+        }
+    }
+
+    @Test("Errors of the API are JSON with sorted members: byteOffset, code, field, message, status")
+    func errorShape() throws {
+        let error = APIError(.badRequest, code: "invalid_json", "expected a value", field: "$[0].date", byteOffset: 17)
+        #expect(error.json.jsonText
+            == #"{"error":{"byteOffset":17,"code":"invalid_json","field":"$[0].date","message":"expected a value","status":400}}"#)
     }
 
     @Test("GET /metrics counts requests per route template and status, in Prometheus text", arguments: Backend.allCases)

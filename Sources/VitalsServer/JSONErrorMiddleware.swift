@@ -1,0 +1,27 @@
+import Hummingbird
+
+/// Answers Hummingbird's own errors (no route matched, ...) in the API's JSON error shape.
+///
+/// Errors raised by Vitals' routes are ``APIError``s already; the router's "no route" 404 and
+/// other `HTTPError`s would otherwise be answered as plain text or an empty body, so a client
+/// could not read every error the same way.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            throw Self.apiError(error)
+        }
+    }
+
+    /// The JSON error for a Hummingbird error: its status, a code named after it, no echo of the request.
+    static func apiError(_ error: HTTPError) -> APIError {
+        switch error.status {
+        case .notFound:
+            APIError(.notFound, code: "not_found", "no route for this method and path")
+        default:
+            APIError(error.status, code: String(error.status.reasonPhrase.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 }),
+                     error.status.reasonPhrase.lowercased())
+        }
+    }
+}
