@@ -32,6 +32,9 @@ enum LoadReport {
         let seconds = figures["seconds"] as? Double ?? 1
         var text = String(format: "%d conns: %.0f/s, p50 %.1f ms, p99 %.1f ms, %d errors, server CPU %.0f%%",
                           connections, rate, p50, p99, errors, cpu / seconds * 100)
+        if let steal = figures["host_steal_pct"] as? Double, steal >= 0 {
+            text += String(format: ", host steal %.1f%%", steal)
+        }
         if let kinds = figures["error_kinds"] as? [String: Int], !kinds.isEmpty {
             text += " (" + kinds.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", ") + ")"
         }

@@ -136,6 +136,7 @@ struct ServerLoadBenchmark {
     private func daily(client: HTTPClient, server: ServerProcess, tokens: [String]) async throws -> [String: Any] {
         let url = server.baseURL + "/api/v1/health/daily"
         let cpuBefore = server.cpuSeconds
+        let hostBefore = HostCPU.now()
         let runner = LoadRunner(client: client, connections: tokens.count, seconds: options.seconds)
         let result = await runner.run { worker, iteration in
             let day = LoadPayloads.day(iteration)
@@ -143,6 +144,7 @@ struct ServerLoadBenchmark {
                          request: LoadRunner.post(url, token: tokens[worker], body: LoadPayloads.daily(day: day, seed: iteration)))
         }
         let cpu = server.cpuSeconds - cpuBefore
+        let steal = hostBefore.flatMap { before in HostCPU.now()?.stealPercent(since: before) }
         log("checking every user's stored days against the accepted writes")
         var stored: [String] = []
         for (worker, token) in tokens.enumerated() {
@@ -152,6 +154,7 @@ struct ServerLoadBenchmark {
         }
         let counts = Self.check(accepted: result.accepted.map(\.key), sent: result.sent, stored: stored)
         var figures = Self.figures(result, serverCPU: cpu)
+        figures["host_steal_pct"] = steal ?? -1
         figures["client"] = "swift"
         figures["connections"] = tokens.count
         figures["check"] = counts
@@ -164,6 +167,7 @@ struct ServerLoadBenchmark {
         let counter = Counter()
         let template = LoadPayloads.Template()
         let cpuBefore = server.cpuSeconds
+        let hostBefore = HostCPU.now()
         let runner = LoadRunner(client: client, connections: connections, seconds: options.haeSeconds)
         let result = await runner.run { _, _ in
             let index = counter.next()
@@ -173,6 +177,7 @@ struct ServerLoadBenchmark {
             return .init(key: "\(index) \(day)", request: LoadRunner.post(url, token: tokens[index], body: body))
         }
         let cpu = server.cpuSeconds - cpuBefore
+        let steal = hostBefore.flatMap { before in HostCPU.now()?.stealPercent(since: before) }
         log("checking each accepted payload's user holds exactly what was added")
         let keys = result.accepted
         let base = server.baseURL
@@ -205,6 +210,7 @@ struct ServerLoadBenchmark {
             return ["accepted payloads stored exactly": ok, "accepted payloads not as answered": wrong, "samples stored": samples]
         }
         var figures = Self.figures(result, serverCPU: cpu)
+        figures["host_steal_pct"] = steal ?? -1
         figures["client"] = "swift"
         figures["connections"] = connections
         figures["check"] = checked

@@ -7,6 +7,8 @@ enum WrkProcess {
         let result: [String: Any]
         let made: [Int]
         let serverCPUSeconds: Double
+        /// The host's steal time while wrk ran, in percent (nil when unknown).
+        let hostStealPercent: Double?
     }
 
     /// Runs wrk against `baseURL` with `script` and its arguments after `--`.
@@ -19,17 +21,19 @@ enum WrkProcess {
         let output = Pipe()
         process.standardOutput = output
         let cpuBefore = serverCPU()
+        let hostBefore = HostCPU.now()
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // The server's CPU while wrk ran, not while the caller's check reads everything back.
         let cpuSeconds = serverCPU() - cpuBefore
+        let steal = hostBefore.flatMap { before in HostCPU.now()?.stealPercent(since: before) }
         guard process.terminationStatus == 0,
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK-RESULT ") }),
               let result = try JSONSerialization.jsonObject(with: Data(line.dropFirst("WRK-RESULT ".count).utf8)) as? [String: Any],
               let made = result["made"] as? [Int] else {
             throw BenchFailure("wrk failed (is it installed? apt-get install wrk): \(text)")
         }
-        return Outcome(result: result, made: made, serverCPUSeconds: cpuSeconds)
+        return Outcome(result: result, made: made, serverCPUSeconds: cpuSeconds, hostStealPercent: steal)
     }
 }
