@@ -51,6 +51,7 @@ extension PostgresRepository {
         guard !days.isEmpty else { return evaluation }
         let quests = try await fetchQuests(of: user, on: connection)
         guard !quests.isEmpty else { return evaluation }
+        let calendar = user.calendar
         for day in days {
             let periods = quests.map { $0.recurrence.period(of: day) }
             var done = Set<String>()
@@ -63,7 +64,8 @@ extension PostgresRepository {
                 done.insert(id)
             }
             let snapshots = try await fetchSnapshots(of: user, on: day, on: connection)
-            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done, at: date)
+            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done,
+                                                                  at: date, calendar: calendar)
             var added = 0
             for completion in completions {
                 for try await _ in try await connection.query("""
@@ -75,7 +77,7 @@ extension PostgresRepository {
                     added += 1
                 }
             }
-            evaluation.record(day, questCount: quests.count, results: results, added: added)
+            evaluation.record(day, results: results, added: added)
         }
         return evaluation
     }

@@ -4,7 +4,7 @@ import VitalsSync
 
 /// Quests evaluated after a write: how many were looked at, and what completed now.
 public struct QuestEvaluation: Sendable, Hashable {
-    /// Quests evaluated (the user's quests; each is looked at for every written day).
+    /// Quests evaluated: those that existed on a written day (the most over the written days).
     public var evaluated = 0
     /// Completions this write added (a period already completed never counts again).
     public var completed = 0
@@ -16,14 +16,19 @@ public struct QuestEvaluation: Sendable, Hashable {
     /// Evaluates `quests` against one day's snapshots: the completions to add for quests met and
     /// not yet done in the day's period (`done` holds those quest ids), and the day's results,
     /// assuming the completions are stored.
+    ///
+    /// A quest counts from the day it was created on (in `calendar`, the user's zone): data
+    /// backfilled for earlier days neither completes it nor lists it in those days' results.
     public static func evaluate(_ quests: [Quest], on date: LocalDate, snapshots: [HealthSnapshot], done: Set<String>,
-                                at stamp: Date) -> (completions: [QuestCompletion], results: [HealthSyncResponse.QuestResult]) {
-        let met = quests.filter { !done.contains($0.id) && $0.isMet(by: snapshots) }
+                                at stamp: Date, calendar: Calendar)
+        -> (completions: [QuestCompletion], results: [HealthSyncResponse.QuestResult]) {
+        let active = quests.filter { LocalDate(containing: $0.createdAt, in: calendar) <= date }
+        let met = active.filter { !done.contains($0.id) && $0.isMet(by: snapshots) }
         let completions = met.map {
             QuestCompletion(questId: $0.id, period: $0.recurrence.period(of: date), date: date, completedAt: stamp)
         }
         let completedNow = Set(met.map(\.id))
-        let results = quests.map {
+        let results = active.map {
             HealthSyncResponse.QuestResult(questId: $0.id, title: $0.title,
                                            wasCompleted: done.contains($0.id) || completedNow.contains($0.id))
         }
@@ -32,8 +37,8 @@ public struct QuestEvaluation: Sendable, Hashable {
 
     /// Records one day's outcome: its results, and the completions the database actually added
     /// (one stored first by a concurrent request is completed all the same, but not counted here).
-    mutating func record(_ date: LocalDate, questCount: Int, results: [HealthSyncResponse.QuestResult], added: Int) {
-        evaluated = questCount
+    mutating func record(_ date: LocalDate, results: [HealthSyncResponse.QuestResult], added: Int) {
+        evaluated = max(evaluated, results.count)
         completed += added
         self.results[date] = results
     }

@@ -89,6 +89,7 @@ extension SQLiteRepository {
         guard !days.isEmpty, try hasQuests(user, in: db) else { return evaluation }
         let quests = try quests(of: user, in: db)
         guard !quests.isEmpty else { return evaluation }
+        let calendar = user.calendar
         let isDone = try db.cachedStatement(sql: """
             SELECT 1 FROM quest_completions WHERE user_id = ? AND quest_id = ? AND period = ?
             """)
@@ -102,14 +103,15 @@ extension SQLiteRepository {
                 done.insert(quest.id)
             }
             let snapshots = try snapshots(of: user, on: day, in: db)
-            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done, at: date)
+            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done,
+                                                                  at: date, calendar: calendar)
             var added = 0
             for completion in completions {
                 try insert.execute(arguments: [completion.questId, user.id, completion.period, completion.date.description,
                                                completion.completedAt.timeIntervalSince1970])
                 added += db.changesCount
             }
-            evaluation.record(day, questCount: quests.count, results: results, added: added)
+            evaluation.record(day, results: results, added: added)
         }
         return evaluation
     }

@@ -92,10 +92,32 @@ struct QuestTests {
                 #expect(repeated.questsCompleted == 0 && repeated.questResults.map(\.wasCompleted) == [true])
             }
             // Another day is another period.
-            #expect(try await sync(15000, on: "2025-11-15").questsCompleted == 1)
+            #expect(try await sync(15000, on: "2025-11-17").questsCompleted == 1)
             let completions = try await harness.export(token).questCompletions
-            #expect(completions.map(\.period) == ["2025-11-15", "2025-11-16"])
+            #expect(completions.map(\.period) == ["2025-11-16", "2025-11-17"])
             #expect(completions.allSatisfy { $0.questId == id })
+        }
+    }
+
+    @Test("A quest counts from the day it was created (user's zone): backfilled earlier days neither complete nor list it",
+          arguments: Backend.allCases)
+    func questStartsOnItsDay(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            // Created 2025-11-16T12:00Z: 2025-11-17 01:00 in Auckland, so 2025-11-16 is before it there.
+            let (_, token) = try await harness.user("kiri", timeZone: "Pacific/Auckland")
+            let id = try await harness.quest(token, Self.stepsQuest)
+            func sync(_ date: String) async throws -> HealthSyncResponse {
+                try await harness.sync(token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"steps": 20000}}"#)
+                    .decode(HealthSyncResponse.self)
+            }
+            for date in ["2025-11-10", "2025-11-16"] {
+                let backfilled = try await sync(date)
+                #expect(backfilled.questsEvaluated == 0 && backfilled.questsCompleted == 0 && backfilled.questResults.isEmpty)
+            }
+            let first = try await sync("2025-11-17")
+            #expect(first.questsEvaluated == 1 && first.questsCompleted == 1)
+            #expect(first.questResults == [.init(questId: id, title: "Walk 10k", wasCompleted: true)])
+            #expect(try await harness.export(token).questCompletions.map(\.period) == ["2025-11-17"])
         }
     }
 
@@ -104,9 +126,9 @@ struct QuestTests {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             let id = try await harness.quest(token, #"{"title": "Sleep 7h", "metric": "sleepMinutes", "target": 420, "recurrence": "once"}"#)
-            let first = try await harness.daily(token, #"{"date": "2025-11-14", "sleep_minutes": 450}"#)
+            let first = try await harness.daily(token, #"{"date": "2025-11-16", "sleep_minutes": 450}"#)
             #expect(first.status == .ok)
-            for date in ["2025-11-15", "2025-11-16", "2025-11-14"] {
+            for date in ["2025-11-17", "2025-11-16"] {
                 let sync = try await harness.sync(token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"sleepMinutes": 480}}"#)
                     .decode(HealthSyncResponse.self)
                 #expect(sync.questsCompleted == 0 && sync.questResults.map(\.wasCompleted) == [true], "\(date)")
@@ -114,7 +136,7 @@ struct QuestTests {
             let completions = try await harness.export(token).questCompletions
             #expect(completions.count == 1)
             #expect(completions.first?.questId == id && completions.first?.period == "once")
-            #expect(completions.first?.date.description == "2025-11-14")
+            #expect(completions.first?.date.description == "2025-11-16")
         }
     }
 
@@ -183,15 +205,19 @@ struct QuestTests {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
             let id = try await harness.quest(token, #"{"title": "Walk", "metric": "steps", "target": 1000}"#)
+            // The quest was created on 2025-11-16 (Los Angeles): 2025-11-15 does not count.
             let daily = try await harness.daily(token, #"""
-                [{"date": "2025-11-12", "steps": 1200}, {"date": "2025-11-13", "steps": 999}, {"date": "2025-11-14", "steps": 1000}]
+                [{"date": "2025-11-15", "steps": 1200}, {"date": "2025-11-16", "steps": 999}, {"date": "2025-11-17", "steps": 1000}]
                 """#)
             #expect(daily.status == .ok)
-            #expect(try await harness.export(token).questCompletions.map(\.period) == ["2025-11-12", "2025-11-14"])
-            let report = try await harness.ingest(token, IngestEndpointTests.steps).decode(HealthService.IngestReport.self)
+            #expect(try await harness.export(token).questCompletions.map(\.period) == ["2025-11-17"])
+            let steps = IngestEndpointTests.document(metrics: [IngestEndpointTests.metric("step_count", "count", [
+                IngestEndpointTests.period(1500, "2025-11-16 08:00:00 -0800", "2025-11-16 09:00:00 -0800", "Test iPhone"),
+            ])])
+            let report = try await harness.ingest(token, steps).decode(HealthService.IngestReport.self)
             #expect(report.questsCompleted == 1)
-            #expect(try await harness.ingest(token, IngestEndpointTests.steps).decode(HealthService.IngestReport.self).questsCompleted == 0)
-            #expect(try await harness.export(token).questCompletions.count == 3)
+            #expect(try await harness.ingest(token, steps).decode(HealthService.IngestReport.self).questsCompleted == 0)
+            #expect(try await harness.export(token).questCompletions.map(\.period) == ["2025-11-16", "2025-11-17"])
             #expect(try await harness.send(.delete, "/api/quests/\(id)", token: token).status == .noContent)
             #expect(try await harness.export(token).questCompletions.isEmpty)
         }
