@@ -4,8 +4,9 @@ import VitalsStore
 
 /// Sync cursors in a small JSON file, written atomically (a new file renamed over the old one).
 ///
-/// The file holds `{"version": 1, "cursors": {"http://host:port daily": {"lastSyncedDay":
-/// "2025-11-16", "confirmedAt": "2025-11-16T12:00:00Z"}}}`: no tokens, no health values. The CLI
+/// The file holds `{"version": 1, "cursors": {"http://host:port daily 3f9a0c1b2d4e5f60":
+/// {"lastSyncedDay": "2025-11-16", "confirmedAt": "2025-11-16T12:00:00Z"}}}` (the last part
+/// is ``SyncEndpoint/accountFingerprint``): no tokens, no health values. The CLI
 /// keeps it next to the store (``defaultPath(forStoreAt:)``), so runs share cursors. Several
 /// services in one process may share one instance; separate processes writing one file at the
 /// same moment can lose one of their updates (the next sync then re-sends a few days).

@@ -16,17 +16,21 @@ public protocol SyncCursorStore: Sendable {
     func removeCursor(for key: SyncCursorKey) async throws
 }
 
-/// Which cursor: a server's normalised base URL and a contract.
+/// Which cursor: a server's normalised base URL, a contract, and the account the token signs in as.
 public struct SyncCursorKey: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The server's base URL as ``SyncEndpoint/baseURL`` normalises it.
     public var server: String
     public var contract: SyncContract
+    /// Which account: ``SyncEndpoint/accountFingerprint`` (a hash of the token, not the token),
+    /// so two users syncing one store to one server keep separate cursors.
+    public var account: String
 
-    public init(server: String, contract: SyncContract) {
+    public init(server: String, contract: SyncContract, account: String) {
         self.server = server
         self.contract = contract
+        self.account = account
     }
 
-    /// `http://127.0.0.1:8080 daily`: the key's text form in state files.
-    public var description: String { "\(server) \(contract)" }
+    /// `http://127.0.0.1:8080 daily 3f9a0c1b2d4e5f60`: the key's text form in state files.
+    public var description: String { "\(server) \(contract) \(account)" }
 }

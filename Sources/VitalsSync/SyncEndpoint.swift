@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import VitalsCore
 
@@ -39,7 +40,16 @@ public struct SyncEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The key this endpoint's cursor for `contract` is stored under.
     public func cursorKey(for contract: SyncContract) -> SyncCursorKey {
-        SyncCursorKey(server: baseURL, contract: contract)
+        SyncCursorKey(server: baseURL, contract: contract, account: accountFingerprint)
+    }
+
+    /// Names the token's account in state files without revealing the token: the first 16 hex
+    /// digits of its SHA-256. A rotated token is a new account, whose first sync resends the
+    /// first sync's window (the server's upserts make that harmless).
+    public var accountFingerprint: String {
+        SHA256.hash(data: Data(token.utf8)).prefix(8).map { byte in
+            String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
+        }.joined()
     }
 
     public var description: String { baseURL }

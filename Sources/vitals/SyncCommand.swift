@@ -16,8 +16,9 @@ struct SyncCommand: AsyncParsableCommand {
 
             The first sync sends the last --days days, today included. The server's confirmation \
             moves a cursor to today, kept in a small JSON file next to the store (see --state), \
-            per server URL and contract; later syncs send from that day (again, since it was \
-            partial) through today. A failed sync leaves the cursor where it was.
+            per server URL, contract and token (a hash of it; the token is not stored); later \
+            syncs send from that day (again, since it was partial) through today. A failed sync \
+            leaves the cursor where it was. --reset forgets the cursor first.
 
             Failed requests are retried up to 5 times with exponential backoff and jitter \
             (1 s doubling to 60 s); 429 answers wait their Retry-After; other 4xx answers are \
@@ -59,6 +60,11 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "The JSON file holding the sync cursors (default: the store's path + .sync.json).", valueName: "path"))
     var state: String?
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Forget this server, contract and token's cursor first, so this sync is a first sync (the last --days days).",
+        discussion: "For a server that lost its data, or to resend days after fixing the store."))
+    var reset = false
 
     @Flag(name: .long, help: "Keep running and sync at start, on store changes and every 15 minutes, until stopped.")
     var watch = false
@@ -106,6 +112,7 @@ struct SyncCommand: AsyncParsableCommand {
                 store: database, endpoint: endpoint, contract: SyncContract(rawValue: contract) ?? .daily,
                 cursors: FileSyncCursorStore(path: state ?? FileSyncCursorStore.defaultPath(forStoreAt: store.databasePath)),
                 configuration: configuration, logger: logger)
+            if reset { try await service.cursors.removeCursor(for: service.cursorKey) }
             guard watch else {
                 Self.show(try await service.syncNow(), trigger: nil, json: json)
                 return

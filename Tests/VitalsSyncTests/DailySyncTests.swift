@@ -76,6 +76,33 @@ struct DailySyncTests {
         }
     }
 
+    @Test("each token keeps its own cursor: a second user's first sync covers 14 days; the state file holds no token")
+    func cursorPerAccount() async throws {
+        let workspace = try SyncWorkspace()
+        defer { workspace.remove() }
+        let clock = TestClock()
+        let today = Fixture.today
+        for offset in 0..<14 { try await workspace.store.save(Fixture.steps(on: today.adding(days: -offset))) }
+        try await withLiveServer(clock: clock) { server in
+            let (_, ada) = try await server.user("ada")
+            let (bob, bobToken) = try await server.user("bob")
+            let first = try workspace.service(server: server.url, token: ada, clock: clock)
+            #expect(try await first.syncNow().isFirstSync)
+            let second = try workspace.service(server: server.url, token: bobToken, clock: clock)
+            #expect(second.cursorKey != first.cursorKey)
+            let report = try await second.syncNow()
+            #expect(report.isFirstSync && report.daysSent == 14)
+            #expect(try await server.repository.snapshots(of: bob, on: today.adding(days: -13)).count == 1)
+            // Ada's next sync is incremental still.
+            #expect(try await workspace.service(server: server.url, token: ada, clock: clock).syncNow().isFirstSync == false)
+            let keys = try await workspace.cursors(clock: clock).allCursors().keys
+            #expect(keys.count == 2)
+            let text = try String(contentsOfFile: workspace.cursorPath, encoding: .utf8)
+            #expect(!text.contains(ada) && !text.contains(bobToken))
+            #expect(first.cursorKey.account.count == 16 && !ada.contains(first.cursorKey.account))
+        }
+    }
+
     @Test("types the store may not read are left out; a store that may read none fails before sending")
     func unreadableTypesAreSkipped() async throws {
         let workspace = try SyncWorkspace()

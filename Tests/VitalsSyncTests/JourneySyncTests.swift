@@ -64,7 +64,8 @@ struct JourneySyncTests {
             #expect(report.isFirstSync)
             #expect(report.daysSent == 14)
             let cursors = try await workspace.cursors(clock: clock).allCursors()
-            #expect(cursors == ["\(server.url) daily": Fixture.today, "\(server.url) journey": Fixture.today])
+            let account = daily.endpoint.accountFingerprint
+            #expect(cursors == ["\(server.url) daily \(account)": Fixture.today, "\(server.url) journey \(account)": Fixture.today])
         }
     }
 }

@@ -12,7 +12,7 @@ struct SyncCommandTests {
         let result = try await runVitals(["sync", "--help"])
         #expect(result.status == 0)
         for text in ["--server", "--token", "VITALS_TOKEN", "--contract", "daily", "journey", "--days", "--watch", "--json",
-                     "--state", "--db", "--tz", "Retry-After", "69"] {
+                     "--state", "--reset", "--db", "--tz", "Retry-After", "69"] {
             #expect(result.stdout.contains(text), "--help mentions \(text)")
         }
     }
@@ -42,6 +42,11 @@ struct SyncCommandTests {
             let again = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
             #expect(again["firstSync"] as? Bool == false)
             #expect(again["first"] as? String == last.description)
+
+            let reset = try await runVitals(arguments + ["--reset"], environment: ["VITALS_TOKEN": token])
+            #expect(reset.status == 0, "stderr: \(reset.stderr)")
+            let fresh = try #require(try JSONSerialization.jsonObject(with: Data(reset.stdout.utf8)) as? [String: Any])
+            #expect(fresh["firstSync"] as? Bool == true && fresh["daysSent"] as? Int == 3)
 
             let text = try await runVitals(arguments.filter { $0 != "--json" } + ["--contract", "journey", "--token", token])
             #expect(text.status == 0, "stderr: \(text.stderr)")
