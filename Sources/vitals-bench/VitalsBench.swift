@@ -31,7 +31,8 @@ struct VitalsBench {
                The daily run is made once per --daily-clients entry (default "wrk swift"): wrk
                (Debian's, with --wrk-script, default Benchmarks/wrk-daily.lua) costs the shared
                cores least; the Swift client (AsyncHTTPClient) knows which write each answer
-               belongs to. Prints requests/s, p50/p99 latency, errors, and a check of the accepted
+               belongs to. Prints requests/s, p50/p99 latency, errors, the server's CPU, the
+               host's steal time (a VM's CPU given to others; Linux), and a check of the accepted
                writes against what the server then exports. --serve-args passes more options to
                `vitals serve` (e.g. "--sqlite-sync normal"). --json prints the figures as JSON.
 
