@@ -6,68 +6,37 @@ extension JSONValue {
     /// (`3`, not `3.0`); other numbers in Swift's shortest round-trip form; NaN and infinities,
     /// which JSON cannot express, as `null`.
     public var jsonText: String {
-        var text = ""
-        write(to: &text)
-        return text
+        var out: [UInt8] = []
+        write(to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to text: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
         case .null:
-            text += "null"
+            out.append(contentsOf: "null".utf8)
         case .bool(let value):
-            text += value ? "true" : "false"
+            out.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value):
-            Self.write(number: value, to: &text)
+            JSONText.appendNumber(value, to: &out)
         case .string(let value):
-            Self.write(string: value, to: &text)
+            JSONText.appendString(value, to: &out)
         case .array(let values):
-            text += "["
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                value.write(to: &out)
             }
-            text += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let object):
-            text += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
-                if index > 0 { text += "," }
-                Self.write(string: member.key, to: &text)
-                text += ":"
-                member.value.write(to: &text)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONText.appendString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.write(to: &out)
             }
-            text += "}"
+            out.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static func write(number: Double, to text: inout String) {
-        guard number.isFinite else {
-            text += "null"
-            return
-        }
-        if number == number.rounded(), abs(number) <= 9_007_199_254_740_992 {
-            text += String(Int64(number))
-        } else {
-            text += "\(number)"
-        }
-    }
-
-    private static func write(string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }
