@@ -16,6 +16,12 @@ struct HostCPU {
         return ticks.count == 8 ? HostCPU(ticks: ticks) : nil
     }
 
+    /// The steal time from `before` (an earlier ``now()``) to now, in percent; nil when unknown.
+    static func stealPercent(since before: HostCPU?) -> Double? {
+        guard let before, let now = now() else { return nil }
+        return now.stealPercent(since: before)
+    }
+
     /// The share of all CPU time since `earlier` that was stolen by the host, in percent.
     func stealPercent(since earlier: HostCPU) -> Double {
         let spent = zip(ticks, earlier.ticks).map { $0 - $1 }

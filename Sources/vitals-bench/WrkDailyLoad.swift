@@ -39,7 +39,8 @@ struct WrkDailyLoad {
         let accepted = result["accepted"] as? Int ?? 0
         let secondsRun = result["seconds"] as? Double ?? seconds
         return [
-            "client": "wrk", "connections": connections, "server_cpu_seconds": cpuSeconds, "host_steal_pct": outcome.hostStealPercent ?? -1, "requests": result["completed"] as? Int ?? 0,
+            "client": "wrk", "connections": connections, "server_cpu_seconds": cpuSeconds,
+            "host_steal_pct": outcome.hostStealPercent ?? -1, "requests": result["completed"] as? Int ?? 0,
             "accepted": accepted, "errors": (result["refused"] as? Int ?? 0) + (result["socket_errors"] as? Int ?? 0),
             "seconds": secondsRun, "per_second": Double(accepted) / max(secondsRun, 1e-9),
             "p50_ms": Double(result["p50_us"] as? Int ?? 0) / 1000, "p99_ms": Double(result["p99_us"] as? Int ?? 0) / 1000,

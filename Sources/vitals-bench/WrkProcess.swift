@@ -27,7 +27,7 @@ enum WrkProcess {
         process.waitUntilExit()
         // The server's CPU while wrk ran, not while the caller's check reads everything back.
         let cpuSeconds = serverCPU() - cpuBefore
-        let steal = hostBefore.flatMap { before in HostCPU.now()?.stealPercent(since: before) }
+        let steal = HostCPU.stealPercent(since: hostBefore)
         guard process.terminationStatus == 0,
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK-RESULT ") }),
               let result = try JSONSerialization.jsonObject(with: Data(line.dropFirst("WRK-RESULT ".count).utf8)) as? [String: Any],
