@@ -121,7 +121,6 @@ let package = Package(
             name: "VitalsImportTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsImport",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsServerTests",

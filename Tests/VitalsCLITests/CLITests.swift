@@ -119,7 +119,7 @@ struct CLITests {
     func importHealthAutoExport() throws {
         let cli = try CLIRunner()
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("VitalsImportTests/Fixtures/hae")
+            .appendingPathComponent("Fixtures/hae")
         let steps = fixtures.appendingPathComponent("steps_two_sources.json").path
         let first = try cli.run(["import", steps, "--json"])
         #expect(first.status == 0, "\(first.stderr)")

@@ -9,8 +9,7 @@ import VitalsCore
 struct HealthAutoExportTests {
     let parser = HealthAutoExportParser()
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/hae")
+    static let fixtures = Fixtures.root.appendingPathComponent("hae")
 
     func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: Self.fixtures.appendingPathComponent(name))

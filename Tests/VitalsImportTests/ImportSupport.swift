@@ -4,11 +4,10 @@ import VitalsImport
 import VitalsStore
 import ZIPFoundation
 
-/// The shared real-export fixtures (`../shared/fixtures`), never copied into the repository.
+/// The test data in `Tests/Fixtures` (real exports with their licenses, Health Auto Export files).
 enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 }
