@@ -81,34 +81,3 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 }
-
-/// A one-line progress bar on stderr: bytes done of total, MB/s, ETA.
-final class ProgressBar: @unchecked Sendable {
-    private let started = Date()
-    private let lock = NSLock()
-    /// Redraw one line in place (a terminal), or print a line per update (a pipe or log).
-    private let redraw: Bool
-
-    init(redraw: Bool) { self.redraw = redraw }
-
-    func update(_ progress: ImportProgress) {
-        lock.lock()
-        defer { lock.unlock() }
-        let elapsed = max(Date().timeIntervalSince(started), 0.001)
-        let done = Double(progress.bytesDone) / 1_000_000
-        let total = Double(progress.bytesTotal) / 1_000_000
-        let rate = done / elapsed
-        let fraction = total > 0 ? min(1, done / total) : 0
-        let width = 30
-        let filled = Int(fraction * Double(width))
-        let eta = rate > 0 && total > done ? Int((total - done) / rate) : 0
-        let line = String(format: redraw ? "\r[%@%@]" : "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
-                          String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
-                          fraction * 100, done, total, rate, eta / 60, eta % 60, progress.samples)
-        FileHandle.standardError.write(Data((redraw ? line : line + "\n").utf8))
-    }
-
-    func finish() {
-        if redraw { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
-}

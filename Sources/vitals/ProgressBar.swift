@@ -1,0 +1,40 @@
+import Foundation
+import VitalsImport
+
+/// A one-line progress bar on stderr: bar, percent, MB done of total, MB/s, ETA and samples stored.
+///
+/// On a terminal the line is redrawn in place (carriage return, then erase to the end of the
+/// line); elsewhere (a pipe, a log) each update is a line of its own.
+final class ProgressBar: @unchecked Sendable {
+    private let started = Date()
+    private let lock = NSLock()
+    /// Redraw one line in place (a terminal), or print a line per update (a pipe or log).
+    private let redraw: Bool
+
+    init(redraw: Bool) { self.redraw = redraw }
+
+    func update(_ progress: ImportProgress) {
+        lock.lock()
+        defer { lock.unlock() }
+        let line = Self.line(for: progress, elapsed: Date().timeIntervalSince(started))
+        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+    }
+
+    func finish() {
+        if redraw { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    /// The text of the bar for `progress` after `elapsed` seconds.
+    static func line(for progress: ImportProgress, elapsed: TimeInterval, width: Int = 30) -> String {
+        let elapsed = max(elapsed, 0.001)
+        let done = Double(progress.bytesDone) / 1_000_000
+        let total = Double(progress.bytesTotal) / 1_000_000
+        let rate = done / elapsed
+        let fraction = total > 0 ? min(1, done / total) : 0
+        let filled = Int(fraction * Double(width))
+        let eta = rate > 0 && total > done ? Int((total - done) / rate) : 0
+        return String(format: "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
+                      String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+                      fraction * 100, done, total, rate, eta / 60, eta % 60, progress.samples)
+    }
+}
