@@ -7,14 +7,17 @@ import ZIPFoundation
 /// a bare `export.xml`, or an unzipped `apple_health_export/` folder.
 ///
 /// The XML is found by its content (`<HealthData`), since its name may be localized
-/// (`导出.xml`) or capitalised, and `export_cda.xml` sits beside it.
-struct ExportSource {
-    private enum Location {
+/// (`导出.xml`) or capitalised, and `export_cda.xml` sits beside it. A source is a value: it
+/// is found (and checked) before an import takes the store's write lock, then moved to the
+/// parsing thread, which alone opens it for reading (``ExportReader``).
+struct ExportSource: Sendable {
+    enum Location: Sendable, Hashable {
         case file(URL)
-        case zip(Archive, Entry)
+        /// The zip file and the path of the XML entry inside it.
+        case zip(URL, entry: String)
     }
 
-    private let location: Location
+    let location: Location
     /// The path the user gave, for messages.
     let path: String
     /// Uncompressed size of the XML in bytes.
@@ -22,7 +25,7 @@ struct ExportSource {
     /// Bytes read per chunk: large enough for throughput, small enough for memory.
     static let chunkSize = 1 << 20
 
-    /// Opens `path`, finding the export XML inside a zip or folder.
+    /// Finds the export XML at `path`, inside a zip or folder; throws when there is none.
     init(path: String) throws {
         self.path = path
         let url = URL(fileURLWithPath: path)
@@ -37,17 +40,11 @@ struct ExportSource {
             location = .file(xml)
             size = Self.fileSize(xml)
         } else if Self.looksLikeZip(url) {
-            let archive: Archive
-            do {
-                archive = try Archive(url: url, accessMode: .read)
-            } catch {
-                throw VitalsError(.invalidInput, "the zip cannot be read (truncated or damaged)", at: InputLocation(file: path),
-                                  underlying: SendableDescription(error))
-            }
+            let archive = try Self.openArchive(url, path: path)
             guard let entry = Self.findXML(in: archive) else {
                 throw VitalsError(.invalidInput, "no Apple Health export XML (<HealthData>) in this zip", at: InputLocation(file: path))
             }
-            location = .zip(archive, entry)
+            location = .zip(url, entry: entry.path)
             size = Int64(entry.uncompressedSize)
         } else {
             location = .file(url)
@@ -55,54 +52,26 @@ struct ExportSource {
         }
     }
 
-    /// Streams the XML to `body` in chunks.
-    func readXML(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Opens the source for reading, on the thread that will read it.
+    func open() throws -> ExportReader {
         switch location {
         case .file(let url):
-            let descriptor = open(url.path, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw VitalsError(.io, "cannot open the file", at: InputLocation(file: url.path))
+            return ExportReader(path: path, location: .file(url))
+        case .zip(let url, let entryPath):
+            let archive = try Self.openArchive(url, path: path)
+            guard let entry = archive[entryPath] else {
+                throw VitalsError(.invalidInput, "the zip entry \(entryPath) is gone (the file changed)", at: InputLocation(file: path))
             }
-            defer { close(descriptor) }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-            defer { buffer.deallocate() }
-            while true {
-                let count = read(descriptor, buffer.baseAddress, Self.chunkSize)
-                if count < 0 { throw VitalsError(.io, "reading the file failed", at: InputLocation(file: url.path)) }
-                if count == 0 { return }
-                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            }
-        case .zip(let archive, let entry):
-            do {
-                _ = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: false) { data in
-                    try data.withUnsafeBytes { try body($0) }
-                }
-            } catch let error as VitalsError {
-                throw error
-            } catch {
-                throw VitalsError(.invalidInput, "the zip entry \(entry.path) cannot be read (truncated or damaged)",
-                                  at: InputLocation(file: path), underlying: SendableDescription(error))
-            }
+            return ExportReader(path: path, location: .zip(archive, entry))
         }
     }
 
-    /// The bytes of a route file named in the XML (`/workout-routes/route_….gpx`), if present.
-    func routeFile(_ reference: String) -> Data? {
-        let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
-        switch location {
-        case .file(let url):
-            return FileManager.default.contents(atPath: url.deletingLastPathComponent().appendingPathComponent(relative).path)
-        case .zip(let archive, let entry):
-            let folder = (entry.path as NSString).deletingLastPathComponent
-            let entryPath = folder.isEmpty ? relative : folder + "/" + relative
-            guard let routeEntry = archive[entryPath] else { return nil }
-            var data = Data()
-            do {
-                _ = try archive.extract(routeEntry, skipCRC32: false) { data.append($0) }
-            } catch {
-                return nil
-            }
-            return data
+    static func openArchive(_ url: URL, path: String) throws -> Archive {
+        do {
+            return try Archive(url: url, accessMode: .read)
+        } catch {
+            throw VitalsError(.invalidInput, "the zip cannot be read (truncated or damaged)", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
         }
     }
 
