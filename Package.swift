@@ -52,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "VitalsCore", swiftSettings: strict),
@@ -78,6 +80,8 @@ let package = Package(
             dependencies: [
                 "VitalsCore", "VitalsStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,6 +92,8 @@ let package = Package(
             dependencies: [
                 "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -110,6 +116,7 @@ let package = Package(
             dependencies: [
                 "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
@@ -126,20 +133,26 @@ let package = Package(
             name: "VitalsServerTests",
             dependencies: [
                 "VitalsCore", "VitalsSync", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsInsightsTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights"],
             swiftSettings: strict),
-        .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], swiftSettings: strict),
+        .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(
             name: "VitalsSyncTests",
             dependencies: [
                 "VitalsCore", "VitalsStore", "VitalsSync", "VitalsServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],

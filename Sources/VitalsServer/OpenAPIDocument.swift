@@ -67,7 +67,7 @@ public enum OpenAPIDocument {
                                                responses: ["200": ok("OpenAPI 3.1", ["type": "object"])])],
             "/api/me": ["get": operation("The token's user", responses: ["200": ok("The user", ref("Me"))])],
             "/api/health/sync": ["post": operation(
-                "Seed 001 sync: upsert a day's snapshot, store workouts once, evaluate quests",
+                "Journey sync: upsert a day's snapshot, store workouts once, evaluate quests",
                 body: jsonBody(ref("HealthSyncRequest")),
                 responses: writeErrors(["200": ok("Stored", ref("HealthSyncResponse"))]))],
             "/api/health/today": ["get": operation("Today's snapshots in the user's time zone", responses: [
@@ -77,7 +77,7 @@ public enum OpenAPIDocument {
                 "A day's snapshots", parameters: [pathParameter("date", "YYYY-MM-DD")],
                 responses: ["200": ok("The day", ref("DayReport")), "400": error, "404": error])],
             "/api/v1/health/daily": ["post": operation(
-                "Seed 003 daily metrics: one object or an array, all or nothing",
+                "Daily metrics: one object or an array, all or nothing",
                 body: jsonBody(["oneOf": [ref("DailyHealthMetrics"), ["type": "array", "items": ref("DailyHealthMetrics")]]]),
                 responses: writeErrors(["200": ok("Upserted", ref("DailyUpsertResponse"))]))],
             "/api/v1/ingest/health-auto-export": ["post": operation(

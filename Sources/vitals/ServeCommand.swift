@@ -7,7 +7,7 @@ import VitalsServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the sync server (seed 001 and 003 APIs, Health Auto Export ingest, quests) until stopped.",
+        abstract: "Run the sync server (journey sync and daily-metrics APIs, Health Auto Export ingest, quests) until stopped.",
         discussion: """
             Every /api route needs `Authorization: Bearer TOKEN`; create users and tokens with \
             `vitals user add NAME`. Data lives in one SQLite file by default (--db), or in \

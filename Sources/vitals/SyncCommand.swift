@@ -8,7 +8,7 @@ import VitalsSync
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Push daily metrics and workouts from the store to a Vitals sync server (seeds 001 and 003).",
+        abstract: "Push daily metrics and workouts from the store to a Vitals sync server (the daily-metrics or the journey sync API).",
         discussion: """
             Each day's metrics are computed from the store's statistics: sources merged by \
             priority, days midnight to midnight in --tz, sleep as the union of asleep intervals. \
@@ -47,8 +47,8 @@ struct SyncCommand: AsyncParsableCommand {
     var token: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Which API to speak: daily (seed 003, POST /api/v1/health/daily, all days in one request) or journey "
-            + "(seed 001, POST /api/health/sync, one request per day with its workouts).",
+        "Which API to speak: daily (the daily-metrics API, POST /api/v1/health/daily, all days in one request) or "
+            + "journey (the journey sync API, POST /api/health/sync, one request per day with its workouts).",
         valueName: "contract"))
     var contract = "daily"
 
