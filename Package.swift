@@ -9,7 +9,7 @@ let strict: [SwiftSetting] = [
 
 /// What `VitalsHealthKit` builds on. On Apple platforms `import HealthKit` is Apple's framework.
 var healthKitAdapterDependencies: [Target.Dependency] = [
-    "VitalsCore", "VitalsStore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
+    "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
 ]
 /// Linux only: a `HealthKit` module declaring the subset of Apple's API the adapter uses, with a
 /// scriptable in-memory database, and the adapter's tests against it. Apple platforms never see it.
@@ -20,7 +20,7 @@ linuxHealthKitTargets = [
     .target(name: "HealthKit", dependencies: ["VitalsCore"], swiftSettings: strict),
     .testTarget(
         name: "VitalsHealthKitTests",
-        dependencies: ["VitalsCore", "VitalsStore", "VitalsSync", "VitalsHealthKit", "HealthKit",
+        dependencies: ["VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsHealthKit", "HealthKit",
                        .product(name: "Logging", package: "swift-log")],
         swiftSettings: strict),
 ]
@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "VitalsCore", targets: ["VitalsCore"]),
         .library(name: "VitalsStore", targets: ["VitalsStore"]),
         .library(name: "VitalsImport", targets: ["VitalsImport"]),
+        .library(name: "VitalsContract", targets: ["VitalsContract"]),
         .library(name: "VitalsSync", targets: ["VitalsSync"]),
         .library(name: "VitalsServer", targets: ["VitalsServer"]),
         .library(name: "VitalsInsights", targets: ["VitalsInsights"]),
@@ -75,10 +76,12 @@ let package = Package(
             dependencies: healthKitAdapterDependencies,
             swiftSettings: strict,
             linkerSettings: [.linkedFramework("HealthKit", .when(platforms: [.iOS, .macOS, .watchOS]))]),
+        // What the sync client and the server both speak: the day record, requests, answers, snapshots.
+        .target(name: "VitalsContract", dependencies: ["VitalsCore"], swiftSettings: strict),
         .target(
             name: "VitalsSync",
             dependencies: [
-                "VitalsCore", "VitalsStore",
+                "VitalsCore", "VitalsContract", "VitalsStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -90,7 +93,8 @@ let package = Package(
         .target(
             name: "VitalsServer",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync",
+                // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -106,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "vitals",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -132,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "VitalsServerTests",
             dependencies: [
-                "VitalsCore", "VitalsSync", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
+                "VitalsCore", "VitalsContract", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -149,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "VitalsSyncTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsSync", "VitalsServer",
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

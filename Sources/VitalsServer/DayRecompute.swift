@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// Days whose HEALTHKIT snapshot is recomputed from a user's stored samples (after an ingest).
 ///
@@ -36,9 +36,6 @@ public struct DayRecompute: Sendable, Hashable {
     /// Samples are looked for at most this long before the days' start: longer ones are not counted.
     static let longestSample: TimeInterval = 7 * 86_400
 
-    /// The identifiers of ``types``.
-    static let identifiers = Set(types.map(\.identifier))
-
     /// Whether a sample over `[start, end]` (seconds since 1970) is read for `range`, as the
     /// repositories' queries select them: it starts in the range or at most ``longestSample``
     /// before it, and does not end before the range starts.
@@ -47,30 +44,27 @@ public struct DayRecompute: Sendable, Hashable {
             && end >= range.start.timeIntervalSince1970
     }
 
+    /// The ``types`` by identifier, for reading stored rows.
+    static let typesByIdentifier = Dictionary(uniqueKeysWithValues: types.map { ($0.identifier, $0) })
+
     /// HEALTHKIT patches for the days from the samples overlapping ``range`` and the HEALTHKIT
     /// workouts per day; a day whose samples feed no metric and that has no workouts gets none.
     public func patches(samples: [StoredSample], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
-        var readings: [String: [DailyMetricsCalculator.Reading]] = [:]
+        var series: [SampleType: StatisticsSeries] = [:]
         for sample in samples {
-            readings[sample.type, default: []].append(DailyMetricsCalculator.Reading(
+            guard let type = Self.typesByIdentifier[sample.type] else { continue }
+            series[type, default: StatisticsSeries()].append(
                 start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
-                value: sample.value, sourceName: sample.sourceName))
+                value: sample.value, sourceName: sample.sourceName)
         }
-        return try patches(readings: readings, healthKitWorkouts: healthKitWorkouts)
+        return try patches(series: series, healthKitWorkouts: healthKitWorkouts)
     }
 
-    /// The same from readings keyed by type identifier (stored values are already canonical).
-    public func patches(readings byIdentifier: [String: [DailyMetricsCalculator.Reading]],
-                        healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
+    /// The same from each type's points (stored values are already canonical).
+    public func patches(series: [SampleType: StatisticsSeries], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
         guard let (first, last) = bounds else { return [] }
-        var readings: [SampleType: [DailyMetricsCalculator.Reading]] = [:]
-        for (identifier, rows) in byIdentifier {
-            let type = SampleType(identifier: identifier)
-            guard type.kind == .quantity || type.kind == .category else { continue }
-            readings[type] = rows
-        }
         let metrics = try DailyMetricsCalculator(calendar: calendar).metrics(
-            from: first, through: last, workoutCounts: healthKitWorkouts, readings: readings)
+            from: first, through: last, workoutCounts: healthKitWorkouts, series: series)
         return metrics.filter { day in
             var known = day
             if known.workoutsCount == 0 { known.workoutsCount = nil }

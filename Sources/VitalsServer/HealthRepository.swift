@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// Where the server keeps its data: users and tokens, snapshots, workouts, samples, quests.
 ///

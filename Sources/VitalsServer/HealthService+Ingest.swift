@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 import VitalsImport
-import VitalsSync
+import VitalsContract
 
 extension HealthService {
     /// What `POST /api/v1/ingest/health-auto-export` stored.

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 import VitalsImport
-import VitalsSync
+import VitalsContract
 
 /// The server's rules, apart from HTTP: upserts, workout de-duplication, daily snapshots from
 /// samples, and quest completion. Handlers call it; tests can too.

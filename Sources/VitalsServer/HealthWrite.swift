@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// What one request writes, applied by ``HealthRepository/apply(_:for:at:)`` in one transaction.
 ///

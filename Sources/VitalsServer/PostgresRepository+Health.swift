@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 extension PostgresRepository {
     static let snapshotSelect = SnapshotColumns.select.replacingOccurrences(of: "SELECT date,", with: "SELECT date::text,")

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 extension PostgresRepository {
     public func addQuest(_ quest: Quest, for user: ServerUser) async throws {

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// The server's repository in PostgreSQL, for many users and several server processes.
 ///

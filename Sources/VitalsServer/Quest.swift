@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// A goal over one daily metric that completes itself when synced data meets it.
 public struct Quest: Sendable, Hashable, Codable {

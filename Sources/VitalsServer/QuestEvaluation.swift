@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// Quests evaluated after a write: how many were looked at, and what completed now.
 public struct QuestEvaluation: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 extension RequestReader {
     /// Seed 003's daily metrics: one object or an array (validated whole before anything is stored).

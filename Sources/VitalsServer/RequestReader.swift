@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// Reads and validates request bodies: syntax errors become 400s, wrong or impossible values 422s.
 ///

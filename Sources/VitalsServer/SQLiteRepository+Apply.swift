@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import VitalsCore
 import VitalsStore
-import VitalsSync
+import VitalsContract
 
 extension SQLiteRepository {
     public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
@@ -10,15 +10,15 @@ extension SQLiteRepository {
             var result = HealthWriteResult()
             // The recomputed days' samples: those stored before this write, read now, and those
             // this write adds, taken from memory (reading them back cost a tenth of the writer's time).
-            var readings: [String: [DailyMetricsCalculator.Reading]] = [:]
-            if let range = write.recompute?.range { readings = try Self.readings(of: user, overlapping: range, in: db) }
+            var series: [SampleType: StatisticsSeries] = [:]
+            if let range = write.recompute?.range { series = try Self.series(of: user, overlapping: range, in: db) }
             let added = try Self.insert(write.samples, for: user, in: db)
             result.samplesAdded = added.count
             result.workoutsAdded = try Self.insert(write.workouts, for: user, at: date, in: db)
             if let recompute = write.recompute, let range = recompute.range, let (first, last) = recompute.bounds {
-                Self.append(added.map { write.samples[$0] }, overlapping: range, to: &readings)
+                Self.append(added.map { write.samples[$0] }, overlapping: range, to: &series)
                 let workouts = try Self.workoutCounts(of: user, source: .healthKit, from: first, through: last, in: db)
-                for patch in try recompute.patches(readings: readings, healthKitWorkouts: workouts) {
+                for patch in try recompute.patches(series: series, healthKitWorkouts: workouts) {
                     try Self.upsert(patch, for: user, at: date, in: db)
                     result.recomputedDays.append(patch.date)
                 }
@@ -136,8 +136,8 @@ extension SQLiteRepository {
 
     /// What recomputing days needs of the user's samples overlapping `range`, read through
     /// SQLite's C API (a day of an ingest is hundreds of rows, read on every request).
-    static func readings(of user: ServerUser, overlapping range: DateRange,
-                         in db: Database) throws -> [String: [DailyMetricsCalculator.Reading]] {
+    static func series(of user: ServerUser, overlapping range: DateRange,
+                       in db: Database) throws -> [SampleType: StatisticsSeries] {
         let types = DayRecompute.types
         let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
         let query = RawStatement(try db.cachedStatement(sql: """
@@ -151,23 +151,25 @@ extension SQLiteRepository {
         query.bind(next, range.start.timeIntervalSince1970 - DayRecompute.longestSample)
         query.bind(next + 1, range.end.timeIntervalSince1970)
         query.bind(next + 2, range.start.timeIntervalSince1970)
-        var readings: [String: [DailyMetricsCalculator.Reading]] = [:]
+        var series: [SampleType: StatisticsSeries] = [:]
         while try query.nextRow(db) {
-            readings[query.text(0), default: []].append(DailyMetricsCalculator.Reading(
-                start: query.double(1), end: query.double(2), value: query.double(3), sourceName: query.text(4)))
+            guard let type = DayRecompute.typesByIdentifier[query.text(0)] else { continue }
+            series[type, default: StatisticsSeries()].append(
+                start: query.double(1), end: query.double(2), value: query.double(3), sourceName: query.text(4))
         }
-        return readings
+        return series
     }
 
-    /// Adds the samples ``readings(of:overlapping:in:)`` would select to `readings`.
+    /// Adds the samples ``series(of:overlapping:in:)`` would select to `series`.
     static func append(_ samples: [StoredSample], overlapping range: DateRange,
-                       to readings: inout [String: [DailyMetricsCalculator.Reading]]) {
-        for sample in samples where DayRecompute.identifiers.contains(sample.type) {
+                       to series: inout [SampleType: StatisticsSeries]) {
+        for sample in samples {
+            guard let type = DayRecompute.typesByIdentifier[sample.type] else { continue }
             let start = sample.start.timeIntervalSince1970
             let end = sample.end.timeIntervalSince1970
             guard DayRecompute.reads(start: start, end: end, for: range) else { continue }
-            readings[sample.type, default: []].append(DailyMetricsCalculator.Reading(
-                start: start, end: end, value: sample.value, sourceName: sample.sourceName))
+            series[type, default: StatisticsSeries()].append(start: start, end: end, value: sample.value,
+                                                             sourceName: sample.sourceName)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 extension SQLiteRepository {
     public func addQuest(_ quest: Quest, for user: ServerUser) async throws {

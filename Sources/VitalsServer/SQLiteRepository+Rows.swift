@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import VitalsStore
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 extension SQLiteRepository {
     static let snapshotColumns = SnapshotColumns.select

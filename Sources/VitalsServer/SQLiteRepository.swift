@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// The server's repository in one SQLite file (WAL), the zero-setup default of `vitals serve`.
 ///

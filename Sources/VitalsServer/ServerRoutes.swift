@@ -3,7 +3,7 @@ import Hummingbird
 import NIOCore
 import VitalsCore
 import VitalsImport
-import VitalsSync
+import VitalsContract
 
 /// Registers every route of the server on a router.
 struct ServerRoutes {

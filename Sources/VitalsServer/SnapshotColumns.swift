@@ -1,4 +1,4 @@
-import VitalsSync
+import VitalsContract
 
 /// The nullable metric columns of `health_snapshots`, in one order both databases use.
 enum SnapshotColumns {

@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// An upsert of one `health_snapshots` row: nil fields leave the stored values alone.
 public struct SnapshotPatch: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsSync
+import VitalsContract
 
 /// One stored workout of a user (a `workout_records` row), unique per user and `externalId`.
 public struct WorkoutRecord: Sendable, Hashable, Codable {

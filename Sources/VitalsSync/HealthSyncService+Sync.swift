@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import VitalsContract
 import VitalsCore
 
 extension HealthSyncService {

@@ -1,4 +1,5 @@
 import Foundation
+import VitalsContract
 
 /// Which backend API a sync speaks.
 public enum SyncContract: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {

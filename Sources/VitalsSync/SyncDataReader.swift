@@ -1,4 +1,5 @@
 import Foundation
+import VitalsContract
 import VitalsCore
 import VitalsStore
 

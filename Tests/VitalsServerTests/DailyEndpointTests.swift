@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// Seed 003's `POST /api/v1/health/daily`: one object or an array, upserts that keep absent
 /// fields, all-or-nothing arrays, 422s naming the field, 400s naming the JSON path, 413s.

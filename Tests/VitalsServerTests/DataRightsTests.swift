@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// `GET /api/me/export` and `DELETE /api/me/data`: everything of the user out, then nothing left,
 /// and other users untouched.

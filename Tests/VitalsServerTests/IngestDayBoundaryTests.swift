@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// Which days an ingested batch touches: daylight saving days, samples ending at midnight,
 /// samples no daily metric reads, and batches larger than one database statement.

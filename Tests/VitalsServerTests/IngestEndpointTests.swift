@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// `POST /api/v1/ingest/health-auto-export`: samples and workouts stored once per user, and the
 /// touched days' HEALTHKIT snapshots recomputed with merged sources, in the user's time zone.

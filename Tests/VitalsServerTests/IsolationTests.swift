@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// No route lets one user read or change another's data: snapshots, workouts, samples, quests,
 /// completions, exports and erasure all stay within the token's user.

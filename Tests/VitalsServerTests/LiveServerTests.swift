@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// The server over a real socket (Hummingbird's `.live` test setup): HTTP/1.1 on loopback.
 @Suite("Server: live HTTP")

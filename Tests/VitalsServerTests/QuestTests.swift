@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// `POST/GET/DELETE /api/quests`, and quest completion after every write of health data:
 /// exactly once per period, and never by self-reported data when a quest requires verified data.

@@ -3,7 +3,7 @@ import ServiceLifecycle
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 @Suite("Server repository writes")
 struct RepositoryWriteTests {

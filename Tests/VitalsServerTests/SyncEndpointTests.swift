@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsSync
+import VitalsContract
 
 /// Seed 001's `POST /api/health/sync`: the user's today, sources and verification levels,
 /// workouts stored once per `externalId`, upserts, and bad input.

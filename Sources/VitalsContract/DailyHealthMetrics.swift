@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// One day of health metrics as seed 003's backend takes them (`POST /api/v1/health/daily`).
+/// One day of health metrics as the daily-metrics API takes them (`POST /api/v1/health/daily`, seed 003).
 ///
 /// Encoded with the contract's snake_case names; a nil field is left out, which the server
 /// reads as "unknown, keep what is stored". Minutes and counts are whole numbers; energy is in
@@ -44,16 +44,5 @@ public struct DailyHealthMetrics: Sendable, Hashable, Codable {
         steps == nil && activeMinutes == nil && standMinutes == nil && activeEnergyBurned == nil
             && restingHeartRate == nil && hrv == nil && sleepMinutes == nil && sleepQualityScore == nil
             && workoutsCount == nil
-    }
-}
-
-/// The backend's answer to `POST /api/v1/health/daily`: `{"status":"success","recordsUpserted":N}`.
-public struct DailyUpsertResponse: Sendable, Hashable, Codable {
-    public var status: String
-    public var recordsUpserted: Int
-
-    public init(status: String = "success", recordsUpserted: Int) {
-        self.status = status
-        self.recordsUpserted = recordsUpserted
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Computes seed 003's daily metrics from statistics, the same way on the phone and the server.
+/// Computes the daily metrics (seed 003) from statistics, the same way on the phone and the server.
 ///
 /// Each metric is one statistics collection with daily buckets in the user's calendar, so
 /// sources are merged as HealthKit merges them (a watch and a phone counting the same steps
@@ -44,17 +44,16 @@ public struct DailyMetricsCalculator: Sendable {
     /// Sources are ranked by name, so the merge does not depend on the order samples arrive in.
     public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
                         samples: [Sample]) throws -> [DailyHealthMetrics] {
-        try metrics(from: first, through: last, workoutCounts: workoutCounts, readings: Self.readings(of: samples))
+        try metrics(from: first, through: last, workoutCounts: workoutCounts, series: StatisticsSeries.grouping(samples))
     }
 
-    /// The same metrics from readings grouped by type: what statistics need of each sample, in
-    /// canonical units, for callers that never had `Sample` values (the server's stored rows).
+    /// The same metrics from each type's ``StatisticsSeries`` (values in canonical units), for
+    /// callers that read points without making `Sample` values (a server's stored rows).
     public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
-                        readings: [SampleType: [Reading]]) throws -> [DailyHealthMetrics] {
-        let statistics = Self.inMemoryStatistics(readings)
+                        series: [SampleType: StatisticsSeries]) throws -> [DailyHealthMetrics] {
         var answers: [SampleType: [Statistics]] = [:]
         for (type, query) in queries(from: first, through: last, skipping: []) {
-            answers[type] = try statistics(query)
+            answers[type] = try series[type]?.statistics(query) ?? []
         }
         return assemble(from: first, through: last, workoutCounts: workoutCounts, answers: answers)
     }
@@ -122,52 +121,7 @@ extension DailyMetricsCalculator {
     ///
     /// Sources are ranked by name, so the merge does not depend on the order samples arrive in.
     public static func inMemory(_ samples: [Sample]) -> StatisticsProvider {
-        let statistics = inMemoryStatistics(samples)
-        return { query in try statistics(query) }
-    }
-
-    static func inMemoryStatistics(_ samples: [Sample]) -> @Sendable (StatisticsQuery) throws -> [Statistics] {
-        inMemoryStatistics(readings(of: samples))
-    }
-
-    /// What statistics need of one sample: its interval, its value in the type's canonical unit
-    /// (a category's raw value) and its source's name.
-    public struct Reading: Sendable, Hashable {
-        /// Seconds since 1970.
-        public var start: Double
-        public var end: Double
-        public var value: Double
-        public var sourceName: String
-
-        public init(start: Double, end: Double, value: Double, sourceName: String) {
-            self.start = start
-            self.end = end
-            self.value = value
-            self.sourceName = sourceName
-        }
-    }
-
-    static func readings(of samples: [Sample]) -> [SampleType: [Reading]] {
-        var readings: [SampleType: [Reading]] = [:]
-        for sample in samples {
-            guard let value = sample.statisticsValue else { continue }
-            readings[sample.type, default: []].append(Reading(
-                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, value: value,
-                sourceName: sample.source.name))
-        }
-        return readings
-    }
-
-    static func inMemoryStatistics(_ readings: [SampleType: [Reading]]) -> @Sendable (StatisticsQuery) throws -> [Statistics] {
-        { query in
-            let own = readings[query.type] ?? []
-            // Ranked by name: the merge must not depend on the order readings arrive in.
-            let names = Array(Set(own.map(\.sourceName))).sorted()
-            let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, Int32($0)) })
-            let points = own.map { StatisticsPoint(start: $0.start, end: $0.end, value: $0.value, source: index[$0.sourceName]!) }
-                .sorted { $0.start < $1.start }
-            let sources = names.map { Source(name: $0, bundleIdentifier: "") }
-            return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
-        }
+        let series = StatisticsSeries.grouping(samples)
+        return { query in try series[query.type]?.statistics(query) ?? [] }
     }
 }
