@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "VitalsServerTests",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

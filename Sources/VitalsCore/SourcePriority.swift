@@ -44,4 +44,14 @@ public enum SourcePriority {
         }
         return listed + defaultOrder(sources.filter { !taken.contains($0.source) })
     }
+
+    /// Health's default order where first appearances are unknown: watches, then iPhones (as
+    /// their names say), then the rest, each group by name. Returns indices into `names`.
+    public static func nameOrder(_ names: [String]) -> [Int] {
+        let groups = names.map { name -> Int in
+            let ranked = RankedSource(source: Source(name: name, bundleIdentifier: ""), isWatch: false, isPhone: false, firstSeen: 0)
+            return ranked.isWatch ? 0 : ranked.isPhone ? 1 : 2
+        }
+        return names.indices.sorted { groups[$0] != groups[$1] ? groups[$0] < groups[$1] : names[$0] < names[$1] }
+    }
 }

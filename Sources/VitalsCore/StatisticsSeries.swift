@@ -4,9 +4,10 @@ import Foundation
 ///
 /// The one shape every in-memory statistics computation reads (the daily metrics on a phone, a
 /// server's day recomputation, a test): samples and stored rows are appended as points with
-/// their source's name, and ``statistics(_:)`` ranks the sources by name, so the merge does not
-/// depend on the order samples arrive in. Stores with a source-priority table call
-/// ``StatisticsEngine`` with their own order instead.
+/// their source's name, and ``statistics(_:)`` ranks the sources as Health does by default
+/// (watches, then iPhones, judged by name) and the rest by name instead of by first appearance,
+/// so the merge does not depend on the order samples arrive in. Stores with a source-priority
+/// table call ``StatisticsEngine`` with their own order instead.
 public struct StatisticsSeries: Sendable {
     /// The points, in the order appended.
     public private(set) var points: [StatisticsPoint] = []
@@ -41,10 +42,16 @@ public struct StatisticsSeries: Sendable {
     /// Whether no point was appended.
     public var isEmpty: Bool { points.isEmpty }
 
-    /// The statistics collection of `query` over these points, sources ranked by name.
+    /// The sources, highest priority first: watches, then iPhones, then the rest, each by name.
+    public var rankedSources: [Source] { priorityOrder.map { Source(name: sourceNames[$0], bundleIdentifier: "") } }
+
+    /// Indices into ``sourceNames``, highest priority first.
+    private var priorityOrder: [Int] { SourcePriority.nameOrder(sourceNames) }
+
+    /// The statistics collection of `query` over these points, sources ranked as ``rankedSources``.
     public func statistics(_ query: StatisticsQuery) throws(VitalsError) -> [Statistics] {
         let sources = sourceNames.map { Source(name: $0, bundleIdentifier: "") }
-        let priority = sourceNames.indices.sorted { sourceNames[$0] < sourceNames[$1] }
+        let priority = priorityOrder
         let sorted = points.sorted { $0.start < $1.start }
         return try StatisticsEngine.compute(query, points: sorted, sources: sources, priority: priority)
     }

@@ -27,6 +27,12 @@ public protocol HealthRepository: Sendable {
     func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot]
     /// The user's stored samples of `types` that overlap `range` (ends at the start count).
     func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange) async throws -> [StoredSample]
+    /// The user's stored samples of `type` that start before `end` and end at or after `start`
+    /// (`nil`: open on that side), oldest start first: what a sample predicate's window can match.
+    func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?, endingFrom start: Date?) async throws
+        -> [StoredSample]
+    /// The names of the sources of the user's stored samples of `type` (of any type when `nil`).
+    func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String]
     /// The number of the user's workouts from `source` per day, for days from `first` through `last`.
     func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                        through last: LocalDate) async throws -> [LocalDate: Int]

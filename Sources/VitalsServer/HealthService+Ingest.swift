@@ -39,9 +39,8 @@ extension HealthService {
             case .correlation:
                 for member in sample.members ?? [] { store(member) }
             default:
-                guard let value = sample.statisticsValue else { return }
-                samples.append(StoredSample(uuid: sample.uuid, type: sample.type.identifier, start: sample.start,
-                                            end: sample.end, value: value, sourceName: sample.source.name))
+                guard let stored = StoredSample(sample) else { return }
+                samples.append(stored)
                 var day = LocalDate(containing: sample.start, in: calendar)
                 touched.insert(day)
                 guard sample.end > sample.start else { return }

@@ -154,6 +154,47 @@ extension PostgresRepository {
         return samples
     }
 
+    public func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?,
+                        endingFrom start: Date?) async throws -> [StoredSample] {
+        let upper = end?.timeIntervalSince1970 ?? .infinity
+        let lower = start?.timeIntervalSince1970 ?? -.infinity
+        return try await guarded {
+            try await client.withConnection { connection in
+                var samples: [StoredSample] = []
+                for try await (uuid, type, start, end, value, source) in try await connection.query("""
+                    SELECT uuid, type, start_time, end_time, value, source_name FROM samples
+                    WHERE user_id = \(user.id) AND type = \(type.identifier)
+                    AND start_time < \(upper) AND end_time >= \(lower)
+                    ORDER BY start_time, uuid
+                    """, logger: logger).decode((UUID, String, Double, Double, Double, String).self) {
+                    samples.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
+                                                end: Date(timeIntervalSince1970: end), value: value, sourceName: source))
+                }
+                return samples
+            }
+        }
+    }
+
+    public func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String] {
+        try await guarded {
+            try await client.withConnection { connection in
+                var names: [String] = []
+                let rows = if let type {
+                    try await connection.query("""
+                        SELECT DISTINCT source_name FROM samples WHERE user_id = \(user.id) AND type = \(type.identifier)
+                        ORDER BY source_name
+                        """, logger: logger)
+                } else {
+                    try await connection.query("""
+                        SELECT DISTINCT source_name FROM samples WHERE user_id = \(user.id) ORDER BY source_name
+                        """, logger: logger)
+                }
+                for try await name in rows.decode(String.self) { names.append(name) }
+                return names
+            }
+        }
+    }
+
     public func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                               through last: LocalDate) async throws -> [LocalDate: Int] {
         try await guarded {

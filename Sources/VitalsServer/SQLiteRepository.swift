@@ -122,6 +122,30 @@ public final class SQLiteRepository: HealthRepository {
         try await read { db in try Self.samples(of: user, types: types, overlapping: range, in: db) }
     }
 
+    public func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?,
+                        endingFrom start: Date?) async throws -> [StoredSample] {
+        try await read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT uuid, type, start, "end", value, source_name FROM samples
+                WHERE user_id = ? AND type = ? AND start < ? AND "end" >= ? ORDER BY start, uuid
+                """), arguments: [user.id, type.identifier, end?.timeIntervalSince1970 ?? .infinity,
+                                  start?.timeIntervalSince1970 ?? -.infinity]).map(Self.sample(from:))
+        }
+    }
+
+    public func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String] {
+        try await read { db in
+            if let type {
+                return try String.fetchAll(db.cachedStatement(sql: """
+                    SELECT DISTINCT source_name FROM samples WHERE user_id = ? AND type = ? ORDER BY source_name
+                    """), arguments: [user.id, type.identifier])
+            }
+            return try String.fetchAll(db.cachedStatement(sql: """
+                SELECT DISTINCT source_name FROM samples WHERE user_id = ? ORDER BY source_name
+                """), arguments: [user.id])
+        }
+    }
+
     public func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                               through last: LocalDate) async throws -> [LocalDate: Int] {
         try await read { db in try Self.workoutCounts(of: user, source: source, from: first, through: last, in: db) }

@@ -21,6 +21,13 @@ public struct StoredSample: Sendable, Hashable, Codable {
         self.sourceName = sourceName
     }
 
+    /// What the server keeps of `sample`; nil for one statistics cannot count (a workout, a correlation).
+    public init?(_ sample: Sample) {
+        guard let value = sample.statisticsValue else { return nil }
+        self.init(uuid: sample.uuid, type: sample.type.identifier, start: sample.start, end: sample.end, value: value,
+                  sourceName: sample.source.name)
+    }
+
     /// The sample as Core sees it, for statistics; nil when Core cannot count the type.
     public var sample: Sample? {
         let type = SampleType(identifier: type)

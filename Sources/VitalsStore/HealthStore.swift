@@ -1,12 +1,12 @@
 import Foundation
 import VitalsCore
 
-/// A health data store with HealthKit's semantics: the one API apps and the rest of Vitals use.
+/// A health data store with HealthKit's semantics: reads (``HealthReader``), writes, changes and authorization.
 ///
 /// `SQLiteHealthStore` implements it on one SQLite file; on Apple platforms a HealthKit-backed
 /// store conforms too, so callers never depend on SQLite. Reads of types the user denied
 /// return empty results that say why; writes of them throw.
-public protocol HealthStore: Sendable {
+public protocol HealthStore: HealthReader {
     /// The app this store writes as (the logging methods tag samples with it).
     var appSource: Source { get }
 
@@ -35,16 +35,6 @@ public protocol HealthStore: Sendable {
 
     /// The sample with this UUID (a correlation member too), if stored and readable.
     func sample(withUUID uuid: UUID) async throws -> Sample?
-
-    /// Samples of `type` matching `predicate`, oldest start first.
-    func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
-        -> QueryResult<[Sample]>
-
-    /// A statistics collection: one entry per bucket of the query.
-    func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]>
-
-    /// The sources that have samples of `type` (of any type when `nil`), in priority order for `type`.
-    func sources(for type: SampleType?) async throws -> [Source]
 
     /// Sets the merge priority of `type`: the given source names or bundle identifiers first.
     func setSourcePriority(_ sources: [String], for type: SampleType) async throws
@@ -170,12 +160,6 @@ extension HealthStore {
     /// Logs a high-intensity interval training workout (seed 000's default activity).
     public func logWorkout(start: Date, end: Date) async throws -> Sample {
         try await logWorkout(start: start, end: end, activity: .highIntensityIntervalTraining)
-    }
-
-    /// Samples of `type` matching `predicate`, all of them.
-    public func samples(of type: SampleType, matching predicate: SamplePredicate = SamplePredicate())
-        async throws -> QueryResult<[Sample]> {
-        try await samples(of: type, matching: predicate, limit: nil)
     }
 
     /// The seed 003 aggregate over `types` for `access`.

@@ -1,0 +1,53 @@
+import Foundation
+import VitalsCore
+import VitalsStore
+
+/// One server user's stored samples, read with HealthKit's query semantics (``HealthReader``).
+///
+/// The same answers a local `SQLiteHealthStore` gives for the same samples: predicates match
+/// as `HKQuery.predicateForSamples`, statistics merge sources (watches, then iPhones, then the
+/// rest by name: the server keeps no first-appearance order) and take sleep as the union of
+/// asleep intervals, with Core's engine. The server keeps a sample's source by name only, so
+/// sources read back without a bundle identifier, and every type is readable.
+public struct ServerHealthReader: HealthReader {
+    /// Where the samples are.
+    public let repository: any HealthRepository
+    /// Whose samples are read.
+    public let user: ServerUser
+
+    /// A reader of `user`'s samples in `repository`.
+    public init(repository: any HealthRepository, user: ServerUser) {
+        self.repository = repository
+        self.user = user
+    }
+
+    public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
+        -> QueryResult<[Sample]> {
+        let stored = try await repository.samples(of: user, type: type, startingBefore: predicate.end,
+                                                  endingFrom: predicate.start)
+        var samples: [Sample] = []
+        for row in stored {
+            if let limit, samples.count >= limit { break }
+            guard let sample = row.sample, predicate.matches(sample) else { continue }
+            samples.append(sample)
+        }
+        return QueryResult(samples)
+    }
+
+    public func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]> {
+        try query.validate()
+        var series = StatisticsSeries()
+        let stored = try await repository.samples(of: user, type: query.type, startingBefore: query.range.end,
+                                                  endingFrom: query.range.start)
+        for row in stored {
+            guard let sample = row.sample, query.sources.matches(sample.source) else { continue }
+            series.append(sample)
+        }
+        return QueryResult(try series.statistics(query))
+    }
+
+    public func sources(for type: SampleType?) async throws -> [Source] {
+        let names = try await repository.sourceNames(of: user, type: type)
+        return SourcePriority.nameOrder(names).map { Source(name: names[$0], bundleIdentifier: "") }
+    }
+}
