@@ -1,31 +1,32 @@
 import Foundation
-import VitalsCore
 
 /// Apple documentation: "HKQuantity". An amount in a unit.
+///
+/// Converts with the stand-in's own unit table (``HKUnitDefinition``), never with Vitals' units.
 public class HKQuantity: NSObject {
-    let quantity: Quantity
-
-    init(quantity: Quantity) {
-        self.quantity = quantity
-        super.init()
-    }
+    let value: Double
+    let unit: HKUnit
 
     /// Apple documentation: "init(unit:doubleValue:)".
-    public convenience init(unit: HKUnit, doubleValue value: Double) {
-        self.init(quantity: Quantity(value, unit.unit))
+    public init(unit: HKUnit, doubleValue value: Double) {
+        self.value = value
+        self.unit = unit
+        super.init()
     }
 
     /// Apple documentation: "doubleValue(for:)". An incompatible unit raises in HealthKit; here it traps.
     public func doubleValue(for unit: HKUnit) -> Double {
-        do {
-            return try quantity.doubleValue(for: unit.unit)
-        } catch {
-            preconditionFailure("HKQuantity.doubleValue(for:): \(unit.unitString) is incompatible with \(quantity.unit)")
+        guard let converted = self.unit.definition.convert(value, to: unit.definition) else {
+            preconditionFailure("HKQuantity.doubleValue(for:): \(unit.unitString) (\(unit.definition.dimension)) "
+                                + "is incompatible with \(self.unit.unitString) (\(self.unit.definition.dimension))")
         }
+        return converted
     }
 
-    /// Apple documentation: "is(compatibleWith:)".
+    /// Apple documentation: "is(compatibleWith:)". Whether the units measure the same dimension.
     public func `is`(compatibleWith unit: HKUnit) -> Bool {
-        quantity.isCompatible(with: unit.unit)
+        self.unit.definition.isCompatible(with: unit.definition)
     }
+
+    public override var description: String { "\(value) \(unit.unitString)" }
 }

@@ -9,8 +9,8 @@ public class HKQuantitySample: HKSample {
 
     init(quantityType: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, device: HKDevice?,
          metadata: [String: Any]?) {
-        if let canonical = SampleType(identifier: quantityType.identifier).canonicalUnit {
-            precondition(quantity.quantity.isCompatible(with: canonical),
+        if let canonical = HKStatistics.canonicalUnit(of: quantityType) {
+            precondition(quantity.is(compatibleWith: canonical),
                          "HKQuantitySample: the quantity's unit is incompatible with \(quantityType.identifier)")
         }
         self.quantity = quantity

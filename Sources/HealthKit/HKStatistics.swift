@@ -9,14 +9,23 @@ public class HKStatistics: NSObject {
     public let startDate: Date
     /// Apple documentation: "endDate" (HKStatistics).
     public let endDate: Date
+    /// Values in `unit`, the type's canonical unit; `values.unit` is not read.
     let values: Statistics
+    /// The unit of the values, parsed by the stand-in's own table.
+    let unit: HKUnit?
 
     init(quantityType: HKQuantityType, values: Statistics) {
         self.quantityType = quantityType
         startDate = values.range.start
         endDate = values.range.end
         self.values = values
+        unit = Self.canonicalUnit(of: quantityType)
         super.init()
+    }
+
+    /// The unit Vitals' catalog stores a quantity type's values in (`count`, `kcal`, ...); nil for unknown types.
+    static func canonicalUnit(of quantityType: HKQuantityType) -> HKUnit? {
+        SampleType(identifier: quantityType.identifier).canonicalUnitString.map { HKUnit(from: $0) }
     }
 
     /// Apple documentation: "sources" (HKStatistics). Only with `.separateBySource`.
@@ -27,26 +36,26 @@ public class HKStatistics: NSObject {
     }
 
     /// Apple documentation: "sumQuantity()".
-    public func sumQuantity() -> HKQuantity? { quantity(values.sum, of: values) }
+    public func sumQuantity() -> HKQuantity? { quantity(values.sum) }
     /// Apple documentation: "sumQuantity(for:)".
-    public func sumQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.sum, of: $0) } }
+    public func sumQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.sum) } }
     /// Apple documentation: "averageQuantity()".
-    public func averageQuantity() -> HKQuantity? { quantity(values.average, of: values) }
+    public func averageQuantity() -> HKQuantity? { quantity(values.average) }
     /// Apple documentation: "averageQuantity(for:)".
-    public func averageQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.average, of: $0) } }
+    public func averageQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.average) } }
     /// Apple documentation: "minimumQuantity()".
-    public func minimumQuantity() -> HKQuantity? { quantity(values.minimum, of: values) }
+    public func minimumQuantity() -> HKQuantity? { quantity(values.minimum) }
     /// Apple documentation: "minimumQuantity(for:)".
-    public func minimumQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.minimum, of: $0) } }
+    public func minimumQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.minimum) } }
     /// Apple documentation: "maximumQuantity()".
-    public func maximumQuantity() -> HKQuantity? { quantity(values.maximum, of: values) }
+    public func maximumQuantity() -> HKQuantity? { quantity(values.maximum) }
     /// Apple documentation: "maximumQuantity(for:)".
-    public func maximumQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.maximum, of: $0) } }
+    public func maximumQuantity(for source: HKSource) -> HKQuantity? { of(source).flatMap { quantity($0.maximum) } }
     /// Apple documentation: "mostRecentQuantity()".
-    public func mostRecentQuantity() -> HKQuantity? { quantity(values.mostRecent, of: values) }
+    public func mostRecentQuantity() -> HKQuantity? { quantity(values.mostRecent) }
     /// Apple documentation: "mostRecentQuantity(for:)".
     public func mostRecentQuantity(for source: HKSource) -> HKQuantity? {
-        of(source).flatMap { quantity($0.mostRecent, of: $0) }
+        of(source).flatMap { quantity($0.mostRecent) }
     }
     /// Apple documentation: "mostRecentQuantityDateInterval()".
     public func mostRecentQuantityDateInterval() -> DateInterval? {
@@ -57,8 +66,8 @@ public class HKStatistics: NSObject {
         values.bySource.first { $0.source.bundleIdentifier == source.bundleIdentifier }?.statistics
     }
 
-    private func quantity(_ value: Double?, of statistics: Statistics) -> HKQuantity? {
-        guard let value, let unit = statistics.unit else { return nil }
-        return HKQuantity(quantity: Quantity(value, unit))
+    private func quantity(_ value: Double?) -> HKQuantity? {
+        guard let value, let unit else { return nil }
+        return HKQuantity(unit: unit, doubleValue: value)
     }
 }

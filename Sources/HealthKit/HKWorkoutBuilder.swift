@@ -46,18 +46,19 @@ public class HKWorkoutBuilder: NSObject {
         return healthStore.simulator.isDeviceLocked ? nil : workout
     }
 
-    /// Sums of the cumulative quantity samples added to the workout, per type.
+    /// Sums of the cumulative quantity samples added to the workout, per type, in the type's
+    /// canonical unit (converted by the stand-in's unit table; `HKStatistics` carries the unit).
     private func totals(from start: Date, to end: Date) -> [HKQuantityType: HKStatistics] {
-        var sums: [String: (HKQuantityType, Double, HealthUnit)] = [:]
+        var sums: [String: (HKQuantityType, Double)] = [:]
         for case let sample as HKQuantitySample in samples {
             let type = SampleType(identifier: sample.quantityType.identifier)
-            guard type.aggregationStyle == .cumulative, let unit = type.canonicalUnit,
-                  let value = try? sample.quantity.quantity.doubleValue(for: unit) else { continue }
-            sums[type.identifier, default: (sample.quantityType, 0, unit)].1 += value
+            guard type.aggregationStyle == .cumulative, let unit = HKStatistics.canonicalUnit(of: sample.quantityType),
+                  sample.quantity.is(compatibleWith: unit) else { continue }
+            sums[type.identifier, default: (sample.quantityType, 0)].1 += sample.quantity.doubleValue(for: unit)
         }
         var result: [HKQuantityType: HKStatistics] = [:]
-        for (quantityType, sum, unit) in sums.values {
-            var values = Statistics(range: DateRange(clampingStart: start, end: end), unit: unit)
+        for (quantityType, sum) in sums.values {
+            var values = Statistics(range: DateRange(clampingStart: start, end: end), unit: nil)
             values.sum = sum
             values.sampleCount = 1
             result[quantityType] = HKStatistics(quantityType: quantityType, values: values)

@@ -65,7 +65,7 @@ extension HealthKitSimulator {
         guard let quantityType = type as? HKQuantityType else { throw HKError(.errorInvalidArgument) }
         let samples = try visibleSamples(of: [(type, predicate)]).compactMap { $0 as? HKQuantitySample }
         let sampleType = SampleType(identifier: type.identifier)
-        guard let unit = sampleType.canonicalUnit, let interval = Self.period(of: intervalComponents) else {
+        guard let unit = HKStatistics.canonicalUnit(of: quantityType), let interval = Self.period(of: intervalComponents) else {
             throw HKError(.errorInvalidArgument)
         }
         let (period, count) = interval
@@ -92,7 +92,7 @@ extension HealthKitSimulator {
         for (position, source) in ordered.enumerated() { index[source.bundleIdentifier] = Int32(position) }
         let points = samples.map { sample in
             StatisticsPoint(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
-                            value: sample.quantity.doubleValue(for: HKUnit(unit: unit)),
+                            value: sample.quantity.doubleValue(for: unit),
                             source: index[sample.sourceRevision.source.bundleIdentifier] ?? 0)
         }.sorted { $0.start < $1.start }
         return HKStatisticsCollection(quantityType: quantityType, points: points, sources: ordered, template: template)
