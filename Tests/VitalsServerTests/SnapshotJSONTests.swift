@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+import VitalsContract
+import VitalsCore
+
+@Suite("Snapshot JSON")
+struct SnapshotJSONTests {
+    @Test("a snapshot's metrics are encoded flat beside its date and source, unknown ones left out, and read back equal")
+    func flat() throws {
+        var snapshot = HealthSnapshot(date: try LocalDate(parsing: "2025-11-16"), source: .healthKit,
+                                      updatedAt: Date(timeIntervalSince1970: 1_763_294_400))
+        snapshot.steps = 8500
+        snapshot.activeCalories = 412.5
+        snapshot.proteinLogged = true
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .iso8601
+        let text = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+        #expect(text == #"{"activeCalories":412.5,"date":"2025-11-16","proteinLogged":true,"source":"HEALTHKIT","steps":8500,"updatedAt":"2025-11-16T12:00:00Z","verificationLevel":"DEVICE_VERIFIED"}"#)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        #expect(try decoder.decode(HealthSnapshot.self, from: Data(text.utf8)) == snapshot)
+    }
+}
