@@ -59,7 +59,12 @@ public struct StatisticsSeries: Sendable {
     /// Samples grouped by type, each type's as a series.
     public static func grouping(_ samples: some Sequence<Sample>) -> [SampleType: StatisticsSeries] {
         var series: [SampleType: StatisticsSeries] = [:]
-        for sample in samples where sample.statisticsValue != nil { series[sample.type, default: StatisticsSeries()].append(sample) }
+        for sample in samples {
+            guard let value = sample.statisticsValue else { continue }
+            series[sample.type, default: StatisticsSeries()].append(
+                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, value: value,
+                sourceName: sample.source.name)
+        }
         return series
     }
 }

@@ -51,13 +51,16 @@ public struct DayRecompute: Sendable, Hashable {
     /// workouts per day; a day whose samples feed no metric and that has no workouts gets none.
     public func patches(samples: [StoredSample], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
         var series: [SampleType: StatisticsSeries] = [:]
-        for sample in samples {
-            guard let type = Self.typesByIdentifier[sample.type] else { continue }
-            series[type, default: StatisticsSeries()].append(
-                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
-                value: sample.value, sourceName: sample.sourceName)
-        }
+        for sample in samples { Self.append(sample, to: &series) }
         return try patches(series: series, healthKitWorkouts: healthKitWorkouts)
+    }
+
+    /// Adds a stored sample of one of ``types`` to its type's series; others are left out.
+    static func append(_ sample: StoredSample, to series: inout [SampleType: StatisticsSeries]) {
+        guard let type = typesByIdentifier[sample.type] else { return }
+        series[type, default: StatisticsSeries()].append(
+            start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
+            value: sample.value, sourceName: sample.sourceName)
     }
 
     /// The same from each type's points (stored values are already canonical).

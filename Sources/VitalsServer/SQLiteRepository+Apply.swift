@@ -163,13 +163,9 @@ extension SQLiteRepository {
     /// Adds the samples ``series(of:overlapping:in:)`` would select to `series`.
     static func append(_ samples: [StoredSample], overlapping range: DateRange,
                        to series: inout [SampleType: StatisticsSeries]) {
-        for sample in samples {
-            guard let type = DayRecompute.typesByIdentifier[sample.type] else { continue }
-            let start = sample.start.timeIntervalSince1970
-            let end = sample.end.timeIntervalSince1970
-            guard DayRecompute.reads(start: start, end: end, for: range) else { continue }
-            series[type, default: StatisticsSeries()].append(start: start, end: end, value: sample.value,
-                                                             sourceName: sample.sourceName)
+        for sample in samples where DayRecompute.reads(start: sample.start.timeIntervalSince1970,
+                                                       end: sample.end.timeIntervalSince1970, for: range) {
+            DayRecompute.append(sample, to: &series)
         }
     }
 
