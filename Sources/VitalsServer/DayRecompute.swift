@@ -36,24 +36,16 @@ public struct DayRecompute: Sendable, Hashable {
     /// Samples are looked for at most this long before the days' start: longer ones are not counted.
     static let longestSample: TimeInterval = 7 * 86_400
 
-    /// Whether a sample over `[start, end]` (seconds since 1970) is read for `range`, as the
-    /// repositories' queries select them: it starts in the range or at most ``longestSample``
-    /// before it, and does not end before the range starts.
-    static func reads(start: Double, end: Double, for range: DateRange) -> Bool {
-        start >= range.start.timeIntervalSince1970 - longestSample && start < range.end.timeIntervalSince1970
-            && end >= range.start.timeIntervalSince1970
+    /// The stored samples the days are recomputed from: those that start in ``range`` or at most
+    /// ``longestSample`` before it, and do not end before it starts.
+    public var window: SampleWindow? {
+        guard let range else { return nil }
+        return SampleWindow(startFrom: range.start.timeIntervalSince1970 - Self.longestSample,
+                            startBefore: range.end.timeIntervalSince1970, endFrom: range.start.timeIntervalSince1970)
     }
 
     /// The ``types`` by identifier, for reading stored rows.
     static let typesByIdentifier = Dictionary(uniqueKeysWithValues: types.map { ($0.identifier, $0) })
-
-    /// HEALTHKIT patches for the days from the samples overlapping ``range`` and the HEALTHKIT
-    /// workouts per day; a day whose samples feed no metric and that has no workouts gets none.
-    public func patches(samples: [StoredSample], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
-        var series: [SampleType: StatisticsSeries] = [:]
-        for sample in samples { Self.append(sample, to: &series) }
-        return try patches(series: series, healthKitWorkouts: healthKitWorkouts)
-    }
 
     /// Adds a stored sample of one of ``types`` to its type's series; others are left out.
     static func append(_ sample: StoredSample, to series: inout [SampleType: StatisticsSeries]) {
@@ -63,7 +55,9 @@ public struct DayRecompute: Sendable, Hashable {
             value: sample.value, sourceName: sample.sourceName)
     }
 
-    /// The same from each type's points (stored values are already canonical).
+    /// HEALTHKIT patches for the days from each type's samples in ``window`` (stored values are
+    /// already canonical) and the HEALTHKIT workouts per day; a day whose samples feed no metric
+    /// and that has no workouts gets none.
     public func patches(series: [SampleType: StatisticsSeries], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
         guard let (first, last) = bounds else { return [] }
         let metrics = try DailyMetricsCalculator(calendar: calendar).metrics(

@@ -20,13 +20,19 @@ public protocol HealthRepository: Sendable {
     /// Every user, by name.
     func users() async throws -> [ServerUser]
 
-    /// Stores samples and workouts (each once), recomputes and upserts snapshots, and completes
-    /// the quests the written days now meet, all in one transaction (see ``HealthWrite``).
-    func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult
+    /// Runs `body` with the user's write primitives in one transaction: committed once `body`
+    /// returns (the call returns after the commit), rolled back entirely when it throws. A
+    /// `VitalsError` thrown by `body` comes back unchanged; any other error as a database failure.
+    ///
+    /// `body` runs on the caller's executor as handed over by the repository (the SQLite
+    /// repository runs it on its writer, inside a group-committed transaction), so it should
+    /// only await the primitives.
+    func writeTransaction<T: Sendable>(
+        for user: ServerUser,
+        _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
+    ) async throws -> T
     /// The user's snapshots of one day, by source.
     func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot]
-    /// The user's stored samples of `types` that overlap `range` (ends at the start count).
-    func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange) async throws -> [StoredSample]
     /// The user's stored samples of `type` that start before `end` and end at or after `start`
     /// (`nil`: open on that side), oldest start first: what a sample predicate's window can match.
     func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?, endingFrom start: Date?) async throws
@@ -51,6 +57,14 @@ public protocol HealthRepository: Sendable {
 
     /// Releases connections.
     func close() async throws
+}
+
+extension HealthRepository {
+    /// Stores samples and workouts (each once), recomputes and upserts snapshots, and completes
+    /// the quests the written days now meet, all in one transaction (see ``HealthWrite``).
+    public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
+        try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }
+    }
 }
 
 /// All of one user's data (`GET /api/me/export`).

@@ -44,44 +44,6 @@ extension PostgresRepository {
         }
     }
 
-    /// Completes, at most once per period, every quest the days' stored snapshots meet.
-    func completeQuests(of user: ServerUser, on days: [LocalDate], at date: Date,
-                        on connection: PostgresConnection) async throws -> QuestEvaluation {
-        var evaluation = QuestEvaluation()
-        guard !days.isEmpty else { return evaluation }
-        let quests = try await fetchQuests(of: user, on: connection)
-        guard !quests.isEmpty else { return evaluation }
-        let calendar = user.calendar
-        for day in days {
-            let periods = quests.map { $0.recurrence.period(of: day) }
-            var done = Set<String>()
-            for try await id in try await connection.query("""
-                SELECT c.quest_id FROM quest_completions c
-                JOIN UNNEST(\(quests.map(\.id))::text[], \(periods)::text[]) AS p(q, period)
-                  ON c.quest_id = p.q AND c.period = p.period
-                WHERE c.user_id = \(user.id)
-                """, logger: logger).decode(String.self) {
-                done.insert(id)
-            }
-            let snapshots = try await fetchSnapshots(of: user, on: day, on: connection)
-            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done,
-                                                                  at: date, calendar: calendar)
-            var added = 0
-            for completion in completions {
-                for try await _ in try await connection.query("""
-                    INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
-                    VALUES (\(completion.questId), \(user.id), \(completion.period), \(completion.date.description)::date,
-                        \(completion.completedAt))
-                    ON CONFLICT DO NOTHING RETURNING 1
-                    """, logger: logger) {
-                    added += 1
-                }
-            }
-            evaluation.record(day, results: results, added: added)
-        }
-        return evaluation
-    }
-
     public func export(_ user: ServerUser) async throws -> UserExport {
         // One REPEATABLE READ transaction: the export is a single snapshot, never half of a
         // write that commits while it reads.
@@ -109,10 +71,8 @@ extension PostgresRepository {
                                               durationMinutes: minutes, calories: calories, distance: distance,
                                               startTime: start, endTime: end))
             }
-            let everything = DateRange(clampingStart: Date(timeIntervalSince1970: -4_000_000_000),
-                                       end: Date(timeIntervalSince1970: 40_000_000_000))
             let types = try await allSampleTypes(of: user, on: connection)
-            let samples = try await fetchSamples(of: user, types: types, overlapping: everything, on: connection)
+            let samples = try await fetchSamples(of: user, types: types, in: SampleWindow(), on: connection)
             var completions: [QuestCompletion] = []
             for try await (id, period, day, at) in try await connection.query("""
                 SELECT quest_id, period, date::text, completed_at FROM quest_completions WHERE user_id = \(user.id)

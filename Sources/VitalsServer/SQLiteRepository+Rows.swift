@@ -10,12 +10,6 @@ extension SQLiteRepository {
     /// Upserts one snapshot: absent fields keep stored values, and a row whose values would not
     /// change keeps its `updated_at`, so a retried request changes nothing.
     static func upsert(_ patch: SnapshotPatch, for user: ServerUser, at date: Date, in db: Database) throws {
-        var patch = patch
-        if patch.countsStoredWorkouts {
-            patch.workoutsCount = try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(*) FROM workout_records WHERE user_id = ? AND date = ? AND source = ?
-                """), arguments: [user.id, patch.date.description, patch.source.rawValue]) ?? 0
-        }
         // Bound through SQLite's C API: GRDB's argument array cost as much as the upsert itself.
         let row = RawStatement(try db.cachedStatement(sql: upsertSQL))
         row.reset()

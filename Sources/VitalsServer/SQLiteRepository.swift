@@ -118,18 +118,15 @@ public final class SQLiteRepository: HealthRepository {
         try await read { db in try Self.snapshots(of: user, on: date, in: db) }
     }
 
-    public func samples(of user: ServerUser, types: [SampleType], overlapping range: DateRange) async throws -> [StoredSample] {
-        try await read { db in try Self.samples(of: user, types: types, overlapping: range, in: db) }
-    }
-
     public func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?,
                         endingFrom start: Date?) async throws -> [StoredSample] {
-        try await read { db in
+        let window = SampleWindow(startingBefore: end, endingFrom: start)
+        return try await read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT uuid, type, start, "end", value, source_name FROM samples
-                WHERE user_id = ? AND type = ? AND start < ? AND "end" >= ? ORDER BY start, uuid
-                """), arguments: [user.id, type.identifier, end?.timeIntervalSince1970 ?? .infinity,
-                                  start?.timeIntervalSince1970 ?? -.infinity]).map(Self.sample(from:))
+                WHERE user_id = ? AND type = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start, uuid
+                """), arguments: [user.id, type.identifier, window.startFrom, window.startBefore,
+                                  window.endFrom]).map(Self.sample(from:))
         }
     }
 

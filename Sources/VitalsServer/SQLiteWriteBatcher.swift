@@ -9,14 +9,19 @@ import GRDB
 /// rolls back alone and the others still commit. A write's caller resumes only after the commit
 /// that contains it succeeded: an answer sent to a client is already durable. When the commit
 /// itself fails, every write of that batch fails and none of it is stored.
+///
+/// A write may be `async` (a ``HealthWrite``'s sequence is): the batch runs in a
+/// ``SQLiteWriteSession`` whose jobs the writer runs itself, between `BEGIN` and `COMMIT`.
 final class SQLiteWriteBatcher: @unchecked Sendable {
     /// One queued write: runs inside the batch's transaction, then learns how the commit went.
     private struct Job {
-        let run: (Database) -> Void
-        let complete: ((any Error)?) -> Void
+        let run: SQLiteWriteSession.Work
+        let complete: @Sendable ((any Error)?) -> Void
     }
 
     private let pool: DatabasePool
+    /// Runs each batch's writes on the writer queue (see ``SQLiteWriterExecutor``).
+    private let executor = SQLiteWriterExecutor()
     private let lock = NSLock()
     private var pending: [Job] = []
     private var draining = false
@@ -48,10 +53,18 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
 
     /// Runs `body` in a savepoint of the next batch; returns once that batch committed.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await transaction { session in try session.withDatabase(body) }
+    }
+
+    /// Runs an async `body` on the writer, in a savepoint of the next batch; returns once that
+    /// batch committed. `body` runs isolated to the batch's session (see ``SQLiteWriteSession``).
+    func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (isolated SQLiteWriteSession) async throws -> T
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = OutcomeBox<T>()
             enqueue(Job(
-                run: { db in outcome.result = Self.inSavepoint(db, body) },
+                run: { session in outcome.result = await session.inSavepoint { try await body(session) } },
                 complete: { commitError in
                     if let commitError {
                         continuation.resume(throwing: commitError)
@@ -59,28 +72,6 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
                         continuation.resume(with: outcome.result ?? .failure(DatabaseError(message: "write did not run")))
                     }
                 }))
-        }
-    }
-
-    /// Runs `body` in a savepoint, rolled back alone when `body` throws.
-    ///
-    /// The savepoint statements are prepared once per connection (GRDB's `inSavepoint` parses
-    /// them on every call, a fifth of a small write's time on the writer).
-    private static func inSavepoint<T>(_ db: Database, _ body: (Database) throws -> T) -> Result<T, any Error> {
-        do {
-            try db.cachedStatement(sql: "SAVEPOINT vitals_write").execute()
-        } catch {
-            return .failure(error)
-        }
-        do {
-            let value = try body(db)
-            try db.cachedStatement(sql: "RELEASE SAVEPOINT vitals_write").execute()
-            return .success(value)
-        } catch {
-            // When the rollback itself fails, the transaction is broken and its commit fails too.
-            try? db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT vitals_write").execute()
-            try? db.cachedStatement(sql: "RELEASE SAVEPOINT vitals_write").execute()
-            return .failure(error)
         }
     }
 
@@ -106,7 +97,12 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
             var commitError: (any Error)?
             do {
                 try db.inTransaction(.immediate) {
-                    for job in batch { job.run(db) }
+                    // The connection moves into the session, whose jobs run on this queue until drive() returns.
+                    nonisolated(unsafe) let connection = db
+                    let session = SQLiteWriteSession(db: connection, executor: executor)
+                    let work = batch.map(\.run)
+                    Task { await session.run(work) }
+                    executor.drive()
                     return .commit
                 }
             } catch {

@@ -46,6 +46,88 @@ struct RepositoryWriteTests {
         }
     }
 
+    @Test("A write transaction that throws after writing leaves nothing behind; concurrent ones commit",
+          arguments: Backend.allCases)
+    func failingWriteTransaction(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (user, _) = try await harness.user("ada")
+            let repository = harness.repository
+            let first = try LocalDate(parsing: "2025-11-01")
+            let failing = first.adding(days: -1)
+            let steps = StoredSample(uuid: UUID(), type: SampleType.stepCount.identifier,
+                                     start: failing.start(in: user.calendar).addingTimeInterval(3600),
+                                     end: failing.start(in: user.calendar).addingTimeInterval(3660),
+                                     value: 500, sourceName: "Phone")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let refused = await #expect(throws: VitalsError.self) {
+                        try await repository.writeTransaction(for: user) { store in
+                            #expect(try await store.insert([steps]) == [0])
+                            var patch = SnapshotPatch(date: failing, source: .manual)
+                            patch.steps = 1
+                            try await store.upsert(patch, at: ServerConfiguration.fixedNow)
+                            #expect(try await store.snapshots(on: failing).count == 1)
+                            throw VitalsError(.invalidInput, "refused by the test", at: InputLocation(field: "steps"))
+                        }
+                    }
+                    // The body's own error comes back as it was thrown.
+                    #expect(refused?.code == .invalidInput)
+                }
+                for offset in 0..<20 {
+                    group.addTask {
+                        var patch = SnapshotPatch(date: first.adding(days: offset), source: .manual)
+                        patch.steps = offset
+                        _ = try await repository.apply(HealthWrite(snapshots: [patch]), for: user,
+                                                       at: ServerConfiguration.fixedNow)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await repository.snapshots(of: user, on: failing).isEmpty)
+            #expect(try await repository.samples(of: user, type: .stepCount, startingBefore: nil, endingFrom: nil).isEmpty)
+            for offset in 0..<20 {
+                #expect(try await repository.snapshots(of: user, on: first.adding(days: offset)).map(\.steps) == [offset])
+            }
+            // The sample stays insertable: the failed write left no row behind.
+            let stored = try await repository.writeTransaction(for: user) { store in try await store.insert([steps, steps]) }
+            #expect(stored == [0])
+        }
+    }
+
+    @Test("A recomputation's sample window selects in memory exactly what the repository's query selects",
+          arguments: Backend.allCases)
+    func sampleWindowMatchesQuery(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (user, _) = try await harness.user("ada")
+            let day = try LocalDate(parsing: "2025-11-16")
+            let recompute = DayRecompute(days: [day], calendar: user.calendar)
+            let window = try #require(recompute.window)
+            // Starts and ends on and around each of the window's bounds.
+            let starts = [window.startFrom - 1, window.startFrom, window.startFrom + 1,
+                          window.endFrom - 1, window.endFrom, window.startBefore - 1, window.startBefore]
+            let ends = [window.endFrom - 1, window.endFrom, window.endFrom + 1, window.startBefore + 1]
+            var samples: [StoredSample] = []
+            for start in starts {
+                for end in ends where end >= start {
+                    samples.append(StoredSample(uuid: UUID(), type: SampleType.stepCount.identifier,
+                                                start: Date(timeIntervalSince1970: start),
+                                                end: Date(timeIntervalSince1970: end),
+                                                value: Double(samples.count + 1), sourceName: "Phone"))
+                }
+            }
+            let expected = samples.filter {
+                window.contains(start: $0.start.timeIntervalSince1970, end: $0.end.timeIntervalSince1970)
+            }.map(\.value).sorted()
+            #expect(!expected.isEmpty && expected.count < samples.count)
+            let written = samples
+            let selected = try await harness.repository.writeTransaction(for: user) { store in
+                _ = try await store.insert(written)
+                return try await store.series(of: [.stepCount], in: window)[.stepCount]?.points.map(\.value).sorted() ?? []
+            }
+            #expect(selected == expected)
+        }
+    }
+
     @Test("A write reads its snapshots back only when asked, and stores them either way", arguments: Backend.allCases)
     func snapshotsReadBackOnRequest(backend: Backend) async throws {
         try await withServer(backend) { harness in

@@ -1,0 +1,36 @@
+import Foundation
+import VitalsCore
+import VitalsContract
+
+/// The storage primitives a write is made of, for one user inside one open transaction.
+///
+/// A repository supplies these and nothing of a write's order or rules: the sequence (store
+/// samples and workouts, recompute days, upsert snapshots, complete quests) is written once, in
+/// ``HealthWrite/apply(for:at:in:)``. Each method is a plain read or write of the user's rows.
+public protocol HealthWriteTransaction {
+    /// Stores the samples not stored yet (a sample's UUID is stored once per user, the first
+    /// one sent wins); returns the offsets in `samples` of those that were new.
+    nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int]
+    /// Stores the workouts not stored yet (by external id), noting `date` as their creation; returns how many were new.
+    nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int
+    /// The stored samples of `types` in `window`, as each type's statistics series.
+    nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
+        -> [SampleType: StatisticsSeries]
+    /// The number of stored workouts from `source` per day, for days from `first` through `last`.
+    nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
+                                               through last: LocalDate) async throws -> [LocalDate: Int]
+    /// Upserts a snapshot: absent fields keep stored values, and a row whose values would not
+    /// change keeps its `updatedAt` (`date` otherwise), so a retried write changes nothing.
+    nonisolated(nonsending) func upsert(_ patch: SnapshotPatch, at date: Date) async throws
+    /// The stored snapshot of a day from one source.
+    nonisolated(nonsending) func snapshot(on day: LocalDate, source: HealthSyncRequest.DataSource) async throws
+        -> HealthSnapshot?
+    /// Every source's stored snapshot of a day.
+    nonisolated(nonsending) func snapshots(on day: LocalDate) async throws -> [HealthSnapshot]
+    /// The user's quests, oldest first.
+    nonisolated(nonsending) func quests() async throws -> [Quest]
+    /// Which of the quests are already completed in the given period (quest id, period).
+    nonisolated(nonsending) func completedQuests(_ periods: [(questId: String, period: String)]) async throws -> Set<String>
+    /// Stores completions not stored yet (one per quest and period); returns how many were new.
+    nonisolated(nonsending) func insert(_ completions: [QuestCompletion]) async throws -> Int
+}

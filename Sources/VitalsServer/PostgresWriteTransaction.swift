@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import PostgresNIO
+import VitalsCore
+import VitalsContract
+
+/// The PostgreSQL repository's write primitives for one user, on a connection inside a transaction.
+struct PostgresWriteTransaction: HealthWriteTransaction {
+    let repository: PostgresRepository
+    let connection: PostgresConnection
+    let user: ServerUser
+    var logger: Logger { repository.logger }
+
+    /// Inserts in chunks of one statement each.
+    nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int] {
+        var added: [Int] = []
+        var offset = 0
+        while offset < samples.count {
+            let chunk = samples[offset..<min(samples.count, offset + 5_000)]
+            offset += chunk.count
+            // A UUID sent twice in one chunk is stored from its first offset (the array order).
+            var offsets: [UUID: Int] = [:]
+            for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
+            let rows = try await connection.query("""
+                INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name)
+                SELECT \(user.id), u, t, s, e, v, n FROM UNNEST(\(chunk.map(\.uuid))::uuid[], \(chunk.map(\.type))::text[],
+                    \(chunk.map(\.start.timeIntervalSince1970))::float8[], \(chunk.map(\.end.timeIntervalSince1970))::float8[],
+                    \(chunk.map(\.value))::float8[], \(chunk.map(\.sourceName))::text[]) AS x(u, t, s, e, v, n)
+                ON CONFLICT DO NOTHING RETURNING uuid
+                """, logger: logger)
+            for try await uuid in rows.decode(UUID.self) {
+                if let index = offsets[uuid] { added.append(index) }
+            }
+        }
+        return added.sorted()
+    }
+
+    nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int {
+        var added = 0
+        for workout in workouts {
+            let rows = try await connection.query("""
+                INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
+                    distance, start_time, end_time, created_at)
+                VALUES (\(user.id), \(workout.externalId), \(workout.date.description)::date,
+                    \(workout.source.rawValue), \(workout.type), \(workout.durationMinutes), \(workout.calories),
+                    \(workout.distance), \(workout.startTime), \(workout.endTime), \(date))
+                ON CONFLICT DO NOTHING RETURNING 1
+                """, logger: logger)
+            for try await _ in rows { added += 1 }
+        }
+        return added
+    }
+
+    nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
+        -> [SampleType: StatisticsSeries] {
+        guard !types.isEmpty else { return [:] }
+        let byIdentifier = Dictionary(types.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        var series: [SampleType: StatisticsSeries] = [:]
+        for try await (identifier, start, end, value, source) in try await connection.query("""
+            SELECT type, start_time, end_time, value, source_name FROM samples
+            WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
+            AND start_time >= \(window.startFrom) AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
+            """, logger: logger).decode((String, Double, Double, Double, String).self) {
+            guard let type = byIdentifier[identifier] else { continue }
+            series[type, default: StatisticsSeries()].append(start: start, end: end, value: value, sourceName: source)
+        }
+        return series
+    }
+
+    nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
+                                               through last: LocalDate) async throws -> [LocalDate: Int] {
+        try await repository.fetchWorkoutCounts(of: user, source: source, from: first, through: last, on: connection)
+    }
+
+    nonisolated(nonsending) func upsert(_ patch: SnapshotPatch, at date: Date) async throws {
+        let columns = SnapshotColumns.metrics.joined(separator: ", ")
+        try await connection.query("""
+            INSERT INTO health_snapshots (user_id, date, source, \(unescaped: columns), verification_level, updated_at)
+            VALUES (\(user.id), \(patch.date.description)::date, \(patch.source.rawValue), \(patch.steps),
+                \(patch.exerciseMinutes), \(patch.standMinutes), \(patch.sleepMinutes), \(patch.activeCalories),
+                \(patch.restingHeartRate), \(patch.hrv), \(patch.workoutsCount), \(patch.sleepQualityScore),
+                \(patch.proteinLogged), \(patch.source.verificationLevel.rawValue), \(date))
+            ON CONFLICT (user_id, date, source) DO UPDATE SET \(unescaped: SnapshotColumns.coalescingUpdates),
+                updated_at = excluded.updated_at
+            WHERE \(unescaped: SnapshotColumns.changes(distinct: "IS DISTINCT FROM"))
+            """, logger: logger)
+    }
+
+    nonisolated(nonsending) func snapshot(on day: LocalDate, source: HealthSyncRequest.DataSource) async throws
+        -> HealthSnapshot? {
+        var found: HealthSnapshot?
+        for try await row in try await connection.query("""
+            \(unescaped: PostgresRepository.snapshotSelect) WHERE user_id = \(user.id)
+            AND date = \(day.description)::date AND source = \(source.rawValue)
+            """, logger: logger) {
+            found = try PostgresRepository.snapshot(from: row)
+        }
+        return found
+    }
+
+    nonisolated(nonsending) func snapshots(on day: LocalDate) async throws -> [HealthSnapshot] {
+        try await repository.fetchSnapshots(of: user, on: day, on: connection)
+    }
+
+    nonisolated(nonsending) func quests() async throws -> [Quest] {
+        try await repository.fetchQuests(of: user, on: connection)
+    }
+
+    nonisolated(nonsending) func completedQuests(_ periods: [(questId: String, period: String)]) async throws -> Set<String> {
+        var done = Set<String>()
+        for try await id in try await connection.query("""
+            SELECT c.quest_id FROM quest_completions c
+            JOIN UNNEST(\(periods.map(\.questId))::text[], \(periods.map(\.period))::text[]) AS p(q, period)
+              ON c.quest_id = p.q AND c.period = p.period
+            WHERE c.user_id = \(user.id)
+            """, logger: logger).decode(String.self) {
+            done.insert(id)
+        }
+        return done
+    }
+
+    nonisolated(nonsending) func insert(_ completions: [QuestCompletion]) async throws -> Int {
+        var added = 0
+        for completion in completions {
+            for try await _ in try await connection.query("""
+                INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
+                VALUES (\(completion.questId), \(user.id), \(completion.period), \(completion.date.description)::date,
+                    \(completion.completedAt))
+                ON CONFLICT DO NOTHING RETURNING 1
+                """, logger: logger) {
+                added += 1
+            }
+        }
+        return added
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import VitalsCore
+import VitalsStore
+import VitalsContract
+
+extension SQLiteRepository {
+    public func writeTransaction<T: Sendable>(
+        for user: ServerUser,
+        _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
+    ) async throws -> T {
+        try await guarded {
+            try await batcher.transaction { session in try await body(SQLiteWriteTransaction(session: session, user: user)) }
+        }
+    }
+
+    /// Inserts samples not stored yet; returns the offsets of those that were new.
+    static func insert(_ samples: [StoredSample], for user: ServerUser, in db: Database) throws -> [Int] {
+        guard !samples.isEmpty else { return [] }
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        // Bound through SQLite's C API: GRDB's argument arrays cost more than the insert itself here.
+        let row = RawStatement(statement)
+        var added: [Int] = []
+        added.reserveCapacity(samples.count)
+        for (offset, sample) in samples.enumerated() {
+            row.reset()
+            row.bind(1, user.id)
+            row.bind(2, sample.uuid)
+            row.bind(3, sample.type)
+            row.bind(4, sample.start.timeIntervalSince1970)
+            row.bind(5, sample.end.timeIntervalSince1970)
+            row.bind(6, sample.value)
+            row.bind(7, sample.sourceName)
+            try row.step(db)
+            if row.changes(db) > 0 { added.append(offset) }
+        }
+        return added
+    }
+
+    /// Inserts workouts not stored yet (by external id); returns how many were new.
+    static func insert(_ workouts: [WorkoutRecord], for user: ServerUser, at date: Date, in db: Database) throws -> Int {
+        guard !workouts.isEmpty else { return 0 }
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
+                distance, start_time, end_time, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        var added = 0
+        for workout in workouts {
+            try statement.execute(arguments: [
+                user.id, workout.externalId, workout.date.description, workout.source.rawValue, workout.type,
+                workout.durationMinutes, workout.calories, workout.distance,
+                workout.startTime.timeIntervalSince1970, workout.endTime?.timeIntervalSince1970,
+                date.timeIntervalSince1970,
+            ])
+            added += db.changesCount
+        }
+        return added
+    }
+
+    /// Which of the quests are completed in the given periods.
+    static func completedQuests(_ periods: [(questId: String, period: String)], of user: ServerUser,
+                                in db: Database) throws -> Set<String> {
+        let isDone = try db.cachedStatement(sql: """
+            SELECT 1 FROM quest_completions WHERE user_id = ? AND quest_id = ? AND period = ?
+            """)
+        var done = Set<String>()
+        for (id, period) in periods where try Bool.fetchOne(isDone, arguments: [user.id, id, period]) == true {
+            done.insert(id)
+        }
+        return done
+    }
+
+    /// Inserts completions not stored yet; returns how many were new.
+    static func insert(_ completions: [QuestCompletion], of user: ServerUser, in db: Database) throws -> Int {
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
+            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        var added = 0
+        for completion in completions {
+            try insert.execute(arguments: [completion.questId, user.id, completion.period, completion.date.description,
+                                           completion.completedAt.timeIntervalSince1970])
+            added += db.changesCount
+        }
+        return added
+    }
+
+    /// The user's quests; most writes are by users without any, found first by a query that
+    /// costs a fraction of reading the (empty) list through GRDB.
+    static func questsIfAny(of user: ServerUser, in db: Database) throws -> [Quest] {
+        try hasQuests(user, in: db) ? quests(of: user, in: db) : []
+    }
+
+    /// Whether the user has any quest: most writes are by users without any, and this costs a
+    /// fraction of reading the (empty) list through GRDB.
+    private static func hasQuests(_ user: ServerUser, in db: Database) throws -> Bool {
+        let query = RawStatement(try db.cachedStatement(sql: "SELECT 1 FROM quests WHERE user_id = ? LIMIT 1"))
+        query.reset()
+        query.bind(1, user.id)
+        let found = try query.nextRow(db)
+        query.reset()
+        return found
+    }
+
+    static func quests(of user: ServerUser, in db: Database) throws -> [Quest] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
+            FROM quests WHERE user_id = ? ORDER BY created_at, id
+            """), arguments: [user.id]).compactMap(quest(from:))
+    }
+
+    /// The user's samples of `types` in `window` as statistics series, read through SQLite's C
+    /// API (a day recomputation reads hundreds of rows, on every ingest).
+    static func series(of user: ServerUser, types: [SampleType], in window: SampleWindow,
+                       in db: Database) throws -> [SampleType: StatisticsSeries] {
+        guard !types.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        let query = RawStatement(try db.cachedStatement(sql: """
+            SELECT type, start, "end", value, source_name FROM samples
+            WHERE user_id = ? AND type IN (\(placeholders)) AND start >= ? AND start < ? AND "end" >= ?
+            """))
+        query.reset()
+        query.bind(1, user.id)
+        var byIdentifier: [String: SampleType] = [:]
+        for (offset, type) in types.enumerated() {
+            query.bind(Int32(2 + offset), type.identifier)
+            byIdentifier[type.identifier] = type
+        }
+        let next = Int32(2 + types.count)
+        query.bind(next, window.startFrom)
+        query.bind(next + 1, window.startBefore)
+        query.bind(next + 2, window.endFrom)
+        var series: [SampleType: StatisticsSeries] = [:]
+        while try query.nextRow(db) {
+            guard let type = byIdentifier[query.text(0)] else { continue }
+            series[type, default: StatisticsSeries()].append(
+                start: query.double(1), end: query.double(2), value: query.double(3), sourceName: query.text(4))
+        }
+        return series
+    }
+
+    static func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+                              through last: LocalDate, in db: Database) throws -> [LocalDate: Int] {
+        var counts: [LocalDate: Int] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT date, COUNT(*) FROM workout_records WHERE user_id = ? AND source = ? AND date >= ? AND date <= ?
+            GROUP BY date
+            """), arguments: [user.id, source.rawValue, first.description, last.description]) {
+            if let day = try? LocalDate(parsing: row[0]) { counts[day] = row[1] }
+        }
+        return counts
+    }
+}
