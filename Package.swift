@@ -20,7 +20,7 @@ linuxHealthKitTargets = [
     .target(name: "HealthKit", dependencies: ["VitalsCore"], swiftSettings: strict),
     .testTarget(
         name: "VitalsHealthKitTests",
-        dependencies: ["VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsHealthKit", "HealthKit",
+        dependencies: ["VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
                        .product(name: "Logging", package: "swift-log")],
         swiftSettings: strict),
 ]
@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
         .testTarget(
             name: "VitalsStoreTests",
-            dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsImportTests",
@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "VitalsSyncTests",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsServer",
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsServer", "VitalsInsights",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -10,28 +10,37 @@ extension HealthKitHealthStore {
     /// user revoked in Settings surfaces here as `.authorizationDenied`, naming the type.
     public func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary {
         guard isActive else { throw inactiveWriteError("the samples") }
-        var objects: [HKObject] = []
-        var workouts: [Sample] = []
+        var objects: [(offset: Int, object: HKObject)] = []
+        var workouts: [(offset: Int, sample: Sample)] = []
         for (index, sample) in samples.enumerated() {
             do {
                 let valid = try sample.validated()
-                if valid.type.kind == .workout { workouts.append(valid) } else {
-                    objects.append(try HealthKitSampleConverter.object(from: valid))
+                if valid.type.kind == .workout { workouts.append((index, valid)) } else {
+                    objects.append((index, try HealthKitSampleConverter.object(from: valid)))
                 }
             } catch {
                 throw samples.count == 1 ? error : error.located(InputLocation(field: "samples[\(index)]"))
             }
         }
         var types = Set(samples.map(\.type))
-        for workout in workouts { types.formUnion(workout.workout?.associatedSamples.map(\.type) ?? []) }
+        for workout in workouts { types.formUnion(workout.sample.workout?.associatedSamples.map(\.type) ?? []) }
+        // What HealthKit keeps, with its UUIDs; a workout it defers (locked device) stays as given.
+        var saved = samples
         do {
-            if !objects.isEmpty { try await healthStore.save(objects) }
-            for workout in workouts { _ = try await build(workout) }
+            if !objects.isEmpty { try await healthStore.save(objects.map(\.object)) }
+            for (offset, object) in objects {
+                if let sample = (object as? HKSample).flatMap({ HealthKitSampleConverter.sample(from: $0, source: appSource) }) {
+                    saved[offset] = sample
+                }
+            }
+            for (offset, workout) in workouts {
+                if let built = try await build(workout) { saved[offset] = built }
+            }
         } catch {
             throw writeError(error, types: types)
         }
         let members = samples.reduce(0) { $0 + ($1.members?.count ?? 0) + ($1.workout?.associatedSamples.count ?? 0) }
-        return SaveSummary(added: samples.count + members)
+        return SaveSummary(added: samples.count + members, saved: saved)
     }
 
     /// Deletes this app's samples by UUID (HealthKit deletes nothing another source saved).
@@ -63,69 +72,6 @@ extension HealthKitHealthStore {
         return found.count
     }
 
-    /// Seed 000: a mindful session as an `HKCategorySample` of `mindfulSession` (value `notApplicable`).
-    public func logMindfulness(start: Date, end: Date) async throws -> Sample {
-        let draft = try ActivityLog.mindfulness(start: start, end: end, source: appSource)
-        guard isActive else { throw inactiveWriteError("the mindful session") }
-        let object = HKCategorySample(type: HKCategoryType(.mindfulSession), value: HKCategoryValue.notApplicable.rawValue,
-                                      start: start, end: end)
-        do {
-            try await healthStore.save([object])
-        } catch {
-            throw writeError(error, types: [.mindfulSession])
-        }
-        return HealthKitSampleConverter.sample(from: object, source: appSource) ?? draft
-    }
-
-    /// Seed 000: a workout through `HKWorkoutBuilder` with its MET-based active-energy sample.
-    ///
-    /// On a locked device `finishWorkout()` returns nil: HealthKit saves the workout once the
-    /// device is unlocked, and the sample returned is the one built here (its UUID is not HealthKit's).
-    public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample {
-        guard end > start else {
-            throw VitalsError(.invalidDateRange, "a workout must end after it starts", at: InputLocation(field: "end"))
-        }
-        guard isActive else { throw inactiveWriteError("the workout") }
-        let bodyMass = await latestBodyMass(before: end) ?? configuration.defaultBodyMassKilograms
-        let draft = try ActivityLog.workout(start: start, end: end, activity: activity, bodyMassKilograms: bodyMass,
-                                            source: appSource)
-        let saved: Sample?
-        do {
-            saved = try await build(draft)
-        } catch {
-            throw writeError(error, types: [.workout, .activeEnergyBurned])
-        }
-        return saved ?? draft
-    }
-
-    /// Seed 000: the day's NoAlc level as `numberOfAlcoholicBeverages` at local midnight; replaces
-    /// this app's earlier entry for that day (saved first, so a failure keeps the old one).
-    public func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample {
-        let draft = ActivityLog.alcohol(drinks, date: date, calendar: configuration.calendar, source: appSource)
-        guard isActive else { throw inactiveWriteError("the NoAlc entry") }
-        let earlier = (try? await fetchSamples(
-            of: .numberOfAlcoholicBeverages,
-            matching: SamplePredicate(start: draft.start, end: draft.start.addingTimeInterval(1), options: .strictStartDate,
-                                      sources: .app(bundleIdentifier: appSource.bundleIdentifier)),
-            limit: nil)) ?? []
-        let object = HKQuantitySample(type: HKQuantityType(.numberOfAlcoholicBeverages),
-                                      quantity: HKQuantity(unit: .count(), doubleValue: Double(drinks.rawValue)),
-                                      start: draft.start, end: draft.end, device: nil, metadata: nil)
-        do {
-            try await healthStore.save([object])
-        } catch {
-            throw writeError(error, types: [.numberOfAlcoholicBeverages])
-        }
-        if !earlier.isEmpty {
-            do {
-                _ = try await delete(earlier.map(\.uuid))
-            } catch {
-                logger.warning("the day's earlier NoAlc entry was kept", metadata: ["error": "\(error)"])
-            }
-        }
-        return HealthKitSampleConverter.sample(from: object, source: appSource) ?? draft
-    }
-
     /// Builds a workout sample with `HKWorkoutBuilder`; nil when HealthKit defers it (locked device).
     func build(_ sample: Sample) async throws -> Sample? {
         guard let details = sample.workout,
@@ -150,12 +96,6 @@ extension HealthKitHealthStore {
             saved.content = .workout(savedDetails)
         }
         return saved
-    }
-
-    /// The latest readable body mass in kilograms at or before `date`; nil when none (or unreadable).
-    func latestBodyMass(before date: Date) async -> Double? {
-        let found = try? await fetchSamples(of: .bodyMass, matching: SamplePredicate(end: date), limit: nil)
-        return found?.last(where: { $0.start <= date })?.quantity.flatMap { try? $0.doubleValue(for: .kilogram) }
     }
 
     /// A write failure as a Vitals error; authorization failures name the types not allowed now.

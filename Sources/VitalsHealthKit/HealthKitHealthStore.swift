@@ -32,9 +32,7 @@ public final class HealthKitHealthStore: HealthStore {
         /// The file anchored change queries keep their HealthKit anchors in (secure-coded).
         /// Default: `Application Support/Vitals/healthkit-anchors.json`.
         public var anchorFile = HealthKitAnchorJournal.defaultFile
-        /// Body mass for workout calories when HealthKit has none readable. Default 70 kg.
-        public var defaultBodyMassKilograms = 70.0
-        /// The calendar for "local midnight" in `logAlcohol`. Default: Gregorian, system zone.
+        /// The calendar the user lives in (``HealthStore/calendar``). Default: Gregorian, system zone.
         public var calendar = Calendar.gregorian(in: .current)
         /// Where the store logs (never health values). Default label `vitals.healthkit`.
         public var logger = Logger(label: "vitals.healthkit")
@@ -49,6 +47,8 @@ public final class HealthKitHealthStore: HealthStore {
     public let configuration: Configuration
     /// This app, from `HKSource.default()`: "this app" filters match it and its extensions.
     public let appSource: Source
+    /// The user's calendar (``Configuration/calendar``).
+    public var calendar: Calendar { configuration.calendar }
     let journal: HealthKitAnchorJournal
     let cache = HealthKitAnswerCache()
     let broadcaster = ChangeBroadcaster()

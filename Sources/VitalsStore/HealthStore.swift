@@ -7,8 +7,11 @@ import VitalsCore
 /// store conforms too, so callers never depend on SQLite. Reads of types the user denied
 /// return empty results that say why; writes of them throw.
 public protocol HealthStore: HealthReader {
-    /// The app this store writes as (the logging methods tag samples with it).
+    /// The app this store writes as.
     var appSource: Source { get }
+
+    /// The calendar the store's user lives in: whose days a day-based entry belongs to.
+    var calendar: Calendar { get }
 
     /// Whether the store can be used at all on this device (and is enabled).
     var isAvailable: Bool { get }
@@ -20,6 +23,9 @@ public protocol HealthStore: HealthReader {
     func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>) async throws
 
     /// Saves samples (with correlation members and workout-associated samples) all or none.
+    ///
+    /// The summary's ``SaveSummary/saved`` holds the samples as the store keeps them: a store
+    /// that assigns its own UUIDs (HealthKit does) returns those.
     func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary
 
     /// Deletes samples by UUID all or none, leaving tombstones for anchored change queries.
@@ -44,15 +50,6 @@ public protocol HealthStore: HealthReader {
 
     /// Types changed by each committed write, as they happen.
     func changeNotifications() -> AsyncStream<Set<SampleType>>
-
-    /// Logs a meditation as a mindful-session category sample (seed 000).
-    func logMindfulness(start: Date, end: Date) async throws -> Sample
-
-    /// Logs a workout with an active-energy sample from MET × body mass × hours (seed 000).
-    func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample
-
-    /// Logs the day's NoAlc level as alcoholic beverages at local midnight (seed 000).
-    func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample
 }
 
 /// What to do when a saved sample's UUID is already in the store.
@@ -69,10 +66,14 @@ public struct SaveSummary: Sendable, Hashable {
     public var added: Int
     /// Samples skipped because their UUID was already stored.
     public var alreadyPresent: Int
+    /// The samples given, in order, as the store keeps them (with the store's own UUIDs where it
+    /// assigns them); one skipped as already present is listed as given.
+    public var saved: [Sample]
 
-    public init(added: Int = 0, alreadyPresent: Int = 0) {
+    public init(added: Int = 0, alreadyPresent: Int = 0, saved: [Sample] = []) {
         self.added = added
         self.alreadyPresent = alreadyPresent
+        self.saved = saved
     }
 }
 
@@ -155,11 +156,6 @@ extension HealthStore {
     /// Saves one sample.
     public func save(_ sample: Sample) async throws {
         _ = try await save([sample], duplicates: .fail)
-    }
-
-    /// Logs a high-intensity interval training workout (seed 000's default activity).
-    public func logWorkout(start: Date, end: Date) async throws -> Sample {
-        try await logWorkout(start: start, end: end, activity: .highIntensityIntervalTraining)
     }
 
     /// The seed 003 aggregate over `types` for `access`.

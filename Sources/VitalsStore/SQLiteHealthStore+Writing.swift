@@ -17,7 +17,7 @@ extension SQLiteHealthStore {
         for sample in validated { sample.collectTypes(into: &types) }
         for type in types { try await requireShare(type) }
         let batch = validated
-        let (summary, touched) = try await write { db in
+        var (summary, touched) = try await write { db in
             var writer = try SampleWriter(db)
             for sample in batch { try writer.insert(sample, duplicates: duplicates) }
             try writer.finish()
@@ -25,6 +25,7 @@ extension SQLiteHealthStore {
         }
         cache.invalidate(touched)
         broadcaster.publish(touched)
+        summary.saved = batch
         return summary
     }
 
@@ -70,62 +71,6 @@ extension SQLiteHealthStore {
         cache.invalidate(touched)
         broadcaster.publish(touched)
         return count
-    }
-
-    public func logMindfulness(start: Date, end: Date) async throws -> Sample {
-        let sample = try ActivityLog.mindfulness(start: start, end: end, source: appSource,
-                                                 timeZone: configuration.calendar.timeZone)
-        try await save(sample)
-        return sample
-    }
-
-    public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample {
-        let bodyMass = try await latestBodyMass(before: end) ?? configuration.defaultBodyMassKilograms
-        let sample = try ActivityLog.workout(start: start, end: end, activity: activity,
-                                             bodyMassKilograms: bodyMass, source: appSource,
-                                             timeZone: configuration.calendar.timeZone)
-        try await save(sample)
-        return sample
-    }
-
-    /// Replaces this app's entry for that day, so a day has one NoAlc level.
-    public func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample {
-        let sample = try ActivityLog.alcohol(drinks, date: date, calendar: configuration.calendar, source: appSource).validated()
-        try await requireShare(.numberOfAlcoholicBeverages)
-        let app = appSource.bundleIdentifier
-        let deletedAt = configuration.now().timeIntervalSince1970
-        let written = sample
-        // Find, delete and insert in one transaction: a failure keeps the old entry, and two
-        // concurrent calls cannot leave two entries for the day.
-        try await write { db in
-            var writer = try SampleWriter(db)
-            let typeID = try writer.typeID(for: .numberOfAlcoholicBeverages)
-            let sources = try SourceCatalog(db).all().filter { $0.ranked.source.belongs(toApp: app) }.map(\.id)
-            if !sources.isEmpty {
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT id, uuid FROM samples WHERE type_id = ? AND start = ?
-                    AND source_id IN (\(sources.map(String.init).joined(separator: ",")))
-                    """, arguments: [typeID, written.start.timeIntervalSince1970])
-                try writer.delete(rows.map { ($0[0], $0[1], typeID) }, at: deletedAt)
-            }
-            try writer.insert(written, duplicates: .fail)
-            try writer.finish()
-        }
-        cache.invalidate([.numberOfAlcoholicBeverages])
-        broadcaster.publish([.numberOfAlcoholicBeverages])
-        return sample
-    }
-
-    /// The most recent body mass in kilograms at or before `date`, if any was recorded.
-    func latestBodyMass(before date: Date) async throws -> Double? {
-        guard try await authorizationStatus(for: .bodyMass, access: .read) == .sharingAuthorized else { return nil }
-        let cutoff = date.timeIntervalSince1970
-        return try await read { db in
-            try Double.fetchOne(db, sql: """
-                SELECT value FROM samples WHERE type_id = (SELECT id FROM types WHERE identifier = ?)
-                AND start <= ? ORDER BY start DESC LIMIT 1
-                """, arguments: [SampleType.bodyMass.identifier, cutoff])
-        }
     }
 }
 

@@ -21,9 +21,7 @@ public final class SQLiteHealthStore: HealthStore {
         public var cacheLifetime: TimeInterval = 30
         /// How many answers the cache keeps. Default 256; 0 turns caching off.
         public var cacheCapacity = 256
-        /// Body mass for workout calories when the store has no body-mass sample. Default 70 kg.
-        public var defaultBodyMassKilograms = 70.0
-        /// The calendar for "local midnight" in `logAlcohol`. Default: Gregorian, system zone.
+        /// The calendar the user lives in (``HealthStore/calendar``). Default: Gregorian, system zone.
         public var calendar = Calendar.gregorian(in: .current)
         /// The clock, replaceable in tests. Default: the system clock.
         public var now: @Sendable () -> Date = { Date() }
@@ -80,6 +78,7 @@ public final class SQLiteHealthStore: HealthStore {
     static let bulkCacheKiB = 4096
 
     public var appSource: Source { configuration.appSource }
+    public var calendar: Calendar { configuration.calendar }
 
     /// Always true: SQLite is available everywhere.
     public var isAvailable: Bool { true }

@@ -3,6 +3,7 @@ import HealthKit
 import Logging
 import Testing
 import VitalsCore
+import VitalsInsights
 import VitalsHealthKit
 import VitalsStore
 import VitalsSync

@@ -2,6 +2,7 @@ import Foundation
 import HealthKit
 import Testing
 import VitalsCore
+import VitalsInsights
 import VitalsHealthKit
 import VitalsStore
 

@@ -6,6 +6,7 @@ import VitalsStore
 /// Every call fails the way `HKHealthStore.isHealthDataAvailable() == false` makes an app fail.
 struct UnavailableHealthStore: HealthStore {
     var appSource: Source { ActivityTestStore.app }
+    var calendar: Calendar { Calendar.gregorian(in: TimeZone(identifier: "UTC")!) }
     var isAvailable: Bool { false }
 
     private var unavailable: VitalsError { VitalsError(.unavailable, "health data is not available on this device") }
@@ -23,7 +24,4 @@ struct UnavailableHealthStore: HealthStore {
     func setSourcePriority(_ sources: [String], for type: SampleType) async throws { throw unavailable }
     func changes(since anchor: QueryAnchor?, types: Set<SampleType>?) async throws -> ChangeSet { throw unavailable }
     func changeNotifications() -> AsyncStream<Set<SampleType>> { AsyncStream { $0.finish() } }
-    func logMindfulness(start: Date, end: Date) async throws -> Sample { throw unavailable }
-    func logWorkout(start: Date, end: Date, activity: WorkoutActivityType) async throws -> Sample { throw unavailable }
-    func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample { throw unavailable }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
+import VitalsInsights
 @testable import VitalsStore
 
 @Suite("JSON Lines")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
+import VitalsInsights
 @testable import VitalsStore
 
 /// Defects found in review, each pinned by the input that showed it.

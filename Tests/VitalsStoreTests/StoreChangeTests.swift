@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
+import VitalsInsights
 @testable import VitalsStore
 
 @Suite("Changes, authorization and cache")

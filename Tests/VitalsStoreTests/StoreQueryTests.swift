@@ -84,6 +84,6 @@ struct StoreQueryTests {
         await #expect(throws: VitalsError.self) { try await temp.store.save([second, first]) }
         #expect(try await temp.store.samples(of: .stepCount).value.count == 1)
         let summary = try await temp.store.save([second, first], duplicates: .skip)
-        #expect(summary == SaveSummary(added: 1, alreadyPresent: 1))
+        #expect(summary == SaveSummary(added: 1, alreadyPresent: 1, saved: [second, first]))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
+import VitalsInsights
 import VitalsServer
 import VitalsStore
 import VitalsSync

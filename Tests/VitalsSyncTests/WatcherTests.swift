@@ -2,6 +2,7 @@ import Foundation
 import ServiceLifecycle
 import Testing
 import VitalsCore
+import VitalsInsights
 import VitalsServer
 import VitalsStore
 import VitalsSync

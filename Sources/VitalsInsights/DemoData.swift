@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsStore
 
 /// A built-in example: a few weeks of two-source steps, sleep stages, workouts, mindfulness,
 /// alcohol and body mass, the same every time for the same calendar.
