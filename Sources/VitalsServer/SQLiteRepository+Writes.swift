@@ -14,6 +14,16 @@ extension SQLiteRepository {
         }
     }
 
+    /// Runs ``HealthWrite/apply(for:at:in:)`` over ``SQLiteWriteTransaction`` itself rather than
+    /// an existential, so the sequence is specialized for it.
+    public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
+        try await guarded {
+            try await batcher.transaction { session in
+                try await write.apply(for: user, at: date, in: SQLiteWriteTransaction(session: session, user: user))
+            }
+        }
+    }
+
     /// Inserts samples not stored yet; returns the offsets of those that were new.
     static func insert(_ samples: [StoredSample], for user: ServerUser, in db: Database) throws -> [Int] {
         guard !samples.isEmpty else { return [] }

@@ -101,7 +101,7 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
                     nonisolated(unsafe) let connection = db
                     let session = SQLiteWriteSession(db: connection, executor: executor)
                     let work = batch.map(\.run)
-                    Task { await session.run(work) }
+                    Self.start { await session.run(work) }
                     executor.drive()
                     return .commit
                 }
@@ -114,6 +114,20 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
             checkpointWanted = false
             lock.unlock()
             if wanted { _ = try? db.checkpoint(.passive) }
+        }
+    }
+}
+
+extension SQLiteWriteBatcher {
+    /// Starts the batch's task from the writer queue.
+    ///
+    /// Where the runtime has it, `Task.immediate` runs the task's first step right here, so its
+    /// first job lands on the session's executor without waking a thread of the global pool.
+    fileprivate static func start(_ operation: sending @escaping @isolated(any) () async -> Void) {
+        if #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
+            Task.immediate(operation: operation)
+        } else {
+            Task(operation: operation)
         }
     }
 }
