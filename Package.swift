@@ -70,7 +70,11 @@ let package = Package(
             name: "VitalsImport",
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
-        .target(name: "VitalsInsights", dependencies: ["VitalsCore", "VitalsStore"], swiftSettings: strict),
+        .target(
+            name: "VitalsInsights",
+            // GRDB for its own tables (reminders) in the SQLite store's file.
+            dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         .target(
             name: "VitalsHealthKit",
             dependencies: healthKitAdapterDependencies,

@@ -19,11 +19,11 @@ public struct ActivityLogger: Sendable {
         self.reminders = reminders
     }
 
-    /// A logger whose reminders live in the SQLite store itself.
-    public init(store: SQLiteHealthStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A logger whose reminders live in the SQLite store's file (``SQLiteReminderStore``).
+    public init(store: SQLiteHealthStore, now: @escaping @Sendable () -> Date = { Date() }) throws {
         let calendar = store.configuration.calendar
-        self.init(store: store, reminders: SmartReminders(
-            scheduler: StoreReminderScheduler(store: store, calendar: calendar, now: now), calendar: calendar, now: now))
+        let scheduler = StoreReminderScheduler(store: try SQLiteReminderStore(store), calendar: calendar, now: now)
+        self.init(store: store, reminders: SmartReminders(scheduler: scheduler, calendar: calendar, now: now))
     }
 
     /// `logMindfulness(start:end:)`, then cancels today's mindfulness reminders (completed at `end`).

@@ -141,28 +141,8 @@ extension SQLiteHealthStore {
                 CREATE INDEX samples_by_type_start ON samples(type_id, start);
                 """)
         }
-        migrator.registerMigration("v4-reminders") { db in
-            // Seed 000's reverse smart reminders (see `ReminderStore`): the definitions, and one row
-            // per reminder and local day once that day's occurrence was delivered or cancelled.
-            try db.execute(sql: """
-                CREATE TABLE reminders (
-                    position INTEGER PRIMARY KEY,
-                    id TEXT NOT NULL UNIQUE,
-                    activity TEXT NOT NULL,
-                    start_minute INTEGER NOT NULL,
-                    end_minute INTEGER NOT NULL,
-                    weekdays INTEGER NOT NULL,
-                    created REAL NOT NULL
-                );
-                CREATE TABLE reminder_days (
-                    reminder_id TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
-                    day TEXT NOT NULL,
-                    status TEXT NOT NULL,
-                    changed REAL NOT NULL,
-                    PRIMARY KEY (reminder_id, day)
-                ) WITHOUT ROWID;
-                """)
-        }
+        // "v4-reminders" (seed 000's reminder tables) belongs to VitalsInsights' SQLiteReminderStore,
+        // which runs it on this file itself.
         registerIngestionLedgerMigration(in: &migrator)
         return migrator
     }

@@ -80,6 +80,11 @@ public final class SQLiteHealthStore: HealthStore {
     public var appSource: Source { configuration.appSource }
     public var calendar: Calendar { configuration.calendar }
 
+    /// The file's connections, for tables a module above the store keeps beside the samples
+    /// (VitalsInsights keeps its reminders there). Samples written through it would bypass
+    /// authorization, the query cache and change tracking: use the store's methods for those.
+    public var database: any DatabaseWriter { pool }
+
     /// Always true: SQLite is available everywhere.
     public var isAvailable: Bool { true }
 

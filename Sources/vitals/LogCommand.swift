@@ -25,7 +25,7 @@ struct LogCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let logger = ActivityLogger(store: try store.open())
+                let logger = try ActivityLogger(store: try store.open())
                 let logged = try await logger.logMindfulness(start: try store.date(start, option: "--start"),
                                                              end: try store.date(end, option: "--end"))
                 try printLogged(logged, json: json, store: store)
@@ -55,7 +55,7 @@ struct LogCommand: AsyncParsableCommand {
                     throw VitalsError(.invalidInput, "'\(activity)' is not a HealthKit workout activity",
                                       at: InputLocation(field: "--activity"))
                 }
-                let logger = ActivityLogger(store: try store.open())
+                let logger = try ActivityLogger(store: try store.open())
                 let logged = try await logger.logWorkout(start: try store.date(start, option: "--start"),
                                                          end: try store.date(end, option: "--end"),
                                                          activity: activityType)
@@ -84,7 +84,7 @@ struct LogCommand: AsyncParsableCommand {
                     throw VitalsError(.invalidInput, "'\(level)' is not none, moderate or heavy",
                                       at: InputLocation(field: "--level"))
                 }
-                let logger = ActivityLogger(store: try store.open())
+                let logger = try ActivityLogger(store: try store.open())
                 let day = try date.map { try store.date($0, option: "--date") } ?? Date()
                 let logged = try await logger.logAlcohol(drinks: noAlc, date: day)
                 try printLogged(logged, json: json, store: store)

@@ -143,7 +143,7 @@ struct RemindersCommand: AsyncParsableCommand {
                 guard let uuid = UUID(uuidString: id) else {
                     throw ValidationError("<id>: '\(id)' is not a reminder id (a UUID)")
                 }
-                guard try await store.open().removeReminder(id: uuid) else {
+                guard try await SQLiteReminderStore(try store.open()).removeReminder(id: uuid) else {
                     throw VitalsError(.notFound, "no reminder has this id", at: InputLocation(field: "id"))
                 }
                 print("removed \(uuid.uuidString)")
@@ -154,7 +154,8 @@ struct RemindersCommand: AsyncParsableCommand {
     /// The reminder rules over the store, in `--tz`.
     static func rules(_ database: SQLiteHealthStore, _ options: StoreOptions) throws -> SmartReminders {
         let calendar = try options.calendar()
-        return SmartReminders(scheduler: StoreReminderScheduler(store: database, calendar: calendar), calendar: calendar)
+        let reminders = try SQLiteReminderStore(database)
+        return SmartReminders(scheduler: StoreReminderScheduler(store: reminders, calendar: calendar), calendar: calendar)
     }
 
     static func window(_ reminder: Reminder) -> String {

@@ -61,7 +61,7 @@ struct AuthorizationAwareTests {
     func permissionChangedMidSession() async throws {
         let temp = try T()
         let clock = ManualClock(T.at("2025-10-01T19:00:00+02:00"))
-        let logger = ActivityLogger(store: temp.store, now: { clock.now })
+        let logger = try ActivityLogger(store: temp.store, now: { clock.now })
         try await logger.reminders.add(try Reminder(activity: .mindfulness, startMinute: 18 * 60, endMinute: 20 * 60))
         try await temp.store.setAuthorization(.sharingDenied, for: .mindfulSession, access: .share)
         do {
@@ -93,7 +93,7 @@ struct UnavailableStoreTests {
         #expect(await query.fetch(from: T.at("2025-10-01T00:00:00Z"), to: T.at("2025-10-02T00:00:00Z"), store: health).isEmpty)
         // Reminders live in the app's own store and still work.
         let local = try T()
-        let reminders = SmartReminders(scheduler: StoreReminderScheduler(store: local.store, calendar: local.calendar),
+        let reminders = SmartReminders(scheduler: StoreReminderScheduler(store: try SQLiteReminderStore(local.store), calendar: local.calendar),
                                        calendar: local.calendar, now: { T.at("2025-10-01T12:00:00+02:00") })
         try await reminders.add(try Reminder(activity: .mindfulness, startMinute: 0, endMinute: 1440))
         let logger = ActivityLogger(store: health, reminders: reminders)

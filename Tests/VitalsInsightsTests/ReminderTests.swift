@@ -13,7 +13,7 @@ struct ReminderTests {
     func setUp(now: String = "2025-10-01T12:00:00+02:00") async throws -> (T, ActivityLogger, ManualClock, [Reminder]) {
         let temp = try T()
         let clock = ManualClock(T.at(now))
-        let logger = ActivityLogger(store: temp.store, now: { clock.now })
+        let logger = try ActivityLogger(store: temp.store, now: { clock.now })
         let reminders = [
             try Reminder(activity: .mindfulness, startMinute: 18 * 60, endMinute: 20 * 60,
                          createdAt: T.at("2025-09-01T00:00:00Z")),
@@ -95,7 +95,7 @@ struct ReminderTests {
     @Test("Reminders persist in the store's file; windows are wall-clock time on DST days")
     func persistence() async throws {
         let (temp, _, _, reminders) = try await setUp()
-        let reopened = try temp.reopen()
+        let reopened = try SQLiteReminderStore(try temp.reopen())
         #expect(try await reopened.reminders() == reminders)
         let scheduler = StoreReminderScheduler(store: reopened, calendar: temp.calendar)
         let dstDay = try await scheduler.occurrences(on: T.day("2025-10-26"))
@@ -128,8 +128,9 @@ struct ReminderTests {
         #expect(field { try TrackedActivity(name: "yoga") } == "activity")
         #expect(try Reminder.minute(parsing: "24:00", field: "to") == 1440)
         let reminder = try Reminder(activity: .workout, startMinute: 60, endMinute: 120)
-        try await temp.store.addReminder(reminder)
-        await #expect(throws: VitalsError.self) { try await temp.store.addReminder(reminder) }
-        #expect(try await temp.store.reminders() == [reminder])
+        let stored = try SQLiteReminderStore(temp.store)
+        try await stored.addReminder(reminder)
+        await #expect(throws: VitalsError.self) { try await stored.addReminder(reminder) }
+        #expect(try await stored.reminders() == [reminder])
     }
 }

@@ -11,7 +11,7 @@ struct SeedStorageTests {
     @Test("Mindfulness Session Storage and Log Mindfulness Session: a mindful-session sample in minutes, tagged with the app")
     func mindfulnessSessionStorage() async throws {
         let temp = try T()
-        let logger = ActivityLogger(store: temp.store, now: { T.at("2025-10-01T21:00:00+02:00") })
+        let logger = try ActivityLogger(store: temp.store, now: { T.at("2025-10-01T21:00:00+02:00") })
         let start = T.at("2025-10-01T07:00:00+02:00"), end = T.at("2025-10-01T07:12:30+02:00")
         let logged = try await logger.logMindfulness(start: start, end: end)
         #expect(logged.sample.type == .mindfulSession && logged.sample.source == T.app)
@@ -24,7 +24,7 @@ struct SeedStorageTests {
     @Test("Workout Storage, Active Energy Storage and Log Workout with Calories: HIIT, minutes, kcal from MET")
     func workoutStorage() async throws {
         let temp = try T()
-        let logger = ActivityLogger(store: temp.store, now: { T.at("2025-10-01T21:00:00+02:00") })
+        let logger = try ActivityLogger(store: temp.store, now: { T.at("2025-10-01T21:00:00+02:00") })
         let start = T.at("2025-10-01T18:00:00+02:00")
         let logged = try await logger.logWorkout(start: start, end: start.addingTimeInterval(45 * 60))
         let workout = try #require(logged.sample.workout)
@@ -39,7 +39,7 @@ struct SeedStorageTests {
     @Test("Alcohol Consumption Storage: a beverage count sample of the day's level")
     func alcoholConsumptionStorage() async throws {
         let temp = try T()
-        let logger = ActivityLogger(store: temp.store, now: { T.at("2025-10-01T21:00:00+02:00") })
+        let logger = try ActivityLogger(store: temp.store, now: { T.at("2025-10-01T21:00:00+02:00") })
         let logged = try await logger.logAlcohol(drinks: .heavy, date: T.at("2025-10-01T20:00:00+02:00"))
         #expect(logged.sample.type == .numberOfAlcoholicBeverages)
         #expect(logged.sample.quantity == Quantity(6, .count))

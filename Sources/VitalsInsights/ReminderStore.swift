@@ -3,10 +3,10 @@ import VitalsCore
 
 /// Persists seed 000's reverse smart reminders and what happened to each day's occurrence.
 ///
-/// Reminders live in the health store's own file (the SQLite store adds them in its `v4-reminders`
-/// migration) rather than in a second database: one file to back up, sync and delete, and a
-/// logged activity and the reminder it cancels are in the same place. The tables hold no health
-/// values, only the reminder's settings, so they are not part of anchored change queries.
+/// ``SQLiteReminderStore`` keeps them in the SQLite health store's own file rather than in a
+/// second database: one file to back up, sync and delete, and a logged activity and the reminder
+/// it cancels are in the same place. The tables hold no health values, only the reminder's
+/// settings, so they are not part of anchored change queries.
 /// A day's occurrence is `pending` until it is marked `delivered` or `cancelled`; the first mark
 /// wins, so a reminder already shown is never reported as cancelled and vice versa.
 public protocol ReminderStore: Sendable {

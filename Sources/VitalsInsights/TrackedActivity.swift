@@ -1,4 +1,5 @@
 import Foundation
+import VitalsCore
 
 /// An activity seed 000's app tracks per day: mindfulness minutes, workout minutes or the NoAlc level.
 ///

@@ -1,8 +1,58 @@
 import Foundation
 import GRDB
 import VitalsCore
+import VitalsStore
 
-extension SQLiteHealthStore: ReminderStore {
+/// Reminders in the SQLite health store's file, in tables of their own beside the samples.
+///
+/// The tables are this module's: their migration (`v4-reminders`, the name it had when the store
+/// created them, so files made then are not migrated again) runs when the reminder store is
+/// made, on the health store's own connection (``SQLiteHealthStore/database``).
+public struct SQLiteReminderStore: ReminderStore {
+    /// The file's connections.
+    private let database: any DatabaseWriter
+    /// The file, for errors.
+    private let path: String
+
+    /// The reminders of `store`'s file; creates their tables when the file has none yet.
+    public init(_ store: SQLiteHealthStore) throws {
+        database = store.database
+        path = store.path
+        do {
+            try Self.migrator.migrate(database)
+        } catch {
+            throw VitalsError(.database, "cannot prepare the reminder tables", at: InputLocation(file: store.path),
+                              underlying: SendableDescription(error))
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v4-reminders") { db in
+            // The definitions, and one row per reminder and local day once that day's occurrence
+            // was delivered or cancelled.
+            try db.execute(sql: """
+                CREATE TABLE reminders (
+                    position INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    activity TEXT NOT NULL,
+                    start_minute INTEGER NOT NULL,
+                    end_minute INTEGER NOT NULL,
+                    weekdays INTEGER NOT NULL,
+                    created REAL NOT NULL
+                );
+                CREATE TABLE reminder_days (
+                    reminder_id TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    changed REAL NOT NULL,
+                    PRIMARY KEY (reminder_id, day)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+
     public func addReminder(_ reminder: Reminder) async throws {
         let mask = reminder.weekdays.reduce(0) { $0 | (1 << ($1.rawValue - 1)) }
         try await write { db in
@@ -72,6 +122,28 @@ extension SQLiteHealthStore: ReminderStore {
                 if db.changesCount > 0 { changed.append(id) }
             }
             return changed
+        }
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.read(body)
+        } catch let error as VitalsError {
+            throw error
+        } catch {
+            throw VitalsError(.database, "reading the reminders failed", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.write(body)
+        } catch let error as VitalsError {
+            throw error
+        } catch {
+            throw VitalsError(.database, "writing the reminders failed", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VitalsCore
 
 /// A reverse smart reminder (seed 000): nudge about an activity in a daily time window on chosen
 /// weekdays, unless the activity was already logged that day.
