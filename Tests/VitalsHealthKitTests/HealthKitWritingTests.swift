@@ -54,6 +54,33 @@ struct HealthKitWritingTests {
         }
     }
 
+    @Test("NoAlc across time zones: an entry logged at Berlin midnight carries HKTimeZone and stays a Berlin day in New York")
+    func noAlcKeepsItsZone() async throws {
+        try await HealthKitHarness.run { harness in
+            var berlinConfiguration = harness.configuration()
+            berlinConfiguration.calendar = Calendar.gregorian(in: TimeZone(identifier: "Europe/Berlin")!)
+            let berlin = HealthKitHealthStore(healthStore: HKHealthStore(), configuration: berlinConfiguration)
+            try await berlin.requestAuthorization()
+            // 1-3 Oct 2025, alcohol-free, logged in Berlin in the evening.
+            for day in 1...3 {
+                _ = try await berlin.logAlcohol(drinks: .none, date: Date(timeIntervalSince1970: 1_759_341_600 + Double(day - 1) * 86_400))
+            }
+            let stored = harness.simulator.storedSamples(of: HKQuantityTypeIdentifier.numberOfAlcoholicBeverages.rawValue)
+            #expect(stored.count == 3)
+            #expect(stored.allSatisfy { $0.metadata?[HKMetadataKeyTimeZone] as? String == "Europe/Berlin" })
+            // Counted in New York (Berlin midnight is 18:00 the day before there), the days stay 1-3 Oct.
+            var newYorkConfiguration = harness.configuration()
+            newYorkConfiguration.calendar = Calendar.gregorian(in: TimeZone(identifier: "America/New_York")!)
+            let newYork = HealthKitHealthStore(healthStore: HKHealthStore(), configuration: newYorkConfiguration)
+            let query = DailyActivityQuery.forApp(of: newYork, calendar: newYorkConfiguration.calendar)
+            let streak = try await StreakCounter(activity: .noalc, query: query)
+                .streak(now: Date(timeIntervalSince1970: 1_759_521_600), store: newYork) // 3 Oct 2025, 16:00 New York
+            #expect(streak.length == 3)
+            #expect(streak.days.first == (try LocalDate(parsing: "2025-10-03")))
+            #expect(streak.days.last == (try LocalDate(parsing: "2025-10-01")))
+        }
+    }
+
     @Test("Log Alcohol Consumption: beverages at local midnight; logging the day again replaces the entry")
     func logAlcoholConsumption() async throws {
         try await HealthKitHarness.run { harness in
