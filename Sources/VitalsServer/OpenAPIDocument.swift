@@ -77,7 +77,7 @@ public enum OpenAPIDocument {
                 "A day's snapshots", parameters: [pathParameter("date", "YYYY-MM-DD")],
                 responses: ["200": ok("The day", ref("DayReport")), "400": error, "404": error])],
             "/api/v1/health/daily": ["post": operation(
-                "Daily metrics: one object or an array, all or nothing",
+                "Daily metrics: one object or an array, all or nothing; members in snake_case or camelCase (sleepMinutes)",
                 body: jsonBody(["oneOf": [ref("DailyHealthMetrics"), ["type": "array", "items": ref("DailyHealthMetrics")]]]),
                 responses: writeErrors(["200": ok("Upserted", ref("DailyUpsertResponse"))]))],
             "/api/v1/ingest/health-auto-export": ["post": operation(

@@ -8,6 +8,10 @@ enum OpenAPISchemas {
 
     static var integer: [String: Any] { ["type": "integer", "minimum": 0] }
     static var number: [String: Any] { ["type": "number", "minimum": 0] }
+    /// A count in a request: a fraction is accepted and rounded.
+    static var count: [String: Any] {
+        ["type": "number", "minimum": 0, "description": "A whole number; a fraction is rounded, halves away from zero"]
+    }
     static var string: [String: Any] { ["type": "string"] }
     static var date: [String: Any] { ["type": "string", "format": "date"] }
     static var dateTime: [String: Any] { ["type": "string", "format": "date-time"] }
@@ -31,7 +35,7 @@ enum OpenAPISchemas {
             ], required: ["type", "durationMinutes", "startTime"]),
             "HealthSyncRequest": object([
                 "date": date, "source": source,
-                "data": object(["steps": integer, "exerciseMinutes": integer, "sleepMinutes": integer,
+                "data": object(["steps": count, "exerciseMinutes": count, "sleepMinutes": count,
                                 "activeCalories": number, "proteinLogged": boolean, "workouts": array(ref("Workout"))]),
             ], required: ["source", "data"]),
             "HealthSnapshot": object([
@@ -48,10 +52,10 @@ enum OpenAPISchemas {
             ]),
             "DayReport": object(["date": date, "snapshot": ref("HealthSnapshot"), "snapshots": array(ref("HealthSnapshot"))]),
             "DailyHealthMetrics": object([
-                "date": date, "steps": integer, "active_minutes": integer, "stand_minutes": integer,
+                "date": date, "steps": count, "active_minutes": count, "stand_minutes": count,
                 "active_energy_burned": number, "resting_heart_rate": number, "hrv": number,
-                "sleep_minutes": ["type": "integer", "minimum": 0, "maximum": 1440],
-                "sleep_quality_score": ["type": "number", "minimum": 0, "maximum": 100], "workouts_count": integer,
+                "sleep_minutes": count.merging(["maximum": 1440]) { $1 },
+                "sleep_quality_score": ["type": "number", "minimum": 0, "maximum": 100], "workouts_count": count,
             ], required: ["date"]),
             "DailyUpsertResponse": object(["status": string, "recordsUpserted": integer]),
             "IngestReport": object([

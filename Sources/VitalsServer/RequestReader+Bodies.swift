@@ -6,7 +6,8 @@ extension RequestReader {
     /// Seed 003's daily metrics: one object or an array (validated whole before anything is stored).
     func dailyMetrics(_ document: JSONValue) throws(VitalsError) -> [DailyHealthMetrics] {
         var all: [DailyHealthMetrics] = []
-        for object in try Self.objects(in: document) {
+        for original in try Self.objects(in: document) {
+            let object = try Self.dailyMembers(original)
             guard let date = try day(object, "date") else { throw object.error(.invalidInput, "the field is required", at: "date") }
             var metrics = DailyHealthMetrics(date: date)
             metrics.steps = try integer(object, "steps", in: 0...1_000_000, "steps are 0 to 1,000,000")
@@ -21,6 +22,36 @@ extension RequestReader {
             all.append(metrics)
         }
         return all
+    }
+
+    /// The daily record's members by their contract (snake_case) names.
+    static let dailyNames = ["date", "steps", "active_minutes", "stand_minutes", "sleep_minutes", "active_energy_burned",
+                             "resting_heart_rate", "hrv", "sleep_quality_score", "workouts_count"]
+    /// The camelCase spelling of each snake_case name (`sleepMinutes` for `sleep_minutes`).
+    static let dailyAliases: [String: String] = Dictionary(uniqueKeysWithValues: dailyNames.compactMap { name in
+        let parts = name.split(separator: "_")
+        guard parts.count > 1 else { return nil }
+        return (parts[0] + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(), name)
+    })
+
+    /// A daily record with camelCase members renamed to the contract's snake_case, so
+    /// `sleepMinutes` counts as `sleep_minutes` instead of being dropped; a member given in both
+    /// spellings is refused naming it. Members the record does not have are left alone (ignored).
+    static func dailyMembers(_ object: JSONObjectReader) throws(VitalsError) -> JSONObjectReader {
+        var renamed: [(key: String, value: JSONValue)] = []
+        var seen: [String: String] = [:]
+        for member in object.fields.members {
+            let name = dailyAliases[member.key] ?? member.key
+            if dailyNames.contains(name) {
+                if let earlier = seen[name], earlier != member.key {
+                    throw object.error(.invalidInput, "the member is given twice, as \(earlier) and \(member.key)",
+                                       at: member.key)
+                }
+                seen[name] = member.key
+            }
+            renamed.append((name, member.value))
+        }
+        return JSONObjectReader(fields: JSONValue.Object(renamed), path: object.path, file: object.file)
     }
 
     /// Seed 001's sync request; `date` defaults to the user's today.

@@ -61,11 +61,18 @@ struct RequestReader {
     }
 
     /// A whole number in `range`.
+    ///
+    /// A fraction is rounded to the nearest whole number, halves away from zero (`421.5` is
+    /// `422`): clients that add up durations send them, and a minute or a step more or less is
+    /// not worth refusing a day's sync for.
     func integer(_ object: JSONObjectReader, _ key: String, in range: ClosedRange<Int>,
                  _ meaning: String) throws(VitalsError) -> Int? {
-        guard let value = try object.optionalInteger(key) else { return nil }
-        guard range.contains(value) else { throw object.error(.invalidValue, meaning, at: key) }
-        return value
+        guard let number = try object.optionalNumber(key) else { return nil }
+        let rounded = number.rounded(.toNearestOrAwayFromZero)
+        guard abs(rounded) <= 9_007_199_254_740_992, range.contains(Int(rounded)) else {
+            throw object.error(.invalidValue, meaning, at: key)
+        }
+        return Int(rounded)
     }
 
     /// A finite number in `range`.

@@ -110,7 +110,7 @@ struct DailyEndpointTests {
             // (member and value, field named, code)
             let cases: [(String, String?, String)] = [
                 (#""steps": -731"#, "steps", "invalid_value"),
-                (#""steps": 73.25"#, "steps", "invalid_value"),
+                (#""steps": 1000000.5"#, "steps", "invalid_value"),
                 (#""steps": "7310""#, "steps", "invalid_field"),
                 (#""sleep_minutes": 1777"#, "sleep_minutes", "invalid_value"),
                 (#""active_minutes": -17"#, "active_minutes", "invalid_value"),
@@ -191,6 +191,44 @@ struct DailyEndpointTests {
                 """#)
             #expect(try reply.decode(DailyUpsertResponse.self).recordsUpserted == 1)
             #expect(try await harness.day(token, "2025-11-16").decode(DayReport.self).snapshot.steps == 321)
+        }
+    }
+
+    @Test("Seed 003: fractions are rounded to whole numbers, halves away from zero (421.5 minutes is 422)",
+          arguments: Backend.allCases)
+    func fractionsRounded(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (_, token) = try await harness.user("ada")
+            let reply = try await harness.daily(token, #"""
+                {"date": "2025-11-16", "sleep_minutes": 421.5, "steps": 7310.49, "active_minutes": 44.5, "workouts_count": 0.5}
+                """#)
+            #expect(try reply.decode(DailyUpsertResponse.self).recordsUpserted == 1)
+            let snapshot = try await harness.day(token, "2025-11-16").decode(DayReport.self).snapshot
+            #expect(snapshot.sleepMinutes == 422 && snapshot.steps == 7310)
+            #expect(snapshot.exerciseMinutes == 45 && snapshot.workoutsCount == 1)
+            // 1440.5 rounds to 1441: beyond a day, refused naming the field.
+            let over = try await harness.daily(token, #"{"date": "2025-11-16", "sleep_minutes": 1440.5}"#)
+            #expect(over.status == .unprocessableContent && over.errorField == "sleep_minutes")
+        }
+    }
+
+    @Test("Seed 003: camelCase members count as their snake_case names; one given both ways is 422 naming it",
+          arguments: Backend.allCases)
+    func camelCaseMembers(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (_, token) = try await harness.user("ada")
+            let reply = try await harness.daily(token, #"""
+                {"date": "2025-11-16", "sleepMinutes": 420, "activeEnergyBurned": 350.5, "restingHeartRate": 61,
+                 "sleepQualityScore": 80, "workoutsCount": 2, "activeMinutes": 30, "standMinutes": 600}
+                """#)
+            #expect(try reply.decode(DailyUpsertResponse.self).recordsUpserted == 1)
+            let snapshot = try await harness.day(token, "2025-11-16").decode(DayReport.self).snapshot
+            #expect(snapshot.sleepMinutes == 420 && snapshot.activeCalories == 350.5 && snapshot.restingHeartRate == 61)
+            #expect(snapshot.sleepQualityScore == 80 && snapshot.workoutsCount == 2)
+            #expect(snapshot.exerciseMinutes == 30 && snapshot.standMinutes == 600)
+            let twice = try await harness.daily(token, #"[{"date": "2025-11-15", "sleep_minutes": 400, "sleepMinutes": 401}]"#)
+            #expect(twice.status == .unprocessableContent && twice.errorField == "[0].sleepMinutes")
+            #expect(try await harness.day(token, "2025-11-15").status == .notFound)
         }
     }
 

@@ -56,6 +56,19 @@ struct SyncEndpointTests {
         }
     }
 
+    @Test("Seed 001: a JavaScript client's fractional totals are rounded, halves away from zero (421.5 minutes is 422)",
+          arguments: Backend.allCases)
+    func fractionalTotals(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (_, token) = try await harness.user("ada")
+            let body = #"{"date": "2025-11-16", "source": "MANUAL", "data": {"steps": 8122.5, "exerciseMinutes": 30.4, "sleepMinutes": 421.5}}"#
+            let reply = try await harness.sync(token, body)
+            #expect(reply.status == .ok)
+            let snapshot = try reply.decode(HealthSyncResponse.self).snapshot
+            #expect(snapshot.steps == 8123 && snapshot.exerciseMinutes == 30 && snapshot.sleepMinutes == 422)
+        }
+    }
+
     @Test("An explicit date is used; dates before 1900 or past the user's tomorrow are 422 on date",
           arguments: Backend.allCases)
     func explicitDates(backend: Backend) async throws {
