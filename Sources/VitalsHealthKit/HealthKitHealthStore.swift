@@ -25,8 +25,12 @@ public final class HealthKitHealthStore: HealthStore {
         /// active energy, and alcoholic beverages.
         public var shareTypes: Set<SampleType> = [.mindfulSession, .workout, .activeEnergyBurned, .numberOfAlcoholicBeverages]
         /// Types the app reads. Default: what a sync reads (seed 001/003), body mass for workout
-        /// calories, and the types the app writes.
-        public var readTypes: Set<SampleType> = Set(SyncDataReader.types + [.bodyMass, .mindfulSession, .numberOfAlcoholicBeverages])
+        /// calories, the types the app writes, and what the record queries and meal ingestion
+        /// read (seeds 002/004: resting and dietary energy, protein, carbohydrates, fat).
+        public var readTypes: Set<SampleType> = Set(SyncDataReader.types + [
+            .bodyMass, .mindfulSession, .numberOfAlcoholicBeverages, .basalEnergyBurned, .dietaryEnergyConsumed,
+            .dietaryProtein, .dietaryCarbohydrates, .dietaryFatTotal,
+        ])
         /// Where seed 002's opt-out setting lives. Default: `UserDefaults.standard`, key `enableHealthKit`.
         public var enabledSetting = HealthKitEnabledSetting.userDefaults()
         /// The file anchored change queries keep their HealthKit anchors in (secure-coded).

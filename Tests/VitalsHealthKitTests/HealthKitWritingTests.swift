@@ -54,6 +54,33 @@ struct HealthKitWritingTests {
         }
     }
 
+    @Test("Seeds 002/004: a default adapter reads resting energy and nutrition once authorized")
+    func defaultReadTypes() async throws {
+        try await HealthKitHarness.run { harness in
+            let store = try await harness.authorizedStore()
+            let start = HealthKitHarness.at(hour: 12)
+            let recorded: [(SampleType, String, Double)] = [
+                (.basalEnergyBurned, "kcal", 1650), (.dietaryEnergyConsumed, "kcal", 640), (.dietaryProtein, "g", 32),
+                (.dietaryCarbohydrates, "g", 71), (.dietaryFatTotal, "g", 21),
+            ]
+            for (type, unit, value) in recorded {
+                let identifier = HKQuantityTypeIdentifier(rawValue: type.identifier)
+                let sample = HKQuantitySample(type: HKQuantityType(identifier), quantity: HKQuantity(
+                    unit: HKUnit(from: unit), doubleValue: value), start: start, end: start, device: nil, metadata: nil)
+                harness.simulator.record([sample], from: HealthKitHarness.otherApp)
+            }
+            for type in [SampleType.basalEnergyBurned, .dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates,
+                         .dietaryFatTotal] {
+                let result = try await store.samples(of: type)
+                #expect(result.value.count == 1, "\(type.identifier)")
+                #expect(result.unreadableTypes.isEmpty, "\(type.identifier)")
+            }
+            let resting = try await RestingQuery().records(from: HealthKitHarness.day, to: HealthKitHarness.at(hour: 24),
+                                                           store: store)
+            #expect(resting.value.count == 1 && resting.unreadableTypes.isEmpty)
+        }
+    }
+
     @Test("NoAlc across time zones: an entry logged at Berlin midnight carries HKTimeZone and stays a Berlin day in New York")
     func noAlcKeepsItsZone() async throws {
         try await HealthKitHarness.run { harness in
