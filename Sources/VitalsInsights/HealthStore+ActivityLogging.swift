@@ -19,9 +19,6 @@ extension HealthStore {
     /// The body mass is the latest readable one at or before `end`, else `defaultBodyMassKilograms`.
     public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType = .highIntensityIntervalTraining,
                            defaultBodyMassKilograms: Double = ActivityLog.defaultBodyMassKilograms) async throws -> Sample {
-        guard end > start else {
-            throw VitalsError(.invalidDateRange, "a workout must end after it starts", at: InputLocation(field: "end"))
-        }
         let bodyMass = try await latestBodyMass(atOrBefore: end) ?? defaultBodyMassKilograms
         let sample = try ActivityLog.workout(start: start, end: end, activity: activity, bodyMassKilograms: bodyMass,
                                              source: appSource, timeZone: calendar.timeZone)

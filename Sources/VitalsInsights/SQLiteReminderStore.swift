@@ -126,23 +126,21 @@ public struct SQLiteReminderStore: ReminderStore {
     }
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await database.read(body)
-        } catch let error as VitalsError {
-            throw error
-        } catch {
-            throw VitalsError(.database, "reading the reminders failed", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
-        }
+        try await guarded("reading") { try await database.read(body) }
     }
 
     private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await guarded("writing") { try await database.write(body) }
+    }
+
+    /// Runs `body`, reporting a database failure as a `VitalsError` that names the file.
+    private func guarded<T>(_ action: String, _ body: () async throws -> T) async throws -> T {
         do {
-            return try await database.write(body)
+            return try await body()
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "writing the reminders failed", at: InputLocation(file: path),
+            throw VitalsError(.database, "\(action) the reminders failed", at: InputLocation(file: path),
                               underlying: SendableDescription(error))
         }
     }
