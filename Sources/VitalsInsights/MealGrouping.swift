@@ -28,15 +28,7 @@ public struct MealGrouping: Sendable {
             .sorted { ($0.date, $0.uuid.uuidString) < ($1.date, $1.uuid.uuidString) }
         let byMeal = Dictionary(grouping: todays) { MealType(date: $0.date, calendar: calendar) }
         return MealType.allCases.compactMap { meal in
-            guard let group = byMeal[meal], let first = group.first, let last = group.last else { return nil }
-            func total(_ value: (NutritionItem) -> Double?) -> Double? {
-                let values = group.compactMap(value)
-                return values.isEmpty ? nil : values.reduce(0, +)
-            }
-            return NutritionLog(id: UUID(), day: day, mealType: meal, start: first.date, end: last.date,
-                                kilocalories: total(\.kilocalories) ?? 0, protein: total(\.protein),
-                                carbohydrates: total(\.carbohydrates), fat: total(\.fat),
-                                itemUUIDs: group.map(\.uuid), confidence: Self.confidence(sampleCount: group.count))
+            byMeal[meal].map { NutritionLog(ingesting: $0, as: meal, on: day) }
         }
     }
 }

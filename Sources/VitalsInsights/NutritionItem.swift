@@ -5,7 +5,7 @@ import VitalsCore
 ///
 /// Meal grouping counts items, so a food correlation with energy, protein and fat members is
 /// one item, as the person logged one food.
-public struct NutritionItem: Sendable, Hashable {
+public struct NutritionItem: Sendable, Hashable, Codable {
     /// The correlation's or sample's UUID (HealthKit's UUID, the ingestion key).
     public var uuid: UUID
     /// When it was eaten.

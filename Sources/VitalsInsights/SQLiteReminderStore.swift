@@ -9,21 +9,12 @@ import VitalsStore
 /// created them, so files made then are not migrated again) runs when the reminder store is
 /// made, on the health store's own connection (``SQLiteHealthStore/database``).
 public struct SQLiteReminderStore: ReminderStore {
-    /// The file's connections.
-    private let database: any DatabaseWriter
-    /// The file, for errors.
-    private let path: String
+    /// The tables.
+    private let tables: SQLiteTableAccess
 
     /// The reminders of `store`'s file; creates their tables when the file has none yet.
     public init(_ store: SQLiteHealthStore) throws {
-        database = store.database
-        path = store.path
-        do {
-            try Self.migrator.migrate(database)
-        } catch {
-            throw VitalsError(.database, "cannot prepare the reminder tables", at: InputLocation(file: store.path),
-                              underlying: SendableDescription(error))
-        }
+        tables = try SQLiteTableAccess(store, subject: "the reminders", migrator: Self.migrator)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -55,7 +46,7 @@ public struct SQLiteReminderStore: ReminderStore {
 
     public func addReminder(_ reminder: Reminder) async throws {
         let mask = reminder.weekdays.reduce(0) { $0 | (1 << ($1.rawValue - 1)) }
-        try await write { db in
+        try await tables.write { db in
             let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM reminders WHERE id = ?",
                                            arguments: [reminder.id.uuidString]) ?? false
             guard !exists else {
@@ -70,7 +61,7 @@ public struct SQLiteReminderStore: ReminderStore {
     }
 
     public func reminders() async throws -> [Reminder] {
-        try await read { db in
+        try await tables.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, activity, start_minute, end_minute, weekdays, created FROM reminders ORDER BY position
                 """).map { row in
@@ -86,14 +77,14 @@ public struct SQLiteReminderStore: ReminderStore {
     }
 
     public func removeReminder(id: UUID) async throws -> Bool {
-        try await write { db in
+        try await tables.write { db in
             try db.execute(sql: "DELETE FROM reminders WHERE id = ?", arguments: [id.uuidString])
             return db.changesCount > 0
         }
     }
 
     public func reminderStatuses(on day: LocalDate) async throws -> [UUID: Reminder.Status] {
-        try await read { db in
+        try await tables.read { db in
             var statuses: [UUID: Reminder.Status] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT reminder_id, status FROM reminder_days WHERE day = ?",
                                         arguments: [day.description]) {
@@ -111,7 +102,7 @@ public struct SQLiteReminderStore: ReminderStore {
             throw VitalsError(.invalidValue, "an occurrence can only be marked delivered or cancelled",
                               at: InputLocation(field: "status"))
         }
-        return try await write { db in
+        return try await tables.write { db in
             var changed: [UUID] = []
             for id in ids {
                 // Only reminders that exist, and only the first mark of the day.
@@ -122,26 +113,6 @@ public struct SQLiteReminderStore: ReminderStore {
                 if db.changesCount > 0 { changed.append(id) }
             }
             return changed
-        }
-    }
-
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await guarded("reading") { try await database.read(body) }
-    }
-
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await guarded("writing") { try await database.write(body) }
-    }
-
-    /// Runs `body`, reporting a database failure as a `VitalsError` that names the file.
-    private func guarded<T>(_ action: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as VitalsError {
-            throw error
-        } catch {
-            throw VitalsError(.database, "\(action) the reminders failed", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
         }
     }
 }

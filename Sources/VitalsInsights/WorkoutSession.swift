@@ -4,10 +4,12 @@ import VitalsCore
 /// A workout as the app shows it: template, times and totals, with its rows (seed 004's
 /// `WorkoutSession`, with the linked entry's times and title folded in).
 public struct WorkoutSession: Sendable, Hashable, Identifiable {
-    /// The app record's identity (new for each mapping; the ledger keeps the ingested one).
+    /// The record's identity: for ingested workouts ``RecordIdentity/session(healthKitUUID:)``,
+    /// stable across runs.
     public var id: UUID
-    /// The workout sample's UUID (HealthKit's UUID): the ingestion key.
-    public var healthKitUUID: UUID
+    /// The workout sample's UUID (HealthKit's UUID), the ingestion key; `nil` for a session
+    /// entered by hand.
+    public var healthKitUUID: UUID?
     /// Strength, mobility or cardio.
     public var template: WorkoutTemplate
     /// The HealthKit activity.
@@ -29,9 +31,30 @@ public struct WorkoutSession: Sendable, Hashable, Identifiable {
         activity.name.prefix(1).uppercased() + activity.name.dropFirst()
     }
 
-    /// The session a workout sample maps to; `nil` for other samples.
-    public init?(workout sample: Sample, id: UUID = UUID()) {
+    /// Creates a session; `rows` default to one row for the whole session.
+    public init(id: UUID = UUID(), healthKitUUID: UUID? = nil, template: WorkoutTemplate? = nil,
+                activity: WorkoutActivityType, start: Date, end: Date, durationMinutes: Double? = nil,
+                activeKilocalories: Double? = nil, distanceMeters: Double? = nil, source: Source, rows: [WorkoutRow]? = nil) {
+        self.id = id
+        self.healthKitUUID = healthKitUUID
+        self.template = template ?? WorkoutTemplate(activity: activity)
+        self.activity = activity
+        self.start = start
+        self.end = end
+        self.durationMinutes = durationMinutes ?? end.timeIntervalSince(start) / 60
+        self.activeKilocalories = activeKilocalories
+        self.distanceMeters = distanceMeters
+        self.source = source
+        self.rows = rows ?? [WorkoutRow(id: RecordIdentity.row(session: id, position: 0), sessionID: id, position: 0,
+                                        activity: activity, start: start, end: end,
+                                        durationMinutes: self.durationMinutes, activeKilocalories: activeKilocalories,
+                                        distanceMeters: distanceMeters)]
+    }
+
+    /// The session a workout sample maps to, under its stable id; `nil` for other samples.
+    public init?(workout sample: Sample) {
         guard let workout = sample.workout else { return nil }
+        let id = RecordIdentity.session(healthKitUUID: sample.uuid)
         self.id = id
         healthKitUUID = sample.uuid
         activity = workout.activityType
@@ -44,12 +67,14 @@ public struct WorkoutSession: Sendable, Hashable, Identifiable {
         distanceMeters = Self.total(workout.statistics, Self.distanceType(workout.statistics), .meter)
         source = sample.source
         if workout.activities.isEmpty {
-            rows = [WorkoutRow(sessionID: id, position: 0, activity: activity, start: start, end: end,
+            rows = [WorkoutRow(id: RecordIdentity.row(session: id, position: 0), sessionID: id, position: 0,
+                               activity: activity, start: start, end: end,
                                durationMinutes: durationMinutes, activeKilocalories: activeKilocalories,
                                distanceMeters: distanceMeters)]
         } else {
             rows = workout.activities.sorted { $0.start < $1.start }.enumerated().map { index, part in
-                WorkoutRow(sessionID: id, position: index, activity: part.activityType, start: part.start, end: part.end,
+                WorkoutRow(id: RecordIdentity.row(session: id, position: index), sessionID: id, position: index,
+                           activity: part.activityType, start: part.start, end: part.end,
                            durationMinutes: part.end.timeIntervalSince(part.start) / 60,
                            activeKilocalories: Self.total(part.statistics, .activeEnergyBurned, .kilocalorie),
                            distanceMeters: Self.total(part.statistics, Self.distanceType(part.statistics), .meter))

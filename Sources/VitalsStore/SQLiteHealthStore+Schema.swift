@@ -142,7 +142,8 @@ extension SQLiteHealthStore {
                 """)
         }
         // "v4-reminders" (seed 000's reminder tables) belongs to VitalsInsights' SQLiteReminderStore,
-        // which runs it on this file itself.
+        // which runs it on this file itself; so does "v6-app-records" (seed 004's workout sessions and
+        // meals) for SQLiteAppRecordStore.
         registerIngestionLedgerMigration(in: &migrator)
         return migrator
     }

@@ -60,6 +60,12 @@ enum RecordOutput {
     static let header = ["start", "kind", "value", "details", "source", "uuid"]
 
     /// Notes on stderr for types that could not be read.
+    /// `date` as ISO 8601 text in `zone`, or JSON null.
+    static func instant(_ date: Date?, zone: TimeZone) -> Any {
+        guard let date else { return NSNull() }
+        return ISO8601.format(date, in: zone)
+    }
+
     static func reportUnreadable(_ types: Set<SampleType>) {
         reportRestrictions(types, stale: nil)
     }

@@ -112,22 +112,32 @@ struct InsightsCommandTests {
         #expect(unit.status == 64 && unit.stderr.contains("--unit"))
     }
 
-    @Test("workouts and meals: templates, meal windows, and --ingest skips what an earlier run ingested")
+    @Test("Seed 004 round trip on the command line: --ingest stores, a later run lists, re-ingest adds nothing, ids stable")
     func ingestAcrossRuns() throws {
         let cli = try seeded()
         let arguments = ["workouts", "--from", "2025-10-14", "--to", "2025-10-16", "--tz", "Europe/Berlin", "--json"]
-        let preview = try cli.run(arguments)
+        let before = try #require(try json(try cli.run(arguments).stdout) as? [String: Any])
+        #expect((before["sessions"] as? [Any])?.isEmpty == true && before["lastSync"] is NSNull)
+        let preview = try cli.run(arguments + ["--preview"])
         #expect(preview.status == 0, "\(preview.stderr)")
         let sessions = try #require((try json(preview.stdout) as? [String: Any])?["sessions"] as? [[String: Any]])
         #expect(sessions.map { $0["template"] as? String } == ["mobility", "cardio"])
         let first = try cli.run(arguments + ["--ingest"])
-        #expect(((try json(first.stdout) as? [String: Any])?["sessions"] as? [Any])?.count == 2)
+        let ingested = try #require((try json(first.stdout) as? [String: Any])?["sessions"] as? [[String: Any]])
+        #expect(ingested.count == 2)
         let second = try cli.run(arguments + ["--ingest"])
         let again = try #require(try json(second.stdout) as? [String: Any])
         #expect((again["sessions"] as? [Any])?.isEmpty == true && (again["alreadyIngested"] as? [Any])?.count == 2)
+        let listed = try #require(try json(try cli.run(["workouts", "--tz", "Europe/Berlin", "--json"]).stdout) as? [String: Any])
+        let stored = try #require(listed["sessions"] as? [[String: Any]])
+        #expect(stored.map { $0["id"] as? String } == ingested.map { $0["id"] as? String })
+        #expect(stored.map { $0["id"] as? String } == sessions.map { $0["id"] as? String })
+        #expect(listed["lastSync"] is String)
+        let text = try cli.run(["workouts", "--tz", "Europe/Berlin"])
+        #expect(text.status == 0 && text.stdout.contains("mobility") && text.stdout.contains("last sync: 20"))
 
         let meals = ["meals", "--date", "2025-10-14", "--tz", "Europe/Berlin", "--json"]
-        let grouped = try cli.run(meals)
+        let grouped = try cli.run(meals + ["--preview"])
         #expect(grouped.status == 0, "\(grouped.stderr)")
         let list = try #require((try json(grouped.stdout) as? [String: Any])?["meals"] as? [[String: Any]])
         #expect(list.map { $0["mealType"] as? String } == ["breakfast", "lunch", "snack"])
@@ -136,6 +146,12 @@ struct InsightsCommandTests {
         #expect(try cli.run(meals + ["--ingest"]).status == 0)
         let rerun = try cli.run(meals + ["--ingest"])
         #expect(((try json(rerun.stdout) as? [String: Any])?["meals"] as? [Any])?.isEmpty == true)
+        let storedMeals = try #require((try json(try cli.run(meals).stdout) as? [String: Any])?["meals"] as? [[String: Any]])
+        #expect(storedMeals.map { $0["id"] as? String } == list.map { $0["id"] as? String })
+        #expect(storedMeals.map { $0["kilocalories"] as? Double } == [500, 650, 80])
+        #expect(storedMeals.allSatisfy { $0["source"] as? String == "healthkit" })
+        let needsDate = try cli.run(["meals", "--ingest"])
+        #expect(needsDate.status == 64 && needsDate.stderr.contains("--date"))
     }
 
     @Test("workouts and meals: bad dates and ranges exit 64 naming the flag")

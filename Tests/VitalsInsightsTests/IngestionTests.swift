@@ -9,8 +9,8 @@ struct IngestionTests {
     let day = try! LocalDate(parsing: "2025-10-14")
     var week: DateRange { DateRange(clampingStart: berlin("00:00"), end: berlin("00:00", day: "2025-10-21")) }
 
-    func ingestor(_ store: SQLiteHealthStore) -> HealthIngestor {
-        HealthIngestor(store: store, ledger: store, calendar: InsightsFixture.calendar)
+    func ingestor(_ store: SQLiteHealthStore) throws -> HealthIngestor {
+        HealthIngestor(store: store, ledger: store, records: try SQLiteAppRecordStore(store), calendar: InsightsFixture.calendar)
     }
 
     func workout(_ activity: String, _ start: String, minutes: Int, day: String = "2025-10-14",

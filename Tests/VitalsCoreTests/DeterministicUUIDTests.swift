@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import VitalsImport
+@testable import VitalsCore
 
 @Suite("Deterministic UUIDs")
 struct DeterministicUUIDTests {

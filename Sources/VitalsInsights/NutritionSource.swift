@@ -1,0 +1,10 @@
+import Foundation
+
+/// Where a meal came from (seed 004's `NutritionSource`).
+public enum NutritionSource: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Ingested from the health store's nutrition samples (HealthKit on Apple platforms, the
+    /// SQLite store elsewhere).
+    case healthKit = "healthkit"
+    /// Entered by the person in the app.
+    case manual
+}
