@@ -72,8 +72,10 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "VitalsInsights",
-            // GRDB for its own tables (reminders) in the SQLite store's file.
-            dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift")],
+            // GRDB for its own tables (reminders, workout sessions, meals) in the SQLite store's file;
+            // Logging for the failures seed 002's non-throwing queries log instead of throwing.
+            dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
             name: "VitalsHealthKit",
@@ -151,7 +153,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "VitalsInsightsTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights"],
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import VitalsCore
 import VitalsStore
 
@@ -51,12 +52,19 @@ public struct DailyActivityQuery: HealthQuery {
                         options: .strictStartDate, sources: sources)
     }
 
-    /// One entry per local day overlapping `[from, to)`; `[]` when the store fails.
+    /// One entry per local day overlapping `[from, to)`; `[]` when the store is unavailable or fails (logged).
     public func fetch(from: Date, to: Date, store: any HealthStore) async -> [DailyActivity] {
-        guard to > from else { return [] }
+        await fetch(from: from, to: to, store: store, logger: QueryFailureLog.logger)
+    }
+
+    /// One entry per local day overlapping `[from, to)`; a failure is logged to `logger` and answered with `[]`.
+    public func fetch(from: Date, to: Date, store: any HealthStore, logger: Logger) async -> [DailyActivity] {
+        guard to > from, store.isAvailable else { return [] }
         let first = LocalDate(containing: from, in: calendar)
         let last = LocalDate(containing: to.addingTimeInterval(-0.001), in: calendar)
-        return (try? await report(days: first...last, store: store))?.days ?? []
+        return await QueryFailureLog.recovering(Self.self, logger: logger) {
+            try await report(days: first...last, store: store).days
+        }
     }
 
     /// The days `days`, oldest first, with what may be read. Throws when the store is unavailable

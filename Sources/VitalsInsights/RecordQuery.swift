@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import VitalsCore
 import VitalsStore
 
@@ -6,7 +7,8 @@ import VitalsStore
 ///
 /// ``records(from:to:store:)`` returns every source's records starting in `[from, to)` and
 /// lists the types the user did not allow reading; seed 002's non-throwing ``fetch(from:to:store:)``
-/// returns what it can, an empty list when the store is unavailable or failing.
+/// returns what it can, an empty list when the store is unavailable or failing, and logs the
+/// failure (``fetch(from:to:store:logger:)``).
 public protocol RecordQuery: HealthQuery where Record: HealthRecord {
     /// The records starting in `[from, to)`, oldest first, with the types that could not be read.
     func records(from: Date, to: Date, store: any HealthStore) async throws -> QueryResult<[Record]>
@@ -19,8 +21,15 @@ extension RecordQuery {
     }
 
     public func fetch(from: Date, to: Date, store: any HealthStore) async -> [Record] {
+        await fetch(from: from, to: to, store: store, logger: QueryFailureLog.logger)
+    }
+
+    /// The records in `[from, to)`; a failure is logged to `logger` and answered with no records.
+    public func fetch(from: Date, to: Date, store: any HealthStore, logger: Logger) async -> [Record] {
         guard store.isAvailable else { return [] }
-        return (try? await records(from: from, to: to, store: store).value) ?? []
+        return await QueryFailureLog.recovering(Self.self, logger: logger) {
+            try await records(from: from, to: to, store: store).value
+        }
     }
 }
 
