@@ -69,17 +69,17 @@ public struct RecordEditor: Sendable {
                           + "resting or active energy record", at: InputLocation(field: "uuid"))
     }
 
-    /// Applies `change` to this app's record `id` and returns the edited record (with its new UUID).
+    /// Applies `change` to this app's record `id` and returns the edited record, saved under `newID`.
     ///
     /// Throws `.readOnly` for another source's record, `.invalidValue`/`.invalidDateRange` naming
     /// the field for values out of range, `.notFound` for an unknown UUID; the store is unchanged then.
-    public func edit(_ id: UUID, applying change: RecordChange) async throws -> any HealthRecord {
+    public func edit(_ id: UUID, applying change: RecordChange, newID: UUID = UUID()) async throws -> any HealthRecord {
         guard !change.isEmpty else {
             throw VitalsError(.invalidInput, "the edit changes nothing; give a value, macro, start, end or activity",
                               at: InputLocation(field: "value"))
         }
         let record = try await editableRecord(withID: id)
-        return try await replace(record, applying: change)
+        return try await replace(record, applying: change, newID: newID)
     }
 
     /// Deletes this app's record `id` (a food record with its members); other sources' records throw `.readOnly`.
@@ -88,9 +88,9 @@ public struct RecordEditor: Sendable {
         _ = try await store.delete([record.id])
     }
 
-    private func replace<Record: HealthRecord>(_ record: Record, applying change: RecordChange) async throws -> any HealthRecord {
+    private func replace<Record: HealthRecord>(_ record: Record, applying change: RecordChange,
+                                               newID: UUID) async throws -> any HealthRecord {
         let edited = try record.applying(change).validated()
-        let newID = UUID()
         try await store.replace(record.id, with: edited.sample(uuid: newID, source: record.source))
         return try await self.record(withID: newID)
     }
