@@ -2,3 +2,10 @@
 
 /// The IANA zone a sample was recorded in (`HKMetadataKeyTimeZone`), a string.
 public let HKMetadataKeyTimeZone = "HKTimeZone"
+
+/// The app's own identity for a sample (`HKMetadataKeySyncIdentifier`), a string: a later save
+/// with the same identifier and a higher `HKMetadataKeySyncVersion` replaces it.
+public let HKMetadataKeySyncIdentifier = "HKMetadataKeySyncIdentifier"
+
+/// The version of a sample saved with `HKMetadataKeySyncIdentifier`, a number.
+public let HKMetadataKeySyncVersion = "HKMetadataKeySyncVersion"
