@@ -25,10 +25,7 @@ extension SQLiteAppRecordStore {
     }
 
     public func deleteNutritionLog(id: UUID) async throws -> Bool {
-        try await tables.write { db in
-            try db.execute(sql: "DELETE FROM nutrition_logs WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
-        }
+        try await delete(id, from: "nutrition_logs")
     }
 
     public func applyIngestedMeals(_ meals: [NutritionLog], at date: Date) async throws -> Set<UUID> {

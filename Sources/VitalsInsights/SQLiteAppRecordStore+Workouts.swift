@@ -23,10 +23,7 @@ extension SQLiteAppRecordStore {
     }
 
     public func deleteWorkoutSession(id: UUID) async throws -> Bool {
-        try await tables.write { db in
-            try db.execute(sql: "DELETE FROM workout_sessions WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
-        }
+        try await delete(id, from: "workout_sessions")
     }
 
     public func applyIngestedSessions(_ sessions: [WorkoutSession], at date: Date) async throws -> Set<UUID> {

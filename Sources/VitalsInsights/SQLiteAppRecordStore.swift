@@ -88,6 +88,14 @@ public struct SQLiteAppRecordStore: AppRecordStore {
         }
     }
 
+    /// Deletes the record `id` of `table` with what belongs to it (by cascade); `false` when there was none.
+    func delete(_ id: UUID, from table: String) async throws -> Bool {
+        try await tables.write { db in
+            try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
     /// Records `date` as `kind`'s last sync, unless a later one is recorded.
     static func recordSync(_ kind: IngestedRecordKind, at date: Date, in db: Database) throws {
         try db.execute(sql: """

@@ -90,6 +90,7 @@ extension IngestionTests {
         #expect(try await records.deleteWorkoutSession(id: session.id))
         #expect(try await !records.deleteWorkoutSession(id: session.id))
         #expect(try await records.workoutSession(id: session.id) == nil)
+        #expect(try await fixture.store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM workout_rows") } == 0)
 
         var meal = NutritionLog(day: day, mealType: .dinner, start: berlin("19:00"), end: berlin("19:00"),
                                 kilocalories: 700, protein: 35)
