@@ -37,8 +37,10 @@ extension HealthWrite {
                 result.snapshots.append(stored)
             }
         }
-        result.quests = try await Self.completeQuests(of: user, on: writtenDays(recomputed: result.recomputedDays),
-                                                      at: date, in: store)
+        let workoutDays = workoutDayPatches
+        for patch in workoutDays { try await Self.upsert(patch, at: date, in: store) }
+        let days = writtenDays(recomputed: result.recomputedDays, workoutDays: workoutDays)
+        result.quests = try await Self.completeQuests(of: user, on: days, at: date, in: store)
         return result
     }
 
