@@ -76,7 +76,10 @@ enum OpenAPISchemas {
                 "sleepQualityScore": number, "proteinLogged": boolean, "updatedAt": dateTime,
             ], required: ["date", "source", "verificationLevel", "updatedAt"]),
             "HealthSyncResponse": object([
-                "snapshot": ref("HealthSnapshot"), "questsEvaluated": integer, "questsCompleted": integer,
+                "snapshot": ref("HealthSnapshot"), "questsEvaluated": integer,
+                "questsCompleted": ["type": "integer", "minimum": 0,
+                                    "description": "Completions this write added, for any day: the request's, a "
+                                        + "workout's own day, or an ended day's atMost/lessThan/equal quests"],
                 "questResults": array(object(["questId": string, "title": string, "wasCompleted": boolean])),
                 "message": string,
             ]),
@@ -98,7 +101,10 @@ enum OpenAPISchemas {
                 "metric": ["type": "string", "enum": ["steps", "exerciseMinutes", "standMinutes", "sleepMinutes",
                                                       "activeCalories", "restingHeartRate", "hrv", "workoutsCount",
                                                       "sleepQualityScore", "proteinLogged"]],
-                "comparison": ["type": "string", "enum": ["atLeast", "atMost", "greaterThan", "lessThan", "equal"]],
+                "comparison": ["type": "string", "enum": ["atLeast", "atMost", "greaterThan", "lessThan", "equal"],
+                               "description": "Default atLeast. atLeast and greaterThan complete as soon as a write "
+                                   + "meets them; atMost, lessThan and equal only once the day is over in the user's "
+                                   + "zone, at the first write after it ended (or when a day already over is written)"],
                 "target": number, "recurrence": ["type": "string", "enum": ["daily", "once"]],
                 "requiresVerified": boolean,
             ], required: ["title", "metric", "target"]),
