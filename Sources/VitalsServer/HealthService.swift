@@ -45,29 +45,8 @@ public struct HealthService: Sendable {
         return DailyUpsertResponse(recordsUpserted: metrics.count)
     }
 
-    /// The user's snapshots of a day; nil when there are none.
-    public func day(_ date: LocalDate, for user: ServerUser) async throws -> DayReport? {
-        let snapshots = try await repository.snapshots(of: user, on: date)
-        guard !snapshots.isEmpty else { return nil }
-        return DayReport(date: date, snapshots: snapshots)
-    }
-}
-
-/// A day as `GET /api/health/{date}` answers it: every source's snapshot and the one to show.
-public struct DayReport: Sendable, Codable {
-    public var date: LocalDate
-    /// The snapshot to show: device-verified first, then the most recently updated.
-    public var snapshot: HealthSnapshot
-    /// One per source.
-    public var snapshots: [HealthSnapshot]
-
-    public init(date: LocalDate, snapshots: [HealthSnapshot]) {
-        self.date = date
-        self.snapshots = snapshots
-        self.snapshot = snapshots.max { lhs, rhs in
-            let left = (lhs.verificationLevel == .deviceVerified ? 1 : 0, lhs.updatedAt)
-            let right = (rhs.verificationLevel == .deviceVerified ? 1 : 0, rhs.updatedAt)
-            return left < right
-        }!
+    /// The user's snapshots of a day: a day nothing was stored for is an empty report, not an error.
+    public func day(_ date: LocalDate, for user: ServerUser) async throws -> DayReport {
+        DayReport(date: date, snapshots: try await repository.snapshots(of: user, on: date))
     }
 }

@@ -37,8 +37,10 @@ extension HealthWrite {
                 result.snapshots.append(stored)
             }
         }
-        result.quests = try await Self.completeQuests(of: user, on: writtenDays(recomputed: result.recomputedDays),
-                                                      at: date, in: store)
+        let workoutDays = workoutDayPatches
+        for patch in workoutDays { try await Self.upsert(patch, at: date, in: store) }
+        let days = writtenDays(recomputed: result.recomputedDays, workoutDays: workoutDays)
+        result.quests = try await Self.completeQuests(of: user, on: days, at: date, in: store)
         return result
     }
 
@@ -54,6 +56,12 @@ extension HealthWrite {
     }
 
     /// Completes, at most once per period, every quest the days' stored snapshots meet.
+    ///
+    /// Quests that wait for the day's end (``Quest/Comparison/waitsForDayEnd``: at most, less
+    /// than, equal) complete only on days before the user's today at `date`: a written day that
+    /// is over, or one of the ``QuestEvaluation/endedDaysLookedAt`` days before today that this
+    /// write does not store, judged by its snapshots as stored. So the first write after a day
+    /// ends (usually the next morning's sync of the new day) completes its at-most quests.
     nonisolated(nonsending) private static func completeQuests(of user: ServerUser, on days: [LocalDate], at date: Date,
                                                                in store: some HealthWriteTransaction) async throws
         -> QuestEvaluation {
@@ -62,14 +70,41 @@ extension HealthWrite {
         let quests = try await store.quests()
         guard !quests.isEmpty else { return evaluation }
         let calendar = user.calendar
+        let today = user.today(at: date)
         for day in days {
             let done = try await store.completedQuests(quests.map { ($0.id, $0.recurrence.period(of: day)) })
             let snapshots = try await store.snapshots(on: day)
             let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done,
-                                                                  at: date, calendar: calendar)
+                                                                  dayIsOver: day < today, at: date, calendar: calendar)
             let added = completions.isEmpty ? 0 : try await store.insert(completions)
             evaluation.record(day, results: results, added: added)
         }
+        let waiting = quests.filter(\.comparison.waitsForDayEnd)
+        if !waiting.isEmpty {
+            try await completeEndedDays(waiting, before: today, except: Set(days), calendar: calendar, at: date,
+                                        in: store, into: &evaluation)
+        }
         return evaluation
+    }
+
+    /// Completes the quests that wait for the day's end on the days before `today` that ended
+    /// (at most ``QuestEvaluation/endedDaysLookedAt``), leaving out the `written` ones.
+    nonisolated(nonsending) private static func completeEndedDays(
+        _ quests: [Quest], before today: LocalDate, except written: Set<LocalDate>, calendar: Calendar, at date: Date,
+        in store: some HealthWriteTransaction, into evaluation: inout QuestEvaluation) async throws {
+        for offset in 1...QuestEvaluation.endedDaysLookedAt {
+            let day = today.adding(days: -offset)
+            // Quests count from the day they were created: going back, fewer and fewer do.
+            let active = quests.filter { LocalDate(containing: $0.createdAt, in: calendar) <= day }
+            guard !active.isEmpty else { return }
+            guard !written.contains(day) else { continue }
+            let done = try await store.completedQuests(active.map { ($0.id, $0.recurrence.period(of: day)) })
+            guard done.count < active.count else { continue }
+            let snapshots = try await store.snapshots(on: day)
+            guard !snapshots.isEmpty else { continue }
+            let (completions, _) = QuestEvaluation.evaluate(active, on: day, snapshots: snapshots, done: done,
+                                                            dayIsOver: true, at: date, calendar: calendar)
+            evaluation.recordEnded(added: completions.isEmpty ? 0 : try await store.insert(completions))
+        }
     }
 }

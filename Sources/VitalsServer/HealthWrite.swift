@@ -6,7 +6,9 @@ import VitalsContract
 ///
 /// In order: samples and workouts are stored (each once), the days of ``recompute`` get a new
 /// HEALTHKIT snapshot from all of the user's stored samples, the ``snapshots`` patches are
-/// upserted, and then every quest is evaluated against each day whose snapshot was written.
+/// upserted, then the ``workoutDayPatches`` (a workout's own day that nothing else of the write
+/// counts it on, such as a sync's workout that started the evening before the request's date),
+/// and then every quest is evaluated against each day whose snapshot was written.
 /// Doing it all in one transaction means two concurrent requests for the same day cannot leave
 /// a stale recomputation behind, and a quest completes exactly when its data is stored.
 public struct HealthWrite: Sendable {
@@ -29,10 +31,34 @@ public struct HealthWrite: Sendable {
         self.returnsSnapshots = returnsSnapshots
     }
 
+    /// A patch per day and source of the write's workouts that neither a patch of ``snapshots``
+    /// counting stored workouts nor the HEALTHKIT recomputation covers: it sets that day's
+    /// `workoutsCount` in the snapshot of the workout's source (a day without one gets one with
+    /// only the count, as the request's own day does), so the day's quests see the workout.
+    public var workoutDayPatches: [SnapshotPatch] {
+        var covered = Set(snapshots.filter(\.countsStoredWorkouts).map { DaySource(date: $0.date, source: $0.source) })
+        var patches: [SnapshotPatch] = []
+        for workout in workouts {
+            let day = DaySource(date: workout.date, source: workout.source)
+            if day.source == .healthKit, recompute?.days.contains(day.date) == true { continue }
+            guard covered.insert(day).inserted else { continue }
+            var patch = SnapshotPatch(date: day.date, source: day.source)
+            patch.countsStoredWorkouts = true
+            patches.append(patch)
+        }
+        return patches
+    }
+
+    /// A day and the source of its snapshot.
+    private struct DaySource: Hashable {
+        var date: LocalDate
+        var source: HealthSyncRequest.DataSource
+    }
+
     /// The days whose snapshot this write upserts, recomputed ones first, without repeats.
-    func writtenDays(recomputed: [LocalDate]) -> [LocalDate] {
+    func writtenDays(recomputed: [LocalDate], workoutDays: [SnapshotPatch]) -> [LocalDate] {
         var seen = Set<LocalDate>()
-        return (recomputed + snapshots.map(\.date)).filter { seen.insert($0).inserted }
+        return (recomputed + snapshots.map(\.date) + workoutDays.map(\.date)).filter { seen.insert($0).inserted }
     }
 }
 

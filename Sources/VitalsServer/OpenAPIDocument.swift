@@ -70,12 +70,11 @@ public enum OpenAPIDocument {
                 "Journey sync: upsert a day's snapshot, store workouts once, evaluate quests",
                 body: jsonBody(ref("HealthSyncRequest")),
                 responses: writeErrors(["200": ok("Stored", ref("HealthSyncResponse"))]))],
-            "/api/health/today": ["get": operation("Today's snapshots in the user's time zone", responses: [
-                "200": ok("The day", ref("DayReport")), "404": error,
-            ])],
+            "/api/health/today": ["get": operation("Today's snapshot in the user's time zone (empty values before any sync)",
+                                                   responses: ["200": ok("The day", ref("DayReport"))])],
             "/api/health/{date}": ["get": operation(
-                "A day's snapshots", parameters: [pathParameter("date", "YYYY-MM-DD")],
-                responses: ["200": ok("The day", ref("DayReport")), "400": error, "404": error])],
+                "A day's snapshot (empty values when nothing was synced)", parameters: [pathParameter("date", "YYYY-MM-DD")],
+                responses: ["200": ok("The day", ref("DayReport")), "400": error])],
             "/api/v1/health/daily": ["post": operation(
                 "Daily metrics: one object or an array, all or nothing; members in snake_case or camelCase (sleepMinutes)",
                 body: jsonBody(["oneOf": [ref("DailyHealthMetrics"), ["type": "array", "items": ref("DailyHealthMetrics")]]]),

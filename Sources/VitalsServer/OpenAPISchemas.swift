@@ -1,3 +1,5 @@
+import Foundation
+
 /// The component schemas of ``OpenAPIDocument``.
 enum OpenAPISchemas {
     static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
@@ -19,6 +21,34 @@ enum OpenAPISchemas {
     static var source: [String: Any] { ["type": "string", "enum": ["HEALTHKIT", "GOOGLE_FIT", "MANUAL"]] }
     static func ref(_ name: String) -> [String: Any] { OpenAPIDocument.ref(name) }
     static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
+
+    /// A schema that also allows `null` (in its `enum` too, when it has one).
+    static func nullable(_ schema: [String: Any]) -> [String: Any] {
+        var schema = schema
+        schema["type"] = [schema["type"] ?? "object", "null"]
+        if let values = schema["enum"] as? [Any] { schema["enum"] = values + [NSNull()] }
+        return schema
+    }
+
+    /// `GET /api/health/{date}`: the shown snapshot's members at top level, every one always present.
+    static var dayReport: [String: Any] {
+        let level: [String: Any] = ["type": "string", "enum": ["DEVICE_VERIFIED", "SELF_REPORTED"]]
+        let members: [String: Any] = [
+            "date": date, "source": nullable(source), "verificationLevel": nullable(level),
+            "updatedAt": nullable(dateTime), "steps": nullable(integer), "exerciseMinutes": nullable(integer),
+            "standMinutes": nullable(integer), "sleepMinutes": nullable(integer), "activeCalories": nullable(number),
+            "restingHeartRate": nullable(number), "hrv": nullable(number), "workoutsCount": nullable(integer),
+            "sleepQualityScore": nullable(number), "proteinLogged": nullable(boolean),
+            "snapshots": array(ref("HealthSnapshot")),
+        ]
+        var schema = object(members, required: members.keys.sorted())
+        schema["description"] = "The snapshot to show (device-verified first, then the latest) with its members at "
+            + "top level, null when unknown, and every source's snapshot under snapshots. A day nothing was synced "
+            + "for is 200 too: steps, exerciseMinutes, standMinutes, sleepMinutes, activeCalories and workoutsCount "
+            + "0, proteinLogged false, the rest (source, verificationLevel, updatedAt, restingHeartRate, hrv, "
+            + "sleepQualityScore) null, snapshots empty."
+        return schema
+    }
 
     static var all: [String: Any] {
         [
@@ -46,11 +76,14 @@ enum OpenAPISchemas {
                 "sleepQualityScore": number, "proteinLogged": boolean, "updatedAt": dateTime,
             ], required: ["date", "source", "verificationLevel", "updatedAt"]),
             "HealthSyncResponse": object([
-                "snapshot": ref("HealthSnapshot"), "questsEvaluated": integer, "questsCompleted": integer,
+                "snapshot": ref("HealthSnapshot"), "questsEvaluated": integer,
+                "questsCompleted": ["type": "integer", "minimum": 0,
+                                    "description": "Completions this write added, for any day: the request's, a "
+                                        + "workout's own day, or an ended day's atMost/lessThan/equal quests"],
                 "questResults": array(object(["questId": string, "title": string, "wasCompleted": boolean])),
                 "message": string,
             ]),
-            "DayReport": object(["date": date, "snapshot": ref("HealthSnapshot"), "snapshots": array(ref("HealthSnapshot"))]),
+            "DayReport": dayReport,
             "DailyHealthMetrics": object([
                 "date": date, "steps": count, "active_minutes": count, "stand_minutes": count,
                 "active_energy_burned": number, "resting_heart_rate": number, "hrv": number,
@@ -68,7 +101,10 @@ enum OpenAPISchemas {
                 "metric": ["type": "string", "enum": ["steps", "exerciseMinutes", "standMinutes", "sleepMinutes",
                                                       "activeCalories", "restingHeartRate", "hrv", "workoutsCount",
                                                       "sleepQualityScore", "proteinLogged"]],
-                "comparison": ["type": "string", "enum": ["atLeast", "atMost", "greaterThan", "lessThan", "equal"]],
+                "comparison": ["type": "string", "enum": ["atLeast", "atMost", "greaterThan", "lessThan", "equal"],
+                               "description": "Default atLeast. atLeast and greaterThan complete as soon as a write "
+                                   + "meets them; atMost, lessThan and equal only once the day is over in the user's "
+                                   + "zone, at the first write after it ended (or when a day already over is written)"],
                 "target": number, "recurrence": ["type": "string", "enum": ["daily", "once"]],
                 "requiresVerified": boolean,
             ], required: ["title", "metric", "target"]),

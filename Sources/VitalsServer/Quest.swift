@@ -30,6 +30,16 @@ public struct Quest: Sendable, Hashable, Codable {
     public enum Comparison: String, Sendable, Hashable, Codable, CaseIterable {
         case atLeast, atMost, greaterThan, lessThan, equal
 
+        /// Whether the comparison is only decided by the whole day: a day's totals rise as it
+        /// goes on, so "at most 2000 kcal" (or less than, or exactly) holds at 9 am of a day that
+        /// ends far above it. These are evaluated once the day is over in the user's zone.
+        public var waitsForDayEnd: Bool {
+            switch self {
+            case .atLeast, .greaterThan: false
+            case .atMost, .lessThan, .equal: true
+            }
+        }
+
         public func holds(_ value: Double, _ target: Double) -> Bool {
             switch self {
             case .atLeast: value >= target

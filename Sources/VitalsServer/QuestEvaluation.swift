@@ -19,11 +19,15 @@ public struct QuestEvaluation: Sendable, Hashable {
     ///
     /// A quest counts from the day it was created on (in `calendar`, the user's zone): data
     /// backfilled for earlier days neither completes it nor lists it in those days' results.
+    /// A quest whose comparison ``Quest/Comparison/waitsForDayEnd`` completes only when
+    /// `dayIsOver`; until then it is listed as not completed.
     public static func evaluate(_ quests: [Quest], on date: LocalDate, snapshots: [HealthSnapshot], done: Set<String>,
-                                at stamp: Date, calendar: Calendar)
+                                dayIsOver: Bool, at stamp: Date, calendar: Calendar)
         -> (completions: [QuestCompletion], results: [HealthSyncResponse.QuestResult]) {
         let active = quests.filter { LocalDate(containing: $0.createdAt, in: calendar) <= date }
-        let met = active.filter { !done.contains($0.id) && $0.isMet(by: snapshots) }
+        let met = active.filter {
+            !done.contains($0.id) && (dayIsOver || !$0.comparison.waitsForDayEnd) && $0.isMet(by: snapshots)
+        }
         let completions = met.map {
             QuestCompletion(questId: $0.id, period: $0.recurrence.period(of: date), date: date, completedAt: stamp)
         }
@@ -33,6 +37,16 @@ public struct QuestEvaluation: Sendable, Hashable {
                                            wasCompleted: done.contains($0.id) || completedNow.contains($0.id))
         }
         return (completions, results)
+    }
+
+    /// How many days before the user's today a write looks back at, for quests that wait for
+    /// the day's end: a day over for longer is not evaluated again unless a write stores it.
+    public static let endedDaysLookedAt = 7
+
+    /// Records completions added for a day that ended, evaluated without being written (its
+    /// results are not listed: they are the written days').
+    mutating func recordEnded(added: Int) {
+        completed += added
     }
 
     /// Records one day's outcome: its results, and the completions the database actually added

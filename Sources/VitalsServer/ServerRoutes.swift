@@ -117,11 +117,9 @@ struct ServerRoutes {
         return try RequestReader.document(Data(buffer: buffer))
     }
 
+    /// A day's report; a day without data is 200 with empty values, not 404.
     private func day(_ date: LocalDate, for user: ServerUser) async throws -> Response {
-        guard let report = try await guarded({ try await service.day(date, for: user) }) else {
-            throw APIError(.notFound, code: "not_found", "no health data for \(date)", field: "date")
-        }
-        return try JSONResponse.make(report)
+        try JSONResponse.make(try await guarded { try await service.day(date, for: user) })
     }
 
     /// Runs repository work, answering its `VitalsError`s with the matching status.

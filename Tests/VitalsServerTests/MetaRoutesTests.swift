@@ -57,7 +57,7 @@ struct MetaRoutesTests {
             #expect(lines.contains("# TYPE vitals_http_requests_total counter"))
             #expect(count(#"method="GET",route="/health",status="200""#) == "3")
             // Both dates count under the template: no dates reach the labels.
-            #expect(count(#"method="GET",route="/api/health/{date}",status="404""#) == "2")
+            #expect(count(#"method="GET",route="/api/health/{date}",status="200""#) == "2")
             #expect(count(#"method="GET",route="/api/me",status="401""#) == "1")
             #expect(!reply.text.contains("2025-11-16"))
             #expect(reply.text.contains("vitals_http_request_duration_seconds"))
@@ -115,7 +115,7 @@ struct MetaRoutesTests {
         return []
     }
 
-    @Test("GET /api/health/{date}: 400 for a malformed date, 404 with a JSON error for a day without data",
+    @Test("GET /api/health/{date}: 400 for a malformed date, 200 for a day without data",
           arguments: Backend.allCases)
     func dayRoute(backend: Backend) async throws {
         try await withServer(backend) { harness in
@@ -128,9 +128,8 @@ struct MetaRoutesTests {
             }
             for text in ["2025-11-16", "today", "1900-01-01"] {
                 let reply = try await harness.day(token, text)
-                #expect(reply.status == .notFound, "\(text)")
-                #expect(reply.errorCode == "not_found" && reply.errorField == "date", "\(text)")
-                #expect((reply.object["error"] as? [String: Any])?["status"] as? Int == 404)
+                #expect(reply.status == .ok, "\(text)")
+                #expect(reply.object["error"] == nil && reply.object["snapshots"] as? [Any] != nil, "\(text)")
             }
             #expect(try await harness.daily(token, #"{"date": "2024-02-29", "steps": 29}"#).status == .ok)
             let leap = try await harness.day(token, "2024-02-29")

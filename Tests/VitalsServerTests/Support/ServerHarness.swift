@@ -118,6 +118,13 @@ extension Harness {
         try await send(.get, "/api/health/\(date)", token: token)
     }
 
+    /// Whether `GET /api/health/{date}` (or `today`) answers 200 with nothing stored for the day.
+    func dayIsEmpty(_ token: String, _ date: String) async throws -> Bool {
+        let reply = try await day(token, date)
+        guard reply.status == .ok else { return false }
+        return try reply.decode(DayReport.self).snapshots.isEmpty
+    }
+
     /// `GET /api/me/export`, decoded; fails the test when the status is not 200.
     func export(_ token: String) async throws -> UserExport {
         let reply = try await send(.get, "/api/me/export", token: token)
