@@ -5,14 +5,19 @@ import VitalsCore
 import VitalsStore
 import VitalsSync
 
-struct SyncCommand: AsyncParsableCommand {
+struct SyncPushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync",
+        commandName: "push",
         abstract: "Push daily metrics and workouts from the store to a Vitals sync server (the daily-metrics or the journey sync API).",
         discussion: """
             Each day's metrics are computed from the store's statistics: sources merged by \
-            priority, days midnight to midnight in --tz, sleep as the union of asleep intervals. \
-            Types the store may not read are left out.
+            priority, days midnight to midnight in --tz, sleep as the union of asleep intervals, \
+            sleep_quality_score as the share of the time in bed spent asleep (0-100).
+
+            Permissions: types the store may not read are left out and named in the output \
+            (missing permissions). When it may read none of them, the sync runs in manual mode: \
+            nothing is read or sent, the cursor stays, the output says so (exit 0); send typed-in \
+            days with `vitals sync manual`.
 
             The first sync sends the last --days days, today included. The server's confirmation \
             moves a cursor to today, kept in a small JSON file next to the store (see --state), \
@@ -22,7 +27,7 @@ struct SyncCommand: AsyncParsableCommand {
 
             Failed requests are retried up to 5 times with exponential backoff and jitter \
             (1 s doubling to 60 s); 429 answers wait their Retry-After; other 4xx answers are \
-            final. Exit codes: 0 synced, 64 bad arguments, 65 the server rejected the data, \
+            final. Exit codes: 0 synced (or manual mode), 64 bad arguments, 65 the server rejected the data, \
             69 the server could not be reached or kept failing, 76 no such route (wrong URL \
             or contract), 77 the token was refused.
 
@@ -35,16 +40,7 @@ struct SyncCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The sync server's base URL, as `vitals serve` prints it (http://127.0.0.1:8080).", valueName: "url"))
-    var server: String
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The API token from `vitals user add` (default: $VITALS_TOKEN).",
-        discussion: "Prefer $VITALS_TOKEN: a token on the command line is visible to other users in the process list.",
-        valueName: "token"))
-    var token: String?
+    @OptionGroup var target: SyncServerOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "Which API to speak: daily (the daily-metrics API, POST /api/v1/health/daily, all days in one request) or "
@@ -70,34 +66,20 @@ struct SyncCommand: AsyncParsableCommand {
     var watch = false
 
     @Flag(name: .long, help: """
-        Print each sync as one JSON object: {server, contract, first, last, firstSync, daysSent, recordsUpserted, \
-        workoutsSent, questsCompleted, requests} (plus trigger with --watch).
+        Print each sync as one JSON object: {server, contract, first, last, firstSync, mode, missingPermissions, \
+        daysSent, recordsUpserted, workoutsSent, questsCompleted, requests} (plus trigger with --watch); mode is \
+        automatic or manual, missingPermissions the type names left out.
         """)
     var json = false
 
     func validate() throws {
         guard SyncContract(rawValue: contract) != nil else { throw ValidationError("--contract must be daily or journey") }
         guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660") }
-        guard resolvedToken != nil else { throw ValidationError("give --token or set VITALS_TOKEN") }
-    }
-
-    /// `--token`, else `$VITALS_TOKEN`.
-    private var resolvedToken: String? {
-        if let token { return token }
-        guard let env = ProcessInfo.processInfo.environment["VITALS_TOKEN"], !env.isEmpty else { return nil }
-        return env
     }
 
     func run() async throws {
         try await runReportingErrors {
-            let endpoint: SyncEndpoint
-            do {
-                endpoint = try SyncEndpoint(server: server, token: resolvedToken ?? "")
-            } catch let error as VitalsError {
-                var located = error
-                located.location = InputLocation(field: error.location?.field == "token" ? "--token" : "--server")
-                throw located
-            }
+            let endpoint = try target.endpoint()
             // No query cache: other processes (an import) write the file while --watch runs.
             var storeConfiguration = SQLiteHealthStore.Configuration()
             storeConfiguration.calendar = try store.calendar()
@@ -137,10 +119,17 @@ struct SyncCommand: AsyncParsableCommand {
                 "server": report.server, "contract": report.contract.rawValue, "first": report.first.description,
                 "last": report.last.description, "firstSync": report.isFirstSync, "daysSent": report.daysSent,
                 "recordsUpserted": report.recordsUpserted, "workoutsSent": report.workoutsSent,
-                "questsCompleted": report.questsCompleted, "requests": report.requests,
+                "questsCompleted": report.questsCompleted, "requests": report.requests, "mode": report.mode.rawValue,
+                "missingPermissions": report.missingPermissions.map(\.shortName),
             ]
             if let trigger { object["trigger"] = trigger.rawValue }
             text = SampleJSON.encode(object)
+        } else if report.mode == .manual {
+            var line = "manual mode: the store may read none of the synced types ("
+            line += report.missingPermissions.map(\.shortName).joined(separator: ", ")
+            line += "), so nothing was sent to \(report.server); send typed-in days with `vitals sync manual`"
+            if let trigger { line += " (trigger: \(trigger.rawValue))" }
+            text = line
         } else {
             var line = "synced \(report.daysSent) day\(report.daysSent == 1 ? "" : "s") (\(report.first) to \(report.last)"
             line += report.isFirstSync ? ", first sync)" : ")"
@@ -149,6 +138,9 @@ struct SyncCommand: AsyncParsableCommand {
                 line += ", \(report.workoutsSent) workouts sent, \(report.questsCompleted) quests completed"
             }
             line += ", \(report.requests) request\(report.requests == 1 ? "" : "s")"
+            if !report.missingPermissions.isEmpty {
+                line += "; missing permissions (left out): " + report.missingPermissions.map(\.shortName).joined(separator: ", ")
+            }
             if let trigger { line += " (trigger: \(trigger.rawValue))" }
             text = line
         }
