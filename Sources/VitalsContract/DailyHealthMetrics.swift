@@ -21,7 +21,8 @@ public struct DailyHealthMetrics: Sendable, Hashable, Codable {
     public var hrv: Double?
     /// Minutes asleep: the union of asleep intervals inside the day.
     public var sleepMinutes: Int?
-    /// 0-100; nil when unknown.
+    /// The share of the day's time in bed spent asleep, 0-100, whole numbers; nil when unknown.
+    /// ``DailyMetricsCalculator/sleepQualityScore(asleepMinutes:inBedMinutes:)`` defines it.
     public var sleepQualityScore: Double?
     public var workoutsCount: Int?
 

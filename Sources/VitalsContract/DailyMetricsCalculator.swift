@@ -7,6 +7,7 @@ import VitalsCore
 /// sources are merged as HealthKit merges them (a watch and a phone counting the same steps
 /// count once), days run midnight to midnight in the user's zone, and sleep is the union of
 /// asleep intervals inside the day (two overlapping sleep sources do not double a night).
+/// The sleep quality score is defined in ``sleepQualityScore(asleepMinutes:inBedMinutes:)``.
 /// Where statistics come from is the caller's: a `HealthStore`, or samples held in memory.
 public struct DailyMetricsCalculator: Sendable {
     /// Answers one statistics query.
@@ -32,9 +33,9 @@ public struct DailyMetricsCalculator: Sendable {
     public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
                         skipping: Set<SampleType> = [],
                         statistics: StatisticsProvider) async throws -> [DailyHealthMetrics] {
-        var answers: [SampleType: [Statistics]] = [:]
-        for (type, query) in queries(from: first, through: last, skipping: skipping) {
-            answers[type] = try await statistics(query)
+        var answers: [Reading: [Statistics]] = [:]
+        for (reading, query) in queries(from: first, through: last, skipping: skipping) {
+            answers[reading] = try await statistics(query)
         }
         return assemble(from: first, through: last, workoutCounts: workoutCounts, answers: answers)
     }
@@ -51,21 +52,35 @@ public struct DailyMetricsCalculator: Sendable {
     /// callers that read points without making `Sample` values (a server's stored rows).
     public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
                         series: [SampleType: StatisticsSeries]) throws -> [DailyHealthMetrics] {
-        var answers: [SampleType: [Statistics]] = [:]
-        for (type, query) in queries(from: first, through: last, skipping: []) {
-            answers[type] = try series[type]?.statistics(query) ?? []
+        var answers: [Reading: [Statistics]] = [:]
+        for (reading, query) in queries(from: first, through: last, skipping: []) {
+            answers[reading] = try series[query.type]?.statistics(query) ?? []
         }
         return assemble(from: first, through: last, workoutCounts: workoutCounts, answers: answers)
     }
 
-    /// One statistics query per metric type: daily buckets over the days, in the calendar.
+    /// What one statistics query reads: a metric type's default values, or the time in bed.
+    enum Reading: Hashable {
+        case metric(SampleType)
+        /// Sleep analysis with every value (in bed, awake, asleep stages): the score's denominator.
+        case timeInBed
+    }
+
+    /// One statistics query per metric type, plus the time in bed: daily buckets over the days, in the calendar.
     private func queries(from first: LocalDate, through last: LocalDate,
-                         skipping: Set<SampleType>) -> [(SampleType, StatisticsQuery)] {
+                         skipping: Set<SampleType>) -> [(Reading, StatisticsQuery)] {
         precondition(first <= last, "the first day must not come after the last")
         let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
-        return Self.types.filter { !skipping.contains($0) }.map { type in
-            (type, StatisticsQuery(type: type, range: range, interval: .day, calendar: calendar, options: Self.option(for: type)))
+        var queries = Self.types.filter { !skipping.contains($0) }.map { type in
+            (Reading.metric(type), StatisticsQuery(type: type, range: range, interval: .day, calendar: calendar,
+                                                   options: Self.option(for: type)))
         }
+        if !skipping.contains(.sleepAnalysis) {
+            queries.append((.timeInBed, StatisticsQuery(type: .sleepAnalysis, range: range, interval: .day,
+                                                        calendar: calendar, options: .duration,
+                                                        categoryValues: Self.inBedValues)))
+        }
+        return queries
     }
 
     private static func option(for type: SampleType) -> StatisticsOptions {
@@ -78,7 +93,7 @@ public struct DailyMetricsCalculator: Sendable {
 
     /// Days from `first` through `last` filled from the statistics answers.
     private func assemble(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]?,
-                          answers: [SampleType: [Statistics]]) -> [DailyHealthMetrics] {
+                          answers: [Reading: [Statistics]]) -> [DailyHealthMetrics] {
         var days: [LocalDate: DailyHealthMetrics] = [:]
         var day = first
         while day <= last {
@@ -88,11 +103,18 @@ public struct DailyMetricsCalculator: Sendable {
         }
         for type in Self.types {
             let option = Self.option(for: type)
-            for bucket in answers[type] ?? [] where bucket.sampleCount > 0 {
+            for bucket in answers[.metric(type)] ?? [] where bucket.sampleCount > 0 {
                 let date = LocalDate(containing: bucket.range.start, in: calendar)
                 guard days[date] != nil, let value = bucket.value(for: option) else { continue }
                 Self.assign(value, unit: bucket.unit, of: type, to: &days[date]!)
             }
+        }
+        let timeInBed = Dictionary((answers[.timeInBed] ?? []).map { (LocalDate(containing: $0.range.start, in: calendar), $0) },
+                               uniquingKeysWith: { first, _ in first })
+        for bucket in answers[.metric(.sleepAnalysis)] ?? [] where bucket.sampleCount > 0 {
+            let date = LocalDate(containing: bucket.range.start, in: calendar)
+            guard days[date] != nil, let asleep = bucket.duration, let inBed = timeInBed[date]?.duration else { continue }
+            days[date]?.sleepQualityScore = Self.sleepQualityScore(asleepMinutes: asleep, inBedMinutes: inBed)
         }
         return days.keys.sorted().map { days[$0]! }
     }

@@ -5,15 +5,28 @@ import VitalsCore
 
 extension HealthSyncService {
     /// One sync: read the window's days, send them with the contract, move the cursor.
+    ///
+    /// Seed 001's permission outcomes: types the store may not read are left out and named in
+    /// the report; when it may read none, the sync switches to manual mode (nothing sent, the
+    /// cursor stays) instead of failing.
     func perform() async throws -> SyncReport {
         let window = try await plannedWindow()
+        let reader = SyncDataReader(store: store, calendar: configuration.calendar)
+        let unreadable = try await reader.unreadableTypes()
+        var report = SyncReport(server: endpoint.baseURL, contract: contract, first: window.first, last: window.last,
+                                isFirstSync: window.isFirstSync, missingPermissions: unreadable)
+        guard unreadable.count < SyncDataReader.types.count else {
+            report.mode = .manual
+            logger.notice("sync in manual mode: the store may read none of the synced types", metadata: [
+                "server": "\(endpoint)", "contract": "\(contract)",
+            ])
+            return report
+        }
         logger.info("sync started", metadata: [
             "server": "\(endpoint)", "contract": "\(contract)", "first": "\(window.first)", "last": "\(window.last)",
+            "missingPermissions": "\(unreadable.map(\.shortName).joined(separator: ","))",
         ])
-        let days = try await SyncDataReader(store: store, calendar: configuration.calendar)
-            .days(from: window.first, through: window.last)
-        var report = SyncReport(server: endpoint.baseURL, contract: contract, first: window.first, last: window.last,
-                                isFirstSync: window.isFirstSync)
+        let days = try await reader.days(from: window.first, through: window.last, unreadable: Set(unreadable))
         switch contract {
         case .daily: try await sendDaily(days, report: &report)
         case .journey: try await sendJourney(days, report: &report)

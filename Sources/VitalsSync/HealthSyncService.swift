@@ -12,6 +12,11 @@ import VitalsStore
 /// - Debounce: ``requestSync()`` calls within ``Configuration/debounce`` of the first one share
 ///   one sync and its result. ``syncNow()`` skips the wait. Syncs never overlap.
 /// - Failures: each request is retried as ``SyncUploader`` and ``RetryPolicy`` describe.
+/// - Permissions (seed 001): types the store may not read are left out and named in
+///   ``SyncReport/missingPermissions``; with none readable the sync runs in manual mode
+///   (``SyncReport/Mode/manual``: nothing sent) instead of failing. ``sendManual(_:)`` sends
+///   typed-in days (source `MANUAL`); ``requestAuthorizationAndSync(toShare:)`` is seed 003's
+///   permission flow, which throws on denial.
 ///
 /// An actor: the debounce window and the one-sync-at-a-time rule are shared state.
 /// ``HealthSyncWatcher`` runs it as a long-running `Service`.
@@ -33,6 +38,10 @@ public actor HealthSyncService {
         /// in another terminal); writes through this process's store are noticed at once.
         /// nil turns polling off. Default 60 s.
         public var storePollInterval: Duration? = .seconds(60)
+        /// How long the permission flow waits after asking for access before it reads the
+        /// authorization state again (HealthKit updates it a moment after the sheet closes).
+        /// Default 1 s (seed 003).
+        public var authorizationSettleDelay: Duration = .seconds(1)
         /// The clock for "today". Default: the system clock.
         public var now: @Sendable () -> Date = { Date() }
 

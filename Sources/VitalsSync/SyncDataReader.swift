@@ -28,8 +28,9 @@ public struct SyncDay: Sendable, Hashable {
 ///
 /// Metrics come from ``DailyMetricsCalculator`` over the store's statistics (sources merged by
 /// the store's priority, days in `calendar`'s zone, sleep as the union of asleep intervals).
-/// Types the store may not read stay nil; a store that may read none of them is an error, as
-/// is a store answering from a stale cache (stale numbers would overwrite good ones).
+/// Types the store may not read stay nil (``unreadableTypes()`` names them); a store that may
+/// read none of them is an error here (``HealthSyncService`` checks first and switches to manual
+/// mode instead), as is a store answering from a stale cache (stale numbers would overwrite good ones).
 public struct SyncDataReader: Sendable {
     public var store: any HealthStore
     /// The user's calendar: its time zone decides where days start.
@@ -43,13 +44,24 @@ public struct SyncDataReader: Sendable {
     /// Every type a sync reads: the metrics' types and workouts.
     public static var types: [SampleType] { DailyMetricsCalculator.types + [.workout] }
 
+    /// The synced types the store may not read (denied, or never asked), in ``types`` order.
+    public func unreadableTypes() async throws -> [SampleType] {
+        guard store.isAvailable else { throw VitalsError(.unavailable, "the health store is unavailable") }
+        var unreadable: [SampleType] = []
+        for type in Self.types where try await store.authorizationStatus(for: type, access: .read) != .sharingAuthorized {
+            unreadable.append(type)
+        }
+        return unreadable
+    }
+
     /// One entry per day from `first` through `last`, in order.
     public func days(from first: LocalDate, through last: LocalDate) async throws -> [SyncDay] {
+        try await days(from: first, through: last, unreadable: Set(try await unreadableTypes()))
+    }
+
+    /// The days, with the unreadable types already known.
+    func days(from first: LocalDate, through last: LocalDate, unreadable: Set<SampleType>) async throws -> [SyncDay] {
         guard store.isAvailable else { throw VitalsError(.unavailable, "the health store is unavailable") }
-        var unreadable = Set<SampleType>()
-        for type in Self.types where try await store.authorizationStatus(for: type, access: .read) != .sharingAuthorized {
-            unreadable.insert(type)
-        }
         guard unreadable.count < Self.types.count else {
             throw VitalsError(.authorizationDenied, "reading is not allowed for any synced type "
                               + "(\(Self.types.map(\.shortName).joined(separator: ", "))); allow at least one")

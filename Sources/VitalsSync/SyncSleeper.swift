@@ -20,6 +20,8 @@ public enum SyncWait: Sendable, Hashable, CustomStringConvertible {
     case interval
     /// Watch mode's check for changes other processes made to the store.
     case storePoll
+    /// Seed 003's pause after the permission request, before the authorization state is read again.
+    case authorizationSettle
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum SyncWait: Sendable, Hashable, CustomStringConvertible {
         case .retryAfter(let attempt): "Retry-After after attempt \(attempt)"
         case .interval: "interval"
         case .storePoll: "store poll"
+        case .authorizationSettle: "authorization settle"
         }
     }
 }

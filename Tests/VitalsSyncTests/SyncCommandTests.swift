@@ -2,18 +2,96 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsStore
 import VitalsSync
 
 /// `vitals sync` as a user runs it: the built executable against a real server.
 @Suite("vitals sync", .timeLimit(.minutes(1)))
 struct SyncCommandTests {
-    @Test("--help explains every flag, the token variable and the exit codes")
+    @Test("--help explains every flag, the token variable, manual mode and the exit codes")
     func help() async throws {
-        let result = try await runVitals(["sync", "--help"])
-        #expect(result.status == 0)
+        let group = try await runVitals(["sync", "--help"])
+        #expect(group.status == 0)
+        for text in ["push (default)", "manual", "MANUAL"] { #expect(group.stdout.contains(text), "sync --help mentions \(text)") }
+        let push = try await runVitals(["sync", "push", "--help"])
+        #expect(push.status == 0)
         for text in ["--server", "--token", "VITALS_TOKEN", "--contract", "daily", "journey", "--days", "--watch", "--json",
-                     "--state", "--reset", "--db", "--tz", "Retry-After", "69"] {
-            #expect(result.stdout.contains(text), "--help mentions \(text)")
+                     "--state", "--reset", "--db", "--tz", "Retry-After", "69", "manual mode", "missingPermissions"] {
+            #expect(push.stdout.contains(text), "sync push --help mentions \(text)")
+        }
+        let manual = try await runVitals(["sync", "manual", "--help"])
+        #expect(manual.status == 0)
+        for text in ["--server", "--token", "--date", "--steps", "--exercise-minutes", "--sleep-minutes", "--active-calories",
+                     "--protein-logged", "--workout", "--json", "SELF_REPORTED", "64", "77"] {
+            #expect(manual.stdout.contains(text), "sync manual --help mentions \(text)")
+        }
+    }
+
+    @Test("Seed 001 from the command line: missing permissions named in text and JSON; all denied is manual mode, exit 0")
+    func missingPermissionsFromTheCommandLine() async throws {
+        let workspace = try SyncWorkspace()
+        defer { workspace.remove() }
+        let clock = TestClock(Date())
+        try await workspace.store.setAuthorization(.sharingDenied, for: .stepCount, access: .read)
+        try await withLiveServer(clock: clock) { server in
+            let (_, token) = try await server.user("ada")
+            let arguments = ["sync", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url,
+                             "--days", "2"]
+            let text = try await runVitals(arguments, environment: ["VITALS_TOKEN": token])
+            #expect(text.status == 0, "stderr: \(text.stderr)")
+            #expect(text.stdout.contains("missing permissions (left out): stepCount"))
+            let json = try await runVitals(arguments + ["--json"], environment: ["VITALS_TOKEN": token])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["mode"] as? String == "automatic")
+            #expect(object["missingPermissions"] as? [String] == ["stepCount"])
+
+            for type in SyncDataReader.types { try await workspace.store.setAuthorization(.sharingDenied, for: type, access: .read) }
+            let manual = try await runVitals(arguments + ["--json"], environment: ["VITALS_TOKEN": token])
+            #expect(manual.status == 0, "stderr: \(manual.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(manual.stdout.utf8)) as? [String: Any])
+            #expect(report["mode"] as? String == "manual")
+            #expect(report["daysSent"] as? Int == 0)
+            #expect((report["missingPermissions"] as? [String])?.count == SyncDataReader.types.count)
+            let sentence = try await runVitals(arguments, environment: ["VITALS_TOKEN": token])
+            #expect(sentence.stdout.contains("manual mode") && sentence.stdout.contains("vitals sync manual"))
+        }
+    }
+
+    @Test("vitals sync manual sends a MANUAL, SELF_REPORTED day; bad values and missing values are usage errors (64)")
+    func manualDayFromTheCommandLine() async throws {
+        let workspace = try SyncWorkspace()
+        defer { workspace.remove() }
+        let clock = TestClock(Date())
+        try await withLiveServer(clock: clock) { server in
+            let (user, token) = try await server.user("ada")
+            let base = ["sync", "manual", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url]
+            let day = "2025-11-10"
+            let date = try LocalDate(parsing: day)
+            let sent = try await runVitals(base + ["--date", day, "--steps", "8000", "--sleep-minutes", "400", "--protein-logged",
+                                                   "--workout", "type=running,minutes=30,start=07:15,kcal=300", "--json"],
+                                           environment: ["VITALS_TOKEN": token])
+            #expect(sent.status == 0, "stderr: \(sent.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])
+            #expect(object["date"] as? String == day)
+            #expect(object["source"] as? String == "MANUAL")
+            #expect(object["verificationLevel"] as? String == "SELF_REPORTED")
+            #expect(object["workoutsSent"] as? Int == 1)
+            let snapshot = try #require(try await server.repository.snapshots(of: user, on: date).first)
+            #expect(snapshot.source == .manual && snapshot.steps == 8000 && snapshot.sleepMinutes == 400)
+            #expect(snapshot.proteinLogged == true)
+            let workout = try #require(try await server.repository.export(user).workouts.first)
+            #expect(workout.type == "running" && workout.startTime == Fixture.at(date, 7, 15))
+
+            let text = try await runVitals(base + ["--date", day, "--exercise-minutes", "20"], environment: ["VITALS_TOKEN": token])
+            #expect(text.status == 0 && text.stdout.contains("as MANUAL (SELF_REPORTED)"))
+
+            let tooMany = try await runVitals(base + ["--steps", "5000000"], environment: ["VITALS_TOKEN": token])
+            #expect(tooMany.status == 64)
+            #expect(tooMany.stderr.contains("--steps") && !tooMany.stderr.contains("5000000"))
+            let nothing = try await runVitals(base, environment: ["VITALS_TOKEN": token])
+            #expect(nothing.status == 64)
+            let badWorkout = try await runVitals(base + ["--workout", "type=yoga"], environment: ["VITALS_TOKEN": token])
+            #expect(badWorkout.status == 64 && badWorkout.stderr.contains("--workout"))
         }
     }
 

@@ -52,13 +52,16 @@ struct SyncWorkspace {
     let directory: URL
     let store: SQLiteHealthStore
 
-    /// - Parameter caching: whether the store caches answers (as `vitals sync` does not, since
+    /// - Parameters:
+    ///   - caching: whether the store caches answers (as `vitals sync` does not, since
     ///   other processes may write the file).
-    init(caching: Bool = true) throws {
+    ///   - configure: changes to the store's settings (its authorization answers, for permission tests).
+    init(caching: Bool = true, configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = SQLiteHealthStore.Configuration()
         if !caching { configuration.cacheCapacity = 0 }
+        configure(&configuration)
         store = try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path, configuration: configuration)
     }
 

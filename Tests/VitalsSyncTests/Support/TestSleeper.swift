@@ -5,7 +5,7 @@ import VitalsSync
 /// kinds of wait a test wants to control until the test releases them (or the task is cancelled).
 struct TestSleeper: SyncSleeper {
     /// Kinds of wait, without their attempt numbers.
-    enum Kind: Sendable, Hashable { case debounce, backoff, retryAfter, interval, storePoll }
+    enum Kind: Sendable, Hashable { case debounce, backoff, retryAfter, interval, storePoll, authorizationSettle }
 
     let log = SleepLog()
     /// Kinds that park until released.
@@ -27,6 +27,7 @@ struct TestSleeper: SyncSleeper {
         case .retryAfter: .retryAfter
         case .interval: .interval
         case .storePoll: .storePoll
+        case .authorizationSettle: .authorizationSettle
         }
     }
 }
