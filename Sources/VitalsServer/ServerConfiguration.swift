@@ -6,8 +6,13 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// TCP port; default 8080. 0 picks a free port (see ``ServerApplication/make(configuration:repository:logger:onServerRunning:)``).
     public var port = 8080
-    /// Largest request body accepted; larger ones get 413. Default 5 MB.
+    /// Largest request body accepted; larger ones get 413. Default 5 MB. Health Auto Export
+    /// ingests have their own limit, ``maximumIngestBytes``.
     public var maximumBodyBytes = 5 * 1024 * 1024
+    /// Largest body of a Health Auto Export ingest (`POST /api/v1/ingest/health-auto-export`);
+    /// larger ones get 413 before they are read. Default 100 MB: a year's backfill of
+    /// minute-level heart rate and steps fits, where 5 MB refuses a month.
+    public var maximumIngestBytes = 100 * 1024 * 1024
     /// How long a verified token is trusted without asking the database again, in seconds.
     /// Default 5: a token rotated by another process stops working within 5 s. 0 checks every request.
     public var tokenCacheSeconds: TimeInterval = 5

@@ -57,7 +57,7 @@ struct ServerRoutes {
         }
         api.post("/v1/ingest/health-auto-export") { request, context in
             let user = try context.requireUser()
-            let document = try await body(of: request)
+            let document = try await body(of: request, limit: configuration.maximumIngestBytes, flag: "--max-ingest-bytes")
             let batch = try RequestReader.validating { () throws(VitalsError) in
                 try HealthAutoExportParser().parse(document: document, file: RequestReader.label)
             }
@@ -105,14 +105,22 @@ struct ServerRoutes {
     }
 
     /// The request body as JSON: 413 past the limit, 400 when it is not JSON.
-    private func body(of request: Request) async throws -> JSONValue {
+    ///
+    /// A body announced larger than the limit (`Content-Length`) is refused before any of it is
+    /// read; one sent in chunks is refused as soon as it passes the limit.
+    private func body(of request: Request, limit: Int? = nil, flag: String = "--max-body-bytes") async throws -> JSONValue {
+        let limit = limit ?? configuration.maximumBodyBytes
+        func tooLarge() -> APIError {
+            APIError(.contentTooLarge, code: "body_too_large",
+                     "the body is larger than \(limit) bytes, this server's limit (vitals serve \(flag))")
+        }
+        if let announced = request.headers[.contentLength].flatMap({ Int($0) }), announced > limit { throw tooLarge() }
         var request = request
         let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: configuration.maximumBodyBytes)
+            buffer = try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, code: "body_too_large",
-                           "the body is larger than \(configuration.maximumBodyBytes) bytes")
+            throw tooLarge()
         }
         return try RequestReader.document(Data(buffer: buffer))
     }

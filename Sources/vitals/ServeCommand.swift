@@ -35,6 +35,11 @@ struct ServeCommand: AsyncParsableCommand {
     var maxBodyBytes = 5 * 1024 * 1024
 
     @Option(name: .long, help: ArgumentHelp(
+        "Largest Health Auto Export ingest body in bytes; larger ones get 413 before they are read (default 104857600, 100 MB).",
+        valueName: "bytes"))
+    var maxIngestBytes = 100 * 1024 * 1024
+
+    @Option(name: .long, help: ArgumentHelp(
         "SQLite durability: full (default) flushes every commit to disk before answering; normal survives a crash of the server but may lose the last writes on a power loss.",
         valueName: "full|normal"))
     var sqliteSync = "full"
@@ -47,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
+        guard maxIngestBytes > 0 else { throw ValidationError("--max-ingest-bytes must be positive") }
         guard ["full", "normal"].contains(sqliteSync) else { throw ValidationError("--sqlite-sync must be full or normal") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -59,6 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.host = host
             configuration.port = port
             configuration.maximumBodyBytes = maxBodyBytes
+            configuration.maximumIngestBytes = maxIngestBytes
             var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()

@@ -236,6 +236,7 @@ struct DailyEndpointTests {
     func bodyLimit(backend: Backend) async throws {
         var configuration = ServerConfiguration.testing
         configuration.maximumBodyBytes = 200
+        configuration.maximumIngestBytes = 300
         try await withServer(backend, configuration: configuration) { harness in
             let (_, token) = try await harness.user("ada")
             let record = #"{"date": "2025-11-16", "steps": 1000}"#
@@ -253,7 +254,10 @@ struct DailyEndpointTests {
             #expect(try await harness.daily(token, padded).status == .ok)
             // The limit holds on every route with a body.
             #expect(try await harness.sync(token, String(repeating: " ", count: 201) + "{}").status == .contentTooLarge)
-            #expect(try await harness.ingest(token, String(repeating: " ", count: 201) + "{}").status == .contentTooLarge)
+            // Health Auto Export ingests have their own limit, and the answer names its flag.
+            #expect(try await harness.ingest(token, String(repeating: " ", count: 201) + "{}").status != .contentTooLarge)
+            let ingest = try await harness.ingest(token, String(repeating: " ", count: 301) + "{}")
+            #expect(ingest.status == .contentTooLarge && ingest.text.contains("300") && ingest.text.contains("--max-ingest-bytes"))
             #expect(try await harness.send(.post, "/api/quests", token: token,
                                            json: String(repeating: " ", count: 201) + "{}").status == .contentTooLarge)
         }
