@@ -155,12 +155,15 @@ let package = Package(
             name: "VitalsInsightsTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        .testTarget(name: "VitalsCLITests", dependencies: ["vitals"], exclude: ["__Snapshots__"], swiftSettings: strict),
+        // Test helpers several test targets share: child processes without Foundation's Process.
+        .target(name: "VitalsTestSupport", path: "Tests/VitalsTestSupport", swiftSettings: strict),
+        .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport"], exclude: ["__Snapshots__"],
+                    swiftSettings: strict),
         .testTarget(
             name: "VitalsSyncTests",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsServer", "VitalsInsights",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "VitalsTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,4 +1,5 @@
 import Foundation
+import VitalsTestSupport
 
 /// Runs the built `vitals` executable as a user would, in a temporary folder.
 struct CLIRunner {
@@ -29,24 +30,12 @@ struct CLIRunner {
 
     /// Runs `vitals ARGS` with `--db` pointing at this runner's store when `withDatabase`.
     func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["VITALS_DB"] = database
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let run = try ChildProcess.run(Self.executable.path, arguments, environment: environment,
+                                       input: Data((stdin ?? "").utf8))
+        return Result(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+                      stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
     /// Writes a file in the runner's folder and returns its path.

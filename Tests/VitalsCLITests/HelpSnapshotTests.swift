@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 /// `vitals --help` and every subcommand's help, pinned as text files: a changed flag is a visible diff.
 ///
@@ -14,22 +15,14 @@ struct HelpSnapshotTests {
 
     /// The help of `vitals PATH`, 100 columns wide, the same on every machine.
     static func help(_ path: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["help"] + path
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "100"
         environment["HOME"] = "/home/user"
         environment.removeValue(forKey: "VITALS_DB")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "vitals help \(path.joined(separator: " ")) failed")
-        return String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run(CLIRunner.executable.path, ["help"] + path, environment: environment,
+                                       mergeStandardError: true)
+        #expect(run.termination == .exit(0), "vitals help \(path.joined(separator: " ")) failed")
+        return String(decoding: run.stdout, as: UTF8.self)
     }
 
     /// The subcommand names a help text lists under SUBCOMMANDS.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 @Suite("Interrupted imports")
 struct InterruptedImportTests {
@@ -28,37 +29,30 @@ struct InterruptedImportTests {
     func typesJSON(_ cli: CLIRunner) throws -> String { try cli.run(["types", "--json"]).stdout }
 
     /// Starts an import of the big export and sends `signal` once it has written to the WAL.
-    func interrupt(with signal: Int32) throws -> (CLIRunner, before: String, status: Int32, reason: Process.TerminationReason) {
+    func interrupt(with signal: Int32) throws -> (CLIRunner, before: String, termination: ChildProcess.Termination) {
         let cli = try CLIRunner()
         let small = try cli.write("small.xml", "<HealthData><ExportDate value=\"2024-03-01 09:00:00 +0100\"/>"
             + #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="70"/></HealthData>"#)
         #expect(try cli.run(["import", small]).status == 0)
         let before = try typesJSON(cli)
         let big = try cli.write("big.xml", Self.bigExport())
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["import", big, "--db", cli.database, "--progress"]
-        process.standardOutput = FileHandle.nullDevice
-        let progress = Pipe()
-        process.standardError = progress
-        try process.run()
+        let process = try ChildProcess(CLIRunner.executable.path, ["import", big, "--db", cli.database, "--progress"],
+                                       environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .pipe)
         // Wait until the import reports progress past its first megabytes: it is mid-transaction.
         var seen = Data()
         while process.isRunning, seen.filter({ $0 == 0x0A }).count < 3 {
-            let chunk = progress.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
+            guard let chunk = process.standardError?.availableData, !chunk.isEmpty else { break }
             seen.append(chunk)
         }
         #expect(process.isRunning, "the import finished before it could be interrupted; make the export larger")
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return (cli, before, process.terminationStatus, process.terminationReason)
+        process.send(signal)
+        return (cli, before, process.waitUntilExit())
     }
 
     @Test("kill -9 in the middle of an import leaves the store exactly as it was")
     func killed() throws {
-        let (cli, before, _, reason) = try interrupt(with: SIGKILL)
-        #expect(reason == .uncaughtSignal)
+        let (cli, before, termination) = try interrupt(with: SIGKILL)
+        #expect(termination == .signal(SIGKILL))
         #expect(try typesJSON(cli) == before)
         let again = try cli.run(["import", try cli.write("again.xml", "<HealthData></HealthData>")])
         #expect(again.status == 0, "\(again.stderr)")
@@ -66,8 +60,8 @@ struct InterruptedImportTests {
 
     @Test("Ctrl-C stops the import with exit code 130 and stores nothing")
     func interrupted() throws {
-        let (cli, before, status, reason) = try interrupt(with: SIGINT)
-        #expect(reason == .exit && status == 130)
+        let (cli, before, termination) = try interrupt(with: SIGINT)
+        #expect(termination == .exit(130))
         #expect(try typesJSON(cli) == before)
     }
 }

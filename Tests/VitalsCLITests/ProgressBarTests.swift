@@ -1,24 +1,18 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 @Suite("Import progress bar")
 struct ProgressBarTests {
     /// Runs `vitals import` under `script`, so stderr is a pseudo-terminal, and returns what it showed.
     func importOnTerminal(_ cli: CLIRunner, file: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = [CLIRunner.executable.path, "import", file, "--db", cli.database]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         // -q: no banner; -e: the command's exit code; -c: the command; the typescript is thrown away.
-        process.arguments = ["-qec", command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let child = try ChildProcess("/usr/bin/script", ["-qec", command, "/dev/null"],
+                                     environment: ProcessInfo.processInfo.environment, stdout: .pipe, stderr: .null)
+        let data = child.standardOutput?.readDataToEndOfFile() ?? Data()
+        #expect(child.waitUntilExit() == .exit(0))
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -1,29 +1,26 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 @Suite("vitals serve and vitals user")
 struct ServeCommandTests {
     /// A `vitals serve` process on a free port, stopped with SIGTERM.
     final class Server {
-        let process = Process()
+        let process: ChildProcess
         let port: Int
 
         init(arguments: [String]) throws {
-            process.executableURL = CLIRunner.executable
-            process.arguments = ["serve", "--port", "0"] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            process = try ChildProcess(CLIRunner.executable.path, ["serve", "--port", "0"] + arguments,
+                                       environment: ProcessInfo.processInfo.environment, stdout: .pipe, stderr: .null)
             var seen = ""
             while process.isRunning, !seen.contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
+                guard let chunk = process.standardOutput?.availableData, !chunk.isEmpty else { break }
                 seen += String(decoding: chunk, as: UTF8.self)
             }
             guard let range = seen.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
                   let port = Int(seen[range].split(separator: ":").last ?? "") else {
-                process.terminate()
+                process.send(SIGTERM)
+                _ = process.waitUntilExit()
                 throw HTTPFailure("vitals serve did not say where it listens: \(seen)")
             }
             self.port = port
@@ -31,9 +28,8 @@ struct ServeCommandTests {
 
         /// SIGTERM, then the exit status once it shut down.
         func stop() -> Int32 {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-            return process.terminationStatus
+            process.send(SIGTERM)
+            return process.waitUntilExit().status
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 import VitalsCore
 import VitalsServer
 import VitalsStore
@@ -168,31 +169,18 @@ func runVitals(_ arguments: [String], environment: [String: String] = [:]) async
         .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
         throw TestFailure("the vitals executable is not built next to the tests (run swift build --build-tests)")
     }
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["VITALS_TOKEN"] = nil
     for (key, value) in environment { env[key] = value }
-    process.environment = env
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        process.terminationHandler = { _ in continuation.resume() }
-        do {
-            try process.run()
-        } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
+    let path = executable.path, environment = env
+    // The child runs to its end on a thread of its own, not on one of the cooperative pool's.
+    return try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result {
+                let run = try ChildProcess.run(path, arguments, environment: environment)
+                return CLIResult(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+                                 stderr: String(decoding: run.stderr, as: UTF8.self))
+            })
         }
     }
-    return CLIResult(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                     stderr: try String(contentsOf: err, encoding: .utf8))
 }
