@@ -62,7 +62,9 @@ struct BucketCalculator {
     ///
     /// Sources are taken in `sourceOrder`. A sample of a source counts only on the parts of
     /// `[start, end)` that no higher-priority source covers, pro rata; an instant counts only
-    /// if no higher-priority source covers it. Points must be sorted by start.
+    /// if no higher-priority source covers it or has an instant at the same moment (the same
+    /// minute sent by phone and watch, or under two source strings, counts once). Points must
+    /// be sorted by start.
     func mergedSums(_ points: [StatisticsPoint], sourceOrder: [Int]) -> [Double] {
         var totals = [Double](repeating: 0, count: bucketCount)
         var groups = [[StatisticsPoint]](repeating: [], count: (sourceOrder.max() ?? -1) + 1)
@@ -70,14 +72,17 @@ struct BucketCalculator {
             groups[Int(point.source)].append(point)
         }
         var covered: [(Double, Double)] = []
+        var instants: Set<Double> = []
         for (rank, sourceIndex) in sourceOrder.enumerated() where !groups[sourceIndex].isEmpty {
             let group = groups[sourceIndex]
             var first = 0
+            var own: [Double] = []
             for point in group {
                 if point.end <= point.start {
                     let t = point.start
                     guard t >= clip.lower, t < clip.upper, let index = bucket(of: t) else { continue }
-                    if !Self.covers(covered, t) { totals[index] += point.value }
+                    if !Self.covers(covered, t), !instants.contains(t) { totals[index] += point.value }
+                    own.append(t)
                     continue
                 }
                 let a = max(point.start, clip.lower)
@@ -100,6 +105,7 @@ struct BucketCalculator {
             }
             if rank < sourceOrder.count - 1 {
                 covered = Self.union(covered, Self.union(of: group, clip: clip))
+                instants.formUnion(own)
             }
         }
         return totals

@@ -5,6 +5,11 @@ import Foundation
 /// Accepts `2025-10-01T07:30:00+02:00`, `2025-10-01T07:30:00.250Z`, `2025-10-01 07:30:00 +0200`
 /// (Apple Health export form) and `2025-10-01T07:30+02:00`. A timestamp without an offset is
 /// rejected: an instant needs one. `DateFormatter` manages ~36k dates/s; this does millions.
+///
+/// With `twelveHourClock`, the form a phone set to a 12-hour clock writes is read too:
+/// `2024-09-21 7:57:00 am +1000`, the hour in one or two digits (1-12), `am`/`pm` in any case
+/// after an ASCII space, a no-break space (U+00A0), a narrow no-break space (U+202F) or nothing;
+/// `12:xx am` is 00:xx and `12:xx pm` is 12:xx.
 public enum ISO8601 {
     /// The instant `text` names, or `nil` when it is not an ISO 8601 timestamp with an offset.
     public static func parse(_ text: String) -> Date? {
@@ -12,8 +17,14 @@ public enum ISO8601 {
         return copy.withUTF8 { parse(bytes: $0) }
     }
 
-    /// Parses UTF-8 bytes; see ``parse(_:)``.
-    public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// The instant `text` names, also in 12-hour form when `twelveHourClock` is true.
+    public static func parse(_ text: String, twelveHourClock: Bool) -> Date? {
+        var copy = text
+        return copy.withUTF8 { parse(bytes: $0, twelveHourClock: twelveHourClock) }
+    }
+
+    /// Parses UTF-8 bytes; see ``parse(_:)`` and ``parse(_:twelveHourClock:)``.
+    public static func parse(bytes b: UnsafeBufferPointer<UInt8>, twelveHourClock: Bool = false) -> Date? {
         var i = 0
         func digits(_ count: Int) -> Int? {
             guard i + count <= b.count else { return nil }
@@ -35,7 +46,8 @@ public enum ISO8601 {
               let day = digits(2) else { return nil }
         guard i < b.count, b[i] == 0x54 || b[i] == 0x20 || b[i] == 0x74 else { return nil }
         i += 1
-        guard let hour = digits(2), expect(0x3A), let minute = digits(2) else { return nil }
+        let shortHour = twelveHourClock && i + 1 < b.count && b[i + 1] == 0x3A
+        guard var hour = digits(shortHour ? 1 : 2), expect(0x3A), let minute = digits(2) else { return nil }
         var second = 0
         var fraction = 0.0
         if expect(0x3A) {
@@ -53,6 +65,10 @@ public enum ISO8601 {
                 }
                 guard sawDigit else { return nil }
             }
+        }
+        if twelveHourClock {
+            guard let adjusted = meridiem(b, &i, hour: hour) else { return nil }
+            hour = adjusted
         }
         while i < b.count, b[i] == 0x20 { i += 1 }
         guard i < b.count else { return nil }
@@ -77,6 +93,29 @@ public enum ISO8601 {
         let days = daysFromCivil(year, month, day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
         return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The 24-hour hour of `hour` when an am/pm marker follows at `i` (moving `i` past it), `hour`
+    /// itself when none does (a 24-hour time), nil when a marker follows an hour outside 1-12.
+    private static func meridiem(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, hour: Int) -> Int? {
+        var j = i
+        if j < b.count, b[j] == 0x20 {
+            j += 1
+        } else if j + 1 < b.count, b[j] == 0xC2, b[j + 1] == 0xA0 {
+            j += 2
+        } else if j + 2 < b.count, b[j] == 0xE2, b[j + 1] == 0x80, b[j + 2] == 0xAF {
+            j += 3
+        }
+        guard j + 1 < b.count, b[j + 1] | 0x20 == 0x6D else { return hour }
+        let pm: Bool
+        switch b[j] | 0x20 {
+        case 0x61: pm = false
+        case 0x70: pm = true
+        default: return hour
+        }
+        guard (1...12).contains(hour) else { return nil }
+        i = j + 2
+        return hour % 12 + (pm ? 12 : 0)
     }
 
     /// `2025-10-01T07:30:00+02:00` (or `...Z` in GMT), with milliseconds or microseconds only when present.

@@ -11,6 +11,9 @@ public struct JSONObjectReader: Sendable {
     public let file: String
     /// Where the object is; an element's path is spelled only when asked for (errors, mostly).
     private let position: Position
+    /// Whether dates may also be in 12-hour form (`2024-09-21 7:57:00 am +1000`); objects read
+    /// from this one inherit it.
+    public var twelveHourClock = false
 
     /// A path as given, or element `index` of member `key` of the object at `parent`.
     private enum Position: Sendable {
@@ -36,13 +39,14 @@ public struct JSONObjectReader: Sendable {
     /// This reader with its path spelled out once: elements of a reader with many of them share it.
     public var anchored: JSONObjectReader {
         if case .given = position { return self }
-        return JSONObjectReader(fields: fields, path: path, file: file)
+        return JSONObjectReader(fields: fields, position: .given(path), file: file, twelveHourClock: twelveHourClock)
     }
 
-    private init(fields: JSONValue.Object, position: Position, file: String) {
+    private init(fields: JSONValue.Object, position: Position, file: String, twelveHourClock: Bool) {
         self.fields = fields
         self.position = position
         self.file = file
+        self.twelveHourClock = twelveHourClock
     }
 
     /// Reads a whole document, which must be a JSON object.
@@ -136,10 +140,10 @@ public struct JSONObjectReader: Sendable {
     }
 
     /// A timestamp such as `2024-02-06 14:30:00 -0800` (Health Auto Export's form) or ISO 8601
-    /// with an offset; anything else is an `.invalidDate` error.
+    /// with an offset (also 12-hour, see ``twelveHourClock``); anything else is an `.invalidDate` error.
     public func optionalDate(_ key: String) throws(VitalsError) -> Date? {
         guard let text = try optionalString(key) else { return nil }
-        guard let date = ISO8601.parse(text) else {
+        guard let date = ISO8601.parse(text, twelveHourClock: twelveHourClock) else {
             throw error(.invalidDate, "expected a timestamp like 2024-02-06 14:30:00 -0800", at: key)
         }
         return date
@@ -153,7 +157,9 @@ public struct JSONObjectReader: Sendable {
     public func optionalObject(_ key: String) throws(VitalsError) -> JSONObjectReader? {
         switch value(key) {
         case nil: return nil
-        case .object(let object)?: return JSONObjectReader(fields: object, path: fieldPath(key), file: file)
+        case .object(let object)?:
+            return JSONObjectReader(fields: object, position: .given(fieldPath(key)), file: file,
+                                    twelveHourClock: twelveHourClock)
         case let other?: throw error(.invalidInput, "expected an object, not \(other.kindName)", at: key)
         }
     }
@@ -183,6 +189,7 @@ public struct JSONObjectReader: Sendable {
             throw VitalsError(.invalidInput, "expected an object, not \(item.kindName)",
                               at: InputLocation(file: file, field: "\(fieldPath(key))[\(index)]"))
         }
-        return JSONObjectReader(fields: object, position: .element(parent: path, key: key, index: index), file: file)
+        return JSONObjectReader(fields: object, position: .element(parent: path, key: key, index: index), file: file,
+                                twelveHourClock: twelveHourClock)
     }
 }

@@ -5,17 +5,23 @@ import VitalsCore
 /// Every sample has passed `Sample.validated()` (values in their type's canonical unit) and has a
 /// UUID derived from its content, so parsing the same document again gives the same UUIDs.
 /// Nothing is dropped silently: metrics, items and workout fields that are not imported are
-/// listed in ``skipped`` with a reason and a count.
+/// listed in ``skipped`` with a reason and a count, and so is each item that could not be read
+/// (with its JSON path), whose error is also in ``unreadable``.
 public struct HealthAutoExportBatch: Sendable {
-    /// The samples, in document order: metrics first, then workouts.
+    /// The samples, in document order: metrics, workouts, then the other sections.
     public var samples: [Sample]
-    /// Metrics, items and fields that were recognised as input but not imported.
+    /// Metrics, items and fields that were recognised as input but not imported, and items
+    /// that could not be read (those with a ``SkippedMetric/path``).
     public var skipped: [SkippedMetric]
+    /// The errors of the items that could not be read, in document order, located at their
+    /// JSON paths; empty for a strict parse, which throws the first instead.
+    public var unreadable: [VitalsError]
 
     /// Creates a batch.
-    public init(samples: [Sample] = [], skipped: [SkippedMetric] = []) {
+    public init(samples: [Sample] = [], skipped: [SkippedMetric] = [], unreadable: [VitalsError] = []) {
         self.samples = samples
         self.skipped = skipped
+        self.unreadable = unreadable
     }
 }
 
@@ -28,12 +34,16 @@ public struct SkippedMetric: Sendable, Hashable {
     public var reason: String
     /// How many data items (or fields) were left out.
     public var count: Int
+    /// For an item that could not be read: the exact JSON path of what was wrong
+    /// (`data.metrics[3].data[17].qty`); nil for parts left out on purpose.
+    public var path: String?
 
     /// Creates a report line.
-    public init(name: String, reason: String, count: Int) {
+    public init(name: String, reason: String, count: Int, path: String? = nil) {
         self.name = name
         self.reason = reason
         self.count = count
+        self.path = path
     }
 }
 
@@ -51,6 +61,14 @@ struct HealthAutoExportSkipList {
             index[key] = entries.count
             entries.append(SkippedMetric(name: name, reason: reason, count: count))
         }
+    }
+
+    /// Records an item of `name` (`step_count`, `workouts`, `data.symptoms`) that could not be
+    /// read, and `count` data items lost with it, at the path and with the message of `error`
+    /// (messages never hold values).
+    mutating func unreadable(_ name: String, _ error: VitalsError, count: Int = 1) {
+        let path = error.location?.field ?? name
+        entries.append(SkippedMetric(name: name, reason: "\(error.code): \(error.message)", count: count, path: path))
     }
 
     /// The report, in the order parts were first seen.

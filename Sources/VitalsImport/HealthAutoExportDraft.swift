@@ -67,10 +67,11 @@ struct HealthAutoExportFieldMaps {
 
 /// Gives drafts their UUIDs and validates them.
 enum HealthAutoExportIdentity {
-    /// The drafts as validated samples with deterministic UUIDs (see ``HealthAutoExportDraft``).
-    ///
-    /// - Throws: the first validation failure, located at the document field it came from.
-    static func finish(_ drafts: [HealthAutoExportDraft], file: String) throws(VitalsError) -> [Sample] {
+    /// The drafts of `reader` as validated samples with deterministic UUIDs (see
+    /// ``HealthAutoExportDraft``). A draft that fails validation is left out and reported in
+    /// `reader`, located at the document field it came from, or thrown when `reader` is strict.
+    static func finish(_ reader: inout HealthAutoExportReader) throws(VitalsError) -> [Sample] {
+        let drafts = reader.drafts
         var seen: [String: Int] = [:]
         seen.reserveCapacity(drafts.count)
         var samples: [Sample] = []
@@ -90,8 +91,12 @@ enum HealthAutoExportIdentity {
             do {
                 samples.append(try sample.validated())
             } catch {
-                throw VitalsError(error.code, error.message,
-                                  at: InputLocation(file: file, field: documentField(of: error, in: draft)))
+                let located = VitalsError(error.code, error.message,
+                                          at: InputLocation(file: reader.file, field: documentField(of: error, in: draft)))
+                if reader.strict { throw located }
+                let name = reader.name(ofItemAt: draft.path)
+                reader.unreadable.append(located)
+                reader.skips.unreadable(name, located)
             }
         }
         return samples

@@ -108,14 +108,13 @@ enum HealthAutoExportMetric: Sendable {
         "vitamin_k": .dietaryVitaminK,
     ]
 
-    /// Sections of `data` besides metrics and workouts that the app can send, and why they are
-    /// not imported.
+    /// Sections of `data` besides metrics and workouts that the app can send and Vitals has no
+    /// sample type for, and why they are not imported (`symptoms` and `heartRateNotifications`
+    /// are stored: see `HealthAutoExportReader+Sections`).
     static let otherSections: [String: String] = [
-        "stateOfMind": "state of mind entries are not imported",
-        "medications": "medication records are not imported",
-        "symptoms": "symptom entries are not imported",
-        "cycleTracking": "cycle tracking entries are not imported",
-        "ecg": "ECG recordings are not imported",
-        "heartRateNotifications": "heart rate notifications are not imported",
+        "stateOfMind": "state of mind entries are not imported: Vitals has no type for HKStateOfMind",
+        "medications": "medication records are not imported: Vitals has no type for medication doses",
+        "cycleTracking": "cycle tracking entries are not imported: their format is not documented",
+        "ecg": "ECG recordings are not imported: Vitals has no type for HKElectrocardiogram",
     ]
 }

@@ -10,10 +10,17 @@ import VitalsCore
 /// sleep and mindful minutes have their own item shapes. ``HealthAutoExportMetric`` lists what
 /// each name becomes.
 ///
-/// - Parsing is all-or-nothing: the first malformed item fails the whole document with a
-///   `VitalsError` (`.invalidInput`, `.invalidUnit`, `.incompatibleUnit`, `.invalidDate`,
-///   `.invalidValue`) whose location names the file and the exact JSON path
-///   (`data.metrics[3].data[17].qty`). Messages never contain health values.
+/// - One bad item never blocks the rest: an item that cannot be read (a wrong type, a bad date,
+///   an impossible value) is left out and reported in ``HealthAutoExportBatch/skipped`` with
+///   its exact JSON path (`data.metrics[3].data[17].qty`) and reason, its error in
+///   ``HealthAutoExportBatch/unreadable``. A metric whose `name`, `units` or `data` is wrong is
+///   left out whole. Only a document that is not JSON, not an object or has no `data` object
+///   is refused. With ``strict`` the first unreadable item fails the whole document instead.
+///   Errors are `VitalsError`s (`.invalidInput`, `.invalidUnit`, `.incompatibleUnit`,
+///   `.invalidDate`, `.invalidValue`) located at the file and JSON path; messages never
+///   contain health values.
+/// - Timestamps may be in 24-hour or 12-hour form (`2024-09-21 7:57:00 am +1000`, see
+///   `ISO8601.parse(_:twelveHourClock:)`).
 /// - Well-formed parts Vitals does not import (unknown metrics, `apple_stand_hour`, workout
 ///   routes and time series, other data sections) are reported in
 ///   ``HealthAutoExportBatch/skipped``, never dropped silently.
@@ -22,8 +29,13 @@ import VitalsCore
 /// - Quantity items are instants at their `date` (the app does not say how long a period its
 ///   aggregated values cover); an item may give an `endDate` to make it an interval.
 public struct HealthAutoExportParser: Sendable {
-    /// Creates a parser.
-    public init() {}
+    /// Whether the first item that cannot be read fails the whole document (all or nothing).
+    public var strict: Bool
+
+    /// Creates a parser; lenient unless `strict`.
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
 
     /// Parses a whole HAE JSON document.
     ///
@@ -39,10 +51,11 @@ public struct HealthAutoExportParser: Sendable {
         guard case .object(let object) = document else {
             throw VitalsError(.invalidInput, "the document is not a JSON object", at: InputLocation(file: file))
         }
-        let root = JSONObjectReader(fields: object, path: "", file: file)
-        var reader = HealthAutoExportReader(file: file)
+        var root = JSONObjectReader(fields: object, path: "", file: file)
+        root.twelveHourClock = true
+        var reader = HealthAutoExportReader(file: file, strict: strict)
         try reader.read(root)
-        let samples = try HealthAutoExportIdentity.finish(reader.drafts, file: file)
-        return HealthAutoExportBatch(samples: samples, skipped: reader.skips.all)
+        let samples = try HealthAutoExportIdentity.finish(&reader)
+        return HealthAutoExportBatch(samples: samples, skipped: reader.skips.all, unreadable: reader.unreadable)
     }
 }

@@ -37,11 +37,16 @@ extension HealthAutoExportReader {
             try units.convert(hours, to: .second, in: metric, name: name).rounded()
         }
         for (index, raw) in items.enumerated() {
-            let item = try metric.element(raw, of: "data", at: index)
-            if item.has("startDate") || item.has("value") {
-                try readSleepStage(item)
-            } else {
-                try readSleepNight(item, seconds: toSeconds)
+            let mark = drafts.count
+            do throws(VitalsError) {
+                let item = try metric.element(raw, of: "data", at: index)
+                if item.has("startDate") || item.has("value") {
+                    try readSleepStage(item)
+                } else {
+                    try readSleepNight(item, seconds: toSeconds)
+                }
+            } catch {
+                try unreadable(name, error, since: mark)
             }
         }
     }
@@ -120,7 +125,7 @@ extension HealthAutoExportReader {
     /// `date`, the night's label: `yyyy-MM-dd` (as documented) or a full timestamp.
     private func checkNightDate(_ item: JSONObjectReader) throws(VitalsError) {
         guard let text = try item.optionalString("date") else { return }
-        if ISO8601.parse(text) != nil { return }
+        if ISO8601.parse(text, twelveHourClock: true) != nil { return }
         guard text.utf8.count == 10, ISO8601.parse(text + " 00:00:00 +0000") != nil else {
             throw item.error(.invalidDate,
                              "expected a day like 2024-02-06 or a timestamp like 2024-02-06 07:00:00 -0800", at: "date")

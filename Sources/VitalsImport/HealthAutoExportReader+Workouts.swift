@@ -1,10 +1,13 @@
 import Foundation
 import VitalsCore
 
-// Workouts (format version 2): `{id, name, start, end, duration, ...}` with optional
-// `{qty, units}` totals. Totals become the workout's statistics (active energy, distance,
-// flights, strokes, steps as sums; heart rate as average/min/max) or HealthKit metadata
-// (METs, elevation, weather, speeds, lap length); the app's id, name and duration are kept as
+// Workouts in both of the app's formats. Version 2: `{id, name, start, end, duration, ...}`.
+// Version 1 (older app releases): no `id`, and `activeEnergy`, `stepCount`, `elevation`
+// (`{ascent, descent, units}`), `heartRateData` and `route` are fields of the workout; its id is
+// derived from name, start and end (``derivedID(name:start:end:)``), so a re-send is the same
+// workout. Optional `{qty, units}` totals become the workout's statistics (active energy,
+// distance, flights, strokes, steps as sums; heart rate as average/min/max) or HealthKit metadata
+// (METs, elevation, weather, speeds, lap length); the id, name and duration are kept as
 // `HAEWorkoutID`, `HAEWorkoutName`, `HAEDuration`. Array fields (heart rate and energy time
 // series, route points) are reported as skipped: the readings themselves are HealthKit samples
 // the app exports as metrics. A workout id repeated in one document is kept once.
@@ -15,25 +18,34 @@ extension HealthAutoExportReader {
         "activeEnergyBurned", "activeEnergy", "distance", "flightsClimbed", "totalSwimmingStrokeCount",
         "stepCount", "heartRate", "avgHeartRate", "maxHeartRate", "minHeartRate", "totalEnergy", "intensity",
         "elevationUp", "elevationDown", "temperature", "humidity", "avgSpeed", "speed", "maxSpeed",
-        "lapLength", "stepCadence", "swimCadence",
+        "lapLength", "stepCadence", "swimCadence", "elevation", "intesity",
     ]
 
     /// `{qty, units}` totals kept as metadata: field, metadata key, unit stored.
     private static let workoutMetadataFields: [(String, String, HealthUnit)] = [
         ("totalEnergy", "HAETotalEnergy", .kilocalorie),
         ("intensity", "HKAverageMETs", .kilocaloriesPerHourKilogram),
+        ("intesity", "HKAverageMETs", .kilocaloriesPerHourKilogram),
         ("elevationUp", "HKElevationAscended", .meter), ("elevationDown", "HKElevationDescended", .meter),
         ("temperature", "HKWeatherTemperature", .degreeCelsius), ("humidity", "HKWeatherHumidity", .percent),
         ("maxSpeed", "HKMaximumSpeed", .metersPerSecond), ("lapLength", "HKLapLength", .meter),
         ("stepCadence", "HAEStepCadence", .countPerMinute), ("swimCadence", "HAESwimCadence", .countPerMinute),
     ]
 
+    /// The id of a version 1 workout, which has none: a UUID derived from
+    /// `hae1|workout-v1|<name>|<start ms>|<end ms>`, so the same workout sent again has the same id.
+    static func derivedID(name: String, start: Date, end: Date) -> String {
+        let key = "hae1|workout-v1|\(name)|\(HealthAutoExportDraft.milliseconds(start))|"
+            + "\(HealthAutoExportDraft.milliseconds(end))"
+        return DeterministicUUID.make(key).uuidString
+    }
+
     /// Reads one workout.
     mutating func readWorkout(_ workout: JSONObjectReader) throws(VitalsError) {
-        let id = try workout.string("id")
-        guard !id.isEmpty else { throw workout.error(.invalidInput, "the workout id is empty", at: "id") }
         let name = try workout.string("name")
         let start = try workout.date("start"), end = try workout.date("end")
+        let id = try workout.optionalString("id") ?? Self.derivedID(name: name, start: start, end: end)
+        guard !id.isEmpty else { throw workout.error(.invalidInput, "the workout id is empty", at: "id") }
         let reading = HealthAutoExportActivity.reading(name)
         var metadata = try workout.metadata()
         metadata["HAEWorkoutID"] = .string(id)
@@ -46,6 +58,9 @@ extension HealthAutoExportReader {
             if let value = try workout.optionalMeasurement(field, in: unit, metric: "workouts.\(field)") {
                 metadata[key] = .quantity(Quantity(value, unit))
             }
+        }
+        if let elevation = try workout.optionalObject("elevation") {
+            try readElevation(elevation, into: &metadata)
         }
         let speedField = workout.has("avgSpeed") ? "avgSpeed" : "speed"
         if let speed = try workout.optionalMeasurement(speedField, in: .metersPerSecond,
@@ -72,12 +87,12 @@ extension HealthAutoExportReader {
             fields["statistics[\(statistics.count)]"] = workout.has("heartRate") ? "heartRate" : "avgHeartRate"
             statistics.append(heartRate)
         }
+        let sourceName = try workout.optionalString("source")
         guard workoutIDs.insert(id).inserted else {
             skips.add("workouts", "a workout repeated in the same document is kept once")
             return
         }
         reportUnreadFields(of: workout)
-        let sourceName = try workout.optionalString("source")
         let sample = Sample(uuid: HealthAutoExportDraft.placeholder, type: .workout, start: start, end: end,
                             content: .workout(Workout(activityType: reading.type, statistics: statistics)),
                             source: sources.source(named: sourceName), metadata: metadata)
@@ -101,6 +116,18 @@ extension HealthAutoExportReader {
         if let flag = try workout.optionalBool("isIndoor") { indoor = flag }
         if let indoor { metadata["HKIndoorWorkout"] = .bool(indoor) }
         if let swimming { metadata["HKSwimmingLocationType"] = .number(Double(swimming)) }
+    }
+
+    /// Version 1's `elevation` `{ascent, descent, units}` as `HKElevationAscended`/`Descended`.
+    private func readElevation(_ elevation: JSONObjectReader, into metadata: inout Metadata) throws(VitalsError) {
+        let units = try HealthAutoExportUnits.unit(try elevation.string("units"), metric: "workouts.elevation",
+                                                   at: elevation, key: "units")
+        for (field, key) in [("ascent", "HKElevationAscended"), ("descent", "HKElevationDescended")] {
+            guard let value = try elevation.optionalNonNegative(field) else { continue }
+            let meters = try HealthAutoExportUnits.convert(value, from: units, to: .meter, metric: "workouts.elevation",
+                                                           at: elevation, key: "units")
+            metadata[key] = .quantity(Quantity(meters, .meter))
+        }
     }
 
     /// Heart rate statistics from `heartRate` `{min, avg, max}`, else `avgHeartRate`,

@@ -14,7 +14,8 @@ import VitalsCore
 /// - `mmol/L` is millimoles of glucose per litre (`mmol<180.15588000005408>/L`): blood glucose
 ///   is the only metric the app writes in mmol/L.
 /// - `mL/kg/min` (two slashes, which HealthKit rejects) is `mL/min·kg`.
-/// - `°C`/`ºC`, `°F`/`ºF`, `lbs`, `sec`, `hrs`, `dB` are `degC`, `degF`, `lb`, `s`, `hr`, `dBASPL`.
+/// - `°C`/`ºC`, `°F`/`ºF`, `lbs`, `sec`, `hrs`, `dB` are `degC`, `degF`, `lb`, `s`, `hr`, `dBASPL`;
+///   `steps` (older workouts' step count) is `count`.
 enum HealthAutoExportUnits {
     /// A unit as the app writes it: the HealthKit unit and the factor from the app's number to it.
     struct Reading {
@@ -33,6 +34,7 @@ enum HealthAutoExportUnits {
         "mL/kg/min": ("mL/min·kg", 1), "ml/kg/min": ("mL/min·kg", 1),
         "°C": ("degC", 1), "ºC": ("degC", 1), "°F": ("degF", 1), "ºF": ("degF", 1),
         "lbs": ("lb", 1), "sec": ("s", 1), "hrs": ("hr", 1), "dB": ("dBASPL", 1),
+        "steps": ("count", 1),
     ]
 
     /// The reading of `text`, found at member `key` of `object`.

@@ -16,6 +16,9 @@ public struct ImportReport: Sendable, Codable, Hashable {
     public var alreadyPresent = 0
     /// Elements not stored, by reason ("Record: value is not a number" → 3).
     public var skipped: [String: Int] = [:]
+    /// Items that could not be read and were left out, each at its JSON path (Health Auto
+    /// Export JSON; an Apple Health export is all or nothing and never has any).
+    public var unreadable: [UnreadableItem] = []
     /// Top-level elements read, by name.
     public var elements: [String: Int] = [:]
     /// Top-level elements Vitals does not read (ClinicalRecord, Audiogram...), by name.
@@ -35,6 +38,20 @@ public struct ImportReport: Sendable, Codable, Hashable {
 
     /// Total elements skipped.
     public var skippedCount: Int { skipped.values.reduce(0, +) }
+
+    /// An item left out because it could not be read: where, and why (never its values).
+    public struct UnreadableItem: Sendable, Codable, Hashable {
+        /// The exact JSON path (`data.metrics[3].data[17].qty`).
+        public var path: String
+        /// The error's code and message.
+        public var reason: String
+
+        /// Creates an entry.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
 }
 
 /// Where an import's time went: CPU seconds of its two threads and how long each waited.

@@ -6,6 +6,7 @@ import VitalsContract
 extension HealthService {
     /// What `POST /api/v1/ingest/health-auto-export` stored.
     public struct IngestReport: Sendable, Codable {
+        /// `success`, or `partial` when items that could not be read were left out.
         public var status = "success"
         public var samplesReceived = 0
         public var samplesAdded = 0
@@ -14,13 +15,22 @@ extension HealthService {
         /// Days whose HEALTHKIT snapshot was recomputed.
         public var daysUpdated: [LocalDate] = []
         public var questsCompleted = 0
-        /// Well-formed parts Vitals does not store.
+        /// Well-formed parts Vitals does not store (name, reason, count), and each item that
+        /// could not be read (with its `path`).
         public var skipped: [Skipped] = []
+        /// How many items could not be read and were left out (the entries with a `path`).
+        public var itemsUnreadable = 0
+        /// Samples not stored because they were already stored under another source string
+        /// (see `HealthService.withoutResent`); counted in `samplesReceived`, not `samplesAdded`.
+        public var samplesResent = 0
 
+        /// One line of the skip report.
         public struct Skipped: Sendable, Codable {
             public var name: String
             public var reason: String
             public var count: Int
+            /// The exact JSON path of what was wrong, for an item that could not be read.
+            public var path: String?
         }
     }
 
@@ -58,10 +68,14 @@ extension HealthService {
         var report = IngestReport()
         report.samplesReceived = samples.count
         report.workoutsReceived = workouts.count
-        report.skipped = batch.skipped.map { .init(name: $0.name, reason: $0.reason, count: $0.count) }
+        report.skipped = batch.skipped.map { .init(name: $0.name, reason: $0.reason, count: $0.count, path: $0.path) }
+        report.itemsUnreadable = batch.unreadable.count
+        if !batch.unreadable.isEmpty { report.status = "partial" }
         // Samples, workouts, the touched days' recomputed snapshots and their quests: one transaction,
         // so two batches for the same day cannot leave an older recomputation behind.
-        let write = HealthWrite(samples: samples, workouts: workouts,
+        let (kept, resent) = try await withoutResent(samples, for: user)
+        report.samplesResent = resent
+        let write = HealthWrite(samples: kept, workouts: workouts,
                                 recompute: DayRecompute(days: touched, calendar: calendar))
         let stored = try await repository.apply(write, for: user, at: now())
         report.samplesAdded = stored.samplesAdded

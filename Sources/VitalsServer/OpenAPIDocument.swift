@@ -80,9 +80,19 @@ public enum OpenAPIDocument {
                 body: jsonBody(["oneOf": [ref("DailyHealthMetrics"), ["type": "array", "items": ref("DailyHealthMetrics")]]]),
                 responses: writeErrors(["200": ok("Upserted", ref("DailyUpsertResponse"))]))],
             "/api/v1/ingest/health-auto-export": ["post": operation(
-                "Health Auto Export REST JSON (version 2): samples stored once, days recomputed",
-                body: jsonBody(["type": "object", "description": "{\"data\": {\"metrics\": [...], \"workouts\": [...]}}"]),
-                responses: writeErrors(["200": ok("Stored", ref("IngestReport"))]))],
+                "Health Auto Export REST JSON (versions 1 and 2): what can be read is stored once, unreadable items "
+                    + "are skipped and named (200, status partial); days recomputed",
+                body: jsonBody(["type": "object", "description": "{\"data\": {\"metrics\": [...], \"workouts\": [...], "
+                    + "\"symptoms\": [...], \"heartRateNotifications\": [...], ...}}"]),
+                parameters: [[
+                    "name": "strict", "in": "query", "required": false,
+                    "schema": ["type": "string", "enum": ["true", "false"], "default": "false"],
+                    "description": "true: all or nothing, the first unreadable item refuses the request (422)",
+                ]],
+                responses: writeErrors([
+                    "200": ok("Stored (status success), or stored with unreadable items left out and listed in "
+                        + "skipped with their path (status partial)", ref("IngestReport")),
+                ]))],
             "/api/quests": [
                 "post": operation("Create a quest", body: jsonBody(ref("QuestInput")),
                                   responses: writeErrors(["201": ok("Created", ref("Quest"))])),

@@ -92,9 +92,19 @@ enum OpenAPISchemas {
             ], required: ["date"]),
             "DailyUpsertResponse": object(["status": string, "recordsUpserted": integer]),
             "IngestReport": object([
-                "status": string, "samplesReceived": integer, "samplesAdded": integer, "workoutsReceived": integer,
+                "status": ["type": "string", "enum": ["success", "partial"],
+                           "description": "partial when items that could not be read were left out"],
+                "samplesReceived": integer, "samplesAdded": integer, "workoutsReceived": integer,
                 "workoutsAdded": integer, "daysUpdated": array(date), "questsCompleted": integer,
-                "skipped": array(object(["name": string, "reason": string, "count": integer])),
+                "samplesResent": ["type": "integer", "minimum": 0,
+                                  "description": "Samples already stored under another source string naming a device "
+                                      + "in common (not stored again)"],
+                "itemsUnreadable": ["type": "integer", "minimum": 0],
+                "skipped": array(object([
+                    "name": string, "reason": string, "count": integer,
+                    "path": ["type": "string", "description": "Only for an item that could not be read: the exact "
+                        + "JSON path of what was wrong (data.metrics[3].data[17].qty); the reason never holds values"],
+                ])),
             ]),
             "QuestInput": object([
                 "title": string,

@@ -57,9 +57,13 @@ struct ServerRoutes {
         }
         api.post("/v1/ingest/health-auto-export") { request, context in
             let user = try context.requireUser()
+            let strict = try strictParameter(of: request)
             let document = try await body(of: request, limit: configuration.maximumIngestBytes, flag: "--max-ingest-bytes")
             let batch = try RequestReader.validating { () throws(VitalsError) in
-                try HealthAutoExportParser().parse(document: document, file: RequestReader.label)
+                let batch = try HealthAutoExportParser(strict: strict).parse(document: document, file: RequestReader.label)
+                // Nothing readable and something unreadable: refuse, naming the first bad item.
+                if batch.samples.isEmpty, let first = batch.unreadable.first { throw first }
+                return batch
             }
             return try JSONResponse.make(try await guarded { try await service.ingest(batch, for: user) })
         }
@@ -97,6 +101,14 @@ struct ServerRoutes {
             }
             return Response(status: .noContent)
         }
+    }
+
+    /// The ingest's `strict` query parameter: `true` (all or nothing) or `false` (the default).
+    private func strictParameter(of request: Request) throws(APIError) -> Bool {
+        let value = request.uri.queryParameters.get("strict")
+        if value == nil || value == "false" { return false }
+        if value == "true" { return true }
+        throw APIError(.badRequest, code: "invalid_parameter", "expected true or false", field: "strict")
     }
 
     private func reader(for user: ServerUser) -> RequestReader {

@@ -7,7 +7,7 @@ import VitalsStore
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export (zip, export.xml or folder) or Health Auto Export JSON, all or nothing.",
+        abstract: "Import an Apple Health export (zip, export.xml or folder, all or nothing) or Health Auto Export JSON.",
         discussion: """
             PATH is the export.zip the Health app writes ("Export All Health Data"), read in place \
             without extracting; its export.xml; or the unzipped apple_health_export folder. Records, \
@@ -17,8 +17,11 @@ struct ImportCommand: AsyncParsableCommand {
             adds nothing and a newer export adds only what is new. If the import fails or is \
             interrupted (Ctrl-C), nothing is stored. Exit code 130 when interrupted.
 
-            A FILE.json is read as Health Auto Export's REST API JSON (version 2): its metrics, \
-            sleep and workouts are mapped onto the same HealthKit types.
+            A FILE.json is read as Health Auto Export's REST API JSON (versions 1 and 2): its \
+            metrics, sleep, workouts, symptoms and heart rate notifications are mapped onto the same \
+            HealthKit types. Items that cannot be read are left out and listed with their JSON path \
+            while the rest is stored; the exit code is then 65. --strict makes such a file fail \
+            whole, storing nothing.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -36,6 +39,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
+    @Flag(name: .long, help: "Health Auto Export JSON: fail on the first item that cannot be read, storing nothing.")
+    var strict = false
+
     func run() async throws {
         let cancellation = ImportCancellation()
         signal(SIGINT, SIG_IGN)
@@ -50,10 +56,16 @@ struct ImportCommand: AsyncParsableCommand {
             var options = HealthExportImporter.Options(cancellation: cancellation)
             if let bar { options.progress = { bar.update($0) } }
             let report = path.lowercased().hasSuffix(".json")
-                ? try await HealthAutoExportImporter(store: database).importFile(at: path)
+                ? try await HealthAutoExportImporter(store: database, strict: strict).importFile(at: path)
                 : try await HealthExportImporter(store: database).importExport(at: path, options: options)
             bar?.finish()
             printReport(report)
+            // What could be read is stored; the items left out make the run a data error.
+            if let first = report.unreadable.first {
+                FileHandle.standardError.write(Data(("error: \(report.unreadable.count) item(s) could not be read and "
+                    + "were left out, the rest is stored (first: \(first.path): \(first.reason))\n").utf8))
+                throw ExitCode(65)
+            }
         }
     }
 
@@ -76,6 +88,7 @@ struct ImportCommand: AsyncParsableCommand {
             print("  route points: \(report.routePoints)" + (report.missingRouteFiles > 0 ? ", \(report.missingRouteFiles) route files missing" : ""))
         }
         for (reason, count) in report.skipped.sorted(by: { $0.value > $1.value }) { print("  skipped \(count): \(reason)") }
+        for item in report.unreadable { print("  unreadable, left out: \(item.path): \(item.reason)") }
         for (name, count) in report.unknownElements.sorted(by: { $0.key < $1.key }) {
             print("  not imported: \(count) <\(name)> elements")
         }

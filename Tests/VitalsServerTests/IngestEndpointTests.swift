@@ -161,7 +161,7 @@ struct IngestEndpointTests {
         }
     }
 
-    @Test("Bad documents: 400 for syntax, 422 naming the JSON path; nothing of the batch is stored",
+    @Test("Bad documents with ?strict=true: 400 for syntax, 422 naming the JSON path; nothing of the batch is stored",
           arguments: Backend.allCases)
     func badDocuments(backend: Backend) async throws {
         try await withServer(backend) { harness in
@@ -178,7 +178,8 @@ struct IngestEndpointTests {
                 (#"{"metrics": []}"#, "data"),
             ]
             for (body, field) in cases {
-                let reply = try await harness.ingest(token, body)
+                let reply = try await harness.send(.post, "/api/v1/ingest/health-auto-export?strict=true", token: token,
+                                                   json: body)
                 #expect(reply.status == .unprocessableContent, "\(body)")
                 #expect(reply.errorField == field, "\(body): \(reply.text)")
             }

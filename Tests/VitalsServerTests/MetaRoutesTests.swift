@@ -93,7 +93,10 @@ struct MetaRoutesTests {
                 #expect((operation["security"] != nil) == secured, "\(route)")
                 #expect((responses["401"] != nil) == secured, "\(route)")
                 // Path parameters are declared by name.
-                let names = (operation["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+                let parameters = operation["parameters"] as? [[String: Any]] ?? []
+                let names = parameters.filter { $0["in"] as? String == "path" }.compactMap { $0["name"] as? String }
+                // Query parameters name their schema.
+                #expect(parameters.filter { $0["in"] as? String == "query" }.allSatisfy { $0["schema"] != nil }, "\(route)")
                 let captures = route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
                 #expect(names == captures, "\(route)")
             }
