@@ -25,8 +25,11 @@ extension HealthService {
     }
 
     /// Stores a Health Auto Export batch for the user (each sample and workout once), then
-    /// recomputes the snapshots of the days it touched from all the user's stored samples.
-    public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser) async throws -> IngestReport {
+    /// recomputes the snapshots of the days it touched from all the user's stored samples. With
+    /// `log`, the request's entry (counts, types, skipped parts) goes to the user's ingest log in
+    /// the same transaction.
+    public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser,
+                       log: IngestLogEntry? = nil) async throws -> IngestReport {
         let calendar = user.calendar
         var samples: [StoredSample] = []
         var workouts: [WorkoutRecord] = []
@@ -61,8 +64,15 @@ extension HealthService {
         report.skipped = batch.skipped.map { .init(name: $0.name, reason: $0.reason, count: $0.count) }
         // Samples, workouts, the touched days' recomputed snapshots and their quests: one transaction,
         // so two batches for the same day cannot leave an older recomputation behind.
-        let write = HealthWrite(samples: samples, workouts: workouts,
+        var write = HealthWrite(samples: samples, workouts: workouts,
                                 recompute: DayRecompute(days: touched, calendar: calendar))
+        if var log {
+            log.samplesReceived = samples.count
+            log.workoutsReceived = workouts.count
+            log.sampleTypes = Set(samples.map(\.type)).sorted()
+            log.skipped = report.skipped.map { LoggedJSON(encoding: $0) }
+            write.log(log, keepingSince: ingestLogCutoff)
+        }
         let stored = try await repository.apply(write, for: user, at: now())
         report.samplesAdded = stored.samplesAdded
         report.workoutsAdded = stored.workoutsAdded

@@ -29,11 +29,11 @@ struct ServerRoutes {
             return try JSONResponse.make(["name": user.name, "timeZone": user.timeZone])
         }
         api.post("/health/sync") { request, context in
-            let user = try context.requireUser()
-            let reader = reader(for: user)
-            let document = try await body(of: request)
-            let sync = try RequestReader.validating { () throws(VitalsError) in try reader.syncRequest(document) }
-            return try JSONResponse.make(try await guarded { try await service.sync(sync, for: user) })
+            try await logged(.sync, request, context) { document, user, entry in
+                let reader = reader(for: user)
+                let sync = try RequestReader.validating { () throws(VitalsError) in try reader.syncRequest(document) }
+                return try JSONResponse.make(try await guarded { try await service.sync(sync, for: user, log: entry) })
+            }
         }
         api.get("/health/today") { _, context in
             let user = try context.requireUser()
@@ -49,21 +49,23 @@ struct ServerRoutes {
             return try await day(date, for: user)
         }
         api.post("/v1/health/daily") { request, context in
-            let user = try context.requireUser()
-            let reader = reader(for: user)
-            let document = try await body(of: request)
-            let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
-            return JSONResponse.make(json: try await guarded { try await service.upsertDaily(metrics, for: user) }.jsonValue)
+            try await logged(.daily, request, context) { document, user, entry in
+                let reader = reader(for: user)
+                let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
+                let answer = try await guarded { try await service.upsertDaily(metrics, for: user, log: entry) }
+                return JSONResponse.make(json: answer.jsonValue)
+            }
         }
         api.post("/v1/ingest/health-auto-export") { request, context in
-            let user = try context.requireUser()
-            let document = try await body(of: request)
-            let batch = try RequestReader.validating { () throws(VitalsError) in
-                try HealthAutoExportParser().parse(document: document, file: RequestReader.label)
+            try await logged(.healthAutoExport, request, context) { document, user, entry in
+                let batch = try RequestReader.validating { () throws(VitalsError) in
+                    try HealthAutoExportParser().parse(document: document, file: RequestReader.label)
+                }
+                return try JSONResponse.make(try await guarded { try await service.ingest(batch, for: user, log: entry) })
             }
-            return try JSONResponse.make(try await guarded { try await service.ingest(batch, for: user) })
         }
         registerQuests(on: api)
+        registerIngestLog(on: api)
         api.get("/me/export") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(try await guarded { try await service.repository.export(user) })
@@ -106,15 +108,18 @@ struct ServerRoutes {
 
     /// The request body as JSON: 413 past the limit, 400 when it is not JSON.
     private func body(of request: Request) async throws -> JSONValue {
+        try RequestReader.document(try await bytes(of: request))
+    }
+
+    /// The request body's bytes: 413 past the limit.
+    func bytes(of request: Request) async throws -> Data {
         var request = request
-        let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: configuration.maximumBodyBytes)
+            return Data(buffer: try await request.collectBody(upTo: configuration.maximumBodyBytes))
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, code: "body_too_large",
                            "the body is larger than \(configuration.maximumBodyBytes) bytes")
         }
-        return try RequestReader.document(Data(buffer: buffer))
     }
 
     /// A day's report; a day without data is 200 with empty values, not 404.
@@ -123,7 +128,7 @@ struct ServerRoutes {
     }
 
     /// Runs repository work, answering its `VitalsError`s with the matching status.
-    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+    func guarded<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as VitalsError {
