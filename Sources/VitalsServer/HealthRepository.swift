@@ -57,6 +57,16 @@ public protocol HealthRepository: Sendable {
     /// Deletes a quest and its completions; false when the user has no such quest.
     func deleteQuest(id: String, of user: ServerUser) async throws -> Bool
 
+    /// Appends an entry to the user's ingest log in a transaction of its own (for requests that
+    /// wrote nothing), first pruning the user's entries received before `cutoff`; returns its id.
+    func recordIngest(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date) async throws -> Int64
+    /// The user's ingest log, newest first: at most `limit` entries, with ids below `before` when given.
+    func ingests(of user: ServerUser, limit: Int, before: Int64?) async throws -> [IngestLogEntry]
+    /// Per sample type the user has stored or sent: the newest sample's start, the last ingest
+    /// that carried the type, and which of the days `dayStarts[i] ..< dayStarts[i + 1]` have a
+    /// sample starting in them. Index lookups per type, never a scan of the user's samples.
+    func sampleCoverage(of user: ServerUser, dayStarts: [Date]) async throws -> [IngestCompleteness.Coverage]
+
     /// Everything stored for the user.
     func export(_ user: ServerUser) async throws -> UserExport
     /// Erases the user's data (the account and token stay); returns what was removed.
@@ -71,6 +81,12 @@ extension HealthRepository {
     public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
         try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }
     }
+
+    /// Runs ``HealthWriteTransaction/record(_:keepingSince:)`` in ``writeTransaction(for:_:)``.
+    public func recordIngest(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date) async throws
+        -> Int64 {
+        try await writeTransaction(for: user) { store in try await store.record(entry, keepingSince: cutoff) }
+    }
 }
 
 /// All of one user's data (`GET /api/me/export`).
@@ -81,6 +97,8 @@ public struct UserExport: Sendable, Codable {
     public var samples: [StoredSample]
     public var quests: [Quest]
     public var questCompletions: [QuestCompletion]
+    /// The ingest log (the entries still kept), oldest first.
+    public var ingests: [IngestLogEntry]
 
     /// The account part of an export (never the token hash).
     public struct ExportedUser: Sendable, Codable {
@@ -97,6 +115,8 @@ public struct ErasedCounts: Sendable, Codable, Hashable {
     public var samples = 0
     public var quests = 0
     public var questCompletions = 0
+    /// Ingest log entries.
+    public var ingests = 0
 
     public init() {}
 }

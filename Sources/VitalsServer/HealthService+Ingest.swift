@@ -35,8 +35,11 @@ extension HealthService {
     }
 
     /// Stores a Health Auto Export batch for the user (each sample and workout once), then
-    /// recomputes the snapshots of the days it touched from all the user's stored samples.
-    public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser) async throws -> IngestReport {
+    /// recomputes the snapshots of the days it touched from all the user's stored samples. With
+    /// `log`, the request's entry (counts, types, skipped parts) goes to the user's ingest log in
+    /// the same transaction.
+    public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser,
+                       log: IngestLogEntry? = nil) async throws -> IngestReport {
         let calendar = user.calendar
         var samples: [StoredSample] = []
         var workouts: [WorkoutRecord] = []
@@ -75,8 +78,15 @@ extension HealthService {
         // so two batches for the same day cannot leave an older recomputation behind.
         let (kept, resent) = try await withoutResent(samples, for: user)
         report.samplesResent = resent
-        let write = HealthWrite(samples: kept, workouts: workouts,
+        var write = HealthWrite(samples: kept, workouts: workouts,
                                 recompute: DayRecompute(days: touched, calendar: calendar))
+        if var log {
+            log.samplesReceived = samples.count
+            log.workoutsReceived = workouts.count
+            log.sampleTypes = Set(samples.map(\.type)).sorted()
+            log.skipped = report.skipped.map { LoggedJSON(encoding: $0) }
+            write.log(log, keepingSince: ingestLogCutoff)
+        }
         let stored = try await repository.apply(write, for: user, at: now())
         report.samplesAdded = stored.samplesAdded
         report.workoutsAdded = stored.workoutsAdded

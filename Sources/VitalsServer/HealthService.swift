@@ -9,6 +9,8 @@ public struct HealthService: Sendable {
     public let repository: any HealthRepository
     /// The clock (a fixed one in tests).
     public let now: @Sendable () -> Date
+    /// Days an ingest log entry is kept (see ``ServerConfiguration/ingestLogRetentionDays``). Default 90.
+    public var ingestLogRetentionDays = 90
 
     public init(repository: any HealthRepository, now: @escaping @Sendable () -> Date = { Date() }) {
         self.repository = repository
@@ -16,7 +18,9 @@ public struct HealthService: Sendable {
     }
 
     /// Seed 001's sync: upserts the day's snapshot and stores new workouts, then evaluates quests.
-    public func sync(_ request: HealthSyncRequest, for user: ServerUser) async throws -> HealthSyncResponse {
+    /// With `log`, the request's entry is added to the user's ingest log in the same transaction.
+    public func sync(_ request: HealthSyncRequest, for user: ServerUser,
+                     log: IngestLogEntry? = nil) async throws -> HealthSyncResponse {
         let date = request.date ?? user.today(at: now())
         var patch = SnapshotPatch(date: date, source: request.source)
         patch.steps = request.data.steps
@@ -28,7 +32,12 @@ public struct HealthService: Sendable {
         let workouts = (request.data.workouts ?? []).map {
             WorkoutRecord($0, source: request.source, calendar: user.calendar)
         }
-        let result = try await repository.apply(HealthWrite(workouts: workouts, snapshots: [patch]), for: user, at: now())
+        var write = HealthWrite(workouts: workouts, snapshots: [patch])
+        if var log {
+            log.workoutsReceived = workouts.count
+            write.log(log, keepingSince: ingestLogCutoff)
+        }
+        let result = try await repository.apply(write, for: user, at: now())
         let evaluation = result.quests
         var message = "Synced \(date)"
         if !workouts.isEmpty { message += ": \(result.workoutsAdded) of \(workouts.count) workouts new" }
@@ -38,10 +47,14 @@ public struct HealthService: Sendable {
                                   message: message)
     }
 
-    /// Seed 003's daily upsert: every record, and the quests of those days, in one transaction.
-    public func upsertDaily(_ metrics: [DailyHealthMetrics], for user: ServerUser) async throws -> DailyUpsertResponse {
+    /// Seed 003's daily upsert: every record, and the quests of those days, in one transaction
+    /// (with the ingest log's entry when `log` is given).
+    public func upsertDaily(_ metrics: [DailyHealthMetrics], for user: ServerUser,
+                            log: IngestLogEntry? = nil) async throws -> DailyUpsertResponse {
         let patches = metrics.map { SnapshotPatch($0, source: .healthKit) }
-        _ = try await repository.apply(HealthWrite(snapshots: patches, returnsSnapshots: false), for: user, at: now())
+        var write = HealthWrite(snapshots: patches, returnsSnapshots: false)
+        write.log(log, keepingSince: ingestLogCutoff)
+        _ = try await repository.apply(write, for: user, at: now())
         return DailyUpsertResponse(recordsUpserted: metrics.count)
     }
 

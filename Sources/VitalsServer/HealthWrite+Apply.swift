@@ -41,6 +41,10 @@ extension HealthWrite {
         for patch in workoutDays { try await Self.upsert(patch, at: date, in: store) }
         let days = writtenDays(recomputed: result.recomputedDays, workoutDays: workoutDays)
         result.quests = try await Self.completeQuests(of: user, on: days, at: date, in: store)
+        if var entry = logEntry {
+            entry.record(result, days: days)
+            result.ingestId = try await store.record(entry, keepingSince: logKeptSince)
+        }
         return result
     }
 

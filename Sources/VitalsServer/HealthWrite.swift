@@ -21,6 +21,11 @@ public struct HealthWrite: Sendable {
     /// Whether ``HealthWriteResult/snapshots`` is filled: one read per patch. Default true;
     /// writes whose answer does not show the stored snapshots skip it.
     public var returnsSnapshots: Bool
+    /// The request's ingest log entry, added (with the write's counts) in the same transaction;
+    /// nil for none. Set through ``log(_:keepingSince:)``.
+    public private(set) var logEntry: IngestLogEntry?
+    /// The user's log entries received before this instant are pruned when ``logEntry`` is added.
+    public private(set) var logKeptSince: Date = .distantPast
 
     public init(samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], recompute: DayRecompute? = nil,
                 snapshots: [SnapshotPatch] = [], returnsSnapshots: Bool = true) {
@@ -29,6 +34,13 @@ public struct HealthWrite: Sendable {
         self.recompute = recompute
         self.snapshots = snapshots
         self.returnsSnapshots = returnsSnapshots
+    }
+
+    /// Adds `entry` (when given) to the user's ingest log with this write, pruning entries
+    /// received before `cutoff`.
+    public mutating func log(_ entry: IngestLogEntry?, keepingSince cutoff: Date) {
+        logEntry = entry
+        logKeptSince = cutoff
     }
 
     /// A patch per day and source of the write's workouts that neither a patch of ``snapshots``
@@ -75,6 +87,8 @@ public struct HealthWriteResult: Sendable {
     public var recomputedDays: [LocalDate]
     /// The quests evaluated against the written days, and what completed now.
     public var quests: QuestEvaluation
+    /// The id of the ingest log entry the write added; nil when it added none.
+    public var ingestId: Int64?
 
     public init(samplesAdded: Int = 0, workoutsAdded: Int = 0, snapshots: [HealthSnapshot] = [],
                 recomputedDays: [LocalDate] = [], quests: QuestEvaluation = QuestEvaluation()) {

@@ -44,6 +44,11 @@ public enum OpenAPIDocument {
         ["name": name, "in": "path", "required": true, "description": description, "schema": ["type": "string"]]
     }
 
+    static func queryParameter(_ name: String, _ description: String) -> [String: Any] {
+        ["name": name, "in": "query", "required": false, "description": description,
+         "schema": ["type": "integer", "minimum": 1]]
+    }
+
     static var document: [String: Any] {
         [
             "openapi": "3.1.0",
@@ -106,6 +111,18 @@ public enum OpenAPIDocument {
                                                 responses: ["200": ok("The export", ref("UserExport"))])],
             "/api/me/data": ["delete": operation("Erase the user's data (the account stays)",
                                                  responses: ["200": ok("Counts removed", ref("ErasedReport"))])],
+            "/api/me/ingests": ["get": operation(
+                "The user's ingest log, newest first: every authenticated request to the write endpoints, refused "
+                    + "ones too, kept for the server's retention (default 90 days)",
+                parameters: [
+                    queryParameter("limit", "Entries per page, 1 to 500 (default 50)"),
+                    queryParameter("before", "Only entries with a smaller id: the previous page's nextBefore"),
+                ],
+                responses: ["200": ok("A page of the log", ref("IngestLogPage")), "400": error])],
+            "/api/me/ingests/summary": ["get": operation(
+                "Completeness per sample type: newest sample, last ingest that carried it, days without data "
+                    + "in the last 30 (user's zone, today included)",
+                responses: ["200": ok("The summary", ref("IngestCompleteness"))])],
         ]
     }
 

@@ -126,12 +126,57 @@ enum OpenAPISchemas {
                 "user": object(["name": string, "timeZone": string, "createdAt": dateTime]),
                 "snapshots": array(ref("HealthSnapshot")), "workouts": array(["type": "object"]),
                 "samples": array(["type": "object"]), "quests": array(ref("Quest")),
-                "questCompletions": array(["type": "object"]),
+                "questCompletions": array(["type": "object"]), "ingests": array(ref("IngestLogEntry")),
             ]),
             "ErasedReport": object(["status": string, "erased": object([
                 "snapshots": integer, "workouts": integer, "samples": integer, "quests": integer,
-                "questCompletions": integer,
+                "questCompletions": integer, "ingests": integer,
             ])]),
+            "IngestLogEntry": ingestLogEntry,
+            "IngestLogPage": object([
+                "entries": array(ref("IngestLogEntry")),
+                "nextBefore": ["type": "integer", "description": "before of the next (older) page; absent on the last"],
+                "retentionDays": integer,
+            ], required: ["entries", "retentionDays"]),
+            "IngestCompleteness": ingestCompleteness,
         ]
+    }
+
+    /// One request in the ingest log: counts, type names and reasons, never a value.
+    static var ingestLogEntry: [String: Any] {
+        var schema = object([
+            "id": integer, "receivedAt": dateTime,
+            "kind": ["type": "string", "enum": ["health-auto-export", "sync", "daily"],
+                     "description": "POST /api/v1/ingest/health-auto-export, /api/health/sync or /api/v1/health/daily"],
+            "status": ["type": "integer", "description": "The HTTP status answered"],
+            "errorCode": ["type": "string", "description": "The error's code when refused"],
+            "bodyBytes": integer, "userAgent": ["type": "string", "maxLength": 200],
+            "samplesReceived": integer, "samplesStored": integer, "samplesAlreadyPresent": integer,
+            "workoutsReceived": integer, "workoutsStored": integer, "workoutsAlreadyPresent": integer,
+            "sampleTypes": array(string),
+            "skipped": array(["type": "object", "description": "As IngestReport.skipped: name, reason, count"]),
+            "daysUpdated": array(date),
+        ], required: ["id", "receivedAt", "kind", "status", "bodyBytes", "samplesReceived", "samplesStored",
+                      "samplesAlreadyPresent", "workoutsReceived", "workoutsStored", "workoutsAlreadyPresent",
+                      "sampleTypes", "skipped", "daysUpdated"])
+        schema["description"] = "Refused requests (4xx, 5xx) of an authenticated user are logged with status and "
+            + "errorCode and zero counts"
+        return schema
+    }
+
+    /// `GET /api/me/ingests/summary`.
+    static var ingestCompleteness: [String: Any] {
+        object([
+            "from": date, "through": date, "timeZone": string,
+            "metrics": array(object([
+                "type": ["type": "string", "description": "Sample type identifier"],
+                "lastSampleStart": ["type": "string", "format": "date-time",
+                                    "description": "Start of the newest stored sample; absent when none"],
+                "lastIngest": object(["id": integer, "receivedAt": dateTime]),
+                "daysWithoutData": ["type": "integer", "minimum": 0, "maximum": 30,
+                                    "description": "Days from..through with no stored sample starting in them"],
+                "missingDays": array(date),
+            ], required: ["type", "daysWithoutData", "missingDays"])),
+        ], required: ["from", "through", "timeZone", "metrics"])
     }
 }

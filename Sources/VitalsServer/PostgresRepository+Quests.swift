@@ -83,7 +83,9 @@ extension PostgresRepository {
             }
             return UserExport(user: .init(name: user.name, timeZone: user.timeZone, createdAt: created),
                               snapshots: snapshots, workouts: workouts, samples: samples,
-                              quests: try await fetchQuests(of: user, on: connection), questCompletions: completions)
+                              quests: try await fetchQuests(of: user, on: connection), questCompletions: completions,
+                              ingests: try await fetchIngests(of: user, before: Int64.max, limit: nil, ascending: true,
+                                                              on: connection))
         } }
     }
 
@@ -114,6 +116,8 @@ extension PostgresRepository {
                 counts.samples = try await erase("samples")
                 counts.workouts = try await erase("workout_records")
                 counts.snapshots = try await erase("health_snapshots")
+                counts.ingests = try await erase("ingest_log")
+                _ = try await erase("ingest_type_last")
                 return counts
             }
         }

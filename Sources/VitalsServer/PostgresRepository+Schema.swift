@@ -88,6 +88,40 @@ extension PostgresRepository {
             """,
             "CREATE INDEX quest_completions_by_user ON quest_completions(user_id)",
         ]),
+        // Each request to a write endpoint (GET /api/me/ingests): counts, types and reasons,
+        // never a value. Paged by id, pruned by time; lists are JSON text.
+        ("server-v2-ingest-log", [
+            """
+            CREATE TABLE ingest_log (
+                id BIGSERIAL PRIMARY KEY,
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                received_at TIMESTAMPTZ NOT NULL,
+                kind TEXT NOT NULL,
+                status BIGINT NOT NULL,
+                error_code TEXT,
+                body_bytes BIGINT NOT NULL,
+                user_agent TEXT,
+                samples_received BIGINT NOT NULL,
+                samples_stored BIGINT NOT NULL,
+                workouts_received BIGINT NOT NULL,
+                workouts_stored BIGINT NOT NULL,
+                sample_types TEXT NOT NULL,
+                skipped TEXT NOT NULL,
+                days_updated TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX ingest_log_by_user ON ingest_log(user_id, id)",
+            "CREATE INDEX ingest_log_by_time ON ingest_log(user_id, received_at)",
+            """
+            CREATE TABLE ingest_type_last (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                ingest_id BIGINT NOT NULL,
+                received_at TIMESTAMPTZ NOT NULL,
+                PRIMARY KEY (user_id, type)
+            )
+            """,
+        ]),
     ]
 
     /// Applies missing migrations, each in its own transaction, one server at a time.

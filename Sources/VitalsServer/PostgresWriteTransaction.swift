@@ -133,4 +133,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         }
         return added
     }
+
+    nonisolated(nonsending) func record(_ entry: IngestLogEntry, keepingSince cutoff: Date) async throws -> Int64 {
+        try await repository.record(entry, for: user, keepingSince: cutoff, on: connection)
+    }
 }

@@ -49,10 +49,12 @@ extension SQLiteRepository {
                 return QuestCompletion(questId: row[0], period: row[1], date: date,
                                        completedAt: Date(timeIntervalSince1970: row[3]))
             }
+            let ingests = try Row.fetchAll(db, sql: "\(Self.ingestColumns) WHERE user_id = ? ORDER BY id",
+                                           arguments: [user.id]).map(Self.ingestEntry(from:))
             return UserExport(user: .init(name: user.name, timeZone: user.timeZone,
                                           createdAt: Date(timeIntervalSince1970: created)),
                               snapshots: snapshots, workouts: workouts, samples: samples, quests: quests,
-                              questCompletions: completions)
+                              questCompletions: completions, ingests: ingests)
         }
     }
 
@@ -68,6 +70,8 @@ extension SQLiteRepository {
             counts.samples = try erase("samples")
             counts.workouts = try erase("workout_records")
             counts.snapshots = try erase("health_snapshots")
+            counts.ingests = try erase("ingest_log")
+            _ = try erase("ingest_type_last")
             return counts
         }
     }

@@ -76,6 +76,38 @@ extension SQLiteRepository {
                 CREATE INDEX quest_completions_by_user ON quest_completions(user_id);
                 """)
         }
+        migrator.registerMigration("server-v2-ingest-log") { db in
+            // Each request to a write endpoint (GET /api/me/ingests): counts, types and reasons,
+            // never a value. Paged by id, pruned by time; lists are JSON text.
+            try db.execute(sql: """
+                CREATE TABLE ingest_log (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    received_at REAL NOT NULL,
+                    kind TEXT NOT NULL,
+                    status INTEGER NOT NULL,
+                    error_code TEXT,
+                    body_bytes INTEGER NOT NULL,
+                    user_agent TEXT,
+                    samples_received INTEGER NOT NULL,
+                    samples_stored INTEGER NOT NULL,
+                    workouts_received INTEGER NOT NULL,
+                    workouts_stored INTEGER NOT NULL,
+                    sample_types TEXT NOT NULL,
+                    skipped TEXT NOT NULL,
+                    days_updated TEXT NOT NULL
+                );
+                CREATE INDEX ingest_log_by_user ON ingest_log(user_id, id);
+                CREATE INDEX ingest_log_by_time ON ingest_log(user_id, received_at);
+                CREATE TABLE ingest_type_last (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    type TEXT NOT NULL,
+                    ingest_id INTEGER NOT NULL,
+                    received_at REAL NOT NULL,
+                    PRIMARY KEY (user_id, type)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

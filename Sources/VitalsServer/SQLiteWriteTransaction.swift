@@ -56,4 +56,10 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
     nonisolated(nonsending) func insert(_ completions: [QuestCompletion]) async throws -> Int {
         try await session.withDatabase { [user] db in try SQLiteRepository.insert(completions, of: user, in: db) }
     }
+
+    nonisolated(nonsending) func record(_ entry: IngestLogEntry, keepingSince cutoff: Date) async throws -> Int64 {
+        try await session.withDatabase { [user] db in
+            try SQLiteRepository.record(entry, for: user, keepingSince: cutoff, in: db)
+        }
+    }
 }

@@ -38,7 +38,8 @@ public enum ServerApplication {
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
         router.add(middleware: JSONErrorMiddleware())
         let recorder = RouteRecorder(router: router)
-        let service = HealthService(repository: repository, now: configuration.now)
+        var service = HealthService(repository: repository, now: configuration.now)
+        service.ingestLogRetentionDays = configuration.ingestLogRetentionDays
         ServerRoutes(service: service, configuration: configuration, metrics: metrics).register(on: recorder)
         return (router, recorder.routes)
     }

@@ -16,6 +16,9 @@ public struct ServerConfiguration: Sendable {
     /// How long a verified token is trusted without asking the database again, in seconds.
     /// Default 5: a token rotated by another process stops working within 5 s. 0 checks every request.
     public var tokenCacheSeconds: TimeInterval = 5
+    /// Days each user's ingest log (`GET /api/me/ingests`) keeps an entry; older ones are pruned
+    /// whenever the user's log is written. Default 90.
+    public var ingestLogRetentionDays = 90
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

@@ -29,11 +29,11 @@ struct ServerRoutes {
             return try JSONResponse.make(["name": user.name, "timeZone": user.timeZone])
         }
         api.post("/health/sync") { request, context in
-            let user = try context.requireUser()
-            let reader = reader(for: user)
-            let document = try await body(of: request)
-            let sync = try RequestReader.validating { () throws(VitalsError) in try reader.syncRequest(document) }
-            return try JSONResponse.make(try await guarded { try await service.sync(sync, for: user) })
+            try await logged(.sync, request, context) { document, user, entry in
+                let reader = reader(for: user)
+                let sync = try RequestReader.validating { () throws(VitalsError) in try reader.syncRequest(document) }
+                return try JSONResponse.make(try await guarded { try await service.sync(sync, for: user, log: entry) })
+            }
         }
         api.get("/health/today") { _, context in
             let user = try context.requireUser()
@@ -49,25 +49,28 @@ struct ServerRoutes {
             return try await day(date, for: user)
         }
         api.post("/v1/health/daily") { request, context in
-            let user = try context.requireUser()
-            let reader = reader(for: user)
-            let document = try await body(of: request)
-            let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
-            return JSONResponse.make(json: try await guarded { try await service.upsertDaily(metrics, for: user) }.jsonValue)
+            try await logged(.daily, request, context) { document, user, entry in
+                let reader = reader(for: user)
+                let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
+                let answer = try await guarded { try await service.upsertDaily(metrics, for: user, log: entry) }
+                return JSONResponse.make(json: answer.jsonValue)
+            }
         }
         api.post("/v1/ingest/health-auto-export") { request, context in
-            let user = try context.requireUser()
-            let strict = try strictParameter(of: request)
-            let document = try await body(of: request, limit: configuration.maximumIngestBytes, flag: "--max-ingest-bytes")
-            let batch = try RequestReader.validating { () throws(VitalsError) in
-                let batch = try HealthAutoExportParser(strict: strict).parse(document: document, file: RequestReader.label)
-                // Nothing readable and something unreadable: refuse, naming the first bad item.
-                if batch.samples.isEmpty, let first = batch.unreadable.first { throw first }
-                return batch
+            try await logged(.healthAutoExport, request, context, limit: configuration.maximumIngestBytes,
+                             flag: "--max-ingest-bytes") { document, user, entry in
+                let strict = try strictParameter(of: request)
+                let batch = try RequestReader.validating { () throws(VitalsError) in
+                    let batch = try HealthAutoExportParser(strict: strict).parse(document: document, file: RequestReader.label)
+                    // Nothing readable and something unreadable: refuse, naming the first bad item.
+                    if batch.samples.isEmpty, let first = batch.unreadable.first { throw first }
+                    return batch
+                }
+                return try JSONResponse.make(try await guarded { try await service.ingest(batch, for: user, log: entry) })
             }
-            return try JSONResponse.make(try await guarded { try await service.ingest(batch, for: user) })
         }
         registerQuests(on: api)
+        registerIngestLog(on: api)
         api.get("/me/export") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(try await guarded { try await service.repository.export(user) })
@@ -117,10 +120,16 @@ struct ServerRoutes {
     }
 
     /// The request body as JSON: 413 past the limit, 400 when it is not JSON.
+    private func body(of request: Request) async throws -> JSONValue {
+        try RequestReader.document(try await bytes(of: request))
+    }
+
+    /// The request body's bytes: 413 past `limit` (default ``ServerConfiguration/maximumBodyBytes``),
+    /// naming the limit and the `vitals serve` flag that sets it.
     ///
     /// A body announced larger than the limit (`Content-Length`) is refused before any of it is
     /// read; one sent in chunks is refused as soon as it passes the limit.
-    private func body(of request: Request, limit: Int? = nil, flag: String = "--max-body-bytes") async throws -> JSONValue {
+    func bytes(of request: Request, limit: Int? = nil, flag: String = "--max-body-bytes") async throws -> Data {
         let limit = limit ?? configuration.maximumBodyBytes
         func tooLarge() -> APIError {
             APIError(.contentTooLarge, code: "body_too_large",
@@ -128,13 +137,11 @@ struct ServerRoutes {
         }
         if let announced = request.headers[.contentLength].flatMap({ Int($0) }), announced > limit { throw tooLarge() }
         var request = request
-        let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: limit)
+            return Data(buffer: try await request.collectBody(upTo: limit))
         } catch is NIOTooManyBytesError {
             throw tooLarge()
         }
-        return try RequestReader.document(Data(buffer: buffer))
     }
 
     /// A day's report; a day without data is 200 with empty values, not 404.
@@ -143,7 +150,7 @@ struct ServerRoutes {
     }
 
     /// Runs repository work, answering its `VitalsError`s with the matching status.
-    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+    func guarded<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as VitalsError {

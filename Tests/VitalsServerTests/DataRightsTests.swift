@@ -36,7 +36,8 @@ struct DataRightsTests {
             try await Self.fill(harness, token)
             let reply = try await harness.send(.get, "/api/me/export", token: token)
             #expect(reply.status == .ok)
-            #expect(Set(reply.object.keys) == ["user", "snapshots", "workouts", "samples", "quests", "questCompletions"])
+            #expect(Set(reply.object.keys)
+                == ["user", "snapshots", "workouts", "samples", "quests", "questCompletions", "ingests"])
             let export = try reply.decode(UserExport.self)
             #expect(export.user.name == "ada" && export.user.timeZone == "UTC")
             #expect(export.user.createdAt == ServerConfiguration.fixedNow)
@@ -50,6 +51,8 @@ struct DataRightsTests {
             #expect(export.samples.map(\.value) == [600, 400, 100])
             #expect(export.quests.map(\.title) == ["Walk"])
             #expect(export.questCompletions.map(\.period) == ["2025-11-16"])
+            #expect(export.ingests.map(\.kind) == [.sync, .sync, .healthAutoExport])
+            #expect(export.ingests.last?.samplesStored == 3)
         }
     }
 
@@ -69,11 +72,11 @@ struct DataRightsTests {
             #expect(erased.object["status"] as? String == "deleted")
             let counts = try #require(erased.object["erased"] as? [String: Any])
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
-                == ["snapshots": 3, "workouts": 2, "samples": 3, "quests": 1, "questCompletions": 1])
+                == ["snapshots": 3, "workouts": 2, "samples": 3, "quests": 1, "questCompletions": 1, "ingests": 3])
 
             let export = try await harness.export(ada)
             #expect(export.snapshots.isEmpty && export.workouts.isEmpty && export.samples.isEmpty)
-            #expect(export.quests.isEmpty && export.questCompletions.isEmpty)
+            #expect(export.quests.isEmpty && export.questCompletions.isEmpty && export.ingests.isEmpty)
             #expect(export.user.name == "ada")
             #expect(try await harness.dayIsEmpty(ada, "today"))
             #expect(try await harness.dayIsEmpty(ada, "2025-11-15"))
@@ -88,7 +91,7 @@ struct DataRightsTests {
             // Erasing again finds nothing.
             let again = try await harness.send(.delete, "/api/me/data", token: ada)
             let zero = try #require(again.object["erased"] as? [String: Any])
-            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 5)
+            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 6)
         }
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+extension SQLiteRepository {
+    /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
+    static let ingestColumns = """
+        SELECT id, received_at, kind, status, error_code, body_bytes, user_agent, samples_received, samples_stored,
+            workouts_received, workouts_stored, sample_types, skipped, days_updated FROM ingest_log
+        """
+
+    public func ingests(of user: ServerUser, limit: Int, before: Int64?) async throws -> [IngestLogEntry] {
+        try await read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                \(Self.ingestColumns) WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?
+                """), arguments: [user.id, before ?? Int64.max, limit]).map(Self.ingestEntry(from:))
+        }
+    }
+
+    public func sampleCoverage(of user: ServerUser, dayStarts: [Date]) async throws -> [IngestCompleteness.Coverage] {
+        try await read { db in
+            // The user's sample types, one index seek each (a loose index scan of samples_by_type_start).
+            var types = Set(try String.fetchAll(db.cachedStatement(sql: """
+                WITH RECURSIVE t(type) AS (
+                    SELECT MIN(type) FROM samples WHERE user_id = ?1
+                    UNION ALL
+                    SELECT (SELECT MIN(type) FROM samples WHERE user_id = ?1 AND type > t.type) FROM t
+                    WHERE t.type IS NOT NULL
+                ) SELECT type FROM t WHERE type IS NOT NULL
+                """), arguments: [user.id]))
+            var lastIngests: [String: IngestCompleteness.IngestReference] = [:]
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT type, ingest_id, received_at FROM ingest_type_last WHERE user_id = ?
+                """), arguments: [user.id]) {
+                lastIngests[row[0]] = .init(id: row[1], receivedAt: Date(timeIntervalSince1970: row[2]))
+            }
+            types.formUnion(lastIngests.keys)
+            let newest = try db.cachedStatement(sql: "SELECT MAX(start) FROM samples WHERE user_id = ? AND type = ?")
+            let any = try db.cachedStatement(sql: """
+                SELECT 1 FROM samples WHERE user_id = ? AND type = ? AND start >= ? AND start < ? LIMIT 1
+                """)
+            return try types.sorted().map { type in
+                var coverage = IngestCompleteness.Coverage(type: type, lastIngest: lastIngests[type])
+                coverage.lastSampleStart = try Double.fetchOne(newest, arguments: [user.id, type])
+                    .map(Date.init(timeIntervalSince1970:))
+                for index in dayStarts.indices.dropLast() where try Bool.fetchOne(any, arguments: [
+                    user.id, type, dayStarts[index].timeIntervalSince1970, dayStarts[index + 1].timeIntervalSince1970,
+                ]) == true {
+                    coverage.daysWithData.insert(index)
+                }
+                return coverage
+            }
+        }
+    }
+
+    /// Prunes the user's entries received before `cutoff`, appends `entry` and, when it
+    /// succeeded, notes it as the last ingest of its sample types; returns its id.
+    static func record(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
+                       in db: Database) throws -> Int64 {
+        try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE user_id = ? AND received_at < ?")
+            .execute(arguments: [user.id, cutoff.timeIntervalSince1970])
+        try db.cachedStatement(sql: """
+            INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
+                samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped, days_updated)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+            user.id, entry.receivedAt.timeIntervalSince1970, entry.kind.rawValue, entry.status, entry.errorCode,
+            entry.bodyBytes, entry.userAgent, entry.samplesReceived, entry.samplesStored, entry.workoutsReceived,
+            entry.workoutsStored, IngestLogColumns.text(entry.sampleTypes), LoggedJSON.array(entry.skipped).text,
+            IngestLogColumns.text(entry.daysUpdated.map(\.description)),
+        ])
+        let id = db.lastInsertedRowID
+        if entry.succeeded, !entry.sampleTypes.isEmpty {
+            let note = try db.cachedStatement(sql: """
+                INSERT INTO ingest_type_last (user_id, type, ingest_id, received_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id, type) DO UPDATE SET ingest_id = excluded.ingest_id, received_at = excluded.received_at
+                """)
+            for type in entry.sampleTypes {
+                try note.execute(arguments: [user.id, type, id, entry.receivedAt.timeIntervalSince1970])
+            }
+        }
+        return id
+    }
+
+    /// An entry from a row of ``ingestColumns``.
+    static func ingestEntry(from row: Row) -> IngestLogEntry {
+        var entry = IngestLogEntry(kind: IngestLogEntry.Kind(rawValue: row[2]) ?? .healthAutoExport,
+                                   receivedAt: Date(timeIntervalSince1970: row[1]))
+        entry.id = row[0]
+        entry.status = row[3]
+        entry.errorCode = row[4]
+        entry.bodyBytes = row[5]
+        entry.userAgent = row[6]
+        entry.samplesReceived = row[7]
+        entry.samplesStored = row[8]
+        entry.samplesAlreadyPresent = max(0, entry.samplesReceived - entry.samplesStored)
+        entry.workoutsReceived = row[9]
+        entry.workoutsStored = row[10]
+        entry.workoutsAlreadyPresent = max(0, entry.workoutsReceived - entry.workoutsStored)
+        entry.sampleTypes = IngestLogColumns.strings(row[11])
+        if case .array(let skipped) = LoggedJSON(text: row[12]) { entry.skipped = skipped }
+        entry.daysUpdated = IngestLogColumns.strings(row[13]).compactMap { try? LocalDate(parsing: $0) }
+        return entry
+    }
+}
