@@ -11,7 +11,9 @@ public protocol HealthWriteTransaction {
     /// Stores the samples not stored yet (a sample's UUID is stored once per user, the first
     /// one sent wins); returns the offsets in `samples` of those that were new.
     nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int]
-    /// Stores the workouts not stored yet (by external id), noting `date` as their creation; returns how many were new.
+    /// Stores the workouts not stored yet (by external id), noting `date` as their creation, and
+    /// gives those stored before the sent type, duration, calories, distance and end (their day
+    /// and start stay); returns how many were new.
     nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int
     /// The stored samples of `types` in `window`, as each type's statistics series.
     nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws

@@ -46,7 +46,23 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
                     \(workout.distance), \(workout.startTime), \(workout.endTime), \(date))
                 ON CONFLICT DO NOTHING RETURNING 1
                 """, logger: logger)
-            for try await _ in rows { added += 1 }
+            var inserted = false
+            for try await _ in rows { inserted = true }
+            if inserted {
+                added += 1
+                continue
+            }
+            // Stored before: its totals follow the re-send; only a change is written.
+            try await connection.query("""
+                UPDATE workout_records SET type = \(workout.type), duration_minutes = \(workout.durationMinutes),
+                    calories = \(workout.calories), distance = \(workout.distance), end_time = \(workout.endTime)
+                WHERE user_id = \(user.id) AND external_id = \(workout.externalId)
+                    AND (type IS DISTINCT FROM \(workout.type)
+                        OR duration_minutes IS DISTINCT FROM \(workout.durationMinutes)
+                        OR calories IS DISTINCT FROM \(workout.calories)
+                        OR distance IS DISTINCT FROM \(workout.distance)
+                        OR end_time IS DISTINCT FROM \(workout.endTime))
+                """, logger: logger)
         }
         return added
     }

@@ -50,13 +50,20 @@ extension SQLiteRepository {
         return added
     }
 
-    /// Inserts workouts not stored yet (by external id); returns how many were new.
+    /// Inserts workouts not stored yet (by external id) and updates the totals of those stored
+    /// (type, duration, calories, distance, end); returns how many were new.
     static func insert(_ workouts: [WorkoutRecord], for user: ServerUser, at date: Date, in db: Database) throws -> Int {
         guard !workouts.isEmpty else { return 0 }
         let statement = try db.cachedStatement(sql: """
             INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
                 distance, start_time, end_time, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        // Only a change is written, so a retried request changes nothing.
+        let update = try db.cachedStatement(sql: """
+            UPDATE workout_records SET type = ?3, duration_minutes = ?4, calories = ?5, distance = ?6, end_time = ?7
+            WHERE user_id = ?1 AND external_id = ?2 AND (type IS NOT ?3 OR duration_minutes IS NOT ?4
+                OR calories IS NOT ?5 OR distance IS NOT ?6 OR end_time IS NOT ?7)
             """)
         var added = 0
         for workout in workouts {
@@ -66,7 +73,13 @@ extension SQLiteRepository {
                 workout.startTime.timeIntervalSince1970, workout.endTime?.timeIntervalSince1970,
                 date.timeIntervalSince1970,
             ])
-            added += db.changesCount
+            if db.changesCount > 0 {
+                added += 1
+            } else {
+                try update.execute(arguments: [user.id, workout.externalId, workout.type, workout.durationMinutes,
+                                               workout.calories, workout.distance,
+                                               workout.endTime?.timeIntervalSince1970])
+            }
         }
         return added
     }

@@ -70,7 +70,7 @@ struct IngestDuplicateTests {
         }
     }
 
-    @Test("An older-format workout (no id) sent again is stored once", arguments: Backend.allCases)
+    @Test("An older-format workout (no id) sent again is stored once, and a corrected re-send updates it", arguments: Backend.allCases)
     func olderWorkoutResent(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
@@ -85,6 +85,13 @@ struct IngestDuplicateTests {
             #expect(again.workoutsReceived == 1 && again.workoutsAdded == 0)
             let stored = try await harness.export(token).workouts
             #expect(stored.count == 1 && stored.first?.calories == 180 && stored.first?.type == "walking")
+            #expect(try await harness.day(token, "2024-06-01").decode(DayReport.self).workoutsCount == 1)
+            // The app recomputed the walk's energy: the re-send updates the stored workout, still once.
+            let corrected = workout.replacingOccurrences(of: #""qty": 180"#, with: #""qty": 195"#)
+            let third = try await harness.ingest(token, corrected).decode(HealthService.IngestReport.self)
+            #expect(third.workoutsAdded == 0)
+            let updated = try await harness.export(token).workouts
+            #expect(updated.count == 1 && updated.first?.calories == 195)
             #expect(try await harness.day(token, "2024-06-01").decode(DayReport.self).workoutsCount == 1)
         }
     }
