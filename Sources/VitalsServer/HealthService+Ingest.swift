@@ -41,33 +41,9 @@ extension HealthService {
     public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser,
                        log: IngestLogEntry? = nil) async throws -> IngestReport {
         let calendar = user.calendar
-        var samples: [StoredSample] = []
-        var workouts: [WorkoutRecord] = []
-        var touched: Set<LocalDate> = []
-        func store(_ sample: Sample) {
-            switch sample.content {
-            case .workout(let workout):
-                workouts.append(Self.record(of: sample, workout: workout, calendar: calendar))
-                touched.insert(LocalDate(containing: sample.start, in: calendar))
-            case .correlation:
-                for member in sample.members ?? [] { store(member) }
-            default:
-                guard let stored = StoredSample(sample) else { return }
-                samples.append(stored)
-                var day = LocalDate(containing: sample.start, in: calendar)
-                touched.insert(day)
-                guard sample.end > sample.start else { return }
-                // A sample ending at midnight, [23:00, 00:00), lies in the day before.
-                let last = LocalDate(containing: sample.end.addingTimeInterval(-0.001), in: calendar)
-                var guardDays = 0
-                while day < last, guardDays < 31 {
-                    day = day.adding(days: 1)
-                    touched.insert(day)
-                    guardDays += 1
-                }
-            }
-        }
-        batch.samples.forEach(store)
+        var items = IngestedItems(calendar: calendar)
+        batch.samples.forEach { items.add($0) }
+        let (samples, workouts, touched) = (items.samples, items.workouts, items.touched)
         var report = IngestReport()
         report.samplesReceived = samples.count
         report.workoutsReceived = workouts.count
