@@ -18,6 +18,9 @@ public struct ExportImportReport: Sendable, Codable, Hashable {
     /// Samples the user had already (an earlier import of the same export, or a correlation
     /// member also at top level).
     public var samplesAlreadyPresent = 0
+    /// Samples not stored because the user has the same measurement under another UUID (sent
+    /// by Health Auto Export; see the re-sent rule in `HealthService+Resent.swift`).
+    public var samplesResent = 0
     public var workoutsRead = 0
     public var workoutsAdded = 0
     public var workoutsAlreadyPresent = 0

@@ -112,9 +112,12 @@ private struct ExportImportRun {
         touched.formUnion(pending.touched)
         pending = IngestedItems(calendar: pending.calendar)
         guard !samples.isEmpty else { return }
-        let result = try await HealthWrite(samples: samples, returnsSnapshots: false).apply(for: user, at: date, in: store)
+        // Measurements already stored from Health Auto Export (other UUIDs) are not stored twice.
+        let kept = try await HealthService.withoutResent(samples, in: store)
+        report.samplesResent += samples.count - kept.count
+        let result = try await HealthWrite(samples: kept, returnsSnapshots: false).apply(for: user, at: date, in: store)
         report.samplesAdded += result.samplesAdded
-        report.samplesAlreadyPresent += samples.count - result.samplesAdded
+        report.samplesAlreadyPresent += kept.count - result.samplesAdded
     }
 
     /// Stores the workouts and recomputes the touched days, a run of at most

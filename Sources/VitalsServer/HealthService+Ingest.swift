@@ -52,9 +52,8 @@ extension HealthService {
         if !batch.unreadable.isEmpty { report.status = "partial" }
         // Samples, workouts, the touched days' recomputed snapshots and their quests: one transaction,
         // so two batches for the same day cannot leave an older recomputation behind.
-        let (kept, resent) = try await withoutResent(samples, for: user)
-        report.samplesResent = resent
-        var write = HealthWrite(samples: kept, workouts: workouts,
+        // The re-sent rule reads the stored samples in the same transaction.
+        var write = HealthWrite(samples: samples, workouts: workouts,
                                 recompute: DayRecompute(days: touched, calendar: calendar))
         if var log {
             log.samplesReceived = samples.count
@@ -63,7 +62,14 @@ extension HealthService {
             log.skipped = report.skipped.map { LoggedJSON(encoding: $0) }
             write.log(log, keepingSince: ingestLogCutoff)
         }
-        let stored = try await repository.apply(write, for: user, at: now())
+        let date = now()
+        let planned = write
+        let (stored, kept) = try await repository.writeTransaction(for: user) { store in
+            var write = planned
+            write.samples = try await Self.withoutResent(planned.samples, in: store)
+            return (try await write.apply(for: user, at: date, in: store), write.samples.count)
+        }
+        report.samplesResent = samples.count - kept
         report.samplesAdded = stored.samplesAdded
         report.workoutsAdded = stored.workoutsAdded
         report.daysUpdated = stored.recomputedDays

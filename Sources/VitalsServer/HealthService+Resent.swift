@@ -22,18 +22,18 @@ import VitalsCore
 /// stored, and the day's statistics count the highest-priority source's value only
 /// (`StatisticsEngine`).
 extension HealthService {
-    /// `samples` without those already stored under another identity (see above), and how many
-    /// were left out.
-    func withoutResent(_ samples: [StoredSample], for user: ServerUser) async throws -> (kept: [StoredSample], resent: Int) {
-        guard !samples.isEmpty else { return ([], 0) }
+    /// `samples` without those already stored under another identity (see above), read with
+    /// the write's own transaction, so a concurrent write cannot slip in between.
+    nonisolated(nonsending) static func withoutResent(_ samples: [StoredSample],
+                                                      in store: some HealthWriteTransaction) async throws -> [StoredSample] {
+        guard !samples.isEmpty else { return [] }
         var stored: [StoredSample] = []
         for (type, group) in Dictionary(grouping: samples, by: \.type) {
             guard let first = group.map(\.start).min(), let last = group.map(\.start).max() else { continue }
-            stored += try await repository.samples(of: user, type: SampleType(identifier: type),
-                                                   startingBefore: last.addingTimeInterval(0.001), endingFrom: first)
+            let window = SampleWindow(startingBefore: last.addingTimeInterval(0.001), endingFrom: first)
+            stored += try await store.samples(of: SampleType(identifier: type), in: window)
         }
-        let kept = Self.withoutResent(samples, stored: stored)
-        return (kept, samples.count - kept.count)
+        return withoutResent(samples, stored: stored)
     }
 
     /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples that may match them.

@@ -50,6 +50,29 @@ struct ExportOverlapTests {
         }
     }
 
+    @Test("An export imported after Health Auto Export stores only what is new", arguments: Backend.allCases)
+    func exportAfterHealthAutoExport(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (ada, token) = try await harness.user("ada")
+            let body = Self.payload([
+                Self.item(400, "08:00:00", "08:10:00", source: "Anna's iPhone|Anna's Apple Watch"),
+                Self.item(250, "18:00:00", "18:10:00", source: "Anna's iPhone"),
+            ])
+            #expect(try await harness.ingest(token, body).decode(HealthService.IngestReport.self).samplesAdded == 2)
+            let path = try ExportText.write(ExportText.document([
+                ExportText.steps(400, from: "08:00:00", to: "08:10:00"),
+                ExportText.steps(250, from: "18:00:00", to: "18:10:00"),
+                ExportText.steps(600, from: "12:00:00", to: "12:10:00"),
+            ].joined(separator: "\n")))
+            defer { ExportText.remove(path) }
+            let service = HealthService(repository: harness.repository, now: { ServerConfiguration.fixedNow })
+            let report = try await service.importExport(at: path, for: ada)
+            #expect(report.samplesRead == 3 && report.samplesAdded == 1 && report.samplesResent == 2)
+            #expect(try await harness.export(token).samples.count == 3)
+            #expect(try await harness.day(token, "2024-06-01").decode(DayReport.self).steps == 1250)
+        }
+    }
+
     @Test("Two identical measurements in the export answer for two in the payload, not for a third",
           arguments: Backend.allCases)
     func repeatedMeasurements(backend: Backend) async throws {
