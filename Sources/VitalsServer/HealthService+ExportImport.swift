@@ -138,8 +138,8 @@ private struct ExportImportRun {
                 index += 1
             }
             let chunkWorkouts = chunk.flatMap { workoutsByDay[$0] ?? [] }
-            let write = HealthWrite(workouts: chunkWorkouts, recompute: DayRecompute(days: chunk, calendar: pending.calendar),
-                                    returnsSnapshots: false)
+            let recompute = DayRecompute(days: chunk, calendar: pending.calendar)
+            let write = HealthWrite(workouts: chunkWorkouts, recompute: recompute, returnsSnapshots: false)
             let result = try await write.apply(for: user, at: date, in: store)
             report.workoutsAdded += result.workoutsAdded
             report.daysRecomputed += result.recomputedDays.count

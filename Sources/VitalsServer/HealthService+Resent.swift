@@ -69,10 +69,11 @@ extension HealthService {
                 kept.append(sample)  // the same sample again: its UUID keeps it once
                 continue
             }
-            if entries.contains(where: { $0.source != sample.sourceName && !Self.devices($0.source).isDisjoint(with: devices) }) {
+            let sharesDevice = { (entry: Known) in !Self.devices(entry.source).isDisjoint(with: devices) }
+            if entries.contains(where: { $0.source != sample.sourceName && sharesDevice($0) }) {
                 continue
             }
-            if let match = entries.firstIndex(where: { $0.stored && !$0.claimed && !Self.devices($0.source).isDisjoint(with: devices) }) {
+            if let match = entries.firstIndex(where: { $0.stored && !$0.claimed && sharesDevice($0) }) {
                 entries[match].claimed = true
                 known[key] = entries
                 continue
