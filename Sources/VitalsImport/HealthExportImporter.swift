@@ -50,7 +50,8 @@ public struct HealthExportImporter: Sendable {
     }
 }
 
-/// One import in progress: a parsing thread feeds item batches to the writer inside the transaction.
+/// One import in progress: a parsing thread (``ExportPump``) feeds item batches to the writer
+/// inside the transaction.
 ///
 /// The parsing thread gets the source (a value) and the pipe; the writer stays with the caller's
 /// thread, which alone writes.
@@ -67,25 +68,22 @@ struct ExportImportRun {
 
     /// Parses the export on a thread of its own and stores what it finds with `writer`.
     mutating func execute(into writer: inout BulkWriter) throws {
-        let pipe = ItemPipe<ExportItem>()
-        let producer = ExportProducer(source: source, options: options, pipe: pipe)
-        let thread = Thread { producer.run() }
-        thread.stackSize = 8 << 20
-        thread.start()
+        let pump = ExportPump(source: source, options: options)
+        pump.start()
         let tally = ReportBox(report)
         let cpuStart = ImportTiming.threadCPUSeconds()
+        let dictionary = pump.producer.dictionary
         do {
-            while let batch = try pipe.pop() {
-                for item in batch { try Self.store(item, writer: &writer, dictionary: producer.dictionary, report: tally) }
-                producer.samplesStored.withLock { $0 = writer.summary.added }
+            while let batch = try pump.next() {
+                for item in batch { try Self.store(item, writer: &writer, dictionary: dictionary, report: tally) }
+                pump.noteStored(writer.summary.added)
             }
         } catch {
-            pipe.abandon()
-            pipe.waitUntilFinished()
+            pump.stop()
             throw error
         }
         report = tally.report
-        let parsed = producer.result.withLock { $0 }
+        let parsed = pump.parsed
         report.bytes = parsed.bytes
         report.elements = parsed.elements
         report.unknownElements = parsed.unknownElements
@@ -94,7 +92,7 @@ struct ExportImportRun {
         var timing = ImportTiming()
         timing.parseCPUSeconds = parsed.cpuSeconds
         timing.writeCPUSeconds = ImportTiming.threadCPUSeconds() - cpuStart
-        (timing.parserWaitSeconds, timing.writerWaitSeconds) = pipe.waits
+        (timing.parserWaitSeconds, timing.writerWaitSeconds) = pump.waits
         report.timing = timing
         options.progress?(ImportProgress(bytesDone: parsed.bytes, bytesTotal: source.size, samples: report.added))
     }

@@ -88,6 +88,12 @@ public struct ImportProgress: Sendable {
     public var bytesTotal: Int64
     /// Samples stored so far.
     public var samples: Int
+
+    public init(bytesDone: Int64, bytesTotal: Int64, samples: Int) {
+        self.bytesDone = bytesDone
+        self.bytesTotal = bytesTotal
+        self.samples = samples
+    }
 }
 
 /// A flag another thread (a Ctrl-C handler) sets to stop an import, which is then rolled back.

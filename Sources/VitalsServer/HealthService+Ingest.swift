@@ -41,33 +41,9 @@ extension HealthService {
     public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser,
                        log: IngestLogEntry? = nil) async throws -> IngestReport {
         let calendar = user.calendar
-        var samples: [StoredSample] = []
-        var workouts: [WorkoutRecord] = []
-        var touched: Set<LocalDate> = []
-        func store(_ sample: Sample) {
-            switch sample.content {
-            case .workout(let workout):
-                workouts.append(Self.record(of: sample, workout: workout, calendar: calendar))
-                touched.insert(LocalDate(containing: sample.start, in: calendar))
-            case .correlation:
-                for member in sample.members ?? [] { store(member) }
-            default:
-                guard let stored = StoredSample(sample) else { return }
-                samples.append(stored)
-                var day = LocalDate(containing: sample.start, in: calendar)
-                touched.insert(day)
-                guard sample.end > sample.start else { return }
-                // A sample ending at midnight, [23:00, 00:00), lies in the day before.
-                let last = LocalDate(containing: sample.end.addingTimeInterval(-0.001), in: calendar)
-                var guardDays = 0
-                while day < last, guardDays < 31 {
-                    day = day.adding(days: 1)
-                    touched.insert(day)
-                    guardDays += 1
-                }
-            }
-        }
-        batch.samples.forEach(store)
+        var items = IngestedItems(calendar: calendar)
+        batch.samples.forEach { items.add($0) }
+        let (samples, workouts, touched) = (items.samples, items.workouts, items.touched)
         var report = IngestReport()
         report.samplesReceived = samples.count
         report.workoutsReceived = workouts.count
@@ -76,9 +52,8 @@ extension HealthService {
         if !batch.unreadable.isEmpty { report.status = "partial" }
         // Samples, workouts, the touched days' recomputed snapshots and their quests: one transaction,
         // so two batches for the same day cannot leave an older recomputation behind.
-        let (kept, resent) = try await withoutResent(samples, for: user)
-        report.samplesResent = resent
-        var write = HealthWrite(samples: kept, workouts: workouts,
+        // The re-sent rule reads the stored samples in the same transaction.
+        var write = HealthWrite(samples: samples, workouts: workouts,
                                 recompute: DayRecompute(days: touched, calendar: calendar))
         if var log {
             log.samplesReceived = samples.count
@@ -87,7 +62,14 @@ extension HealthService {
             log.skipped = report.skipped.map { LoggedJSON(encoding: $0) }
             write.log(log, keepingSince: ingestLogCutoff)
         }
-        let stored = try await repository.apply(write, for: user, at: now())
+        let date = now()
+        let planned = write
+        let (stored, kept) = try await repository.writeTransaction(for: user) { store in
+            var write = planned
+            write.samples = try await Self.withoutResent(planned.samples, in: store)
+            return (try await write.apply(for: user, at: date, in: store), write.samples.count)
+        }
+        report.samplesResent = samples.count - kept
         report.samplesAdded = stored.samplesAdded
         report.workoutsAdded = stored.workoutsAdded
         report.daysUpdated = stored.recomputedDays

@@ -1,45 +1,92 @@
 import Foundation
 import VitalsCore
 
-/// The rule that keeps a sample re-sent under another source string once.
+/// The rule that keeps a measurement stored once when it arrives again under another identity.
 ///
 /// Health Auto Export names the source of a value by display name, joining several with `|`
 /// when HealthKit merged them for the period (`"Anna's iPhone|Anna's Apple Watch"`); the same
-/// minute may come back later as `"Anna's iPhone"` alone. A sample of the same type, start, end
-/// and value as one already stored (or earlier in the same batch) whose source string differs but
-/// names a device in common with it (strings split at `|`) is that sample re-sent: it is not
-/// stored again. Identical source strings are left to the samples' UUIDs (a repeat in one
-/// document is a second sample). Different devices at one instant are both stored, and the
-/// day's statistics count the highest-priority source's value only (`StatisticsEngine`).
+/// minute may come back later as `"Anna's iPhone"` alone. And a measurement imported from an
+/// Apple Health export (`vitals user import`) has a UUID derived from the export's XML, which
+/// Health Auto Export's UUID for it (derived from its JSON) never equals. So, for a sample of
+/// the same type, start, end (whole milliseconds) and value as a stored one:
+///
+/// - under a different source string that names a device in common with the stored one's
+///   (strings split at `|`), or with one earlier in the same batch, it is that sample re-sent;
+/// - under a source naming a device in common, with another UUID, it is the same measurement
+///   when the stored sample is not already matched by the UUID of another sample of the batch
+///   (each stored sample answers for at most one sample of a batch).
+///
+/// Either way it is not stored again. Identical samples within one batch under the same source
+/// string are left to their UUIDs (a repeat in one document is a second sample), and a batch
+/// with more of them than are stored adds the rest. Different devices at one instant are both
+/// stored, and the day's statistics count the highest-priority source's value only
+/// (`StatisticsEngine`).
 extension HealthService {
-    /// `samples` without those re-sent under another source string (see above), and how many
-    /// were left out.
-    func withoutResent(_ samples: [StoredSample], for user: ServerUser) async throws -> (kept: [StoredSample], resent: Int) {
-        guard !samples.isEmpty else { return ([], 0) }
-        var known: [String: [String]] = [:]
+    /// `samples` without those already stored under another identity (see above), read with
+    /// the write's own transaction, so a concurrent write cannot slip in between.
+    nonisolated(nonsending) static func withoutResent(_ samples: [StoredSample],
+                                                      in store: some HealthWriteTransaction) async throws -> [StoredSample] {
+        guard !samples.isEmpty else { return [] }
+        var stored: [StoredSample] = []
         for (type, group) in Dictionary(grouping: samples, by: \.type) {
             guard let first = group.map(\.start).min(), let last = group.map(\.start).max() else { continue }
-            let stored = try await repository.samples(of: user, type: SampleType(identifier: type),
-                                                      startingBefore: last.addingTimeInterval(0.001), endingFrom: first)
-            for sample in stored { known[Self.resendKey(sample), default: []].append(sample.sourceName) }
+            let window = SampleWindow(startingBefore: last.addingTimeInterval(0.001), endingFrom: first)
+            stored += try await store.samples(of: SampleType(identifier: type), in: window)
+        }
+        return withoutResent(samples, stored: stored)
+    }
+
+    /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples that may match them.
+    static func withoutResent(_ samples: [StoredSample], stored: [StoredSample]) -> [StoredSample] {
+        /// A sample the batch is compared with; `claimed` once a sample of the batch answers for it.
+        struct Known {
+            var uuid: UUID
+            var source: String
+            var stored: Bool
+            var claimed: Bool
+        }
+        var known: [String: [Known]] = [:]
+        for sample in stored {
+            known[resendKey(sample), default: []].append(Known(uuid: sample.uuid, source: sample.sourceName,
+                                                                stored: true, claimed: false))
+        }
+        // Stored samples the batch sends again with their own UUID answer for those first.
+        let batchUUIDs = Set(samples.map(\.uuid))
+        for (key, entries) in known {
+            known[key] = entries.map { entry in
+                var entry = entry
+                entry.claimed = batchUUIDs.contains(entry.uuid)
+                return entry
+            }
         }
         var kept: [StoredSample] = []
         kept.reserveCapacity(samples.count)
         for sample in samples {
-            let key = Self.resendKey(sample)
+            let key = resendKey(sample)
             let devices = Self.devices(sample.sourceName)
-            let others = known[key, default: []]
-            if others.contains(where: { $0 != sample.sourceName && !Self.devices($0).isDisjoint(with: devices) }) {
+            var entries = known[key, default: []]
+            if entries.contains(where: { $0.uuid == sample.uuid }) {
+                kept.append(sample)  // the same sample again: its UUID keeps it once
                 continue
             }
-            known[key, default: []].append(sample.sourceName)
+            let sharesDevice = { (entry: Known) in !Self.devices(entry.source).isDisjoint(with: devices) }
+            if entries.contains(where: { $0.source != sample.sourceName && sharesDevice($0) }) {
+                continue
+            }
+            if let match = entries.firstIndex(where: { $0.stored && !$0.claimed && sharesDevice($0) }) {
+                entries[match].claimed = true
+                known[key] = entries
+                continue
+            }
+            entries.append(Known(uuid: sample.uuid, source: sample.sourceName, stored: false, claimed: true))
+            known[key] = entries
             kept.append(sample)
         }
-        return (kept, samples.count - kept.count)
+        return kept
     }
 
     /// Type, start and end in whole milliseconds, and value: what a re-sent sample shares.
-    private static func resendKey(_ sample: StoredSample) -> String {
+    static func resendKey(_ sample: StoredSample) -> String {
         let start = Int64((sample.start.timeIntervalSince1970 * 1000).rounded())
         let end = Int64((sample.end.timeIntervalSince1970 * 1000).rounded())
         return "\(sample.type)|\(start)|\(end)|\(sample.value)"

@@ -18,6 +18,8 @@ public protocol HealthWriteTransaction {
     /// The stored samples of `types` in `window`, as each type's statistics series.
     nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
         -> [SampleType: StatisticsSeries]
+    /// The stored samples of `type` in `window`, oldest start first: those a new sample may repeat.
+    nonisolated(nonsending) func samples(of type: SampleType, in window: SampleWindow) async throws -> [StoredSample]
     /// The number of stored workouts from `source` per day, for days from `first` through `last`.
     nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
                                                through last: LocalDate) async throws -> [LocalDate: Int]

@@ -15,6 +15,8 @@ public struct IngestLogEntry: Sendable, Codable, Hashable {
         case sync
         /// `POST /api/v1/health/daily` (seed 003's daily records).
         case daily
+        /// An Apple Health export imported into the user (`vitals user import`).
+        case appleHealthExport = "apple-health-export"
     }
 
     /// The entry's number, increasing; 0 before it is stored.

@@ -146,8 +146,11 @@ enum OpenAPISchemas {
     static var ingestLogEntry: [String: Any] {
         var schema = object([
             "id": integer, "receivedAt": dateTime,
-            "kind": ["type": "string", "enum": ["health-auto-export", "sync", "daily"],
-                     "description": "POST /api/v1/ingest/health-auto-export, /api/health/sync or /api/v1/health/daily"],
+            "kind": ["type": "string", "enum": ["health-auto-export", "sync", "daily", "apple-health-export"],
+                     "description": """
+                        POST /api/v1/ingest/health-auto-export, /api/health/sync, /api/v1/health/daily, or an Apple \
+                        Health export imported into the user (vitals user import)
+                        """],
             "status": ["type": "integer", "description": "The HTTP status answered"],
             "errorCode": ["type": "string", "description": "The error's code when refused"],
             "bodyBytes": integer, "userAgent": ["type": "string", "maxLength": 200],

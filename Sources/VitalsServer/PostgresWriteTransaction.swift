@@ -35,6 +35,10 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         return added.sorted()
     }
 
+    nonisolated(nonsending) func samples(of type: SampleType, in window: SampleWindow) async throws -> [StoredSample] {
+        try await repository.fetchSamples(of: user, types: [type], in: window, on: connection)
+    }
+
     nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int {
         var added = 0
         for workout in workouts {

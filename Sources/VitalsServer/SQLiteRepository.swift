@@ -121,13 +121,17 @@ public final class SQLiteRepository: HealthRepository {
     public func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?,
                         endingFrom start: Date?) async throws -> [StoredSample] {
         let window = SampleWindow(startingBefore: end, endingFrom: start)
-        return try await read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT uuid, type, start, "end", value, source_name FROM samples
-                WHERE user_id = ? AND type = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start, uuid
-                """), arguments: [user.id, type.identifier, window.startFrom, window.startBefore,
-                                  window.endFrom]).map(Self.sample(from:))
-        }
+        return try await read { db in try Self.samples(of: user, type: type, in: window, in: db) }
+    }
+
+    /// The user's stored samples of `type` in `window`, oldest start first.
+    static func samples(of user: ServerUser, type: SampleType, in window: SampleWindow, in db: Database) throws
+        -> [StoredSample] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT uuid, type, start, "end", value, source_name FROM samples
+            WHERE user_id = ? AND type = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start, uuid
+            """), arguments: [user.id, type.identifier, window.startFrom, window.startBefore,
+                              window.endFrom]).map(Self.sample(from:))
     }
 
     public func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String] {

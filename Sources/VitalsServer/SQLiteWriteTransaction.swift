@@ -23,6 +23,10 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         }
     }
 
+    nonisolated(nonsending) func samples(of type: SampleType, in window: SampleWindow) async throws -> [StoredSample] {
+        try await session.withDatabase { [user] db in try SQLiteRepository.samples(of: user, type: type, in: window, in: db) }
+    }
+
     nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
                                                through last: LocalDate) async throws -> [LocalDate: Int] {
         try await session.withDatabase { [user] db in

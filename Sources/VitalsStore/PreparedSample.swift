@@ -58,9 +58,10 @@ public final class SampleDictionary: @unchecked Sendable {
     public func add(_ device: Device) -> Int32 { tables.withLock { $0.devices.append(device); return Int32($0.devices.count - 1) } }
     public func add(unit: String) -> Int32 { tables.withLock { $0.units.append(unit); return Int32($0.units.count - 1) } }
 
-    func type(_ index: Int32) -> SampleType { tables.withLock { $0.types[Int(index)] } }
-    func source(_ index: Int32) -> Source { tables.withLock { $0.sources[Int(index)] } }
-    func version(_ index: Int32) -> String { tables.withLock { $0.versions[Int(index)] } }
-    func device(_ index: Int32) -> Device { tables.withLock { $0.devices[Int(index)] } }
-    func unit(_ index: Int32) -> String { tables.withLock { $0.units[Int(index)] } }
+    /// The value an index of a prepared sample refers to (for readers other than the bulk writer).
+    public func type(_ index: Int32) -> SampleType { tables.withLock { $0.types[Int(index)] } }
+    public func source(_ index: Int32) -> Source { tables.withLock { $0.sources[Int(index)] } }
+    public func version(_ index: Int32) -> String { tables.withLock { $0.versions[Int(index)] } }
+    public func device(_ index: Int32) -> Device { tables.withLock { $0.devices[Int(index)] } }
+    public func unit(_ index: Int32) -> String { tables.withLock { $0.units[Int(index)] } }
 }

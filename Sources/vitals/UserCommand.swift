@@ -11,7 +11,7 @@ struct UserCommand: AsyncParsableCommand {
             A token is 256 random bits, printed once and stored only as its SHA-256 hash: keep it, \
             or rotate it with `vitals user token NAME`. Use the same --db or --postgres as `vitals serve`.
             """,
-        subcommands: [Add.self, Token.self, List.self, Ingests.self])
+        subcommands: [Add.self, Token.self, List.self, Ingests.self, Import.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,0 +1,48 @@
+import Foundation
+import VitalsCore
+
+/// What Core samples become on the server: stored samples, workout records and the days they touch.
+///
+/// Shared by the Health Auto Export ingest and the import of an Apple Health export, so both
+/// keep the same things (correlations as their members, workouts as records) and recompute the
+/// same days (every day a sample covers, a sample ending at midnight in the day before).
+struct IngestedItems {
+    /// The user's calendar, for days.
+    let calendar: Calendar
+    var samples: [StoredSample] = []
+    var workouts: [WorkoutRecord] = []
+    /// The days the samples and workouts lie in.
+    var touched: Set<LocalDate> = []
+    /// Samples (correlation members included) that statistics cannot count, so the server keeps none of them.
+    var notKept = 0
+
+    init(calendar: Calendar) { self.calendar = calendar }
+
+    /// Adds a sample: a workout as a record, a correlation as its members, others as stored samples.
+    mutating func add(_ sample: Sample) {
+        switch sample.content {
+        case .workout(let workout):
+            workouts.append(HealthService.record(of: sample, workout: workout, calendar: calendar))
+            touched.insert(LocalDate(containing: sample.start, in: calendar))
+        case .correlation:
+            for member in sample.members ?? [] { add(member) }
+        default:
+            guard let stored = StoredSample(sample) else {
+                notKept += 1
+                return
+            }
+            samples.append(stored)
+            var day = LocalDate(containing: sample.start, in: calendar)
+            touched.insert(day)
+            guard sample.end > sample.start else { return }
+            // A sample ending at midnight, [23:00, 00:00), lies in the day before.
+            let last = LocalDate(containing: sample.end.addingTimeInterval(-0.001), in: calendar)
+            var guardDays = 0
+            while day < last, guardDays < 31 {
+                day = day.adding(days: 1)
+                touched.insert(day)
+                guardDays += 1
+            }
+        }
+    }
+}
