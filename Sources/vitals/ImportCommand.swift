@@ -30,11 +30,7 @@ struct ImportCommand: AsyncParsableCommand {
                                  valueName: "path"))
     var path: String
 
-    @Flag(name: .long, help: "No progress bar (it is also off when stderr is not a terminal).")
-    var noProgress = false
-
-    @Flag(name: .long, help: "Show the progress bar even when stderr is not a terminal (one line per update).")
-    var progress = false
+    @OptionGroup var progress: ImportProgressOptions
 
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
@@ -43,18 +39,8 @@ struct ImportCommand: AsyncParsableCommand {
     var strict = false
 
     func run() async throws {
-        let cancellation = ImportCancellation()
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { cancellation.cancel() }
-        interrupt.resume()
-        defer { interrupt.cancel() }
-        try await runReportingErrors {
+        try await progress.whileInterruptible { options, bar in try await runReportingErrors {
             let database = try store.open()
-            let terminal = isatty(STDERR_FILENO) == 1
-            let bar: ProgressBar? = !noProgress && (progress || terminal) ? ProgressBar(redraw: terminal) : nil
-            var options = HealthExportImporter.Options(cancellation: cancellation)
-            if let bar { options.progress = { bar.update($0) } }
             let report = path.lowercased().hasSuffix(".json")
                 ? try await HealthAutoExportImporter(store: database, strict: strict).importFile(at: path)
                 : try await HealthExportImporter(store: database).importExport(at: path, options: options)
@@ -66,7 +52,7 @@ struct ImportCommand: AsyncParsableCommand {
                     + "were left out, the rest is stored (first: \(first.path): \(first.reason))\n").utf8))
                 throw ExitCode(65)
             }
-        }
+        } }
     }
 
     private func printReport(_ report: ImportReport) {

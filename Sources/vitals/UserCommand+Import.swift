@@ -33,27 +33,13 @@ extension UserCommand {
         @Argument(help: ArgumentHelp("The export: export.zip, export.xml or apple_health_export/.", valueName: "path"))
         var path: String
 
-        @Flag(name: .long, help: "No progress bar (it is also off when stderr is not a terminal).")
-        var noProgress = false
-
-        @Flag(name: .long, help: "Show the progress bar even when stderr is not a terminal (one line per update).")
-        var progress = false
+        @OptionGroup var progress: ImportProgressOptions
 
         @Flag(name: .long, help: "Print the report as JSON (counts, skipped parts and days; never health values).")
         var json = false
 
         func run() async throws {
-            let cancellation = ImportCancellation()
-            signal(SIGINT, SIG_IGN)
-            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-            interrupt.setEventHandler { cancellation.cancel() }
-            interrupt.resume()
-            defer { interrupt.cancel() }
-            try await runReportingErrors {
-                let terminal = isatty(STDERR_FILENO) == 1
-                let bar: ProgressBar? = !noProgress && (progress || terminal) ? ProgressBar(redraw: terminal) : nil
-                var options = HealthExportImporter.Options(cancellation: cancellation)
-                if let bar { options.progress = { bar.update($0) } }
+            try await progress.whileInterruptible { options, bar in try await runReportingErrors {
                 let report = try await database.withRepository { repository in
                     guard let user = try await repository.users().first(where: { $0.name == name }) else {
                         throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
@@ -63,7 +49,7 @@ extension UserCommand {
                 }
                 bar?.finish()
                 Self.print(report, of: name, json: json)
-            }
+            } }
         }
 
         /// The report as JSON (keys sorted) or as lines of text.
