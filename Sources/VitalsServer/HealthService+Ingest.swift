@@ -62,14 +62,9 @@ extension HealthService {
             log.skipped = report.skipped.map { LoggedJSON(encoding: $0) }
             write.log(log, keepingSince: ingestLogCutoff)
         }
-        let date = now()
-        let planned = write
-        let (stored, kept) = try await repository.writeTransaction(for: user) { store in
-            var write = planned
-            write.samples = try await Self.withoutResent(planned.samples, in: store)
-            return (try await write.apply(for: user, at: date, in: store), write.samples.count)
-        }
-        report.samplesResent = samples.count - kept
+        write.dropsResent = true
+        let stored = try await repository.apply(write, for: user, at: now())
+        report.samplesResent = stored.samplesResent
         report.samplesAdded = stored.samplesAdded
         report.workoutsAdded = stored.workoutsAdded
         report.daysUpdated = stored.recomputedDays

@@ -10,6 +10,8 @@ extension HealthWrite {
     nonisolated(nonsending) public func apply(for user: ServerUser, at date: Date,
                                               in store: some HealthWriteTransaction) async throws -> HealthWriteResult {
         var result = HealthWriteResult()
+        let samples = dropsResent ? try await HealthService.withoutResent(self.samples, in: store) : self.samples
+        result.samplesResent = self.samples.count - samples.count
         // The recomputed days' samples: those stored before this write, read first, and those this
         // write adds, taken from memory (reading them back cost a tenth of the SQLite writer's time).
         let window = recompute?.window

@@ -21,6 +21,9 @@ public struct HealthWrite: Sendable {
     /// Whether ``HealthWriteResult/snapshots`` is filled: one read per patch. Default true;
     /// writes whose answer does not show the stored snapshots skip it.
     public var returnsSnapshots: Bool
+    /// Whether samples the user has stored already under another UUID are left out
+    /// (``HealthService/withoutResent(_:in:)``, read in the write's transaction). Default false.
+    public var dropsResent = false
     /// The request's ingest log entry, added (with the write's counts) in the same transaction;
     /// nil for none. Set through ``log(_:keepingSince:)``.
     public private(set) var logEntry: IngestLogEntry?
@@ -78,6 +81,8 @@ public struct HealthWrite: Sendable {
 public struct HealthWriteResult: Sendable {
     /// Samples new to the store (re-sent ones are not counted).
     public var samplesAdded: Int
+    /// Samples left out as the same measurement stored under another UUID (``HealthWrite/dropsResent``).
+    public var samplesResent = 0
     /// Workouts new to the store.
     public var workoutsAdded: Int
     /// The snapshots as stored after the write, one per patch of ``HealthWrite/snapshots``
