@@ -32,7 +32,7 @@ struct HealthAutoExportDraft {
         self.fields = fields
     }
 
-    /// The UUID drafts carry until ``HealthAutoExportIdentity`` gives them theirs (making a
+    /// The UUID drafts carry until ``HealthAutoExportReader/finishDrafts()`` gives them theirs (making a
     /// random one per sample would cost more than the rest of the parse).
     static let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
@@ -65,23 +65,21 @@ struct HealthAutoExportFieldMaps {
     }
 }
 
-/// Gives drafts their UUIDs and validates them.
-enum HealthAutoExportIdentity {
-    /// The drafts of `reader` as validated samples with deterministic UUIDs (see
-    /// ``HealthAutoExportDraft``). A draft that fails validation is left out and reported in
-    /// `reader`, located at the document field it came from, or thrown when `reader` is strict.
-    static func finish(_ reader: inout HealthAutoExportReader) throws(VitalsError) -> [Sample] {
-        let drafts = reader.drafts
-        var seen: [String: Int] = [:]
-        seen.reserveCapacity(drafts.count)
-        var samples: [Sample] = []
-        samples.reserveCapacity(drafts.count)
+// Finishing drafts: each gets its UUID and is validated, then goes to the sink.
+extension HealthAutoExportReader {
+    /// Gives the drafts so far their deterministic UUIDs (see ``HealthAutoExportDraft``),
+    /// validates them and hands them to ``sink``. A draft that fails validation is left out and
+    /// reported, located at the document field it came from, or thrown when strict.
+    mutating func finishDrafts() throws(VitalsError) {
+        guard !drafts.isEmpty else { return }
+        defer { drafts.removeAll(keepingCapacity: true) }
         for draft in drafts {
-            let occurrence = seen[draft.identity, default: 0]
-            seen[draft.identity] = occurrence + 1
+            let first = DeterministicUUID.make(draft.identity)
+            let occurrence = seen[first, default: 0]
+            seen[first] = occurrence + 1
             let key = occurrence == 0 ? draft.identity : "\(draft.identity)|#\(occurrence)"
             var sample = draft.sample
-            sample.uuid = DeterministicUUID.make(key)
+            sample.uuid = occurrence == 0 ? first : DeterministicUUID.make(key)
             if case .correlation(var members) = sample.content {
                 for index in members.indices {
                     members[index].uuid = DeterministicUUID.make("\(key)|\(members[index].type.identifier)")
@@ -89,17 +87,15 @@ enum HealthAutoExportIdentity {
                 sample.content = .correlation(members)
             }
             do {
-                samples.append(try sample.validated())
+                sink(try sample.validated())
             } catch {
                 let located = VitalsError(error.code, error.message,
-                                          at: InputLocation(file: reader.file, field: documentField(of: error, in: draft)))
-                if reader.strict { throw located }
-                let name = reader.name(ofItemAt: draft.path)
-                reader.unreadable.append(located)
-                reader.skips.unreadable(name, located)
+                                          at: InputLocation(file: file, field: Self.documentField(of: error, in: draft)))
+                if strict { throw located }
+                unreadable.append(located)
+                skips.unreadable(name(ofItemAt: draft.path), located)
             }
         }
-        return samples
     }
 
     /// The document path of the field a validation error names.

@@ -43,19 +43,39 @@ public struct HealthAutoExportParser: Sendable {
     ///   - data: the document's bytes (UTF-8 JSON).
     ///   - file: the name errors report (a path, or a label such as `request body`).
     public func parse(_ data: Data, file: String) throws(VitalsError) -> HealthAutoExportBatch {
-        try parse(document: try JSONValue.parse(data, file: file), file: file)
+        var samples: [Sample] = []
+        var batch = try JSONStreamReader.read(data, file: file) { (stream) throws(VitalsError) in
+            try parse(&stream) { samples.append($0) }
+        }
+        batch.samples = samples
+        return batch
     }
 
-    /// Reads a document already parsed as JSON (a server checks the syntax first, to answer 400).
-    public func parse(document: JSONValue, file: String) throws(VitalsError) -> HealthAutoExportBatch {
-        guard case .object(let object) = document else {
-            throw VitalsError(.invalidInput, "the document is not a JSON object", at: InputLocation(file: file))
+    /// Parses the document at `stream`, handing each sample to `each` as soon as its item is
+    /// read, so a large document never has all of its samples in memory at once.
+    ///
+    /// A syntax error anywhere refuses the whole document, and wins over any other reason to
+    /// refuse it; samples already handed on are then to be dropped by the caller (a server writes
+    /// nothing before the parse has ended).
+    /// - Returns: the skip report and the unreadable items' errors; its ``HealthAutoExportBatch/samples``
+    ///   is empty (they went to `each`).
+    public func parse(_ stream: inout JSONStreamReader,
+                      each: (Sample) -> Void) throws(VitalsError) -> HealthAutoExportBatch {
+        let start = stream
+        let result = withoutActuallyEscaping(each) { sink in
+            Result { () throws(VitalsError) in
+                var reader = HealthAutoExportReader(file: stream.file, strict: strict, sink: sink)
+                try reader.read(&stream)
+                return HealthAutoExportBatch(skipped: reader.skips.all, unreadable: reader.unreadable)
+            }
         }
-        var root = JSONObjectReader(fields: object, path: "", file: file)
-        root.twelveHourClock = true
-        var reader = HealthAutoExportReader(file: file, strict: strict)
-        try reader.read(root)
-        let samples = try HealthAutoExportIdentity.finish(&reader)
-        return HealthAutoExportBatch(samples: samples, skipped: reader.skips.all, unreadable: reader.unreadable)
+        if case .failure(let error) = result, error.location?.byteOffset == nil {
+            // A document refused for what it says is first checked whole: one that is not JSON
+            // says so (with the byte offset), wherever its syntax error is.
+            var check = start
+            try check.skipValue()
+            try check.finish()
+        }
+        return try result.get()
     }
 }

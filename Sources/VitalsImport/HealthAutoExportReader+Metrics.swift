@@ -15,15 +15,23 @@ extension HealthAutoExportReader {
 
     /// Reads metric `index` of `data.metrics` and all of its items; a metric whose name, units
     /// or data cannot be read is left out whole, an item that cannot be read alone.
-    mutating func readMetric(_ raw: JSONValue, at index: Int, in data: JSONObjectReader) throws(VitalsError) {
-        let mark = drafts.count
+    /// `items` are its `data` items when they are read from the document's bytes.
+    mutating func readMetric(_ raw: JSONValue, at index: Int, in data: JSONObjectReader,
+                             items streamed: HealthAutoExportItems? = nil) throws(VitalsError) {
+        let mark = try startItem()
         var name = "data.metrics", lost = 1
         do throws(VitalsError) {
             let metric = try data.element(raw, of: "metrics", at: index).anchored
-            if case .array(let items)? = metric.value("data") { lost = max(items.count, 1) }
+            if let streamed {
+                lost = max(streamed.count, 1)
+            } else if case .array(let items)? = metric.value("data") {
+                lost = max(items.count, 1)
+            }
             name = try metric.string("name")
             metricNames[index] = name
-            try readMetric(metric, name: name, items: try metric.array("data"))
+            var items: HealthAutoExportItems
+            if let streamed { items = streamed } else { items = HealthAutoExportItems(try metric.array("data")) }
+            try readMetric(metric, name: name, items: items)
         } catch {
             try unreadable(name, error, since: mark, count: lost)
         }
@@ -31,7 +39,7 @@ extension HealthAutoExportReader {
 
     /// Reads one metric's items by the handling its name asks for.
     private mutating func readMetric(_ metric: JSONObjectReader, name: String,
-                                     items: [JSONValue]) throws(VitalsError) {
+                                     items: HealthAutoExportItems) throws(VitalsError) {
         guard let kind = HealthAutoExportMetric.named(name) else {
             skips.add(name, "not a metric Vitals imports", count: items.count)
             return
@@ -81,7 +89,7 @@ extension HealthAutoExportReader {
     }
 
     /// `{qty, date, source}` items (also blood glucose with `mealTime` and insulin with `reason`).
-    mutating func readQuantities(_ metric: JSONObjectReader, name: String, items: [JSONValue],
+    mutating func readQuantities(_ metric: JSONObjectReader, name: String, items: HealthAutoExportItems,
                                  type: SampleType) throws(VitalsError) {
         guard !items.isEmpty else { return }
         guard let canonical = type.canonicalUnit else {
@@ -90,8 +98,9 @@ extension HealthAutoExportReader {
         }
         let units = try units(of: metric, name: name, measuring: canonical)
         var fieldMaps = HealthAutoExportFieldMaps()
-        for (index, raw) in items.enumerated() {
-            let mark = drafts.count
+        var items = items
+        while let (index, raw) = try items.next() {
+            let mark = try startItem()
             do throws(VitalsError) {
                 let item = try metric.element(raw, of: "data", at: index)
                 let start = try startDate(of: item)
@@ -142,7 +151,7 @@ extension HealthAutoExportReader {
     /// `{Min, Avg, Max, date, source}` items: one heart rate sample per item whose value is Avg,
     /// with Min and Max kept as metadata. A plain `{qty, date}` item is a single reading.
     mutating func readHeartRates(_ metric: JSONObjectReader, name: String,
-                                 items: [JSONValue]) throws(VitalsError) {
+                                 items: HealthAutoExportItems) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let canonical = HealthUnit.countPerMinute
         let units = try units(of: metric, name: name, measuring: canonical)
@@ -151,8 +160,9 @@ extension HealthAutoExportReader {
         }
         func text(_ value: Double?) -> String { value.map(HealthAutoExportDraft.text) ?? "-" }
         var fieldMaps = HealthAutoExportFieldMaps()
-        for (index, raw) in items.enumerated() {
-            let mark = drafts.count
+        var items = items
+        while let (index, raw) = try items.next() {
+            let mark = try startItem()
             do throws(VitalsError) {
                 let item = try metric.element(raw, of: "data", at: index)
                 let start = try startDate(of: item)
@@ -186,12 +196,13 @@ extension HealthAutoExportReader {
     /// `{systolic, diastolic, date, source}` items: a blood pressure correlation of a systolic
     /// and a diastolic sample, as HealthKit stores cuff readings.
     mutating func readBloodPressures(_ metric: JSONObjectReader, name: String,
-                                     items: [JSONValue]) throws(VitalsError) {
+                                     items: HealthAutoExportItems) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let canonical = HealthUnit.millimeterOfMercury
         let units = try units(of: metric, name: name, measuring: canonical)
-        for (index, raw) in items.enumerated() {
-            let mark = drafts.count
+        var items = items
+        while let (index, raw) = try items.next() {
+            let mark = try startItem()
             do throws(VitalsError) {
                 let item = try metric.element(raw, of: "data", at: index)
                 let start = try startDate(of: item)
@@ -224,11 +235,12 @@ extension HealthAutoExportReader {
     /// `{qty, date, source}` items with qty in the metric's units (minutes): a mindful session
     /// from `date` lasting qty. Items that give `startDate`/`endDate` use those instead.
     mutating func readMindfulMinutes(_ metric: JSONObjectReader, name: String,
-                                     items: [JSONValue]) throws(VitalsError) {
+                                     items: HealthAutoExportItems) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let units = try units(of: metric, name: name, measuring: .second, default: "min")
-        for (index, raw) in items.enumerated() {
-            let mark = drafts.count
+        var items = items
+        while let (index, raw) = try items.next() {
+            let mark = try startItem()
             do throws(VitalsError) {
                 let item = try metric.element(raw, of: "data", at: index)
                 let start = try startDate(of: item)

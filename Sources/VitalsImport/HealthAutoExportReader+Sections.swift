@@ -37,7 +37,7 @@ extension HealthAutoExportReader {
             return true
         }
         for (index, raw) in entries.enumerated() {
-            let mark = drafts.count
+            let mark = try startItem()
             do throws(VitalsError) {
                 try read(&self, try data.element(raw, of: key, at: index))
             } catch {

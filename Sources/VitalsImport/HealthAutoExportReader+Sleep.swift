@@ -30,14 +30,15 @@ extension HealthAutoExportReader {
 
     /// Reads a `sleep_analysis` metric; each item is in either shape.
     mutating func readSleep(_ metric: JSONObjectReader, name: String,
-                            items: [JSONValue]) throws(VitalsError) {
+                            items: HealthAutoExportItems) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let units = try units(of: metric, name: name, measuring: .second, default: "hr")
         let toSeconds = { (hours: Double) throws(VitalsError) -> Double in
             try units.convert(hours, to: .second, in: metric, name: name).rounded()
         }
-        for (index, raw) in items.enumerated() {
-            let mark = drafts.count
+        var items = items
+        while let (index, raw) = try items.next() {
+            let mark = try startItem()
             do throws(VitalsError) {
                 let item = try metric.element(raw, of: "data", at: index)
                 if item.has("startDate") || item.has("value") {

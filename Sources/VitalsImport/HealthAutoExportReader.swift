@@ -1,19 +1,29 @@
 import Foundation
 import VitalsCore
 
-/// The state of one parse: drafts so far, the skip report, known sources and workout ids.
+/// The state of one parse: drafts of the item being read, the skip report, known sources and
+/// workout ids; each finished item's samples go to ``sink`` at once.
 ///
 /// Lenient (the default): an item that cannot be read (a metric's data item, a workout, an
 /// entry of another section) is left out with its drafts, reported in ``skips`` with its JSON
 /// path and kept in ``unreadable``, and the rest is read. Strict: the first such error is thrown.
 /// Either way a document without a `data` object is refused whole.
+///
+/// The document is walked with a ``JSONStreamReader``: each metric's `data` items are read one
+/// at a time from the bytes (``HealthAutoExportItems``), so memory holds one item and the
+/// samples handed on, never the whole document's tree; the rest of `data` (workouts, other
+/// sections) is small and read whole.
 struct HealthAutoExportReader {
     /// The file name errors report.
     let file: String
     /// Whether the first unreadable item fails the parse.
     let strict: Bool
-    /// Samples read so far, in document order.
+    /// Receives each validated sample with its UUID, in document order.
+    let sink: (Sample) -> Void
+    /// Drafts of the item being read (and of earlier items not yet finished).
     var drafts: [HealthAutoExportDraft] = []
+    /// How often each identity was seen, by the UUID of its first occurrence (for `|#n`).
+    var seen: [UUID: Int] = [:]
     /// What was left out.
     var skips = HealthAutoExportSkipList()
     /// The errors of items left out because they could not be read.
@@ -25,19 +35,106 @@ struct HealthAutoExportReader {
     /// Metric names by their index in `data.metrics`, to name validation failures.
     var metricNames: [Int: String] = [:]
 
-    init(file: String, strict: Bool) {
+    init(file: String, strict: Bool, sink: @escaping (Sample) -> Void) {
         self.file = file
         self.strict = strict
+        self.sink = sink
     }
 
-    /// Reads the root object: `data.metrics`, `data.workouts`, the sections HealthKit has types
-    /// for, and reports everything else.
-    mutating func read(_ root: JSONObjectReader) throws(VitalsError) {
-        let data = try root.object("data")
-        let mark = drafts.count
+    /// The root reader of the document: dates may be in 12-hour form.
+    private func root(_ members: [(key: String, value: JSONValue)]) -> JSONObjectReader {
+        var root = JSONObjectReader(fields: JSONValue.Object(members), file: file)
+        root.twelveHourClock = true
+        return root
+    }
+
+    /// Reads the document at `stream`: `data.metrics` item by item, then the rest of `data`,
+    /// reporting members of the root other than `data`.
+    mutating func read(_ stream: inout JSONStreamReader) throws(VitalsError) {
+        guard stream.nextKind == .object else {
+            throw VitalsError(.invalidInput, "the document is not a JSON object", at: InputLocation(file: file))
+        }
+        try stream.enterObject()
+        var others: [(key: String, value: JSONValue)] = []
+        var sawData = false
+        while let key = try stream.nextMember() {
+            guard key == "data", stream.nextKind == .object else {
+                if key == "data" {
+                    // Not an object: the root reader names what it is.
+                    _ = try root([(key, try stream.readValue())]).object("data")
+                }
+                others.append((key, .null))
+                try stream.skipValue()
+                continue
+            }
+            sawData = true
+            try readData(&stream)
+        }
+        try stream.finish()
+        if !sawData { _ = try root([]).object("data") }
+        try finishDrafts()
+        for key in root(others).fields.sortedKeys {
+            skips.add(key, "not part of Health Auto Export's format")
+        }
+    }
+
+    /// Reads the `data` object at `stream`: `metrics` as it comes, the other members once read whole.
+    private mutating func readData(_ stream: inout JSONStreamReader) throws(VitalsError) {
+        let empty = try root([("data", .object(JSONValue.Object()))]).object("data")
+        var members: [(key: String, value: JSONValue)] = []
+        try stream.enterObject()
+        while let key = try stream.nextMember() {
+            guard key == "metrics", stream.nextKind == .array else {
+                members.append((key, try stream.readValue()))
+                continue
+            }
+            members.removeAll { $0.key == "metrics" }
+            try stream.enterArray()
+            var index = 0
+            while try stream.nextElement() {
+                try readMetric(&stream, at: index, in: empty)
+                index += 1
+            }
+        }
+        try read(data: try root([("data", .object(JSONValue.Object(members)))]).object("data"))
+    }
+
+    /// Reads metric `index` at `stream`: its members but `data` read whole, then its `data`
+    /// items one by one from the bytes (checked once first, so their count is known).
+    private mutating func readMetric(_ stream: inout JSONStreamReader, at index: Int,
+                                     in data: JSONObjectReader) throws(VitalsError) {
+        guard stream.nextKind == .object else {
+            try readMetric(try stream.readValue(), at: index, in: data)
+            return
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        var items: HealthAutoExportItems?
+        try stream.enterObject()
+        while let key = try stream.nextMember() {
+            guard key == "data", stream.nextKind == .array else {
+                if key == "data" { items = nil }
+                members.append((key, try stream.readValue()))
+                continue
+            }
+            let start = stream
+            var count = 0
+            try stream.enterArray()
+            while try stream.nextElement() {
+                try stream.skipValue()
+                count += 1
+            }
+            items = HealthAutoExportItems(stream: start, count: count)
+            members.append((key, .array([])))
+        }
+        try readMetric(.object(JSONValue.Object(members)), at: index, in: data, items: items)
+    }
+
+    /// Reads `data` but its streamed metrics: metrics given whole, `workouts`, the sections
+    /// HealthKit has types for, and reports everything else.
+    mutating func read(data: JSONObjectReader) throws(VitalsError) {
+        let mark = try startItem()
         do throws(VitalsError) {
             if let metrics = try data.optionalArray("metrics") {
-                drafts.reserveCapacity(metrics.count * 16)
                 for (index, item) in metrics.enumerated() {
                     try readMetric(item, at: index, in: data)
                 }
@@ -48,7 +145,7 @@ struct HealthAutoExportReader {
         do throws(VitalsError) {
             if let workouts = try data.optionalArray("workouts") {
                 for (index, item) in workouts.enumerated() {
-                    let mark = drafts.count
+                    let mark = try startItem()
                     do throws(VitalsError) {
                         try readWorkout(try data.element(item, of: "workouts", at: index).anchored)
                     } catch {
@@ -66,16 +163,20 @@ struct HealthAutoExportReader {
             let reason = HealthAutoExportMetric.otherSections[key] ?? "not part of Health Auto Export's format"
             skips.add("data.\(key)", reason, count: count)
         }
-        for key in root.fields.sortedKeys where key != "data" {
-            skips.add(key, "not part of Health Auto Export's format")
-        }
+    }
+
+    /// Starts reading an item: the drafts of the items before it are finished and handed on;
+    /// returns the mark ``unreadable(_:_:since:count:)`` takes back to.
+    mutating func startItem() throws(VitalsError) -> Int {
+        try finishDrafts()
+        return drafts.count
     }
 
     /// Leaves out what was read since draft `mark` and reports `error` under `name`, counting
     /// `count` data items lost; in strict mode throws `error` instead.
     mutating func unreadable(_ name: String, _ error: VitalsError, since mark: Int, count: Int = 1) throws(VitalsError) {
         if strict { throw error }
-        drafts.removeSubrange(mark...)
+        drafts.removeSubrange(min(mark, drafts.count)...)
         unreadable.append(error)
         skips.unreadable(name, error, count: count)
     }

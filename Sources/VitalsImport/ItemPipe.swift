@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Parsing and SQLite writing each take about half of an import; on two cores they overlap.
 /// The bound keeps memory flat: the parser waits when the writer falls behind.
-final class ItemPipe<Item>: @unchecked Sendable {
+public final class ItemPipe<Item>: @unchecked Sendable {
     private let condition = NSCondition()
     private var batches: [[Item]] = []
     private var finished = false
@@ -15,17 +15,18 @@ final class ItemPipe<Item>: @unchecked Sendable {
     private(set) var producerWaitNanoseconds: UInt64 = 0
     private(set) var readerWaitNanoseconds: UInt64 = 0
 
-    init(capacity: Int = 8) { self.capacity = capacity }
+    /// A pipe holding at most `capacity` batches.
+    public init(capacity: Int = 8) { self.capacity = capacity }
 
     /// Seconds the producer waited on a full pipe and the reader on an empty one (read at the end).
-    var waits: (producer: Double, reader: Double) {
+    public var waits: (producer: Double, reader: Double) {
         condition.lock()
         defer { condition.unlock() }
         return (Double(producerWaitNanoseconds) / 1e9, Double(readerWaitNanoseconds) / 1e9)
     }
 
     /// Hands a batch over, waiting while the pipe is full; false once the reader gave up.
-    func push(_ batch: [Item]) -> Bool {
+    public func push(_ batch: [Item]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         if batches.count >= capacity, !abandoned {
@@ -40,7 +41,7 @@ final class ItemPipe<Item>: @unchecked Sendable {
     }
 
     /// Ends the stream, with the error that stopped the producer, if any.
-    func finish(_ error: (any Error)?) {
+    public func finish(_ error: (any Error)?) {
         condition.lock()
         finished = true
         failure = error
@@ -49,7 +50,7 @@ final class ItemPipe<Item>: @unchecked Sendable {
     }
 
     /// The next batch; nil at the end; rethrows the producer's error.
-    func pop() throws -> [Item]? {
+    public func pop() throws -> [Item]? {
         condition.lock()
         defer { condition.unlock() }
         if batches.isEmpty, !finished {
@@ -67,7 +68,7 @@ final class ItemPipe<Item>: @unchecked Sendable {
     }
 
     /// The reader stops early: wakes a waiting producer so it can end.
-    func abandon() {
+    public func abandon() {
         condition.lock()
         abandoned = true
         batches.removeAll()
@@ -76,7 +77,7 @@ final class ItemPipe<Item>: @unchecked Sendable {
     }
 
     /// Waits until the producer has called `finish`.
-    func waitUntilFinished() {
+    public func waitUntilFinished() {
         condition.lock()
         while !finished { condition.wait() }
         condition.unlock()
