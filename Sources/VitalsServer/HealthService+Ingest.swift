@@ -40,10 +40,19 @@ extension HealthService {
     /// the same transaction.
     public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser,
                        log: IngestLogEntry? = nil) async throws -> IngestReport {
+        var payload = HealthAutoExportPayload(items: IngestedItems(calendar: user.calendar), report: batch)
+        batch.samples.forEach { payload.items.add($0) }
+        payload.samplesRead = batch.samples.count
+        payload.report.samples = []
+        return try await ingest(payload, for: user, log: log)
+    }
+
+    /// Stores a body read by ``HealthAutoExportPayload/read(_:strict:calendar:)``, as ``ingest(_:for:log:)``.
+    func ingest(_ payload: HealthAutoExportPayload, for user: ServerUser,
+                log: IngestLogEntry? = nil) async throws -> IngestReport {
         let calendar = user.calendar
-        var items = IngestedItems(calendar: calendar)
-        batch.samples.forEach { items.add($0) }
-        let (samples, workouts, touched) = (items.samples, items.workouts, items.touched)
+        let batch = payload.report
+        let (samples, workouts, touched) = (payload.items.samples, payload.items.workouts, payload.items.touched)
         var report = IngestReport()
         report.samplesReceived = samples.count
         report.workoutsReceived = workouts.count

@@ -27,73 +27,186 @@ extension HealthService {
     nonisolated(nonsending) static func withoutResent(_ samples: [StoredSample],
                                                       in store: some HealthWriteTransaction) async throws -> [StoredSample] {
         guard !samples.isEmpty else { return [] }
-        var stored: [StoredSample] = []
-        for (type, group) in Dictionary(grouping: samples, by: \.type) {
-            guard let first = group.map(\.start).min(), let last = group.map(\.start).max() else { continue }
-            let window = SampleWindow(startingBefore: last.addingTimeInterval(0.001), endingFrom: first)
-            stored += try await store.samples(of: SampleType(identifier: type), in: window)
-        }
-        return withoutResent(samples, stored: stored)
+        return withoutResent(samples, stored: try await storedMatches(of: samples, in: store))
     }
 
-    /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples that may match them.
-    static func withoutResent(_ samples: [StoredSample], stored: [StoredSample]) -> [StoredSample] {
-        /// A sample the batch is compared with; `claimed` once a sample of the batch answers for it.
-        struct Known {
-            var uuid: UUID
-            var source: String
-            var stored: Bool
-            var claimed: Bool
-        }
-        var known: [String: [Known]] = [:]
-        for sample in stored {
-            known[resendKey(sample), default: []].append(Known(uuid: sample.uuid, source: sample.sourceName,
-                                                                stored: true, claimed: false))
-        }
-        // Stored samples the batch sends again with their own UUID answer for those first.
-        let batchUUIDs = Set(samples.map(\.uuid))
-        for (key, entries) in known {
-            known[key] = entries.map { entry in
-                var entry = entry
-                entry.claimed = batchUUIDs.contains(entry.uuid)
-                return entry
-            }
-        }
-        var kept: [StoredSample] = []
-        kept.reserveCapacity(samples.count)
-        for sample in samples {
-            let key = resendKey(sample)
-            let devices = Self.devices(sample.sourceName)
-            var entries = known[key, default: []]
-            if entries.contains(where: { $0.uuid == sample.uuid }) {
-                kept.append(sample)  // the same sample again: its UUID keeps it once
-                continue
-            }
-            let sharesDevice = { (entry: Known) in !Self.devices(entry.source).isDisjoint(with: devices) }
-            if entries.contains(where: { $0.source != sample.sourceName && sharesDevice($0) }) {
-                continue
-            }
-            if let match = entries.firstIndex(where: { $0.stored && !$0.claimed && sharesDevice($0) }) {
-                entries[match].claimed = true
-                known[key] = entries
-                continue
-            }
-            entries.append(Known(uuid: sample.uuid, source: sample.sourceName, stored: false, claimed: true))
-            known[key] = entries
-            kept.append(sample)
-        }
+    /// ``withoutResent(_:in:)`` for one chunk of a batch stored in chunks, in document order;
+    /// `batch` holds the UUIDs kept from the earlier chunks (and gets this chunk's), so that
+    /// the earlier chunks, stored by now, count as the batch's own, and the answer is the one
+    /// for the whole batch at once (see ``ResentRule``).
+    nonisolated(nonsending) static func withoutResent(_ samples: [StoredSample], in store: some HealthWriteTransaction,
+                                                      batch: inout Set<UUID>) async throws -> [StoredSample] {
+        guard !samples.isEmpty else { return [] }
+        let kept = withoutResent(samples, stored: try await storedMatches(of: samples, in: store), batch: batch)
+        batch.formUnion(kept.map(\.uuid))
         return kept
     }
 
-    /// Type, start and end in whole milliseconds, and value: what a re-sent sample shares.
-    static func resendKey(_ sample: StoredSample) -> String {
-        let start = Int64((sample.start.timeIntervalSince1970 * 1000).rounded())
-        let end = Int64((sample.end.timeIntervalSince1970 * 1000).rounded())
-        return "\(sample.type)|\(start)|\(end)|\(sample.value)"
+    /// The stored samples `samples` may match: of their types, starting in the same millisecond
+    /// range (a range of the index on start).
+    nonisolated(nonsending) private static func storedMatches(
+        of samples: [StoredSample], in store: some HealthWriteTransaction) async throws -> [StoredSample] {
+        var spans: [String: (first: Date, last: Date)] = [:]
+        for sample in samples {
+            if let span = spans[sample.type] {
+                if sample.start < span.first || sample.start > span.last {
+                    spans[sample.type] = (min(span.first, sample.start), max(span.last, sample.start))
+                }
+            } else {
+                spans[sample.type] = (sample.start, sample.start)
+            }
+        }
+        var stored: [StoredSample] = []
+        for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
+            let window = SampleWindow(startFrom: span.first.timeIntervalSince1970 - 0.001,
+                                      startBefore: span.last.timeIntervalSince1970 + 0.001)
+            stored += try await store.samples(of: SampleType(identifier: type), in: window)
+        }
+        return stored
     }
 
-    /// The device names a source string joins with `|`.
-    private static func devices(_ source: String) -> Set<String> {
-        Set(source.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) })
+    /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples
+    /// that may match them, those with a UUID in `batch` being the batch's own earlier samples.
+    static func withoutResent(_ samples: [StoredSample], stored: [StoredSample],
+                              batch: Set<UUID> = []) -> [StoredSample] {
+        var rule = ResentRule()
+        for sample in stored {
+            if batch.contains(sample.uuid) { rule.addBatch(sample) } else { rule.addStored(sample) }
+        }
+        // Stored samples the batch sends again with their own UUID answer for those first.
+        if !stored.isEmpty {
+            for sample in samples { rule.claimStored(uuid: sample.uuid) }
+        }
+        var kept: [StoredSample] = []
+        kept.reserveCapacity(samples.count)
+        for sample in samples where rule.keeps(sample) { kept.append(sample) }
+        return kept
+    }
+}
+
+/// The state of ``HealthService/withoutResent(_:stored:)``: what the batch is compared with, by
+/// key, as chains in one array (a batch of a year holds a million keys).
+///
+/// Given a batch in chunks, in document order, each chunk's rule answers as one rule for the
+/// whole batch would: the earlier chunks' kept samples read back from the store (a sample can
+/// only match one starting in the same millisecond, which the chunk's window holds) and enter
+/// as the batch's own, claimed. (A stored sample whose UUID a later chunk sends again is claimed
+/// only from that chunk on; a sample that claim would have kept is a later repeat of it in
+/// document order, so it comes after, and the answer is the same.)
+private struct ResentRule {
+    /// Type, start and end in whole milliseconds, and value: what a re-sent sample shares.
+    struct Key: Hashable {
+        var type: Int32
+        var start: Int64
+        var end: Int64
+        var value: UInt64
+    }
+
+    /// A sample the batch is compared with; `claimed` once a sample of the batch answers for it.
+    struct Known {
+        var uuid: UUID
+        var source: Int32
+        var stored: Bool
+        var claimed: Bool
+        /// The next entry with the same key, or -1.
+        var next: Int32
+    }
+
+    private var heads: [Key: Int32] = [:]
+    private var entries: [Known] = []
+    private var types: [String: Int32] = [:]
+    private var sources: [String: Int32] = [:]
+    private var devices: [Set<String>] = []
+    /// Whether two sources (by index) name a device in common.
+    private var shared: [Int64: Bool] = [:]
+    /// Stored entries by UUID, to claim them.
+    private var storedByUUID: [UUID: Int32] = [:]
+
+    /// Adds a stored sample.
+    mutating func addStored(_ sample: StoredSample) {
+        let added = append(Known(uuid: sample.uuid, source: source(sample.sourceName), stored: true, claimed: false,
+                                 next: -1), key: key(sample))
+        storedByUUID[sample.uuid] = added
+    }
+
+    /// Adds a sample an earlier chunk of the batch kept (stored by now).
+    mutating func addBatch(_ sample: StoredSample) {
+        append(Known(uuid: sample.uuid, source: source(sample.sourceName), stored: false, claimed: true, next: -1),
+               key: key(sample))
+    }
+
+    mutating func claimStored(uuid: UUID) {
+        if let index = storedByUUID[uuid] { entries[Int(index)].claimed = true }
+    }
+
+    /// Whether `sample` is stored: not the same measurement as one stored or earlier in the batch.
+    mutating func keeps(_ sample: StoredSample) -> Bool {
+        let key = key(sample)
+        let source = source(sample.sourceName)
+        let head = heads[key] ?? -1
+        var index = head
+        while index >= 0 {
+            if entries[Int(index)].uuid == sample.uuid { return true }  // the same sample again: its UUID keeps it once
+            index = entries[Int(index)].next
+        }
+        index = head
+        while index >= 0 {
+            let entry = entries[Int(index)]
+            if entry.source != source, sharesDevice(entry.source, source) { return false }
+            index = entry.next
+        }
+        index = head
+        while index >= 0 {
+            let entry = entries[Int(index)]
+            if entry.stored, !entry.claimed, sharesDevice(entry.source, source) {
+                entries[Int(index)].claimed = true
+                return false
+            }
+            index = entry.next
+        }
+        append(Known(uuid: sample.uuid, source: source, stored: false, claimed: true, next: -1), key: key)
+        return true
+    }
+
+    /// Adds `entry` at the end of `key`'s chain; returns its index.
+    @discardableResult
+    private mutating func append(_ entry: Known, key: Key) -> Int32 {
+        let index = Int32(entries.count)
+        entries.append(entry)
+        guard var last = heads[key] else {
+            heads[key] = index
+            return index
+        }
+        while entries[Int(last)].next >= 0 { last = entries[Int(last)].next }
+        entries[Int(last)].next = index
+        return index
+    }
+
+    private mutating func key(_ sample: StoredSample) -> Key {
+        let type: Int32
+        if let known = types[sample.type] {
+            type = known
+        } else {
+            type = Int32(types.count)
+            types[sample.type] = type
+        }
+        return Key(type: type, start: Int64((sample.start.timeIntervalSince1970 * 1000).rounded()),
+                   end: Int64((sample.end.timeIntervalSince1970 * 1000).rounded()), value: sample.value.bitPattern)
+    }
+
+    private mutating func source(_ name: String) -> Int32 {
+        if let index = sources[name] { return index }
+        let index = Int32(devices.count)
+        sources[name] = index
+        devices.append(Set(name.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }))
+        return index
+    }
+
+    private mutating func sharesDevice(_ first: Int32, _ second: Int32) -> Bool {
+        let pair = Int64(first) << 32 | Int64(second)
+        if let known = shared[pair] { return known }
+        let answer = !devices[Int(first)].isDisjoint(with: devices[Int(second)])
+        shared[pair] = answer
+        return answer
     }
 }

@@ -44,7 +44,9 @@ extension HealthWrite {
         let days = writtenDays(recomputed: result.recomputedDays, workoutDays: workoutDays)
         result.quests = try await Self.completeQuests(of: user, on: days, at: date, in: store)
         if var entry = logEntry {
-            entry.record(result, days: days)
+            var counted = result
+            counted.samplesAdded += samplesAddedEarlier
+            entry.record(counted, days: days)
             result.ingestId = try await store.record(entry, keepingSince: logKeptSince)
         }
         return result

@@ -24,6 +24,9 @@ public struct HealthWrite: Sendable {
     /// Whether samples the user has stored already under another UUID are left out
     /// (``HealthService/withoutResent(_:in:)``, read in the write's transaction). Default false.
     public var dropsResent = false
+    /// Samples of the same ingest that earlier writes of this transaction stored (a body stored
+    /// in chunks); the log entry counts them with this write's own.
+    public var samplesAddedEarlier = 0
     /// The request's ingest log entry, added (with the write's counts) in the same transaction;
     /// nil for none. Set through ``log(_:keepingSince:)``.
     public private(set) var logEntry: IngestLogEntry?

@@ -13,6 +13,12 @@ public struct ServerConfiguration: Sendable {
     /// larger ones get 413 before they are read. Default 100 MB: a year's backfill of
     /// minute-level heart rate and steps fits, where 5 MB refuses a month.
     public var maximumIngestBytes = 100 * 1024 * 1024
+    /// Health Auto Export bodies at least this large are parsed on a thread of their own while
+    /// the database writer stores what is read, in one transaction that holds the writer for the
+    /// whole body (other requests' writes wait). Smaller ones are parsed first, then written with
+    /// the other requests' writes. The stored result is the same. Default 8 MB (a few weeks of
+    /// minute-level data).
+    public var streamedIngestBytes = 8 * 1024 * 1024
     /// How long a verified token is trusted without asking the database again, in seconds.
     /// Default 5: a token rotated by another process stops working within 5 s. 0 checks every request.
     public var tokenCacheSeconds: TimeInterval = 5

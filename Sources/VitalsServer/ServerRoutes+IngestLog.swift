@@ -41,13 +41,27 @@ extension ServerRoutes {
     func logged(_ kind: IngestLogEntry.Kind, _ request: Request, _ context: VitalsRequestContext,
                 limit: Int? = nil, flag: String = "--max-body-bytes",
                 _ handle: (JSONValue, ServerUser, IngestLogEntry) async throws -> Response) async throws -> Response {
+        try await logged(kind, request, context, limit: limit, flag: flag, reading: { body, _ in
+            try RequestReader.document(Data(buffer: body, byteTransferStrategy: .noCopy))
+        }, handle)
+    }
+
+    /// ``logged(_:_:_:limit:flag:_:)`` with the body read by `read` (the user given), for an
+    /// endpoint that reads the bytes itself; the bytes are let go before `handle` runs, so a
+    /// large body is not held through the write.
+    func logged<Body>(_ kind: IngestLogEntry.Kind, _ request: Request, _ context: VitalsRequestContext,
+                      limit: Int? = nil, flag: String = "--max-body-bytes",
+                      reading read: (ByteBuffer, ServerUser) throws -> Body,
+                      _ handle: (Body, ServerUser, IngestLogEntry) async throws -> Response) async throws -> Response {
         let user = try context.requireUser()
         var entry = IngestLogEntry(kind: kind, receivedAt: configuration.now(),
                                    userAgent: request.headers[.userAgent])
         do {
-            let data = try await bytes(of: request, limit: limit, flag: flag)
-            entry.bodyBytes = data.count
-            return try await handle(try RequestReader.document(data), user, entry)
+            var bytes = try await bytes(of: request, limit: limit, flag: flag)
+            entry.bodyBytes = bytes.readableBytes
+            let body = try read(bytes, user)
+            bytes = ByteBuffer()
+            return try await handle(body, user, entry)
         } catch {
             if entry.bodyBytes == 0, let length = request.headers[.contentLength].flatMap({ Int($0) }) {
                 entry.bodyBytes = length

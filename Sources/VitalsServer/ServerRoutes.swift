@@ -58,15 +58,20 @@ struct ServerRoutes {
         }
         api.post("/v1/ingest/health-auto-export") { request, context in
             try await logged(.healthAutoExport, request, context, limit: configuration.maximumIngestBytes,
-                             flag: "--max-ingest-bytes") { document, user, entry in
+                             flag: "--max-ingest-bytes", reading: { body, user in
                 let strict = try strictParameter(of: request)
-                let batch = try RequestReader.validating { () throws(VitalsError) in
-                    let batch = try HealthAutoExportParser(strict: strict).parse(document: document, file: RequestReader.label)
-                    // Nothing readable and something unreadable: refuse, naming the first bad item.
-                    if batch.samples.isEmpty, let first = batch.unreadable.first { throw first }
-                    return batch
+                // A large body is parsed on its own thread while it is written; a small one first.
+                if body.readableBytes >= configuration.streamedIngestBytes {
+                    return IngestBody.streamed(HealthAutoExportStream(body, strict: strict, calendar: user.calendar))
                 }
-                return try JSONResponse.make(try await guarded { try await service.ingest(batch, for: user, log: entry) })
+                return IngestBody.parsed(try HealthAutoExportPayload.read(body, strict: strict, calendar: user.calendar))
+            }) { body, user, entry in
+                try JSONResponse.make(try await guarded {
+                    switch body {
+                    case .parsed(let payload): try await service.ingest(payload, for: user, log: entry)
+                    case .streamed(let stream): try await service.ingestStreamed(stream, for: user, log: entry)
+                    }
+                })
             }
         }
         registerQuests(on: api)
@@ -121,7 +126,7 @@ struct ServerRoutes {
 
     /// The request body as JSON: 413 past the limit, 400 when it is not JSON.
     private func body(of request: Request) async throws -> JSONValue {
-        try RequestReader.document(try await bytes(of: request))
+        try RequestReader.document(Data(buffer: try await bytes(of: request), byteTransferStrategy: .noCopy))
     }
 
     /// The request body's bytes: 413 past `limit` (default ``ServerConfiguration/maximumBodyBytes``),
@@ -129,7 +134,7 @@ struct ServerRoutes {
     ///
     /// A body announced larger than the limit (`Content-Length`) is refused before any of it is
     /// read; one sent in chunks is refused as soon as it passes the limit.
-    func bytes(of request: Request, limit: Int? = nil, flag: String = "--max-body-bytes") async throws -> Data {
+    func bytes(of request: Request, limit: Int? = nil, flag: String = "--max-body-bytes") async throws -> ByteBuffer {
         let limit = limit ?? configuration.maximumBodyBytes
         func tooLarge() -> APIError {
             APIError(.contentTooLarge, code: "body_too_large",
@@ -138,7 +143,7 @@ struct ServerRoutes {
         if let announced = request.headers[.contentLength].flatMap({ Int($0) }), announced > limit { throw tooLarge() }
         var request = request
         do {
-            return Data(buffer: try await request.collectBody(upTo: limit))
+            return try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
             throw tooLarge()
         }
@@ -163,4 +168,10 @@ struct ServerRoutes {
 struct ErasedReport: Encodable {
     var status = "deleted"
     var erased: ErasedCounts
+}
+
+/// A Health Auto Export body as the ingest route hands it on: parsed, or being parsed.
+private enum IngestBody {
+    case parsed(HealthAutoExportPayload)
+    case streamed(HealthAutoExportStream)
 }

@@ -1,0 +1,54 @@
+import Foundation
+import NIOCore
+import VitalsCore
+import VitalsImport
+
+/// A Health Auto Export body read for the server: what it stores, and the parse's report.
+///
+/// The body is read straight from the request's bytes (``JSONStreamReader``), item by item, and
+/// each sample goes at once into ``items`` in the compact form the server keeps, so a backfill
+/// of a year (~100 MB) never exists as a JSON tree or as a list of full samples.
+struct HealthAutoExportPayload: Sendable {
+    /// The samples and workouts to store, and the days they touch.
+    var items: IngestedItems
+    /// What was left out (skipped parts, unreadable items); its samples are in ``items``.
+    var report: HealthAutoExportBatch
+    /// How many samples the document had (correlations counted once).
+    var samplesRead = 0
+
+    /// Reads `body`: 400 for a body that is not JSON (with the byte offset), 422 for one that is
+    /// not Health Auto Export's shape or has nothing readable but something unreadable (naming
+    /// the first bad item), else the payload with unreadable items reported in ``report``.
+    static func read(_ body: ByteBuffer, strict: Bool, calendar: Calendar) throws(APIError) -> HealthAutoExportPayload {
+        var payload = HealthAutoExportPayload(items: IngestedItems(calendar: calendar), report: HealthAutoExportBatch())
+        let result = body.withUnsafeReadableBytes { raw in
+            Result { () throws(VitalsError) in
+                try JSONStreamReader.read(raw, file: RequestReader.label) { (stream) throws(VitalsError) in
+                    try HealthAutoExportParser(strict: strict).parse(&stream) { sample in
+                        payload.items.add(sample)
+                        payload.samplesRead += 1
+                    }
+                }
+            }
+        }
+        switch result {
+        case .success(let report):
+            payload.report = report
+        case .failure(let error):
+            throw refusal(error)
+        }
+        try payload.checkReadable()
+        return payload
+    }
+
+    /// The answer to a document refused whole: 400 for a syntax error (only those carry a byte
+    /// offset), else 422.
+    static func refusal(_ error: VitalsError) -> APIError {
+        error.location?.byteOffset != nil ? APIError.malformed(error) : APIError.unprocessable(error)
+    }
+
+    /// Refuses (422, naming the first bad item) a document with nothing readable and something unreadable.
+    func checkReadable() throws(APIError) {
+        if samplesRead == 0, let first = report.unreadable.first { throw APIError.unprocessable(first) }
+    }
+}
