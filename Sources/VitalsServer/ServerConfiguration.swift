@@ -13,6 +13,15 @@ public struct ServerConfiguration: Sendable {
     /// larger ones get 413 before they are read. Default 100 MB: a year's backfill of
     /// minute-level heart rate and steps fits, where 5 MB refuses a month.
     public var maximumIngestBytes = 100 * 1024 * 1024
+    /// Largest Apple Health export uploaded to `POST /api/me/imports`; larger ones get 413,
+    /// before they are read when `Content-Length` says so, else as soon as the body passes it
+    /// (the partial file deleted). Default 4 GB (4294967296 bytes): a decade of a watch's data, zipped.
+    public var maximumImportBytes = 4 * 1024 * 1024 * 1024
+    /// Folder where uploaded exports (`POST /api/me/imports`) are written while they wait for
+    /// their import and while it runs; each file is deleted when its import ends. Default nil:
+    /// beside the SQLite database (`DATABASE-imports`, the disk the import writes to anyway), or
+    /// `vitals-imports` in the system's temporary folder with PostgreSQL. Created when needed.
+    public var importDirectory: String?
     /// How long a verified token is trusted without asking the database again, in seconds.
     /// Default 5: a token rotated by another process stops working within 5 s. 0 checks every request.
     public var tokenCacheSeconds: TimeInterval = 5
