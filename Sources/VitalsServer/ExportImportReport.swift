@@ -5,7 +5,8 @@ import VitalsCore
 ///
 /// Counts, element names and reasons only, never a health value.
 public struct ExportImportReport: Sendable, Codable, Hashable {
-    /// The path imported.
+    /// The path imported; for an upload (`POST /api/me/imports`), `export.zip` or `export.xml`
+    /// rather than the file's path on the server.
     public var file: String
     /// Bytes of XML read.
     public var bytes: Int64 = 0

@@ -119,6 +119,27 @@ public enum OpenAPIDocument {
                     queryParameter("before", "Only entries with a smaller id: the previous page's nextBefore"),
                 ],
                 responses: ["200": ok("A page of the log", ref("IngestLogPage")), "400": error])],
+            "/api/me/imports": [
+                "post": operation(
+                    "Upload an Apple Health export (export.zip, or its export.xml) to import into the user in the "
+                        + "background, all or nothing, as vitals user import; poll the job at its Location",
+                    body: ["content": [
+                        "application/zip": ["schema": ["type": "string", "format": "binary"]],
+                        "application/octet-stream": ["schema": ["type": "string", "format": "binary"]],
+                    ], "description": "The export's bytes; a body starting PK\\x03\\x04 is read as the zip, "
+                        + "anything else as the XML"],
+                    responses: [
+                        "202": ["description": "Received and queued; Location: /api/me/imports/{id}",
+                                "headers": ["Location": ["schema": ["type": "string"]]],
+                                "content": ["application/json": ["schema": ref("ImportJob")]]],
+                        "400": error, "413": error, "503": error,
+                    ]),
+                "get": operation("The user's import jobs, newest first (kept in memory: a restart forgets them)",
+                                 responses: ["200": ok("Jobs", ["type": "array", "items": ref("ImportJob")])]),
+            ],
+            "/api/me/imports/{id}": ["get": operation(
+                "An import job: its state and progress, its report once succeeded", parameters: [pathParameter("id", "Job id")],
+                responses: ["200": ok("The job", ref("ImportJob")), "404": error])],
             "/api/me/ingests/summary": ["get": operation(
                 "Completeness per sample type: newest sample, last ingest that carried it, days without data "
                     + "in the last 30 (user's zone, today included)",

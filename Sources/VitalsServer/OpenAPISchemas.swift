@@ -139,6 +139,8 @@ enum OpenAPISchemas {
                 "retentionDays": integer,
             ], required: ["entries", "retentionDays"]),
             "IngestCompleteness": ingestCompleteness,
+            "ImportJob": importJob,
+            "ExportImportReport": exportImportReport,
         ]
     }
 
@@ -165,6 +167,46 @@ enum OpenAPISchemas {
         schema["description"] = "Refused requests (4xx, 5xx) of an authenticated user are logged with status and "
             + "errorCode and zero counts"
         return schema
+    }
+
+    /// `POST /api/me/imports`' and `GET /api/me/imports/{id}`'s job.
+    static var importJob: [String: Any] {
+        var schema = object([
+            "id": string,
+            "state": ["type": "string", "enum": ["queued", "running", "succeeded", "failed", "cancelled"],
+                      "description": "cancelled: the server shut down before the import ended; failed and cancelled "
+                          + "imports stored nothing"],
+            "bytesReceived": ["type": "integer", "minimum": 0, "description": "Bytes of the upload"],
+            "bytesDone": ["type": "integer", "minimum": 0, "description": "Bytes of the export's XML read so far"],
+            "bytesTotal": ["type": "integer", "minimum": 0, "description": "Bytes of the export's XML (0 until known)"],
+            "samples": ["type": "integer", "minimum": 0, "description": "Samples stored so far"],
+            "report": ref("ExportImportReport"),
+            "error": object([
+                "code": ["type": "string", "description": "invalid_input (not an export), io, database, cancelled, internal"],
+                "message": ["type": "string", "description": "Names the byte offset in the XML; never a value"],
+                "byteOffset": integer,
+            ], required: ["code", "message"]),
+            "createdAt": dateTime, "finishedAt": dateTime,
+        ], required: ["id", "state", "bytesReceived", "bytesDone", "bytesTotal", "samples", "createdAt"])
+        schema["description"] = "report only when succeeded, error only when failed or cancelled, finishedAt once ended"
+        return schema
+    }
+
+    /// What an import stored: counts, element names and reasons, never a value.
+    static var exportImportReport: [String: Any] {
+        let counts = ["samplesRead", "samplesAdded", "samplesAlreadyPresent", "samplesResent", "workoutsRead",
+                      "workoutsAdded", "workoutsAlreadyPresent", "daysRecomputed", "questsCompleted", "bytes"]
+        var members: [String: Any] = Dictionary(uniqueKeysWithValues: counts.map { ($0, integer) })
+        let byName: [String: Any] = ["type": "object", "additionalProperties": integer]
+        members["file"] = ["type": "string", "description": "export.zip or export.xml"]
+        members["exportDate"] = dateTime
+        members["skipped"] = byName
+        members["notKept"] = byName
+        members["unknownElements"] = byName
+        members["firstDay"] = date
+        members["lastDay"] = date
+        members["seconds"] = number
+        return object(members, required: ["file"] + counts + ["skipped", "notKept", "unknownElements", "seconds"])
     }
 
     /// `GET /api/me/ingests/summary`.

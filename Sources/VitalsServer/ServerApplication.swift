@@ -9,16 +9,21 @@ public enum ServerApplication {
     ///
     /// - Parameters:
     ///   - repository: where data lives; a repository that is also a `Service` (PostgreSQL's
-    ///     connection pool, SQLite's background checkpoints) runs and shuts down with the server.
+    ///     connection pool, SQLite's background checkpoints) runs and shuts down with the server,
+    ///     as does the queue importing uploaded exports (``ImportJobQueue``).
     ///   - onServerRunning: called with the bound port once the server listens.
     public static func make(configuration: ServerConfiguration, repository: any HealthRepository,
                             logger: Logger = Logger(label: "vitals.server"),
                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> (application: some ApplicationProtocol, routes: [RegisteredRoute]) {
-        let (router, routes) = makeRouter(configuration: configuration, repository: repository)
+        let (router, routes, imports) = build(configuration: configuration, repository: repository, logger: logger)
         var services: [any Service] = []
         // A PostgreSQL pool, or SQLite's background checkpoints, run and stop with the server.
         if let service = repository as? any Service { services.append(service) }
+        // Uploaded exports are imported while the server runs. Services stop in reverse order:
+        // the server first (uploads in flight finish), then the imports (the running one is
+        // cancelled and rolled back), then the database.
+        services.append(imports)
         var application = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitals"),
@@ -30,9 +35,18 @@ public enum ServerApplication {
         return (application, routes)
     }
 
-    /// The router alone (for `app.test(.router)` and route checks).
+    /// The router alone (for route checks): nothing imports the exports uploaded to it, they stay queued.
     public static func makeRouter(configuration: ServerConfiguration, repository: any HealthRepository)
         -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute]) {
+        let (router, routes, _) = build(configuration: configuration, repository: repository,
+                                        logger: Logger(label: "vitals.server"))
+        return (router, routes)
+    }
+
+    /// The router, its routes, and the queue of uploaded exports its import routes feed (a
+    /// service to run beside the server).
+    static func build(configuration: ServerConfiguration, repository: any HealthRepository, logger: Logger)
+        -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute], imports: ImportJobQueue) {
         let router = Router(context: VitalsRequestContext.self)
         let metrics = ServerMetrics()
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
@@ -40,7 +54,10 @@ public enum ServerApplication {
         let recorder = RouteRecorder(router: router)
         var service = HealthService(repository: repository, now: configuration.now)
         service.ingestLogRetentionDays = configuration.ingestLogRetentionDays
-        ServerRoutes(service: service, configuration: configuration, metrics: metrics).register(on: recorder)
-        return (router, recorder.routes)
+        let directory = configuration.importDirectory ?? ImportJobQueue.defaultDirectory(for: repository)
+        let imports = ImportJobQueue(service: service, directory: directory, logger: logger)
+        ServerRoutes(service: service, configuration: configuration, metrics: metrics, imports: imports)
+            .register(on: recorder)
+        return (router, recorder.routes, imports)
     }
 }

@@ -19,6 +19,15 @@ public struct ServerConfiguration: Sendable {
     /// the other requests' writes. The stored result is the same. Default 8 MB (a few weeks of
     /// minute-level data).
     public var streamedIngestBytes = 8 * 1024 * 1024
+    /// Largest Apple Health export uploaded to `POST /api/me/imports`; larger ones get 413,
+    /// before they are read when `Content-Length` says so, else as soon as the body passes it
+    /// (the partial file deleted). Default 4 GB (4294967296 bytes): a decade of a watch's data, zipped.
+    public var maximumImportBytes = 4 * 1024 * 1024 * 1024
+    /// Folder where uploaded exports (`POST /api/me/imports`) are written while they wait for
+    /// their import and while it runs; each file is deleted when its import ends. Default nil:
+    /// beside the SQLite database (`DATABASE-imports`, the disk the import writes to anyway), or
+    /// `vitals-imports` in the system's temporary folder with PostgreSQL. Created when needed.
+    public var importDirectory: String?
     /// How long a verified token is trusted without asking the database again, in seconds.
     /// Default 5: a token rotated by another process stops working within 5 s. 0 checks every request.
     public var tokenCacheSeconds: TimeInterval = 5

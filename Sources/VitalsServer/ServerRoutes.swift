@@ -10,6 +10,8 @@ struct ServerRoutes {
     let service: HealthService
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
+    /// Uploaded exports and their imports (`/api/me/imports`).
+    let imports: ImportJobQueue
 
     func register(on routes: RouteRecorder<VitalsRequestContext>) {
         routes.get("/health") { _, _ in try JSONResponse.make(["status": "ok"]) }
@@ -76,6 +78,7 @@ struct ServerRoutes {
         }
         registerQuests(on: api)
         registerIngestLog(on: api)
+        registerImports(on: api)
         api.get("/me/export") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(try await guarded { try await service.repository.export(user) })

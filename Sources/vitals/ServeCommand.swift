@@ -14,11 +14,19 @@ struct ServeCommand: AsyncParsableCommand {
             PostgreSQL (--postgres). Routes: GET /health, GET /metrics (Prometheus), \
             GET /openapi.json, POST /api/health/sync, GET /api/health/today, GET /api/health/YYYY-MM-DD, \
             POST /api/v1/health/daily, POST /api/v1/ingest/health-auto-export, POST/GET/DELETE \
-            /api/quests, GET /api/me/export, DELETE /api/me/data.
+            /api/quests, GET /api/me/export, DELETE /api/me/data, GET /api/me/ingests, \
+            GET /api/me/ingests/summary, POST/GET /api/me/imports, GET /api/me/imports/ID.
+
+            POST /api/me/imports takes an Apple Health export.zip (or its export.xml) as the body, \
+            writes it to --import-dir as it arrives, answers 202 with a job and imports it into the \
+            token's user in the background, one upload at a time, as `vitals user import` does; poll \
+            GET /api/me/imports/ID until its state is succeeded or failed.
 
             Once listening it prints `listening on http://HOST:PORT` on stdout (with the port \
             chosen when --port is 0). SIGINT and SIGTERM shut it down gracefully: requests in \
-            flight finish, then the database closes. Health values are never logged.
+            flight finish, a running import is cancelled (nothing of it stored) and waiting uploads \
+            are dropped (their jobs cancelled, their files deleted), then the database closes. \
+            Health values are never logged.
             """)
 
     @OptionGroup var database: ServerDatabaseOptions
@@ -40,6 +48,16 @@ struct ServeCommand: AsyncParsableCommand {
     var maxIngestBytes = 100 * 1024 * 1024
 
     @Option(name: .long, help: ArgumentHelp(
+        "Largest Apple Health export uploaded to POST /api/me/imports in bytes; larger ones get 413 (default 4294967296, 4 GB).",
+        valueName: "bytes"))
+    var maxImportBytes = 4 * 1024 * 1024 * 1024
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Folder uploaded exports are written to until their import ends (default: beside the SQLite database, DB-imports; with --postgres, vitals-imports in the system's temporary folder).",
+        valueName: "path"))
+    var importDir: String?
+
+    @Option(name: .long, help: ArgumentHelp(
         "SQLite durability: full (default) flushes every commit to disk before answering; normal survives a crash of the server but may lose the last writes on a power loss.",
         valueName: "full|normal"))
     var sqliteSync = "full"
@@ -53,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
         guard maxIngestBytes > 0 else { throw ValidationError("--max-ingest-bytes must be positive") }
+        guard maxImportBytes > 0 else { throw ValidationError("--max-import-bytes must be positive") }
         guard ["full", "normal"].contains(sqliteSync) else { throw ValidationError("--sqlite-sync must be full or normal") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -66,6 +85,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.port = port
             configuration.maximumBodyBytes = maxBodyBytes
             configuration.maximumIngestBytes = maxIngestBytes
+            configuration.maximumImportBytes = maxImportBytes
+            configuration.importDirectory = importDir
             var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()

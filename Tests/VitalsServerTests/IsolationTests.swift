@@ -6,14 +6,14 @@ import VitalsServer
 import VitalsContract
 
 /// No route lets one user read or change another's data: snapshots, workouts, samples, quests,
-/// completions, exports and erasure all stay within the token's user.
+/// completions, exports, erasure and uploaded imports all stay within the token's user.
 @Suite("Server: cross-user isolation")
 struct IsolationTests {
     @Test("Every /api route answers 401, the same body each time, without a valid token",
           arguments: Backend.allCases)
     func everyAPIRouteNeedsAToken(backend: Backend) async throws {
         let api = try registeredRoutes().filter { $0.path.hasPrefix("/api") }
-        #expect(api.count == 13)
+        #expect(api.count == 16)
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             var bodies: Set<Data> = []
@@ -115,6 +115,25 @@ struct IsolationTests {
                 .decode(HealthSyncResponse.self)
             #expect(adaSync.questsCompleted == 1)
             #expect(try await harness.export(bob).questCompletions.isEmpty)
+        }
+    }
+
+    @Test("Imports: B can neither read nor list A's upload, which goes into A's data only", arguments: Backend.allCases)
+    func imports(backend: Backend) async throws {
+        let folder = UploadFolder()
+        defer { folder.remove() }
+        try await withServer(backend, configuration: .uploads(into: folder.path)) { harness in
+            let (_, ada) = try await harness.user("ada")
+            let (_, bob) = try await harness.user("bob")
+            let export = ExportText.document(ExportText.steps(400, from: "08:00:00", to: "08:10:00"))
+            let job = try await harness.queuedJob(ada, Data(export.utf8))
+            let read = try await harness.send(.get, "/api/me/imports/\(job.id)", token: bob)
+            #expect(read.status == .notFound && read.errorCode == "not_found")
+            #expect(try await harness.send(.get, "/api/me/imports", token: bob).decode([ImportJob].self).isEmpty)
+            #expect(try await harness.finishedJob(ada, job.id).state == .succeeded)
+            #expect(try await harness.send(.get, "/api/me/imports/\(job.id)", token: bob).status == .notFound)
+            #expect(try await harness.export(ada).samples.count == 1)
+            #expect(try await harness.export(bob).samples.isEmpty)
         }
     }
 
