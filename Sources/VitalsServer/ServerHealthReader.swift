@@ -2,13 +2,15 @@ import Foundation
 import VitalsCore
 import VitalsStore
 
-/// One server user's stored samples, read with HealthKit's query semantics (``HealthReader``).
+/// One server user's stored samples, read with HealthKit's query semantics (``HealthReader``),
+/// with their workouts' routes and their activity summaries (``ActivityReader``).
 ///
 /// The same answers a local `SQLiteHealthStore` gives for the same samples: predicates match
 /// as `HKQuery.predicateForSamples`, statistics merge sources (watches, then iPhones, then the
 /// rest by name: the server keeps no first-appearance order) and take sleep as the union of
 /// asleep intervals, with Core's engine. The server keeps a sample's source by name only, so
-/// sources read back without a bundle identifier, and every type is readable.
+/// sources read back without a bundle identifier, and every type is readable. Samples come with
+/// their metadata; workouts as ``workouts(matching:limit:)`` describes.
 public struct ServerHealthReader: HealthReader {
     /// Where the samples are.
     public let repository: any HealthRepository
@@ -21,8 +23,11 @@ public struct ServerHealthReader: HealthReader {
         self.user = user
     }
 
+    /// Workouts are read by ``workouts(matching:limit:)``: whole as an export stored them, or
+    /// built from their records.
     public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
         -> QueryResult<[Sample]> {
+        if type == .workout { return QueryResult(try await workouts(matching: predicate, limit: limit)) }
         let stored = try await repository.samples(of: user, type: type, startingBefore: predicate.end,
                                                   endingFrom: predicate.start)
         var samples: [Sample] = []
