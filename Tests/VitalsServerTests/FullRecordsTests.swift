@@ -138,6 +138,31 @@ struct FullRecordsTests {
         metadata.keys.sorted().map { "\($0)=\(metadata[$0]!)" }.joined(separator: ";")
     }
 
+    @Test("A later import of a day's activity summary replaces it; the same one again writes nothing", arguments: Backend.allCases)
+    func summaryReplaced(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (ada, _) = try await harness.user("ada")
+            let service = HealthService(repository: harness.repository, now: { ServerConfiguration.fixedNow })
+            func summary(_ energy: Int, day: String = "2024-06-01") -> String {
+                #" <ActivitySummary dateComponents="\#(day)" activeEnergyBurned="\#(energy)" activeEnergyBurnedGoal="500" "#
+                    + #"activeEnergyBurnedUnit="kcal" appleExerciseTime="31" appleExerciseTimeGoal="30" appleStandHours="10" appleStandHoursGoal="12"/>"#
+            }
+            let reader = ServerHealthReader(repository: harness.repository, user: ada)
+            for (body, written, energy) in [([summary(420), summary(10, day: "2024-06-02")], 2, 420.0),
+                                            ([summary(515)], 1, 515), ([summary(515)], 0, 515)] {
+                let path = try ExportText.write(ExportText.document(body.joined(separator: "\n")))
+                defer { ExportText.remove(path) }
+                let report = try await service.importExport(at: path, for: ada)
+                #expect(report.activitySummaries == body.count && report.activitySummariesWritten == written)
+                let june1 = try LocalDate(year: 2024, month: 6, day: 1)
+                let kept = try await reader.activitySummaries(in: june1...june1)
+                #expect(kept.map(\.date) == ["2024-06-01"] && kept.first?.activeEnergyBurned == energy)
+                #expect(kept.first?.exerciseTime == 31 && kept.first?.standHours == 10)
+            }
+            #expect(try await reader.activitySummaries().map(\.date) == ["2024-06-01", "2024-06-02"])
+        }
+    }
+
     @Test("A workout from Health Auto Export or the sync API reads back built from its record", arguments: Backend.allCases)
     func builtFromRecord(backend: Backend) async throws {
         try await withServer(backend) { harness in
