@@ -51,8 +51,14 @@ public struct ServerHealthReader: HealthReader {
         return QueryResult(try series.statistics(query))
     }
 
+    /// The sources of workouts (for `.workout` and for any type) are those of
+    /// ``workouts(matching:limit:)``.
     public func sources(for type: SampleType?) async throws -> [Source] {
-        let names = try await repository.sourceNames(of: user, type: type)
+        var names = type == .workout ? [] : try await repository.sourceNames(of: user, type: type)
+        if type == nil || type == .workout {
+            let workouts = try await workouts(matching: SamplePredicate(), limit: nil).map(\.source.name)
+            names = Set(names).union(workouts).sorted()
+        }
         return SourcePriority.nameOrder(names).map { Source(name: names[$0], bundleIdentifier: "") }
     }
 }

@@ -57,6 +57,7 @@ struct FullRecordsTests {
             var answers: [[String]] = []
             for reader in readers { answers.append(try await Self.answers(reader)) }
             #expect(answers[1] == answers[0])
+            #expect(Set(try await server.sources(for: .workout).map(\.name)) == Set(try await local.sources(for: .workout).map(\.name)))
             #expect(answers[0].count(where: { $0.hasPrefix("workout ") }) == fixture.workouts)
             #expect(answers[0].count(where: { $0.hasPrefix("summary ") }) == fixture.summaries)
             if fixture.path.hasPrefix("hkimport") {
@@ -192,6 +193,7 @@ struct FullRecordsTests {
             let window = SamplePredicate(DateRange(clampingStart: start.addingTimeInterval(3_000), end: start.addingTimeInterval(4_000)))
             #expect(try await reader.samples(of: .workout, matching: window).value.map(\.uuid) == [records[1].sampleUUID])
             #expect(try await reader.samples(of: .workout, matching: SamplePredicate(), limit: 1).value.map(\.uuid) == [uuid])
+            #expect(Set(try await reader.sources(for: .workout).map(\.name)) == ["HEALTHKIT", "MANUAL"])
         }
     }
 }
