@@ -86,7 +86,7 @@ public final class HealthExportStream: Sendable {
         }
         let source = row.source >= 0 ? dictionary.source(row.source) : Source(name: "", bundleIdentifier: "")
         // The parser wrote the metadata with MetadataJSON, which decodeMetadata reads back.
-        let metadata = row.metadataJSON.flatMap { text in try? SampleJSON.decodeMetadata(text) } ?? [:]
+        let metadata = row.metadataJSON.flatMap(MetadataJSON.decode) ?? [:]
         return Sample(uuid: row.uuid, type: type, start: Date(timeIntervalSince1970: row.start),
                       end: Date(timeIntervalSince1970: row.end), content: content, source: source,
                       metadata: metadata, creationDate: row.created.map(Date.init(timeIntervalSince1970:)))

@@ -38,7 +38,7 @@ public struct StoredSample: Sendable, Hashable, Codable {
 
     /// The metadata of a stored `MetadataJSON` text; empty for none (or for text this version cannot read).
     static func metadata(json: String?) -> Metadata {
-        json.flatMap { text in try? SampleJSON.decodeMetadata(text) } ?? [:]
+        json.flatMap(MetadataJSON.decode) ?? [:]
     }
 
     /// The sample as Core sees it, for statistics; nil when Core cannot count the type.
