@@ -81,9 +81,12 @@ extension HealthService {
 private struct ExportImportRun {
     var report: ExportImportReport
     var pending: IngestedItems
+    /// Workouts read since the last write, kept whole (their records go to ``workouts``).
     var pendingWorkouts: [StoredWorkout] = []
+    /// Their routes, and how many points those hold.
     var pendingRoutes: [StoredRoute] = []
     var pendingRoutePoints = 0
+    /// Activity summaries read since the last write.
     var pendingSummaries: [ActivitySummary] = []
     /// Every workout read; stored with its day's recomputation at the end.
     var workouts: [WorkoutRecord] = []
