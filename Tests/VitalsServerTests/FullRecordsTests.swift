@@ -112,12 +112,12 @@ struct FullRecordsTests {
     }
 
     /// What the dashboard shows of a sample: identity, times, content, source name, metadata; of
-    /// a workout also the source's version and the creation date (the server keeps neither of
-    /// other samples).
+    /// a workout also the source's version, the creation date and the device (the server keeps
+    /// none of these of other samples).
     static func describe(_ sample: Sample) -> String {
         var text = "\(sample.uuid) \(sample.start.timeIntervalSince1970) \(sample.end.timeIntervalSince1970) \(sample.source.name)"
         if sample.workout != nil {
-            text += " \(sample.sourceVersion ?? "-") \(sample.creationDate?.timeIntervalSince1970 ?? 0)"
+            text += " \(sample.sourceVersion ?? "-") \(sample.creationDate?.timeIntervalSince1970 ?? 0) \(sample.device.map { "\($0)" } ?? "-")"
         }
         switch sample.content {
         case .quantity(let quantity): text += " \(quantity.value) \(quantity.unit.unitString)"
@@ -129,7 +129,11 @@ struct FullRecordsTests {
             }.joined(separator: ", ")
             text += " events " + workout.events.map { "\($0.type) \($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \(metadata($0.metadata))" }
                 .joined(separator: ", ")
-            text += " activities \(workout.activities.count)"
+            text += " activities " + workout.activities.map { activity in
+                "\(activity.uuid) \(activity.activityType.name) \(activity.start.timeIntervalSince1970) \(activity.end.timeIntervalSince1970) "
+                    + activity.statistics.map { "\($0.type.identifier) \($0.sum ?? .nan)" }.joined(separator: ",")
+                    + " \(activity.events.map(\.type)) \(metadata(activity.metadata))"
+            }.joined(separator: ", ")
         case .correlation(let members): text += " members \(members.count)"
         }
         return text + " " + metadata(sample.metadata)
