@@ -223,7 +223,9 @@ extension SampleJSON {
             case let text as String:
                 result[key] = .string(text)
             case let number as NSNumber:
-                result[key] = JSONFields.isBoolean(number) ? .bool(number.boolValue) : .number(number.doubleValue)
+                // Long decimals arrive as NSDecimalNumber, whose doubleValue can be an ulp off; go through the text.
+                let double = number is NSDecimalNumber ? (Double(number.stringValue) ?? number.doubleValue) : number.doubleValue
+                result[key] = JSONFields.isBoolean(number) ? .bool(number.boolValue) : .number(double)
             case let nested as [String: Any]:
                 if let text = nested["date"] as? String, let date = ISO8601.parse(text) {
                     result[key] = .date(date)

@@ -61,15 +61,17 @@ public final class HealthExportStream: Sendable {
         case .sample(let sample, _): .sample(sample)
         case .row(let row, _): sample(row, dictionary: dictionary).map(HealthExportItem.sample)
             ?? .skipped(element: "Record", reason: ImportSkip.badUnit.reason)
-        case .workout(let sample, _): .workout(sample)
-        case .activitySummary: .other(element: "ActivitySummary")
+        case .workout(let sample, let routes):
+            .workout(sample, routes: routes.map { HealthExportItem.Route(points: $0.points, fileMissing: $0.fileMissing) })
+        case .activitySummary(let summary): .activitySummary(summary)
         case .characteristic: .other(element: "Me")
         case .exportDate(let date): .exportDate(date)
         case .skipped(let element, let reason): .skipped(element: element, reason: reason)
         }
     }
 
-    /// A prepared row as a sample (its value is already canonical); nil when its unit cannot be read.
+    /// A prepared row as a sample (its value is already canonical) with its metadata; nil when
+    /// its unit cannot be read.
     private static func sample(_ row: PreparedSample, dictionary: SampleDictionary) -> Sample? {
         let type = dictionary.type(row.type)
         let content: Sample.Content
@@ -83,8 +85,10 @@ public final class HealthExportStream: Sendable {
             return nil
         }
         let source = row.source >= 0 ? dictionary.source(row.source) : Source(name: "", bundleIdentifier: "")
+        // The parser wrote the metadata with MetadataJSON, which decodeMetadata reads back.
+        let metadata = row.metadataJSON.flatMap(MetadataJSON.decode) ?? [:]
         return Sample(uuid: row.uuid, type: type, start: Date(timeIntervalSince1970: row.start),
                       end: Date(timeIntervalSince1970: row.end), content: content, source: source,
-                      creationDate: row.created.map(Date.init(timeIntervalSince1970:)))
+                      metadata: metadata, creationDate: row.created.map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -27,8 +27,18 @@ public struct ExportImportReport: Sendable, Codable, Hashable {
     public var workoutsAlreadyPresent = 0
     /// Elements that could not be read, by reason (`"Record: value is not a number": 3`), as `vitals import` reports them.
     public var skipped: [String: Int] = [:]
-    /// Elements read that the server does not keep, by name: activity summaries, `Me`
-    /// characteristics, samples of types statistics cannot count (`Record`).
+    /// Workouts stored whole (statistics per type, events, activities, metadata) new to the user.
+    public var workoutSamplesAdded = 0
+    /// Route points stored: the routes of workouts new to the user (an import again adds none).
+    public var routePoints = 0
+    /// Routes whose GPX file the export names but does not contain.
+    public var missingRouteFiles = 0
+    /// Activity summaries read; each day's is kept, replacing what an earlier import kept of it.
+    public var activitySummaries = 0
+    /// Days whose activity summary was new to the user or changed.
+    public var activitySummariesWritten = 0
+    /// Elements read that the server does not keep, by name: `Me` characteristics, samples of
+    /// types statistics cannot count (`Record`).
     public var notKept: [String: Int] = [:]
     /// Top-level elements Vitals does not read (ClinicalRecord, Audiogram...), by name.
     public var unknownElements: [String: Int] = [:]

@@ -44,6 +44,16 @@ public protocol HealthRepository: Sendable {
     /// (`nil`: open on that side), oldest start first: what a sample predicate's window can match.
     func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?, endingFrom start: Date?) async throws
         -> [StoredSample]
+    /// The user's whole workout samples (``StoredWorkout``: an export's) that start before `end`
+    /// and end at or after `start` (`nil`: open on that side), oldest start first.
+    func workoutSamples(of user: ServerUser, startingBefore end: Date?, endingFrom start: Date?) async throws
+        -> [StoredWorkout]
+    /// The user's workout records that start before `end` (all when `nil`), oldest start first.
+    func workoutRecords(of user: ServerUser, startingBefore end: Date?) async throws -> [WorkoutRecord]
+    /// The routes of the user's workout with `uuid`, by index, each route's points by time.
+    func routes(of user: ServerUser, workout uuid: UUID) async throws -> [StoredRoute]
+    /// The user's activity summaries of the days in `days` (all when `nil`), oldest day first.
+    func activitySummaries(of user: ServerUser, in days: ClosedRange<LocalDate>?) async throws -> [ActivitySummary]
     /// The names of the sources of the user's stored samples of `type` (of any type when `nil`).
     func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String]
     /// The number of the user's workouts from `source` per day, for days from `first` through `last`.
@@ -99,6 +109,44 @@ public struct UserExport: Sendable, Codable {
     public var questCompletions: [QuestCompletion]
     /// The ingest log (the entries still kept), oldest first.
     public var ingests: [IngestLogEntry]
+    /// Workouts kept whole (an export's), each as its JSON Lines object (``StoredWorkout``),
+    /// oldest start first. Absent from exports of servers before it, read as empty.
+    public var workoutSamples: [LoggedJSON] = []
+    /// The routes of those workouts, by workout and index.
+    public var routes: [StoredRoute] = []
+    /// Activity summaries, oldest day first.
+    public var activitySummaries: [ActivitySummary] = []
+
+    public init(user: ExportedUser, snapshots: [HealthSnapshot], workouts: [WorkoutRecord], samples: [StoredSample],
+                quests: [Quest], questCompletions: [QuestCompletion], ingests: [IngestLogEntry]) {
+        self.user = user
+        self.snapshots = snapshots
+        self.workouts = workouts
+        self.samples = samples
+        self.quests = quests
+        self.questCompletions = questCompletions
+        self.ingests = ingests
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case user, snapshots, workouts, samples, quests, questCompletions, ingests, workoutSamples, routes
+        case activitySummaries
+    }
+
+    /// Reads an export; the members added with whole workouts may be absent (an older server's).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        user = try container.decode(ExportedUser.self, forKey: .user)
+        snapshots = try container.decode([HealthSnapshot].self, forKey: .snapshots)
+        workouts = try container.decode([WorkoutRecord].self, forKey: .workouts)
+        samples = try container.decode([StoredSample].self, forKey: .samples)
+        quests = try container.decode([Quest].self, forKey: .quests)
+        questCompletions = try container.decode([QuestCompletion].self, forKey: .questCompletions)
+        ingests = try container.decode([IngestLogEntry].self, forKey: .ingests)
+        workoutSamples = try container.decodeIfPresent([LoggedJSON].self, forKey: .workoutSamples) ?? []
+        routes = try container.decodeIfPresent([StoredRoute].self, forKey: .routes) ?? []
+        activitySummaries = try container.decodeIfPresent([ActivitySummary].self, forKey: .activitySummaries) ?? []
+    }
 
     /// The account part of an export (never the token hash).
     public struct ExportedUser: Sendable, Codable {
@@ -117,6 +165,10 @@ public struct ErasedCounts: Sendable, Codable, Hashable {
     public var questCompletions = 0
     /// Ingest log entries.
     public var ingests = 0
+    /// Whole workout samples (their records count in ``workouts``).
+    public var workoutSamples = 0
+    public var routePoints = 0
+    public var activitySummaries = 0
 
     public init() {}
 }

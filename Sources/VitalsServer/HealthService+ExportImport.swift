@@ -7,6 +7,8 @@ extension HealthService {
     /// Samples inserted per ``HealthWrite`` inside the import's transaction: memory stays flat
     /// however large the export is.
     static let exportSamplesPerWrite = 5_000
+    /// Route points stored per ``HealthWrite`` of an import (a year of runs holds millions).
+    static let exportRoutePointsPerWrite = 50_000
     /// Longest run of days recomputed by one ``HealthWrite`` at the end of an import (its window
     /// of stored samples is read at once).
     static let exportDaysPerRecompute = 31
@@ -16,9 +18,11 @@ extension HealthService {
     ///
     /// The export is streamed (``HealthExportStream``: the local import's reader and scanner)
     /// into one transaction: quantity and category samples (correlation members too) become
-    /// ``StoredSample``s and workouts ``WorkoutRecord``s, inserted in chunks through
-    /// ``HealthWrite/apply(for:at:in:)``, each once by UUID, so importing the same export again
-    /// adds nothing. At the end the touched days' HEALTHKIT snapshots are recomputed and quests
+    /// ``StoredSample``s with their metadata, workouts ``WorkoutRecord``s and whole
+    /// ``StoredWorkout``s with their routes (GPX files of the export included), and activity
+    /// summaries are kept per day, inserted in chunks through ``HealthWrite/apply(for:at:in:)``,
+    /// each once by UUID (a day's summary replaced), so importing the same export again adds
+    /// nothing. At the end the touched days' HEALTHKIT snapshots are recomputed and quests
     /// evaluated, through the same write path, and the import is added to the user's ingest log
     /// (kind `apple-health-export`). A bad file, a failure or a cancellation (`options`) rolls
     /// everything back: the user's data stays as it was. Throws `.io` for a file that cannot be
@@ -35,7 +39,7 @@ extension HealthService {
             do {
                 while let batch = try stream.next() {
                     for item in batch { run.add(item) }
-                    if run.pending.samples.count >= Self.exportSamplesPerWrite {
+                    if run.isFull {
                         try await run.flush(for: user, at: date, in: store)
                         stream.noteStored(run.report.samplesAdded)
                     }
@@ -71,11 +75,19 @@ extension HealthService {
     }
 }
 
-/// One server import in progress, inside its transaction: the samples read since the last
-/// write, the workouts and days kept for the end, and the report.
+/// One server import in progress, inside its transaction: the samples, whole workouts, routes
+/// and activity summaries read since the last write, the workout records and days kept for the
+/// end, and the report.
 private struct ExportImportRun {
     var report: ExportImportReport
     var pending: IngestedItems
+    /// Workouts read since the last write, kept whole (their records go to ``workouts``).
+    var pendingWorkouts: [StoredWorkout] = []
+    /// Their routes, and how many points those hold.
+    var pendingRoutes: [StoredRoute] = []
+    var pendingRoutePoints = 0
+    /// Activity summaries read since the last write.
+    var pendingSummaries: [ActivitySummary] = []
     /// Every workout read; stored with its day's recomputation at the end.
     var workouts: [WorkoutRecord] = []
     var touched: Set<LocalDate> = []
@@ -89,8 +101,21 @@ private struct ExportImportRun {
 
     mutating func add(_ item: HealthExportItem) {
         switch item {
-        case .sample(let sample), .workout(let sample):
+        case .sample(let sample):
             pending.add(sample)
+        case .workout(let sample, let routes):
+            pending.add(sample)
+            pendingWorkouts.append(StoredWorkout(sample))
+            // A route's index is its position in the export, missing files included, as locally.
+            for (index, route) in routes.enumerated() {
+                if route.fileMissing { report.missingRouteFiles += 1 }
+                guard !route.points.isEmpty else { continue }
+                pendingRoutes.append(StoredRoute(workout: sample.uuid, index: index, points: route.points))
+                pendingRoutePoints += route.points.count
+            }
+        case .activitySummary(let summary):
+            report.activitySummaries += 1
+            pendingSummaries.append(summary)
         case .skipped(let element, let reason):
             report.skipped["\(element): \(reason)", default: 0] += 1
         case .other(let element):
@@ -100,7 +125,15 @@ private struct ExportImportRun {
         }
     }
 
-    /// Stores the samples read since the last write (no recomputation yet) and sets the workouts aside.
+    /// Whether enough is read for a write.
+    var isFull: Bool {
+        pending.samples.count >= HealthService.exportSamplesPerWrite
+            || pendingRoutePoints >= HealthService.exportRoutePointsPerWrite
+            || pendingWorkouts.count + pendingSummaries.count >= HealthService.exportSamplesPerWrite
+    }
+
+    /// Stores the samples, whole workouts with their routes, and activity summaries read since
+    /// the last write (no recomputation yet) and sets the workout records aside.
     nonisolated(nonsending) mutating func flush(for user: ServerUser, at date: Date,
                                                 in store: some HealthWriteTransaction) async throws {
         let samples = pending.samples
@@ -111,13 +144,19 @@ private struct ExportImportRun {
         workouts += pending.workouts
         touched.formUnion(pending.touched)
         pending = IngestedItems(calendar: pending.calendar)
-        guard !samples.isEmpty else { return }
+        var write = HealthWrite(returnsSnapshots: false)
+        (write.workoutSamples, write.routes, write.activitySummaries) = (pendingWorkouts, pendingRoutes, pendingSummaries)
+        (pendingWorkouts, pendingRoutes, pendingRoutePoints, pendingSummaries) = ([], [], 0, [])
+        guard !samples.isEmpty || !write.workoutSamples.isEmpty || !write.activitySummaries.isEmpty else { return }
         // Measurements already stored from Health Auto Export (other UUIDs) are not stored twice.
-        let kept = try await HealthService.withoutResent(samples, in: store)
-        report.samplesResent += samples.count - kept.count
-        let result = try await HealthWrite(samples: kept, returnsSnapshots: false).apply(for: user, at: date, in: store)
+        write.samples = samples.isEmpty ? [] : try await HealthService.withoutResent(samples, in: store)
+        report.samplesResent += samples.count - write.samples.count
+        let result = try await write.apply(for: user, at: date, in: store)
         report.samplesAdded += result.samplesAdded
-        report.samplesAlreadyPresent += kept.count - result.samplesAdded
+        report.samplesAlreadyPresent += write.samples.count - result.samplesAdded
+        report.workoutSamplesAdded += result.workoutSamplesAdded
+        report.routePoints += result.routePointsAdded
+        report.activitySummariesWritten += result.activitySummariesWritten
     }
 
     /// Stores the workouts and recomputes the touched days, a run of at most

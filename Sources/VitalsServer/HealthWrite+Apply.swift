@@ -20,6 +20,7 @@ extension HealthWrite {
         let added = try await store.insert(samples)
         result.samplesAdded = added.count
         result.workoutsAdded = try await store.insert(workouts, at: date)
+        if !workoutSamples.isEmpty || !activitySummaries.isEmpty { try await storeWholeRecords(in: store, into: &result) }
         if let recompute, let window, let (first, last) = recompute.bounds {
             for offset in added {
                 let sample = samples[offset]
@@ -50,6 +51,19 @@ extension HealthWrite {
             result.ingestId = try await store.record(entry, keepingSince: logKeptSince)
         }
         return result
+    }
+
+    /// Stores the whole workout samples, the routes of those new to the store, and the activity summaries.
+    nonisolated(nonsending) private func storeWholeRecords(in store: some HealthWriteTransaction,
+                                                           into result: inout HealthWriteResult) async throws {
+        if !workoutSamples.isEmpty {
+            let added = try await store.insert(workoutSamples)
+            result.workoutSamplesAdded = added.count
+            let new = Set(added.map { workoutSamples[$0].uuid })
+            let kept = routes.filter { new.contains($0.workout) && !$0.points.isEmpty }
+            if !kept.isEmpty { result.routePointsAdded = try await store.insert(kept) }
+        }
+        if !activitySummaries.isEmpty { result.activitySummariesWritten = try await store.upsert(activitySummaries) }
     }
 
     /// Upserts a patch, first counting the stored workouts when the patch asks for it.

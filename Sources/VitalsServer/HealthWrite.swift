@@ -4,7 +4,8 @@ import VitalsContract
 
 /// What one request writes, applied by ``HealthRepository/apply(_:for:at:)`` in one transaction.
 ///
-/// In order: samples and workouts are stored (each once), the days of ``recompute`` get a new
+/// In order: samples and workouts are stored (each once; with an export's workouts kept whole,
+/// their routes, and activity summaries), the days of ``recompute`` get a new
 /// HEALTHKIT snapshot from all of the user's stored samples, the ``snapshots`` patches are
 /// upserted, then the ``workoutDayPatches`` (a workout's own day that nothing else of the write
 /// counts it on, such as a sync's workout that started the evening before the request's date),
@@ -14,6 +15,14 @@ import VitalsContract
 public struct HealthWrite: Sendable {
     public var samples: [StoredSample]
     public var workouts: [WorkoutRecord]
+    /// Workout samples kept whole (an export's), each once by UUID; their ``workouts`` records
+    /// are written alongside, which snapshots and quests count.
+    public var workoutSamples: [StoredWorkout] = []
+    /// Routes of ``workoutSamples``: stored with a workout this write stores, left out for one
+    /// stored before, so importing the same export again adds no points.
+    public var routes: [StoredRoute] = []
+    /// Activity summaries, upserted by day: a later one of a day replaces the stored one.
+    public var activitySummaries: [ActivitySummary] = []
     /// Days recomputed from stored samples after the samples are stored; nil for none.
     public var recompute: DayRecompute?
     /// Applied after the recomputation, so ``SnapshotPatch/countsStoredWorkouts`` sees the write's workouts.
@@ -88,6 +97,12 @@ public struct HealthWriteResult: Sendable {
     public var samplesResent = 0
     /// Workouts new to the store.
     public var workoutsAdded: Int
+    /// Whole workout samples new to the store (``HealthWrite/workoutSamples``).
+    public var workoutSamplesAdded = 0
+    /// Route points stored (those of ``HealthWrite/routes`` whose workout was new).
+    public var routePointsAdded = 0
+    /// Days whose activity summary was new or changed.
+    public var activitySummariesWritten = 0
     /// The snapshots as stored after the write, one per patch of ``HealthWrite/snapshots``
     /// (none when ``HealthWrite/returnsSnapshots`` is false).
     public var snapshots: [HealthSnapshot]

@@ -15,6 +15,14 @@ public protocol HealthWriteTransaction {
     /// gives those stored before the sent type, duration, calories, distance and end (their day
     /// and start stay); returns how many were new.
     nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int
+    /// Stores the whole workout samples not stored yet (a UUID is stored once per user, the first
+    /// one sent wins); returns the offsets in `workouts` of those that were new.
+    nonisolated(nonsending) func insert(_ workouts: [StoredWorkout]) async throws -> [Int]
+    /// Stores the routes' points (a point already stored at its workout, route and position is
+    /// kept); returns how many points were new.
+    nonisolated(nonsending) func insert(_ routes: [StoredRoute]) async throws -> Int
+    /// Upserts activity summaries by day, writing only a change; returns how many days were new or changed.
+    nonisolated(nonsending) func upsert(_ summaries: [ActivitySummary]) async throws -> Int
     /// The stored samples of `types` in `window`, as each type's statistics series.
     nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
         -> [SampleType: StatisticsSeries]

@@ -127,10 +127,13 @@ enum OpenAPISchemas {
                 "snapshots": array(ref("HealthSnapshot")), "workouts": array(["type": "object"]),
                 "samples": array(["type": "object"]), "quests": array(ref("Quest")),
                 "questCompletions": array(["type": "object"]), "ingests": array(ref("IngestLogEntry")),
+                "workoutSamples": array(["type": "object", "description": "a workout kept whole, as a JSON Lines sample"]),
+                "routes": array(["type": "object"]), "activitySummaries": array(["type": "object"]),
             ]),
             "ErasedReport": object(["status": string, "erased": object([
                 "snapshots": integer, "workouts": integer, "samples": integer, "quests": integer,
-                "questCompletions": integer, "ingests": integer,
+                "questCompletions": integer, "ingests": integer, "workoutSamples": integer, "routePoints": integer,
+                "activitySummaries": integer,
             ])]),
             "IngestLogEntry": ingestLogEntry,
             "IngestLogPage": object([

@@ -58,14 +58,15 @@ extension PostgresRepository {
                       on connection: PostgresConnection) async throws -> [StoredSample] {
         guard !types.isEmpty else { return [] }
         var samples: [StoredSample] = []
-        for try await (uuid, type, start, end, value, source) in try await connection.query("""
-            SELECT uuid, type, start_time, end_time, value, source_name FROM samples
+        for try await (uuid, type, start, end, value, source, metadata) in try await connection.query("""
+            SELECT uuid, type, start_time, end_time, value, source_name, metadata FROM samples
             WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
             AND start_time >= \(window.startFrom) AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
             ORDER BY start_time, uuid
-            """, logger: logger).decode((UUID, String, Double, Double, Double, String).self) {
+            """, logger: logger).decode((UUID, String, Double, Double, Double, String, String?).self) {
             samples.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
-                                        end: Date(timeIntervalSince1970: end), value: value, sourceName: source))
+                                        end: Date(timeIntervalSince1970: end), value: value, sourceName: source,
+                                        metadata: StoredSample.metadata(json: metadata)))
         }
         return samples
     }

@@ -60,17 +60,7 @@ extension PostgresRepository {
                 """, logger: logger) {
                 if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
             }
-            var workouts: [WorkoutRecord] = []
-            for try await (id, day, source, type, minutes, calories, distance, start, end) in try await connection.query("""
-                SELECT external_id, date::text, source, type, duration_minutes, calories, distance, start_time, end_time
-                FROM workout_records WHERE user_id = \(user.id) ORDER BY start_time, external_id
-                """, logger: logger).decode((String, String, String, String, Double, Double?, Double?, Date, Date?).self) {
-                guard let date = try? LocalDate(parsing: day),
-                      let source = HealthSyncRequest.DataSource(rawValue: source) else { continue }
-                workouts.append(WorkoutRecord(externalId: id, date: date, source: source, type: type,
-                                              durationMinutes: minutes, calories: calories, distance: distance,
-                                              startTime: start, endTime: end))
-            }
+            let workouts = try await fetchWorkoutRecords(of: user, startingBefore: .distantFuture, on: connection)
             let types = try await allSampleTypes(of: user, on: connection)
             let samples = try await fetchSamples(of: user, types: types, in: SampleWindow(), on: connection)
             var completions: [QuestCompletion] = []
@@ -81,11 +71,16 @@ extension PostgresRepository {
                 guard let date = try? LocalDate(parsing: day) else { continue }
                 completions.append(QuestCompletion(questId: id, period: period, date: date, completedAt: at))
             }
-            return UserExport(user: .init(name: user.name, timeZone: user.timeZone, createdAt: created),
-                              snapshots: snapshots, workouts: workouts, samples: samples,
-                              quests: try await fetchQuests(of: user, on: connection), questCompletions: completions,
-                              ingests: try await fetchIngests(of: user, before: Int64.max, limit: nil, ascending: true,
-                                                              on: connection))
+            var export = UserExport(user: .init(name: user.name, timeZone: user.timeZone, createdAt: created),
+                                    snapshots: snapshots, workouts: workouts, samples: samples,
+                                    quests: try await fetchQuests(of: user, on: connection), questCompletions: completions,
+                                    ingests: try await fetchIngests(of: user, before: Int64.max, limit: nil,
+                                                                    ascending: true, on: connection))
+            export.workoutSamples = try await fetchWorkoutSamples(of: user, in: SampleWindow(), on: connection)
+                .map(\.exported)
+            export.routes = try await fetchRoutes(of: user, workout: nil, on: connection)
+            export.activitySummaries = try await fetchActivitySummaries(of: user, in: nil, on: connection)
+            return export
         } }
     }
 
@@ -104,9 +99,11 @@ extension PostgresRepository {
             try await client.withTransaction(logger: logger) { connection in
                 func erase(_ table: String) async throws -> Int {
                     var count = 0
-                    for try await _ in try await connection.query(
-                        "DELETE FROM \(unescaped: table) WHERE user_id = \(user.id) RETURNING 1", logger: logger) {
-                        count += 1
+                    for try await deleted in try await connection.query("""
+                        WITH deleted AS (DELETE FROM \(unescaped: table) WHERE user_id = \(user.id) RETURNING 1)
+                        SELECT COUNT(*) FROM deleted
+                        """, logger: logger).decode(Int.self) {
+                        count = deleted
                     }
                     return count
                 }
@@ -115,6 +112,9 @@ extension PostgresRepository {
                 counts.quests = try await erase("quests")
                 counts.samples = try await erase("samples")
                 counts.workouts = try await erase("workout_records")
+                counts.workoutSamples = try await erase("workout_samples")
+                counts.routePoints = try await erase("route_points")
+                counts.activitySummaries = try await erase("activity_summaries")
                 counts.snapshots = try await erase("health_snapshots")
                 counts.ingests = try await erase("ingest_log")
                 _ = try await erase("ingest_type_last")

@@ -122,6 +122,44 @@ extension PostgresRepository {
             )
             """,
         ]),
+        // What the dashboard shows beyond statistics: sample metadata (MetadataJSON, NULL when
+        // empty), an export's workouts whole (SampleJSON), their routes, and activity summaries.
+        ("server-v3-full-records", [
+            "ALTER TABLE samples ADD COLUMN metadata TEXT",
+            """
+            CREATE TABLE workout_samples (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                uuid UUID NOT NULL,
+                start_time DOUBLE PRECISION NOT NULL,
+                end_time DOUBLE PRECISION NOT NULL,
+                sample TEXT NOT NULL,
+                PRIMARY KEY (user_id, uuid)
+            )
+            """,
+            "CREATE INDEX workout_samples_by_start ON workout_samples(user_id, start_time)",
+            """
+            CREATE TABLE route_points (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                workout_uuid UUID NOT NULL,
+                route INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                time DOUBLE PRECISION NOT NULL,
+                latitude DOUBLE PRECISION NOT NULL,
+                longitude DOUBLE PRECISION NOT NULL,
+                altitude DOUBLE PRECISION, speed DOUBLE PRECISION, course DOUBLE PRECISION,
+                horizontal_accuracy DOUBLE PRECISION, vertical_accuracy DOUBLE PRECISION,
+                PRIMARY KEY (user_id, workout_uuid, route, position)
+            )
+            """,
+            """
+            CREATE TABLE activity_summaries (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                details TEXT NOT NULL,
+                PRIMARY KEY (user_id, date)
+            )
+            """,
+        ]),
     ]
 
     /// Applies missing migrations, each in its own transaction, one server at a time.

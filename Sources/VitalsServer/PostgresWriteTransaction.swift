@@ -11,7 +11,7 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     let user: ServerUser
     var logger: Logger { repository.logger }
 
-    /// Inserts in chunks of one statement each.
+    /// Inserts in chunks of one statement each; metadata travels as text, empty for none (NULL).
     nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int] {
         var added: [Int] = []
         var offset = 0
@@ -22,10 +22,12 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
             var offsets: [UUID: Int] = [:]
             for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
             let rows = try await connection.query("""
-                INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name)
-                SELECT \(user.id), u, t, s, e, v, n FROM UNNEST(\(chunk.map(\.uuid))::uuid[], \(chunk.map(\.type))::text[],
-                    \(chunk.map(\.start.timeIntervalSince1970))::float8[], \(chunk.map(\.end.timeIntervalSince1970))::float8[],
-                    \(chunk.map(\.value))::float8[], \(chunk.map(\.sourceName))::text[]) AS x(u, t, s, e, v, n)
+                INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name, metadata)
+                SELECT \(user.id), u, t, s, e, v, n, NULLIF(m, '') FROM UNNEST(\(chunk.map(\.uuid))::uuid[],
+                    \(chunk.map(\.type))::text[], \(chunk.map(\.start.timeIntervalSince1970))::float8[],
+                    \(chunk.map(\.end.timeIntervalSince1970))::float8[], \(chunk.map(\.value))::float8[],
+                    \(chunk.map(\.sourceName))::text[], \(chunk.map { $0.metadataJSON ?? "" })::text[])
+                    AS x(u, t, s, e, v, n, m)
                 ON CONFLICT DO NOTHING RETURNING uuid
                 """, logger: logger)
             for try await uuid in rows.decode(UUID.self) {

@@ -36,7 +36,8 @@ extension SQLiteRepository {
                 FROM workout_records WHERE user_id = ? ORDER BY start_time, external_id
                 """, arguments: [user.id]).compactMap(Self.workout(from:))
             let samples = try Row.fetchAll(db, sql: """
-                SELECT uuid, type, start, "end", value, source_name FROM samples WHERE user_id = ? ORDER BY start, uuid
+                SELECT uuid, type, start, "end", value, source_name, metadata FROM samples WHERE user_id = ?
+                ORDER BY start, uuid
                 """, arguments: [user.id]).map(Self.sample(from:))
             let quests = try Row.fetchAll(db, sql: """
                 SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
@@ -51,10 +52,16 @@ extension SQLiteRepository {
             }
             let ingests = try Row.fetchAll(db, sql: "\(Self.ingestColumns) WHERE user_id = ? ORDER BY id",
                                            arguments: [user.id]).map(Self.ingestEntry(from:))
-            return UserExport(user: .init(name: user.name, timeZone: user.timeZone,
-                                          createdAt: Date(timeIntervalSince1970: created)),
-                              snapshots: snapshots, workouts: workouts, samples: samples, quests: quests,
-                              questCompletions: completions, ingests: ingests)
+            var export = UserExport(user: .init(name: user.name, timeZone: user.timeZone,
+                                                createdAt: Date(timeIntervalSince1970: created)),
+                                    snapshots: snapshots, workouts: workouts, samples: samples, quests: quests,
+                                    questCompletions: completions, ingests: ingests)
+            export.workoutSamples = try Self.workoutSamples(of: user, where: "1", [], in: db).map(\.exported)
+            export.routes = try Self.routes(of: user, where: "1", [], in: db)
+            export.activitySummaries = try String.fetchAll(db, sql: """
+                SELECT details FROM activity_summaries WHERE user_id = ? ORDER BY date
+                """, arguments: [user.id]).compactMap(ActivitySummaryJSON.decode)
+            return export
         }
     }
 
@@ -69,6 +76,9 @@ extension SQLiteRepository {
             counts.quests = try erase("quests")
             counts.samples = try erase("samples")
             counts.workouts = try erase("workout_records")
+            counts.workoutSamples = try erase("workout_samples")
+            counts.routePoints = try erase("route_points")
+            counts.activitySummaries = try erase("activity_summaries")
             counts.snapshots = try erase("health_snapshots")
             counts.ingests = try erase("ingest_log")
             _ = try erase("ingest_type_last")

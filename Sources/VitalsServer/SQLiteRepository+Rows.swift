@@ -75,9 +75,11 @@ extension SQLiteRepository {
         return snapshot
     }
 
+    /// A sample from a row of `uuid, type, start, "end", value, source_name, metadata`.
     static func sample(from row: Row) -> StoredSample {
         StoredSample(uuid: row[0], type: row[1], start: Date(timeIntervalSince1970: row[2]),
-                     end: Date(timeIntervalSince1970: row[3]), value: row[4], sourceName: row[5])
+                     end: Date(timeIntervalSince1970: row[3]), value: row[4], sourceName: row[5],
+                     metadata: StoredSample.metadata(json: row[6]))
     }
 
     static func workout(from row: Row) -> WorkoutRecord? {

@@ -108,6 +108,39 @@ extension SQLiteRepository {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("server-v3-full-records") { db in
+            // What the dashboard shows beyond statistics: sample metadata (MetadataJSON, NULL when
+            // empty), an export's workouts whole (SampleJSON), their routes, and activity summaries.
+            try db.execute(sql: """
+                ALTER TABLE samples ADD COLUMN metadata TEXT;
+                CREATE TABLE workout_samples (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    uuid BLOB NOT NULL,
+                    start REAL NOT NULL,
+                    "end" REAL NOT NULL,
+                    sample TEXT NOT NULL,
+                    PRIMARY KEY (user_id, uuid)
+                ) WITHOUT ROWID;
+                CREATE INDEX workout_samples_by_start ON workout_samples(user_id, start);
+                CREATE TABLE route_points (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    workout_uuid BLOB NOT NULL,
+                    route INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    time REAL NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    altitude REAL, speed REAL, course REAL, horizontal_accuracy REAL, vertical_accuracy REAL,
+                    PRIMARY KEY (user_id, workout_uuid, route, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE activity_summaries (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    date TEXT NOT NULL,
+                    details TEXT NOT NULL,
+                    PRIMARY KEY (user_id, date)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

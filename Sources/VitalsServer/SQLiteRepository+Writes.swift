@@ -28,8 +28,8 @@ extension SQLiteRepository {
     static func insert(_ samples: [StoredSample], for user: ServerUser, in db: Database) throws -> [Int] {
         guard !samples.isEmpty else { return [] }
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name)
-            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name, metadata)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """)
         // Bound through SQLite's C API: GRDB's argument arrays cost more than the insert itself here.
         let row = RawStatement(statement)
@@ -45,6 +45,7 @@ extension SQLiteRepository {
             row.bind(5, sample.end.timeIntervalSince1970)
             row.bind(6, sample.value)
             row.bind(7, sample.sourceName)
+            row.bind(8, sample.metadataJSON)
             try row.step(db)
             if row.changes(db) > 0 { added.append(offset) }
         }

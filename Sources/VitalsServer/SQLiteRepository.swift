@@ -135,7 +135,7 @@ public final class SQLiteRepository: HealthRepository {
     static func samples(of user: ServerUser, type: SampleType, in window: SampleWindow, in db: Database) throws
         -> [StoredSample] {
         try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT uuid, type, start, "end", value, source_name FROM samples
+            SELECT uuid, type, start, "end", value, source_name, metadata FROM samples
             WHERE user_id = ? AND type = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start, uuid
             """), arguments: [user.id, type.identifier, window.startFrom, window.startBefore,
                               window.endFrom]).map(Self.sample(from:))

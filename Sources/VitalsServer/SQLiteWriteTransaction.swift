@@ -16,6 +16,18 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         try await session.withDatabase { [user] db in try SQLiteRepository.insert(workouts, for: user, at: date, in: db) }
     }
 
+    nonisolated(nonsending) func insert(_ workouts: [StoredWorkout]) async throws -> [Int] {
+        try await session.withDatabase { [user] db in try SQLiteRepository.insert(workouts, for: user, in: db) }
+    }
+
+    nonisolated(nonsending) func insert(_ routes: [StoredRoute]) async throws -> Int {
+        try await session.withDatabase { [user] db in try SQLiteRepository.insert(routes, for: user, in: db) }
+    }
+
+    nonisolated(nonsending) func upsert(_ summaries: [ActivitySummary]) async throws -> Int {
+        try await session.withDatabase { [user] db in try SQLiteRepository.upsert(summaries, for: user, in: db) }
+    }
+
     nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
         -> [SampleType: StatisticsSeries] {
         try await session.withDatabase { [user] db in

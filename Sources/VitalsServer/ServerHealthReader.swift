@@ -2,13 +2,15 @@ import Foundation
 import VitalsCore
 import VitalsStore
 
-/// One server user's stored samples, read with HealthKit's query semantics (``HealthReader``).
+/// One server user's stored samples, read with HealthKit's query semantics (``HealthReader``),
+/// with their workouts' routes and their activity summaries (``ActivityReader``).
 ///
 /// The same answers a local `SQLiteHealthStore` gives for the same samples: predicates match
 /// as `HKQuery.predicateForSamples`, statistics merge sources (watches, then iPhones, then the
 /// rest by name: the server keeps no first-appearance order) and take sleep as the union of
 /// asleep intervals, with Core's engine. The server keeps a sample's source by name only, so
-/// sources read back without a bundle identifier, and every type is readable.
+/// sources read back without a bundle identifier, and every type is readable. Samples come with
+/// their metadata; workouts as ``workouts(matching:limit:)`` describes.
 public struct ServerHealthReader: HealthReader {
     /// Where the samples are.
     public let repository: any HealthRepository
@@ -21,8 +23,11 @@ public struct ServerHealthReader: HealthReader {
         self.user = user
     }
 
+    /// Workouts are read by ``workouts(matching:limit:)``: whole as an export stored them, or
+    /// built from their records.
     public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
         -> QueryResult<[Sample]> {
+        if type == .workout { return QueryResult(try await workouts(matching: predicate, limit: limit)) }
         let stored = try await repository.samples(of: user, type: type, startingBefore: predicate.end,
                                                   endingFrom: predicate.start)
         var samples: [Sample] = []
@@ -46,8 +51,14 @@ public struct ServerHealthReader: HealthReader {
         return QueryResult(try series.statistics(query))
     }
 
+    /// The sources of workouts (for `.workout` and for any type) are those of
+    /// ``workouts(matching:limit:)``.
     public func sources(for type: SampleType?) async throws -> [Source] {
-        let names = try await repository.sourceNames(of: user, type: type)
+        var names = type == .workout ? [] : try await repository.sourceNames(of: user, type: type)
+        if type == nil || type == .workout {
+            let workouts = try await workouts(matching: SamplePredicate(), limit: nil).map(\.source.name)
+            names = Set(names).union(workouts).sorted()
+        }
         return SourcePriority.nameOrder(names).map { Source(name: names[$0], bundleIdentifier: "") }
     }
 }

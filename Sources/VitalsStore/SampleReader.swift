@@ -76,7 +76,11 @@ struct SampleReader {
         let storedUnit: String? = row[6]
         let source = Source(name: row[7], bundleIdentifier: row[8])
         let device = try (row[10] as String?).map { try SampleJSON.decodeDevice($0) }
-        let metadata = try (row[11] as String?).map { try SampleJSON.decodeMetadata($0) } ?? [:]
+        // Written by MetadataJSON.encode; its decode keeps every number exact (JSONSerialization
+        // on Linux can lose a last bit), and costs less.
+        let metadata = try (row[11] as String?).map { text in
+            try MetadataJSON.decode(text) ?? SampleJSON.decodeMetadata(text)
+        } ?? [:]
         let content: Sample.Content
         switch type.kind {
         case .workout:

@@ -68,6 +68,13 @@ extension UserCommand {
                 + "(\(report.samplesResent) under another id), \(report.samplesRead) read")
             Swift.print("  workouts: \(report.workoutsAdded) added, \(report.workoutsAlreadyPresent) already present, "
                 + "\(report.workoutsRead) read")
+            if report.routePoints > 0 || report.missingRouteFiles > 0 {
+                Swift.print("  route points: \(report.routePoints) added, \(report.missingRouteFiles) route files missing")
+            }
+            if report.activitySummaries > 0 {
+                Swift.print("  activity summaries: \(report.activitySummariesWritten) new or changed, "
+                    + "\(report.activitySummaries) read")
+            }
             let span = report.firstDay.map { first in " (\(first) to \(report.lastDay ?? first))" } ?? ""
             Swift.print("  days recomputed: \(report.daysRecomputed)\(span), quests completed: \(report.questsCompleted)")
             for (reason, count) in report.skipped.sorted(by: { $0.value > $1.value }) {

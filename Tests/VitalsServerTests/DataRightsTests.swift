@@ -37,7 +37,8 @@ struct DataRightsTests {
             let reply = try await harness.send(.get, "/api/me/export", token: token)
             #expect(reply.status == .ok)
             #expect(Set(reply.object.keys)
-                == ["user", "snapshots", "workouts", "samples", "quests", "questCompletions", "ingests"])
+                == ["user", "snapshots", "workouts", "samples", "quests", "questCompletions", "ingests", "workoutSamples",
+                    "routes", "activitySummaries"])
             let export = try reply.decode(UserExport.self)
             #expect(export.user.name == "ada" && export.user.timeZone == "UTC")
             #expect(export.user.createdAt == ServerConfiguration.fixedNow)
@@ -72,7 +73,8 @@ struct DataRightsTests {
             #expect(erased.object["status"] as? String == "deleted")
             let counts = try #require(erased.object["erased"] as? [String: Any])
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
-                == ["snapshots": 3, "workouts": 2, "samples": 3, "quests": 1, "questCompletions": 1, "ingests": 3])
+                == ["snapshots": 3, "workouts": 2, "samples": 3, "quests": 1, "questCompletions": 1, "ingests": 3,
+                    "workoutSamples": 0, "routePoints": 0, "activitySummaries": 0])
 
             let export = try await harness.export(ada)
             #expect(export.snapshots.isEmpty && export.workouts.isEmpty && export.samples.isEmpty)
@@ -91,7 +93,7 @@ struct DataRightsTests {
             // Erasing again finds nothing.
             let again = try await harness.send(.delete, "/api/me/data", token: ada)
             let zero = try #require(again.object["erased"] as? [String: Any])
-            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 6)
+            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 9)
         }
     }
 
