@@ -75,8 +75,9 @@ extension HealthAutoExportReader {
         defer { drafts.removeAll(keepingCapacity: true) }
         for draft in drafts {
             let first = DeterministicUUID.make(draft.identity)
-            let occurrence = seen[first, default: 0]
-            seen[first] = occurrence + 1
+            let bits = withUnsafeBytes(of: first.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
+            let occurrence = seen[bits, default: 0]
+            seen[bits] = occurrence + 1
             let key = occurrence == 0 ? draft.identity : "\(draft.identity)|#\(occurrence)"
             var sample = draft.sample
             sample.uuid = occurrence == 0 ? first : DeterministicUUID.make(key)

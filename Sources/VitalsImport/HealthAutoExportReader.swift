@@ -22,8 +22,9 @@ struct HealthAutoExportReader {
     let sink: (Sample) -> Void
     /// Drafts of the item being read (and of earlier items not yet finished).
     var drafts: [HealthAutoExportDraft] = []
-    /// How often each identity was seen, by the UUID of its first occurrence (for `|#n`).
-    var seen: [UUID: Int] = [:]
+    /// How often each identity was seen, by the last 64 bits of the UUID of its first
+    /// occurrence (for `|#n`; the UUID is a hash, so 64 of its bits tell a million apart).
+    var seen: [UInt64: Int32] = [:]
     /// What was left out.
     var skips = HealthAutoExportSkipList()
     /// The errors of items left out because they could not be read.

@@ -31,14 +31,15 @@ extension HealthService {
     }
 
     /// ``withoutResent(_:in:)`` for one chunk of a batch stored in chunks, in document order;
-    /// `batch` holds the UUIDs kept from the earlier chunks (and gets this chunk's), so that
+    /// `batch` holds the UUIDs kept from the earlier chunks (their last 64 bits, see
+    /// ``ResentRule/bits(of:)``) and gets this chunk's, so that
     /// the earlier chunks, stored by now, count as the batch's own, and the answer is the one
     /// for the whole batch at once (see ``ResentRule``).
     nonisolated(nonsending) static func withoutResent(_ samples: [StoredSample], in store: some HealthWriteTransaction,
-                                                      batch: inout Set<UUID>) async throws -> [StoredSample] {
+                                                      batch: inout Set<UInt64>) async throws -> [StoredSample] {
         guard !samples.isEmpty else { return [] }
         let kept = withoutResent(samples, stored: try await storedMatches(of: samples, in: store), batch: batch)
-        batch.formUnion(kept.map(\.uuid))
+        batch.formUnion(kept.map { ResentRule.bits(of: $0.uuid) })
         return kept
     }
 
@@ -68,10 +69,10 @@ extension HealthService {
     /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples
     /// that may match them, those with a UUID in `batch` being the batch's own earlier samples.
     static func withoutResent(_ samples: [StoredSample], stored: [StoredSample],
-                              batch: Set<UUID> = []) -> [StoredSample] {
+                              batch: Set<UInt64> = []) -> [StoredSample] {
         var rule = ResentRule()
         for sample in stored {
-            if batch.contains(sample.uuid) { rule.addBatch(sample) } else { rule.addStored(sample) }
+            if batch.contains(ResentRule.bits(of: sample.uuid)) { rule.addBatch(sample) } else { rule.addStored(sample) }
         }
         // Stored samples the batch sends again with their own UUID answer for those first.
         if !stored.isEmpty {
@@ -93,7 +94,14 @@ extension HealthService {
 /// as the batch's own, claimed. (A stored sample whose UUID a later chunk sends again is claimed
 /// only from that chunk on; a sample that claim would have kept is a later repeat of it in
 /// document order, so it comes after, and the answer is the same.)
-private struct ResentRule {
+struct ResentRule {
+    /// The last 64 bits of a UUID (hash bits in Vitals' derived UUIDs, also in those that start
+    /// with a time): enough to tell a batch's own samples (a million) from the few stored ones
+    /// they are compared with, in half the memory of the UUIDs.
+    static func bits(of uuid: UUID) -> UInt64 {
+        withUnsafeBytes(of: uuid.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
+    }
+
     /// Type, start and end in whole milliseconds, and value: what a re-sent sample shares.
     struct Key: Hashable {
         var type: Int32

@@ -19,7 +19,7 @@ extension HealthService {
         let calendar = user.calendar
         do {
             return try await repository.writeTransaction(for: user) { store in
-                var kept: Set<UUID> = []
+                var kept: Set<UInt64> = []
                 var report = IngestReport()
                 var types: Set<String> = []
                 while let chunk = try stream.next() {
