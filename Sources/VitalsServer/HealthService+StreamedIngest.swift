@@ -22,7 +22,7 @@ extension HealthService {
                 var kept: Set<UInt64> = []
                 var report = IngestReport()
                 var types: Set<String> = []
-                while let chunk = try stream.next() {
+                while let chunk = try await HandOff.wait({ try stream.next() }) {
                     report.samplesReceived += chunk.count
                     for sample in chunk { types.insert(sample.type) }
                     let new = try await HealthService.withoutResent(chunk, in: store, batch: &kept)
