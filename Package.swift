@@ -129,6 +129,7 @@ let package = Package(
             name: "vitals",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
+                "VitalsDashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
