@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "VitalsServer", targets: ["VitalsServer"]),
         .library(name: "VitalsInsights", targets: ["VitalsInsights"]),
         .library(name: "VitalsHealthKit", targets: ["VitalsHealthKit"]),
+        .library(name: "VitalsDashboard", targets: ["VitalsDashboard"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
     ],
@@ -113,10 +114,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // The web dashboard: pages over the read protocol (ActivityReader), for a local store or a
+        // server user. Never VitalsServer: the server mounts the dashboard, not the other way round.
+        .target(
+            name: "VitalsDashboard",
+            dependencies: [
+                "VitalsCore", "VitalsStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
             name: "vitals",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
+                "VitalsDashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -154,6 +167,15 @@ let package = Package(
         .testTarget(
             name: "VitalsInsightsTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "VitalsDashboardTests",
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsDashboard",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strict),
         // Test helpers several test targets share: child processes without Foundation's Process.
         .target(name: "VitalsTestSupport", path: "Tests/VitalsTestSupport", swiftSettings: strict),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
+import VitalsDashboard
 import VitalsInsights
 import VitalsStore
 
@@ -12,6 +13,9 @@ struct DemoCommand: AsyncParsableCommand {
             Four weeks from 29 September 2025 of two-source steps (iPhone and Apple Watch \
             overlapping), sleep stages, workouts, mindfulness and NoAlc entries, made the same \
             way every time. The store goes into a new temporary folder unless --db names a new file.
+
+            With --dashboard it then serves the example's web dashboard on 127.0.0.1 as `vitals \
+            dashboard` does, "today" being the example's last day, until Ctrl-C.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Write the example store here (a file that does not exist yet).", valueName: "path"))
@@ -25,6 +29,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the summary as JSON.")
     var json = false
+
+    @Flag(name: .long, help: "Then serve the example's web dashboard on 127.0.0.1 until stopped.")
+    var dashboard = false
+
+    @OptionGroup var serving: DashboardServeOptions
 
     func validate() throws {
         guard (1...52).contains(weeks) else { throw ValidationError("--weeks must be between 1 and 52") }
@@ -66,26 +75,38 @@ struct DemoCommand: AsyncParsableCommand {
                          "alcoholFreeDays": week.alcoholFreeDays]
                     },
                 ] as [String: Any])
-                return
+            } else {
+                printSummary(weeksSummary, path: path, range: range, streak: streak, zone: zone)
             }
-            let day = DateFormatter()
-            day.dateFormat = "EEE d MMM"
-            day.timeZone = zone
-            print("Vitals demo: \(weeks) weeks in \(zone.identifier), stored in \(path)\n")
-            Output.table(
-                ["week", "steps (merged)", "steps if added", "sleep h/night", "workouts", "kcal", "mindful", "alcohol-free"],
-                weeksSummary.map { week in
-                    [day.string(from: week.week.start),
-                     Output.number(week.steps, digits: 0), Output.number(week.stepsAdded, digits: 0),
-                     Output.number(week.sleepHoursPerNight, digits: 1),
-                     "\(Output.number(week.workoutMinutes, digits: 0)) min",
-                     Output.number(week.workoutKilocalories, digits: 0),
-                     "\(Output.number(week.mindfulMinutes, digits: 0)) min", "\(week.alcoholFreeDays)/7"]
-                })
-            print("\nMindfulness streak (10 min a day) on \(day.string(from: lastDay)): \(streak) days")
-            print("Steps are merged the way Health does: where iPhone and Watch overlap, only the Watch counts.")
-            print("Explore it: vitals stats --db \(path) --type stepCount --from \(Self.dayText(range.start, zone)) --to \(Self.dayText(range.end, zone))")
+            if dashboard {
+                var configuration = DashboardConfiguration()
+                configuration.now = { lastDay }
+                try await serving.serve(store, configuration: configuration)
+            }
         }
+    }
+
+    /// The weekly table, the streak and where to look next.
+    private func printSummary(_ weeksSummary: [WeeklySummary], path: String, range: DateRange, streak: Int, zone: TimeZone) {
+        let lastDay = range.end.addingTimeInterval(-1)
+        let day = DateFormatter()
+        day.dateFormat = "EEE d MMM"
+        day.timeZone = zone
+        print("Vitals demo: \(weeks) weeks in \(zone.identifier), stored in \(path)\n")
+        Output.table(
+            ["week", "steps (merged)", "steps if added", "sleep h/night", "workouts", "kcal", "mindful", "alcohol-free"],
+            weeksSummary.map { week in
+                [day.string(from: week.week.start),
+                 Output.number(week.steps, digits: 0), Output.number(week.stepsAdded, digits: 0),
+                 Output.number(week.sleepHoursPerNight, digits: 1),
+                 "\(Output.number(week.workoutMinutes, digits: 0)) min",
+                 Output.number(week.workoutKilocalories, digits: 0),
+                 "\(Output.number(week.mindfulMinutes, digits: 0)) min", "\(week.alcoholFreeDays)/7"]
+            })
+        print("\nMindfulness streak (10 min a day) on \(day.string(from: lastDay)): \(streak) days")
+        print("Steps are merged the way Health does: where iPhone and Watch overlap, only the Watch counts.")
+        print("Explore it: vitals stats --db \(path) --type stepCount --from \(Self.dayText(range.start, zone)) --to \(Self.dayText(range.end, zone))")
+        if !dashboard { print("See it: vitals demo --dashboard (or vitals dashboard --db \(path) --tz \(zone.identifier))") }
     }
 
     static func dayText(_ date: Date, _ zone: TimeZone) -> String {

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Where the dashboard's pages are mounted and what they say besides the numbers.
+public struct DashboardConfiguration: Sendable {
+    /// The path the pages are registered under, without a trailing slash (`""` at the root);
+    /// every link and the stylesheet's URL start with it, so it must match the router group's path.
+    public var basePath = ""
+    /// The name at the top of every page and in the window title.
+    public var title = "Vitals"
+    /// Shell commands an empty store's page suggests for getting data in, one per line.
+    public var gettingStarted: [String] = ["vitals import export.zip", "vitals demo --dashboard"]
+    /// The current instant, which decides what "today" is (a test or the demo sets a fixed one).
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// The defaults: mounted at the root, titled Vitals, the system clock.
+    public init() {}
+}

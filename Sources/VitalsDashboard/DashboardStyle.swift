@@ -1,0 +1,96 @@
+/// The dashboard's one stylesheet, served at `/assets/dashboard.css`.
+///
+/// Light and dark follow the system (`prefers-color-scheme`); the layout is one column on a
+/// phone (390 px wide) and a grid on wider screens; SVG charts scale to their column.
+enum DashboardStyle {
+    static let css = """
+        :root {
+          color-scheme: light dark;
+          --bg: #f6f7f9; --card: #ffffff; --text: #1d2330; --muted: #5d6676; --line: #d8dce3;
+          --accent: #0a66d8; --move: #e5304f; --exercise: #4caf1a; --stand: #1aa3c9;
+          --bar: #0a66d8; --band: rgba(229, 48, 79, 0.28); --average: #c81d3c;
+          --awake: #f2994a; --rem: #56ccf2; --core: #2f80ed; --deep: #5b3cc4; --asleep: #2f80ed; --in-bed: rgba(47, 128, 237, 0.12);
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --bg: #0f1216; --card: #1a1f26; --text: #e8ebf0; --muted: #9aa4b2; --line: #2c333d;
+            --accent: #5aa2ff; --bar: #5aa2ff; --band: rgba(255, 99, 122, 0.3); --average: #ff7a8c;
+            --in-bed: rgba(90, 162, 255, 0.16);
+          }
+        }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; }
+        body { margin: 0; background: var(--bg); color: var(--text);
+               font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+        a { color: var(--accent); }
+        a:focus-visible, summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .top { display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; padding: 0.75rem 1rem;
+               border-bottom: 1px solid var(--line); background: var(--card); }
+        .brand { font-weight: 700; text-decoration: none; color: var(--text); }
+        .top nav a { margin-right: 0.75rem; }
+        .top nav a[aria-current="page"] { font-weight: 700; text-decoration: none; }
+        main { max-width: 960px; margin: 0 auto; padding: 1rem; }
+        footer { max-width: 960px; margin: 0 auto; padding: 0 1rem 2rem; color: var(--muted); font-size: 0.85rem; }
+        h1 { font-size: 1.6rem; margin: 0.5rem 0 1rem; }
+        h1 small { font-size: 1rem; font-weight: 400; color: var(--muted); }
+        h2 { font-size: 1.15rem; margin: 0 0 0.5rem; }
+        h3 { font-size: 0.9rem; font-weight: 600; margin: 0; color: var(--muted); }
+        .panel, .figure, .ring, .empty { background: var(--card); border: 1px solid var(--line); border-radius: 12px; }
+        .panel, .empty { padding: 1rem; margin: 1rem 0; }
+        .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0.75rem; margin: 1rem 0; }
+        .figure { padding: 0.75rem; }
+        .figure .value { font-size: 1.5rem; font-weight: 650; margin: 0.25rem 0 0; font-variant-numeric: tabular-nums; }
+        .muted, .note, .source, .sources { color: var(--muted); }
+        .note { font-size: 0.85rem; margin: 0.25rem 0 0; }
+        .rings { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.75rem; }
+        .rings .note { grid-column: 1 / -1; }
+        .ring { margin: 0; padding: 0.5rem; text-align: center; }
+        .ring svg { width: 100%; max-width: 140px; height: auto; }
+        .ring figcaption { font-size: 0.85rem; }
+        .ring .track { fill: none; stroke: var(--line); stroke-width: 12; }
+        .ring .progress { fill: none; stroke-width: 12; stroke-linecap: round; }
+        .ring-move .progress { stroke: var(--move); }
+        .ring-exercise .progress { stroke: var(--exercise); }
+        .ring-stand .progress { stroke: var(--stand); }
+        .ring-label { fill: var(--text); font-size: 16px; font-weight: 600; }
+        .chart { margin: 0.5rem 0; }
+        .chart svg { width: 100%; height: auto; display: block; }
+        .chart figcaption { color: var(--muted); font-size: 0.85rem; }
+        .axis { stroke: var(--line); }
+        .tick { fill: var(--muted); font-size: 11px; }
+        .bar { fill: var(--bar); }
+        .bar:hover, .band:hover, .stage:hover { opacity: 0.75; }
+        .band { fill: var(--band); }
+        .average { fill: none; stroke: var(--average); stroke-width: 2; }
+        .average-point { fill: var(--average); }
+        .in-bed { fill: var(--in-bed); }
+        .stage-awake { fill: var(--awake); }
+        .stage-asleepREM { fill: var(--rem); }
+        .stage-asleepCore { fill: var(--core); }
+        .stage-asleepDeep { fill: var(--deep); }
+        .stage-asleepUnspecified { fill: var(--asleep); }
+        .route svg { max-width: 320px; background: var(--bg); border-radius: 8px; }
+        .route-line { fill: none; stroke: var(--accent); stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
+        .route-start { fill: var(--exercise); }
+        .route-end { fill: var(--move); }
+        .workouts { list-style: none; padding: 0; margin: 0; }
+        .workout { padding: 0.5rem 0; border-top: 1px solid var(--line); }
+        .workout:first-child { border-top: none; }
+        .workout p { margin: 0.15rem 0; }
+        .days { display: flex; justify-content: space-between; gap: 1rem; }
+        details { margin: 0.5rem 0; }
+        summary { cursor: pointer; color: var(--accent); font-size: 0.9rem; }
+        table { border-collapse: collapse; width: 100%; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+        th, td { text-align: left; padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--line); }
+        td { text-align: right; }
+        pre { background: var(--bg); padding: 0.75rem; border-radius: 8px; overflow-x: auto; }
+        .error { color: var(--move); }
+        @media (max-width: 480px) {
+          main { padding: 0.75rem; }
+          h1 { font-size: 1.3rem; }
+          .figures { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+          .figure .value { font-size: 1.25rem; }
+          .tick { font-size: 14px; }
+        }
+        """
+}

@@ -1,0 +1,34 @@
+/// One number on a page: its label, its value as people read it, and the exact value in `data-value`.
+///
+/// `data-metric` names the figure and `data-value` holds the statistics query's value exactly
+/// (canonical unit: count, m, kcal, min, count/min, ms), so tests and scripts read what the page
+/// shows without parsing formatted text. A type the user may not read says so instead of a zero.
+struct FigureCard: Sendable {
+    /// The figure's key, for `data-metric`: `steps`, `distance`...
+    var metric: String
+    /// What people read above the number.
+    var label: String
+    var reading: Reading
+    /// The canonical unit of `data-value`.
+    var unit: String
+    /// The value as people read it.
+    var display: @Sendable (Double) -> String
+    /// A line under the number (a goal), if any.
+    var note: String?
+
+    func render() -> HTML {
+        var attributes: [Attribute] = [.class("figure"), .data("metric", metric), .data("unit", unit)]
+        if let value = reading.value { attributes.append(.data("value", DisplayFormat.exact(value))) }
+        return Tag.div(attributes: attributes) {
+            Tag.h3 { label }
+            if reading.isUnreadable {
+                Tag.p(.class("value muted"), .data("state", "unreadable")) { "Not allowed to read" }
+            } else if let value = reading.value {
+                Tag.p(.class("value")) { display(value) }
+            } else {
+                Tag.p(.class("value muted"), .data("state", "none")) { "No data" }
+            }
+            if let note { Tag.p(.class("note")) { note } }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import VitalsCore
+
+/// A night's sleep stages in time order as SVG: one row per stage (awake at the top, deep at
+/// the bottom), time in bed as a band behind them, every interval with a `<title>`, and a table
+/// listing the samples in order.
+struct Hypnogram: Sendable {
+    /// The night's sleep-analysis samples, in time order.
+    var samples: [Sample]
+    var calendar: Calendar
+
+    /// The stage rows, top to bottom.
+    static let rows: [SleepAnalysisValue] = [.awake, .asleepREM, .asleepCore, .asleepDeep, .asleepUnspecified]
+    static let width = 600.0, rowHeight = 26.0, left = 64.0, top = 6.0, bottom = 22.0
+
+    static func label(_ value: SleepAnalysisValue) -> String {
+        switch value {
+        case .inBed: "In bed"
+        case .awake: "Awake"
+        case .asleepREM: "REM"
+        case .asleepCore: "Core"
+        case .asleepDeep: "Deep"
+        case .asleepUnspecified: "Asleep"
+        }
+    }
+
+    func render() -> HTML {
+        guard let first = samples.map(\.start).min(), let last = samples.map(\.end).max(), last > first else { return .empty }
+        let plotWidth = Self.width - Self.left - 4
+        let height = Self.top + Double(Self.rows.count) * Self.rowHeight + Self.bottom
+        let span = last.timeIntervalSince(first)
+        func x(_ date: Date) -> Double { Self.left + plotWidth * date.timeIntervalSince(first) / span }
+        return Tag.figure(.class("chart"), .data("chart", "hypnogram")) {
+            Tag.svg(.viewBox(width: Self.width, height: height), .role("img"), .ariaLabelledBy("hypnogram-title")) {
+                Tag.title(.id("hypnogram-title")) {
+                    "Sleep stages from \(DisplayFormat.clock(first, in: calendar)) to \(DisplayFormat.clock(last, in: calendar))"
+                }
+                for (row, stage) in Self.rows.enumerated() {
+                    Tag.text(.class("tick"), .x(Self.left - 6), .y(Self.top + Double(row) * Self.rowHeight + 17),
+                             .textAnchor("end")) { Self.label(stage) }
+                }
+                // Time in bed first, so the stages are drawn over it.
+                for sample in samples where sample.categoryValue == SleepAnalysisValue.inBed.rawValue {
+                    interval(sample, .inBed, x: x, plotHeight: Double(Self.rows.count) * Self.rowHeight)
+                }
+                for sample in samples where sample.categoryValue != SleepAnalysisValue.inBed.rawValue {
+                    if let value = sample.categoryValue.flatMap(SleepAnalysisValue.init(rawValue:)) {
+                        interval(sample, value, x: x, plotHeight: Double(Self.rows.count) * Self.rowHeight)
+                    }
+                }
+                for hour in hours(from: first, to: last) {
+                    Tag.text(.class("tick"), .x(x(hour)), .y(height - 6), .textAnchor("middle")) {
+                        DisplayFormat.clock(hour, in: calendar)
+                    }
+                }
+            }
+            Tag.figcaption { "Sleep stages in time order; the pale band is time in bed" }
+            table()
+        }
+    }
+
+    private func interval(_ sample: Sample, _ value: SleepAnalysisValue, x: (Date) -> Double, plotHeight: Double) -> HTML {
+        let start = x(sample.start), width = max(0.5, x(sample.end) - start)
+        let title = "\(Self.label(value)) \(span(sample)) (\(DisplayFormat.duration(minutes: sample.duration / 60)))"
+        let instant = DisplayFormat.instant(sample.start, in: calendar)
+        if value == .inBed {
+            return Tag.rect(.class("in-bed"), .x(start), .y(Self.top), .width(width), .height(plotHeight),
+                            .data("stage", value.name), .data("start", instant)) { Tag.title { title } }
+        }
+        let row = Double(Self.rows.firstIndex(of: value) ?? 0)
+        return Tag.rect(.class("stage stage-\(value.name)"), .x(start), .y(Self.top + row * Self.rowHeight + 3),
+                        .width(width), .height(Self.rowHeight - 6), .data("stage", value.name), .data("start", instant)) {
+            Tag.title { title }
+        }
+    }
+
+    /// `23:40–00:25`.
+    private func span(_ sample: Sample) -> String {
+        "\(DisplayFormat.clock(sample.start, in: calendar))–\(DisplayFormat.clock(sample.end, in: calendar))"
+    }
+
+    /// Whole hours between `first` and `last`, every second one when the night is long.
+    private func hours(from first: Date, to last: Date) -> [Date] {
+        var hours: [Date] = []
+        var cursor = DateRange.period(.hour, containing: first, in: calendar).end
+        let step = last.timeIntervalSince(first) > 8 * 3600 ? 2 : 1
+        while cursor < last {
+            hours.append(cursor)
+            cursor = calendar.date(byAdding: .hour, value: step, to: cursor) ?? last
+        }
+        return hours
+    }
+
+    private func table() -> HTML {
+        Tag.details {
+            Tag.summary { "Sleep stages as a table" }
+            Tag.table {
+                Tag.thead {
+                    Tag.tr {
+                        Tag.th(.scope("col")) { "Time" }; Tag.th(.scope("col")) { "Stage" }
+                        Tag.th(.scope("col")) { "Length" }; Tag.th(.scope("col")) { "Source" }
+                    }
+                }
+                Tag.tbody {
+                    for sample in samples {
+                        Tag.tr {
+                            Tag.th(.scope("row")) { span(sample) }
+                            Tag.td {
+                                sample.categoryValue.flatMap(SleepAnalysisValue.init(rawValue:)).map(Self.label) ?? "Unknown"
+                            }
+                            Tag.td { DisplayFormat.duration(minutes: sample.duration / 60) }
+                            Tag.td { sample.source.name }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The frame every page shares: head, navigation, main content and a footer naming the zone.
+struct PageLayout: Sendable {
+    var configuration: DashboardConfiguration
+    var links: DashboardLinks
+    /// The zone the page's days and times are in, named in the footer; `nil` when unknown.
+    var zone: TimeZone?
+
+    /// Which navigation entry the page is.
+    enum Section: Sendable { case today, day }
+
+    /// The whole document: `content` in `main`, titled `title`.
+    func page(title: String, current: Section?, @HTMLBuilder content: () -> HTML) -> String {
+        let main = content()
+        return HTML.document(Tag.html(.lang("en")) {
+            Tag.head {
+                Tag.meta(.charset("utf-8"))
+                Tag.meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+                Tag.meta(.name("color-scheme"), .content("light dark"))
+                Tag.title { "\(title) · \(configuration.title)" }
+                Tag.link(.rel("stylesheet"), .href(links.stylesheet))
+            }
+            Tag.body {
+                Tag.header(.class("top")) {
+                    Tag.a(.class("brand"), .href(links.today)) { configuration.title }
+                    Tag.nav(.ariaLabel("Pages")) {
+                        navigationLink("Today", href: links.today, isCurrent: current == .today)
+                    }
+                }
+                Tag.main { main }
+                Tag.footer {
+                    if let zone {
+                        Tag.p { "Days run midnight to midnight in \(zone.identifier); sources are merged as Apple Health merges them." }
+                    }
+                }
+            }
+        })
+    }
+
+    private func navigationLink(_ label: String, href: String, isCurrent: Bool) -> HTML {
+        var attributes = [Attribute.href(href)]
+        if isCurrent { attributes.append(.ariaCurrent("page")) }
+        return Tag.a(attributes: attributes) { label }
+    }
+
+    /// What an empty store's page shows instead of charts: how to get data in.
+    func gettingStarted() -> HTML {
+        Tag.section(.class("empty"), .data("empty", "true")) {
+            Tag.h2 { "No health data yet" }
+            Tag.p { "This store holds no samples. Import an Apple Health export (Health app → your picture → Export All Health Data), send data from Health Auto Export, or try the demo:" }
+            Tag.pre {
+                Tag.code { configuration.gettingStarted.joined(separator: "\n") }
+            }
+            Tag.p { "Then reload this page." }
+        }
+    }
+}

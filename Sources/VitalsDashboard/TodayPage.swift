@@ -1,0 +1,93 @@
+import Foundation
+import VitalsCore
+
+/// The Today page: rings, the day's figures, last night's sleep, heart, workouts and mindfulness.
+struct TodayPage: Sendable {
+    var data: TodayData
+    var layout: PageLayout
+    var calendar: Calendar
+
+    func render() -> String {
+        layout.page(title: "Today", current: .today) {
+            Tag.h1 {
+                "Today"
+                Tag.small { " " + DisplayFormat.longDate(data.day, in: calendar) }
+            }
+            if data.isEmptyStore {
+                layout.gettingStarted()
+            } else {
+                rings()
+                Tag.section(.class("figures"), .ariaLabel("The day so far")) {
+                    for card in figures() { card.render() }
+                }
+                sleep()
+                Tag.section(.class("panel")) {
+                    Tag.h2 { "Workouts" }
+                    WorkoutList(entries: data.workouts.map { WorkoutList.Entry(sample: $0, routes: []) }, calendar: calendar).render()
+                }
+                Tag.p(.class("more")) {
+                    Tag.a(.href(layout.links.day(data.day))) { "Hour by hour, heart rate, sleep stages and routes →" }
+                }
+                Tag.p(.class("sources")) { "Sources: " + data.sources.map(\.name).joined(separator: ", ") }
+            }
+        }
+    }
+
+    private func rings() -> HTML {
+        let summary = data.summary
+        let move: ActivityRing
+        if let goal = summary?.moveTimeGoal, summary?.activeEnergyBurnedGoal == nil {
+            move = ActivityRing(key: "move", label: "Move", value: data.moveTime.value, goal: goal, unit: "min",
+                                display: { DisplayFormat.number($0) })
+        } else {
+            move = ActivityRing(key: "move", label: "Move", value: data.activeEnergy.value, goal: data.moveGoalKilocalories,
+                                unit: "kcal", display: { DisplayFormat.number($0) })
+        }
+        let exercise = ActivityRing(key: "exercise", label: "Exercise", value: data.exercise.value,
+                                    goal: summary?.exerciseTimeGoal, unit: "min", display: { DisplayFormat.number($0) })
+        let stand = ActivityRing(key: "stand", label: "Stand", value: data.standHours.value, goal: summary?.standHoursGoal,
+                                 unit: "h", display: { DisplayFormat.number($0) })
+        return Tag.section(.class("rings"), .ariaLabel("Activity rings")) {
+            move.render()
+            exercise.render()
+            stand.render()
+            if summary == nil {
+                Tag.p(.class("note")) { "No activity summary for this day, so the rings have no goals." }
+            }
+        }
+    }
+
+    private func figures() -> [FigureCard] {
+        [
+            FigureCard(metric: "steps", label: "Steps", reading: data.steps, unit: "count", display: { DisplayFormat.number($0) }),
+            FigureCard(metric: "distance", label: "Walking + running", reading: data.distance, unit: "m",
+                       display: { "\(DisplayFormat.number($0 / 1000, digits: 2)) km" }),
+            FigureCard(metric: "active-energy", label: "Active energy", reading: data.activeEnergy, unit: "kcal",
+                       display: { "\(DisplayFormat.number($0)) kcal" }),
+            FigureCard(metric: "exercise", label: "Exercise", reading: data.exercise, unit: "min",
+                       display: { "\(DisplayFormat.number($0)) min" }),
+            FigureCard(metric: "resting-heart-rate", label: "Resting heart rate", reading: data.restingHeartRate,
+                       unit: "count/min", display: { "\(DisplayFormat.number($0)) bpm" }),
+            FigureCard(metric: "hrv", label: "Heart rate variability", reading: data.heartRateVariability, unit: "ms",
+                       display: { "\(DisplayFormat.number($0)) ms" }),
+            FigureCard(metric: "mindful", label: "Mindful minutes", reading: data.mindful, unit: "min",
+                       display: { DisplayFormat.duration(minutes: $0) }),
+        ]
+    }
+
+    private func sleep() -> HTML {
+        let window = data.night.window
+        return Tag.section(.class("panel sleep")) {
+            Tag.h2 { "Last night" }
+            Tag.p(.class("note")) {
+                "From \(DisplayFormat.clock(window.start, in: calendar)) yesterday to \(DisplayFormat.clock(window.end, in: calendar)) today"
+            }
+            Tag.div(.class("figures")) {
+                FigureCard(metric: "asleep", label: "Asleep", reading: data.night.asleep, unit: "min",
+                           display: { DisplayFormat.duration(minutes: $0) }).render()
+                FigureCard(metric: "in-bed", label: "In bed", reading: data.night.inBed, unit: "min",
+                           display: { DisplayFormat.duration(minutes: $0) }).render()
+            }
+        }
+    }
+}
