@@ -145,6 +145,8 @@ extension SQLiteHealthStore {
         // which runs it on this file itself; so does "v6-app-records" (seed 004's workout sessions and
         // meals) for SQLiteAppRecordStore.
         registerIngestionLedgerMigration(in: &migrator)
+        // "v7-mirror" belongs to VitalsInsights' SQLiteMirrorOutbox.
+        DailyStatisticsCache.registerMigration(in: &migrator)
         return migrator
     }
 }

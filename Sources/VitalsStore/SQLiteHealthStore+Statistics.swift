@@ -13,7 +13,7 @@ extension SQLiteHealthStore {
                 return QueryResult(empty, unreadableTypes: [query.type])
             }
             if let cached = cache.fresh(key, as: [Statistics].self) { return QueryResult(cached) }
-            let result = try await read { db in try StatisticsLoader(db).statistics(query) }
+            let result = try await computeStatistics(query)
             cache.store(result, for: key, generation: generation)
             return QueryResult(result)
         } catch let error as VitalsError {

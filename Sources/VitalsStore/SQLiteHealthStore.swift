@@ -23,6 +23,10 @@ public final class SQLiteHealthStore: HealthStore {
         public var cacheCapacity = 256
         /// The calendar the user lives in (``HealthStore/calendar``). Default: Gregorian, system zone.
         public var calendar = Calendar.gregorian(in: .current)
+        /// Whether daily statistics queries read and fill the store's per-day cache of merged
+        /// results (`daily_statistics`), kept exactly right by invalidation on every write.
+        /// Default true; false computes every answer from the samples (benchmarks, checks).
+        public var cachesDailyStatistics = true
         /// The clock, replaceable in tests. Default: the system clock.
         public var now: @Sendable () -> Date = { Date() }
 
@@ -45,7 +49,7 @@ public final class SQLiteHealthStore: HealthStore {
         self.configuration = configuration
         var config = GRDB.Configuration()
         config.foreignKeysEnabled = true
-        config.busyMode = .timeout(10)
+        config.busyMode = .timeout(Self.busyTimeout)
         config.prepareDatabase { db in
             // 32 KB pages (for new files): health data is read in time ranges and written in bulk,
             // and bigger pages mean fewer B-tree splits per insert (imports ~110 -> ~150 MB/s).
@@ -72,6 +76,8 @@ public final class SQLiteHealthStore: HealthStore {
     /// Multi-thread mode for SQLite, once per process, before the first connection opens.
     private static let sqliteConfigured: Int32 = vitals_sqlite_configure()
 
+    /// How long a connection waits for another one's lock, seconds.
+    static let busyTimeout: TimeInterval = 10
     /// Page cache per connection, KiB.
     static let cacheKiB = 16384
     /// Page cache of the connection during a bulk write (an import), KiB.

@@ -19,6 +19,8 @@ struct SampleWriter {
     private var maxDurations: [Int64: Double] = [:]
     private var runType: Int64 = -1
     private var runMax = 0.0
+    /// Where inserted samples lie, for invalidating cached daily statistics on `finish()`.
+    private var written = WrittenSpans()
     /// The next sample id and tombstone anchor (0 until first needed), and the value stored in `anchors`.
     private var nextAnchor: Int64 = 0
     private var storedAnchor: Int64 = 0
@@ -70,6 +72,7 @@ struct SampleWriter {
         nextAnchor += 1
         summary.added += 1
         noteDuration(sample.end - sample.start, typeID: typeID)
+        written.note(typeID: typeID, start: sample.start, end: sample.end)
         return (id, true)
     }
 
@@ -137,6 +140,7 @@ struct SampleWriter {
         touchedTypes.insert(sample.type)
         // Computed from the stored 1970-based numbers, so range filters can rely on it exactly.
         noteDuration(sample.end.timeIntervalSince1970 - sample.start.timeIntervalSince1970, typeID: typeID)
+        written.note(typeID: typeID, start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970)
         switch sample.content {
         case .workout(let workout):
             let details = WorkoutDetails(events: workout.events, statistics: workout.statistics,
@@ -200,9 +204,11 @@ struct SampleWriter {
         storedAnchor = nextAnchor - 1
     }
 
-    /// Records the longest sample per type; call once before committing.
+    /// Records the longest sample per type and deletes the cached daily statistics of the days
+    /// inserted samples touch (deletions do that in a trigger); call once before committing.
     mutating func finish() throws {
         try storeAnchor()
+        try DailyStatisticsCache(db).invalidate(written.take())
         noteDuration(0, typeID: -2)
         for (typeID, duration) in maxDurations where typeID >= 0 {
             try db.execute(sql: "UPDATE types SET max_duration = MAX(max_duration, ?) WHERE id = ?",

@@ -8,6 +8,7 @@ import VitalsStore
 struct VitalsBench {
     static let usage = """
         usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
+               vitals-bench daily-cache [--years N] [--db PATH] [--runs N]
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
@@ -18,6 +19,14 @@ struct VitalsBench {
                overlapping sources, then times one year of daily statistics with source merging
                against a naive SELECT day, SUM(value) ... GROUP BY on the same table, and prints
                both and the ratio. --db keeps the store at PATH for later runs (default: a temp file).
+
+        daily-cache  Builds (or reuses) a store with N years (default 5) of minute-level steps and
+               heart rate from a watch and a phone (4 samples a minute), then times daily
+               statistics in Europe/Berlin through the per-day cache and with it bypassed, on
+               the same file in the same run: a one-year merged step sum cold (cache emptied
+               before each of --runs runs, default 21) and warm, a 365-day trend (steps and heart
+               rate, this year and the same days last year) and today, warm (10x --runs runs).
+               Prints medians, p99 and the host's CPU steal time. --db keeps the store at PATH.
 
         load   Starts `vitals serve` (--vitals, default .build/release/vitals) on a free loopback
                port with a new SQLite file in --work (default the temp folder), or on the empty
@@ -44,6 +53,7 @@ struct VitalsBench {
         let arguments = Array(CommandLine.arguments.dropFirst())
         switch arguments.first {
         case "stats": try await stats(Array(arguments.dropFirst()))
+        case "daily-cache": try await dailyCache(Array(arguments.dropFirst()))
         case "load": try await load(Array(arguments.dropFirst()))
         case "hae-parse": try ParseBenchmark.run(Array(arguments.dropFirst()))
         case "-h", "--help", "help": print(usage)
@@ -67,6 +77,22 @@ struct VitalsBench {
             }
         }
         try await StatsBenchmark(years: years, runs: runs, path: path).run()
+    }
+
+    static func dailyCache(_ arguments: [String]) async throws {
+        var years = 5
+        var runs = 21
+        var path: String?
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--years": years = Int(value(arguments, index)) ?? years; index += 2
+            case "--runs": runs = Int(value(arguments, index)) ?? runs; index += 2
+            case "--db": path = value(arguments, index); index += 2
+            default: fail("unknown argument \(arguments[index])")
+            }
+        }
+        try await DailyCacheBenchmark(years: years, runs: runs, path: path).run()
     }
 
     static func load(_ arguments: [String]) async throws {

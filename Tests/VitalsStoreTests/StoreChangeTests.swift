@@ -106,9 +106,12 @@ struct StoreChangeTests {
         let query = StatisticsQuery(type: .stepCount, range: range, interval: .day, calendar: .gregorian(in: .gmt), options: .sum)
         #expect(try await temp.store.statistics(query).value[0].sum == 5)
         #expect(try await temp.store.samples(of: .stepCount).value.count == 1)
-        // Break the database behind the store's back, as a corrupt or vanished file would.
+        // Break the database behind the store's back, as a corrupt or vanished file would (the
+        // per-day statistics cache too, or it would still answer the daily query).
         let saboteur = try DatabaseQueue(path: temp.path)
-        try await saboteur.write { db in try db.execute(sql: "DROP TABLE workouts; DROP TABLE sample_links; DROP TABLE samples") }
+        try await saboteur.write { db in
+            try db.execute(sql: "DROP TABLE workouts; DROP TABLE sample_links; DROP TABLE samples; DROP TABLE daily_statistics")
+        }
         clock.advance(60)
         let stale = try await temp.store.statistics(query)
         #expect(stale.isStale)

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+extension SQLiteHealthStore {
+    /// The statistics of `query` from the samples, reading and filling the per-day cache
+    /// (``DailyStatisticsCache``) for daily queries when the configuration allows it.
+    func computeStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
+        guard configuration.cachesDailyStatistics, StatisticsLoader.usesDailyCache(query) else {
+            return try await read { db in try StatisticsLoader(db).statistics(query) }
+        }
+        let answer = try await read { db in try StatisticsLoader(db).cachedStatistics(query) }
+        if let typeID = answer.typeID, !answer.computed.isEmpty {
+            await storeDailyStatistics(answer.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
+        }
+        return answer.statistics
+    }
+
+    /// Stores computed days unless a write came after the read that computed them.
+    ///
+    /// Done before the answer is returned, so a repeated query finds them. Never waits for
+    /// SQLite's write lock: when another connection is writing (an import in another process)
+    /// or the file is read-only, the answer stands and these days are computed again next time.
+    private func storeDailyStatistics(_ days: [DailyStatisticsRow], variant: String, typeID: Int64, epoch: Int64) async {
+        let timeout = Int(Self.busyTimeout * 1000)
+        _ = try? await pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA busy_timeout = 0")
+            defer { try? db.execute(sql: "PRAGMA busy_timeout = \(timeout)") }
+            try db.inTransaction(.immediate) {
+                try DailyStatisticsCache(db).store(days, variant: variant, typeID: typeID, ifEpoch: epoch)
+                return .commit
+            }
+        }
+    }
+}
