@@ -29,34 +29,45 @@ struct Hypnogram: Sendable {
         let plotWidth = Self.width - Self.left - 4
         let height = Self.top + Double(Self.rows.count) * Self.rowHeight + Self.bottom
         let span = last.timeIntervalSince(first)
-        func x(_ date: Date) -> Double { Self.left + plotWidth * date.timeIntervalSince(first) / span }
+        let x: (Date) -> Double = { date in Self.left + plotWidth * date.timeIntervalSince(first) / span }
+        let plotHeight = Double(Self.rows.count) * Self.rowHeight
+        // Time in bed first, so the stages are drawn over it.
+        let valued = Self.stages(of: samples)
+        let inBed = valued.filter { $0.value == .inBed }.map { interval($0.sample, .inBed, x: x, plotHeight: plotHeight) }
+        let stages = valued.filter { $0.value != .inBed }.map { interval($0.sample, $0.value, x: x, plotHeight: plotHeight) }
+        let rowLabels = Self.rows.enumerated().map { row, stage in
+            Tag.text(.class("tick"), .x(Self.left - 6), .y(Self.top + Double(row) * Self.rowHeight + 17),
+                     .textAnchor("end")) { Self.label(stage) }
+        }
+        let hourLabels = hours(from: first, to: last).map { hour in
+            Tag.text(.class("tick"), .x(x(hour)), .y(height - 6), .textAnchor("middle")) {
+                DisplayFormat.clock(hour, in: calendar)
+            }
+        }
+        let title = "Sleep stages from \(DisplayFormat.clock(first, in: calendar)) to \(DisplayFormat.clock(last, in: calendar))"
         return Tag.figure(.class("chart"), .data("chart", "hypnogram")) {
             Tag.svg(.viewBox(width: Self.width, height: height), .role("img"), .ariaLabelledBy("hypnogram-title")) {
-                Tag.title(.id("hypnogram-title")) {
-                    "Sleep stages from \(DisplayFormat.clock(first, in: calendar)) to \(DisplayFormat.clock(last, in: calendar))"
-                }
-                for (row, stage) in Self.rows.enumerated() {
-                    Tag.text(.class("tick"), .x(Self.left - 6), .y(Self.top + Double(row) * Self.rowHeight + 17),
-                             .textAnchor("end")) { Self.label(stage) }
-                }
-                // Time in bed first, so the stages are drawn over it.
-                for sample in samples where sample.categoryValue == SleepAnalysisValue.inBed.rawValue {
-                    interval(sample, .inBed, x: x, plotHeight: Double(Self.rows.count) * Self.rowHeight)
-                }
-                for sample in samples where sample.categoryValue != SleepAnalysisValue.inBed.rawValue {
-                    if let value = sample.categoryValue.flatMap(SleepAnalysisValue.init(rawValue:)) {
-                        interval(sample, value, x: x, plotHeight: Double(Self.rows.count) * Self.rowHeight)
-                    }
-                }
-                for hour in hours(from: first, to: last) {
-                    Tag.text(.class("tick"), .x(x(hour)), .y(height - 6), .textAnchor("middle")) {
-                        DisplayFormat.clock(hour, in: calendar)
-                    }
-                }
+                Tag.title(.id("hypnogram-title")) { title }
+                for label in rowLabels { label }
+                for band in inBed { band }
+                for stage in stages { stage }
+                for label in hourLabels { label }
             }
             Tag.figcaption { "Sleep stages in time order; the pale band is time in bed" }
             table()
         }
+    }
+
+    /// Each sleep sample with its value (samples with an unknown value left out). Not inlined:
+    /// inlined into ``render()``, Swift 6.3.1's optimizer fails its ownership check (release builds).
+    @inline(never)
+    private static func stages(of samples: [Sample]) -> [(sample: Sample, value: SleepAnalysisValue)] {
+        var result: [(sample: Sample, value: SleepAnalysisValue)] = []
+        for sample in samples {
+            guard let raw = sample.categoryValue, let value = SleepAnalysisValue(rawValue: raw) else { continue }
+            result.append((sample, value))
+        }
+        return result
     }
 
     private func interval(_ sample: Sample, _ value: SleepAnalysisValue, x: (Date) -> Double, plotHeight: Double) -> HTML {
