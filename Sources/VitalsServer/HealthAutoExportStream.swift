@@ -25,7 +25,7 @@ final class HealthAutoExportStream: Sendable {
         case end(HealthAutoExportPayload)
     }
 
-    private let pipe = ItemPipe<Piece>(capacity: 4)
+    private let pipe = ItemPipe<Piece>(capacity: 2)
     private let state = State()
 
     /// What the parsing thread leaves for the writer.

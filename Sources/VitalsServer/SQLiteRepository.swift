@@ -19,10 +19,11 @@ public final class SQLiteRepository: HealthRepository {
         /// Page cache of each reading connection, KiB. Default 32768 (32 MB): with SQLite's
         /// default 2 MB a busy server re-reads index pages from the OS on every insert.
         public var cacheKiB = 32768
-        /// Page cache of the one writing connection, KiB. Default 131072 (128 MB): a year's
-        /// backfill (a million samples, ~190 MB of table and index) spills fewer dirty pages to
-        /// the WAL before its commit and is stored in two thirds of the time it takes with 32 MB.
-        public var writerCacheKiB = 131072
+        /// Page cache of the one writing connection, KiB. Default 98304 (96 MB): a year's
+        /// backfill (a million samples, ~260 MB of table and index) spills fewer dirty pages to
+        /// the WAL before its commit and is stored in about two thirds of the time it takes with
+        /// 32 MB, while the server stays under 400 MB (see BENCHMARKS.md).
+        public var writerCacheKiB = 98_304
         /// Seconds between background WAL checkpoints while the repository runs as a service
         /// (see ``run()``). Default 0.5.
         public var checkpointInterval: TimeInterval = 0.5
