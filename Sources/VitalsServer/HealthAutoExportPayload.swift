@@ -20,6 +20,16 @@ struct HealthAutoExportPayload: Sendable {
     /// not Health Auto Export's shape or has nothing readable but something unreadable (naming
     /// the first bad item), else the payload with unreadable items reported in ``report``.
     static func read(_ body: ByteBuffer, strict: Bool, calendar: Calendar) throws(APIError) -> HealthAutoExportPayload {
+        var payload = try parse(body, strict: strict, calendar: calendar).mapError(refusal).get()
+        try payload.checkReadable()
+        return payload
+    }
+
+    /// Parses `body` into a payload: each sample goes into ``items`` as it is read, then
+    /// `added` sees the payload (and may hand its samples on); a document refused whole fails.
+    static func parse(_ body: ByteBuffer, strict: Bool, calendar: Calendar,
+                      added: (inout HealthAutoExportPayload) -> Void = { _ in })
+        -> Result<HealthAutoExportPayload, VitalsError> {
         var payload = HealthAutoExportPayload(items: IngestedItems(calendar: calendar), report: HealthAutoExportBatch())
         let result = body.withUnsafeReadableBytes { raw in
             Result { () throws(VitalsError) in
@@ -27,18 +37,15 @@ struct HealthAutoExportPayload: Sendable {
                     try HealthAutoExportParser(strict: strict).parse(&stream) { sample in
                         payload.items.add(sample)
                         payload.samplesRead += 1
+                        added(&payload)
                     }
                 }
             }
         }
-        switch result {
-        case .success(let report):
+        return result.map { report in
             payload.report = report
-        case .failure(let error):
-            throw refusal(error)
+            return payload
         }
-        try payload.checkReadable()
-        return payload
     }
 
     /// The answer to a document refused whole: 400 for a syntax error (only those carry a byte

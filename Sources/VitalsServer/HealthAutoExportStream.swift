@@ -42,26 +42,15 @@ final class HealthAutoExportStream: Sendable {
         let pipe = pipe
         let state = state
         let thread = Thread {
-            var payload = HealthAutoExportPayload(items: IngestedItems(calendar: calendar), report: HealthAutoExportBatch())
             var abandoned = false
-            let result = body.withUnsafeReadableBytes { raw in
-                Result { () throws(VitalsError) in
-                    try JSONStreamReader.read(raw, file: RequestReader.label) { (stream) throws(VitalsError) in
-                        try HealthAutoExportParser(strict: strict).parse(&stream) { sample in
-                            guard !abandoned else { return }
-                            payload.items.add(sample)
-                            payload.samplesRead += 1
-                            if payload.items.samples.count >= chunkSamples {
-                                abandoned = !pipe.push([.samples(payload.items.samples)])
-                                payload.items.samples.removeAll(keepingCapacity: true)
-                            }
-                        }
-                    }
+            let result = HealthAutoExportPayload.parse(body, strict: strict, calendar: calendar) { payload in
+                if abandoned || payload.items.samples.count >= chunkSamples {
+                    if !abandoned { abandoned = !pipe.push([.samples(payload.items.samples)]) }
+                    payload.items.samples.removeAll(keepingCapacity: true)
                 }
             }
             switch result {
-            case .success(let report):
-                payload.report = report
+            case .success(var payload):
                 let readable = Result { () throws(APIError) in try payload.checkReadable() }
                 if case .failure(let refusal) = readable {
                     state.refused.withLock { $0 = refusal }

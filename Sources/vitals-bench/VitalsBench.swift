@@ -64,24 +64,20 @@ struct VitalsBench {
     }
 
     static func stats(_ arguments: [String]) async throws {
-        var years = 5
-        var runs = 7
-        var path: String?
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--years": years = Int(value(arguments, index)) ?? years; index += 2
-            case "--runs": runs = Int(value(arguments, index)) ?? runs; index += 2
-            case "--db": path = value(arguments, index); index += 2
-            default: fail("unknown argument \(arguments[index])")
-            }
-        }
-        try await StatsBenchmark(years: years, runs: runs, path: path).run()
+        let store = storeArguments(arguments, runs: 7)
+        try await StatsBenchmark(years: store.years, runs: store.runs, path: store.path).run()
     }
 
     static func dailyCache(_ arguments: [String]) async throws {
+        let store = storeArguments(arguments, runs: 21)
+        try await DailyCacheBenchmark(years: store.years, runs: store.runs, path: store.path).run()
+    }
+
+    /// `--years N` (default 5), `--runs N` (default `runs`) and `--db PATH` of a store benchmark.
+    private static func storeArguments(_ arguments: [String], runs defaultRuns: Int)
+        -> (years: Int, runs: Int, path: String?) {
         var years = 5
-        var runs = 21
+        var runs = defaultRuns
         var path: String?
         var index = 0
         while index < arguments.count {
@@ -92,7 +88,7 @@ struct VitalsBench {
             default: fail("unknown argument \(arguments[index])")
             }
         }
-        try await DailyCacheBenchmark(years: years, runs: runs, path: path).run()
+        return (years, runs, path)
     }
 
     static func load(_ arguments: [String]) async throws {
