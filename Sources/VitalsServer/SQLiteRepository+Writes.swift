@@ -25,22 +25,28 @@ extension SQLiteRepository {
     }
 
     /// Inserts samples not stored yet; returns the offsets of those that were new.
+    ///
+    /// Rows go in the order given: the table is appended to, and for a backfill (one metric
+    /// after another, each in time order) so is the `(user_id, type_id, start)` index; only the
+    /// small `(user_id, uuid)` index takes the UUIDs' random order.
     static func insert(_ samples: [StoredSample], for user: ServerUser, in db: Database) throws -> [Int] {
         guard !samples.isEmpty else { return [] }
+        let typeIDs = try self.typeIDs(for: Set(samples.map(\.type)), in: db)
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name, metadata)
+            INSERT INTO samples (user_id, uuid, type_id, start, "end", value, source_name, metadata)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """)
         // Bound through SQLite's C API: GRDB's argument arrays cost more than the insert itself here.
         let row = RawStatement(statement)
         var added: [Int] = []
         added.reserveCapacity(samples.count)
-        for offset in insertionOrder(of: samples) {
-            let sample = samples[offset]
+        var lastType = "", lastTypeID: Int64 = 0
+        for (offset, sample) in samples.enumerated() {
+            if sample.type != lastType, let id = typeIDs[sample.type] { (lastType, lastTypeID) = (sample.type, id) }
             row.reset()
             row.bind(1, user.id)
             row.bind(2, sample.uuid)
-            row.bind(3, sample.type)
+            row.bind(3, lastTypeID)
             row.bind(4, sample.start.timeIntervalSince1970)
             row.bind(5, sample.end.timeIntervalSince1970)
             row.bind(6, sample.value)
@@ -49,28 +55,22 @@ extension SQLiteRepository {
             try row.step(db)
             if row.changes(db) > 0 { added.append(offset) }
         }
-        return samples.count > Self.sortedInsertMinimum ? added.sorted() : added
+        return added
     }
 
-    /// Batches larger than this are inserted in UUID order.
-    static let sortedInsertMinimum = 256
-
-    /// The offsets of `samples` in the order to insert them: a large batch in UUID order (as
-    /// SQLite compares the 16 bytes), so the rows fill the `(user_id, uuid)` B-tree's pages one
-    /// after another instead of dirtying pages all over it; a year's backfill inserts in half
-    /// the time.
-    private static func insertionOrder(of samples: [StoredSample]) -> [Int] {
-        guard samples.count > sortedInsertMinimum else { return Array(samples.indices) }
-        var keys: [(high: UInt64, low: UInt64, offset: Int)] = []
-        keys.reserveCapacity(samples.count)
-        for (offset, sample) in samples.enumerated() {
-            let (high, low) = withUnsafeBytes(of: sample.uuid.uuid) { raw in
-                (raw.loadUnaligned(as: UInt64.self).bigEndian, raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian)
-            }
-            keys.append((high, low, offset))
+    /// The ids of the type identifiers in `identifiers`, adding those not in `types` yet.
+    ///
+    /// Read inside the caller's transaction every time (no cache across transactions), so a
+    /// rolled-back transaction leaves no id behind that a later one would use.
+    static func typeIDs(for identifiers: Set<String>, in db: Database) throws -> [String: Int64] {
+        let add = try db.cachedStatement(sql: "INSERT INTO types (identifier) VALUES (?) ON CONFLICT DO NOTHING")
+        let find = try db.cachedStatement(sql: "SELECT id FROM types WHERE identifier = ?")
+        var ids: [String: Int64] = [:]
+        for identifier in identifiers {
+            try add.execute(arguments: [identifier])
+            ids[identifier] = try Int64.fetchOne(find, arguments: [identifier])
         }
-        keys.sort { ($0.high, $0.low) < ($1.high, $1.low) }
-        return keys.map(\.offset)
+        return ids
     }
 
     /// Inserts workouts not stored yet (by external id) and updates the totals of those stored
@@ -166,8 +166,9 @@ extension SQLiteRepository {
         guard !types.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
         let query = RawStatement(try db.cachedStatement(sql: """
-            SELECT type, start, "end", value, source_name FROM samples
-            WHERE user_id = ? AND type IN (\(placeholders)) AND start >= ? AND start < ? AND "end" >= ?
+            SELECT t.identifier, s.start, s."end", s.value, s.source_name FROM types t JOIN samples s
+            ON s.user_id = ? AND s.type_id = t.id
+            WHERE t.identifier IN (\(placeholders)) AND s.start >= ? AND s.start < ? AND s."end" >= ?
             """))
         query.reset()
         query.bind(1, user.id)

@@ -136,8 +136,9 @@ public final class SQLiteRepository: HealthRepository {
     static func samples(of user: ServerUser, type: SampleType, in window: SampleWindow, in db: Database) throws
         -> [StoredSample] {
         try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT uuid, type, start, "end", value, source_name, metadata FROM samples
-            WHERE user_id = ? AND type = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start, uuid
+            SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata FROM types t
+            JOIN samples s ON s.user_id = ? AND s.type_id = t.id
+            WHERE t.identifier = ? AND s.start >= ? AND s.start < ? AND s."end" >= ? ORDER BY s.start, s.uuid
             """), arguments: [user.id, type.identifier, window.startFrom, window.startBefore,
                               window.endFrom]).map(Self.sample(from:))
     }
@@ -146,7 +147,8 @@ public final class SQLiteRepository: HealthRepository {
         try await read { db in
             if let type {
                 return try String.fetchAll(db.cachedStatement(sql: """
-                    SELECT DISTINCT source_name FROM samples WHERE user_id = ? AND type = ? ORDER BY source_name
+                    SELECT DISTINCT source_name FROM samples
+                    WHERE user_id = ? AND type_id = (SELECT id FROM types WHERE identifier = ?) ORDER BY source_name
                     """), arguments: [user.id, type.identifier])
             }
             return try String.fetchAll(db.cachedStatement(sql: """
