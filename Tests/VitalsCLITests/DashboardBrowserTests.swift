@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import VitalsTestSupport
+
+/// The demo's dashboard in headless Chromium: every page reachable from Today, at a desktop
+/// width and at 390 px (a phone), by keyboard alone.
+///
+/// With `VITALS_RECORD_SCREENSHOTS=1` the screenshots are written to `docs/screenshots/` (the
+/// README shows them); otherwise they are only checked to be real pictures.
+@Suite("Dashboard in a real browser", .serialized)
+struct DashboardBrowserTests {
+    /// The demo's dashboard (one week, Berlin) and a browser session on it.
+    final class Session {
+        let cli: CLIRunner
+        let dashboard: DashboardCommandTests.Dashboard
+        let browser: WebDriver
+        var base: String { "http://127.0.0.1:\(dashboard.port)" }
+
+        init() throws {
+            cli = try CLIRunner()
+            let store = cli.directory.appendingPathComponent("demo.sqlite").path
+            dashboard = try DashboardCommandTests.Dashboard(
+                arguments: ["demo", "--dashboard", "--weeks", "2", "--tz", "Europe/Berlin", "--db", store])
+            do {
+                browser = try WebDriver()
+            } catch {
+                _ = dashboard.stop()
+                throw error
+            }
+        }
+
+        func close() {
+            browser.quit()
+            _ = dashboard.stop()
+        }
+
+        /// The page's own links (same origin, no assets), as paths.
+        func links() throws -> [String] {
+            (try browser.run("""
+                return Array.from(document.querySelectorAll('a[href]'))
+                    .map(a => new URL(a.href, location.href))
+                    .filter(u => u.origin === location.origin && !u.pathname.startsWith('/assets/'))
+                    .map(u => u.pathname + u.search);
+                """) as? [String]) ?? []
+        }
+    }
+
+    /// Today, then every page its links reach, then theirs (at most `limit` pages).
+    static func pages(from session: Session, limit: Int = 12) throws -> [String] {
+        var found = ["/"]
+        var index = 0
+        while index < found.count, found.count < limit {
+            try session.browser.open(session.base + found[index])
+            for link in try session.links() where !found.contains(link) && found.count < limit { found.append(link) }
+            index += 1
+        }
+        return found
+    }
+
+    @Test("Every page reached from Today loads, labels its charts, and fits a 390 px phone without sideways scrolling")
+    func everyPageAtTwoWidths() throws {
+        let session = try Session()
+        defer { session.close() }
+        let pages = try Self.pages(from: session)
+        #expect(pages.count >= 3, "Today links to other pages: \(pages)")
+        #expect(pages.contains { $0.hasPrefix("/day/") })
+        for width in [1280, 390] {
+            try session.browser.resize(width: width, height: 900)
+            for page in pages {
+                try session.browser.open(session.base + page)
+                let report = try session.browser.run("""
+                    const main = document.querySelector('main');
+                    const svgs = Array.from(document.querySelectorAll('main svg'));
+                    return {
+                        title: document.title,
+                        hasMain: main !== null,
+                        errors: document.querySelectorAll('.error').length,
+                        unlabelledCharts: svgs.filter(s => !s.querySelector('title') && !s.getAttribute('aria-label')
+                            && s.getAttribute('aria-hidden') !== 'true').length,
+                        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                        viewport: window.innerWidth
+                    };
+                    """) as? [String: Any] ?? [:]
+                let title = report["title"] as? String ?? ""
+                #expect(report["viewport"] as? Int == width, "\(page): the viewport is \(width) px wide")
+                #expect(report["hasMain"] as? Bool == true, "\(page) at \(width) px has a main element")
+                #expect(!title.hasPrefix("Something went wrong") && !title.hasPrefix("Not found"), "\(page): \(title)")
+                #expect(report["errors"] as? Int == 0, "\(page) shows no error")
+                #expect(report["unlabelledCharts"] as? Int == 0, "\(page): every chart has a title for screen readers")
+                #expect((report["overflow"] as? Int ?? 1) <= 0,
+                        "\(page) at \(width) px (viewport \(report["viewport"] ?? "?")) scrolls sideways by \(report["overflow"] ?? "?") px")
+            }
+        }
+    }
+
+    @Test("Tab walks every link of Today and Day in document order with a visible focus ring; Enter follows one")
+    func keyboardWalk() throws {
+        let session = try Session()
+        defer { session.close() }
+        try session.browser.open(session.base + "/")
+        let dayLink = try session.links().first { $0.hasPrefix("/day/") }
+        let day = try #require(dayLink, "Today links to a day page")
+        for page in ["/", day] {
+            try session.browser.open(session.base + page)
+            let count = try session.browser.run("""
+                window.__focusable = Array.from(document.querySelectorAll(
+                    'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary'))
+                    .filter(e => e.getClientRects().length > 0);
+                return window.__focusable.length;
+                """) as? Int ?? 0
+            #expect(count >= 2, "\(page) has links to walk")
+            var order: [Int] = []
+            var ringless: [Int] = []
+            for _ in 0..<count {
+                try session.browser.press(WebDriver.tab)
+                let focused = try session.browser.run("""
+                    const e = document.activeElement;
+                    const style = getComputedStyle(e);
+                    return [window.__focusable.indexOf(e),
+                            style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 || style.boxShadow !== 'none'];
+                    """) as? [Any] ?? []
+                let index = focused.first as? Int ?? -1
+                order.append(index)
+                if focused.last as? Bool != true { ringless.append(index) }
+            }
+            #expect(order == Array(0..<count), "\(page): Tab reaches every link once, in order")
+            #expect(ringless.isEmpty, "\(page): focused elements without a visible focus ring: \(ringless)")
+        }
+
+        // Enter on the day page's link to the next day opens that day.
+        try session.browser.open(session.base + day)
+        let target = try session.browser.run("""
+            const next = document.querySelector('a[rel="next"]');
+            if (!next) return null;
+            next.focus();
+            return new URL(next.href).pathname;
+            """) as? String
+        let next = try #require(target, "the day page links to the next day with rel=next")
+        try session.browser.press(WebDriver.enter)
+        var path = ""
+        for _ in 0..<50 where path != next {
+            path = try session.browser.run("return location.pathname;") as? String ?? ""
+            if path != next { usleep(100_000) }
+        }
+        #expect(path == next)
+    }
+
+    @Test("Screenshots of Today and a day, on a desktop and a phone, are real pictures (recorded for the README on request)")
+    func screenshots() throws {
+        let session = try Session()
+        defer { session.close() }
+        try session.browser.open(session.base + "/")
+        let day = try #require(try session.links().first { $0.hasPrefix("/day/") })
+        let record = ProcessInfo.processInfo.environment["VITALS_RECORD_SCREENSHOTS"] == "1"
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
+        for (name, page) in [("today", "/"), ("day", day)] {
+            for (suffix, width, height) in [("desktop", 1280, 1000), ("phone", 390, 844)] {
+                try session.browser.resize(width: width, height: height)
+                try session.browser.open(session.base + page)
+                let png = try session.browser.screenshot()
+                #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name) \(suffix) is a PNG")
+                #expect(png.count > 20_000, "\(name) \(suffix) shows more than a blank page (\(png.count) bytes)")
+                if record {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    try png.write(to: folder.appendingPathComponent("\(name)-\(suffix).png"))
+                }
+            }
+        }
+    }
+}
