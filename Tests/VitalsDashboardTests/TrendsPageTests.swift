@@ -166,6 +166,13 @@ struct TrendsPageTests {
         // The night to 9 March: asleep 23:00-06:15 (awake inside a core stage does not cut the union), the clocks going forward: 6 h 15 min.
         let dstNight = try DateRange(start: fixture.at("2025-03-08", 12), end: fixture.at("2025-03-09", 12))
         #expect(shown[ISO8601.format(dstNight.start, in: fixture.calendar.timeZone)] == 375)
+        // Starting on the night after the change: its noon is 12:00 EDT, so the 12:30 nap counts.
+        let after = try await fixture.get("/trends?type=sleep&range=custom&from=2025-03-10&to=2025-03-12",
+                                          now: fixture.at("2025-03-12", 9)).body
+        let nextNight = try DateRange(start: fixture.at("2025-03-09", 12), end: fixture.at("2025-03-10", 12))
+        let nap = try await fixture.statistics(.sleepAnalysis, .duration, over: nextNight).compactMap(\.duration).reduce(0, +)
+        #expect(Self.marks(after, series: "current")[ISO8601.format(nextNight.start, in: fixture.calendar.timeZone)] == nap)
+        #expect(nap == 30 + 7 * 60 + 20, "the 12:30 nap and 23:00-06:20")
     }
 
     @Test("A value the page cannot use is a 400 page naming the parameter",
