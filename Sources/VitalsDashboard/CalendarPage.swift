@@ -88,10 +88,14 @@ struct CalendarPage: Sendable {
             case .month(let month): MonthGrid(data: data, month: month, links: layout.links, calendar: calendar).render()
             case .year(let year): YearHeatmap(data: data, year: year, calendar: calendar).render()
             }
-            YearHeatmap.legend(data)
+            if case .year = request.view {
+                YearHeatmap.legend(data, dots: true)
+            } else {
+                YearHeatmap.legend(data, dots: false)
+            }
             Tag.p(.class("note")) {
                 request.metric.isNightly ? "Each day shows the night ending that morning (noon to noon). " : ""
-                "Marks: M mindfulness and W workout days with at least \(DisplayFormat.number(data.goalMinutes, digits: 1)) minutes, 0 a day logged alcohol-free; "
+                "Marks: M mindfulness and W workout days with at least \(Self.minutes(data.goalMinutes)) minutes, 0 a day logged alcohol-free; "
                 data.sourcesAreMixed ? "every source counts (mixed). " : "only this app's own samples count, as vitals calendar counts them. "
             }
             Tag.p {
@@ -99,6 +103,11 @@ struct CalendarPage: Sendable {
                      to: { var other = request; other.allSources.toggle(); return other }())
             }
         }
+    }
+
+    /// `10`, `7.5`: a goal in minutes without needless decimals.
+    static func minutes(_ value: Double) -> String {
+        DisplayFormat.number(value, digits: value == value.rounded() ? 0 : 1)
     }
 
     private func streaks() -> HTML {
@@ -124,7 +133,7 @@ struct CalendarPage: Sendable {
                     " (\(DisplayFormat.days(first, through: last)))"
                 }
                 Tag.span(.class("note")) {
-                    " · " + (streak.goalMinutes.map { "at least \(DisplayFormat.number($0, digits: 1)) min a day" } ?? "days logged alcohol-free")
+                    " · " + (streak.goalMinutes.map { "at least \(Self.minutes($0)) min a day" } ?? "days logged alcohol-free")
                     + (streak.todayCounted ? ", today counted" : ", today not met yet")
                 }
             }

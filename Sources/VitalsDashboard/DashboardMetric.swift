@@ -113,12 +113,25 @@ enum DashboardMetric: Sendable, Hashable {
 
     /// `value` as people read it: durations as `7 h 12 min`, numbers with sensible decimals and the unit.
     func display(_ value: Double) -> String {
-        if case .quantity = self {
-            let digits = abs(value) < 10 ? 2 : abs(value) < 100 ? 1 : 0
-            let number = DisplayFormat.number(value, digits: digits)
-            return displayUnit.isEmpty ? number : number + " " + displayUnit
+        guard case .quantity = self else { return DisplayFormat.duration(minutes: value) }
+        let number = self.number(value)
+        return displayUnit.isEmpty ? number : number + " " + displayUnit
+    }
+
+    /// `value` without its unit: counts and beats whole, other values with one or two decimals below 100 and 10.
+    func number(_ value: Double) -> String {
+        guard case .quantity(let type) = self else { return DisplayFormat.duration(minutes: value) }
+        let whole = value == 0 || type.canonicalUnitString == "count" || type.canonicalUnitString == "count/min"
+        let digits = whole ? 0 : abs(value) < 10 ? 2 : abs(value) < 100 ? 1 : 0
+        return DisplayFormat.number(value, digits: digits)
+    }
+
+    /// A short axis label: `12.5k`, `72.4`, `7.5 h`, `45 min`.
+    func tick(_ value: Double) -> String {
+        guard case .quantity = self else {
+            return value >= 120 ? DisplayFormat.number(value / 60, digits: 1) + " h" : DisplayFormat.number(value) + " min"
         }
-        return DisplayFormat.duration(minutes: value)
+        return abs(value) >= 10_000 ? DisplayFormat.number(value / 1000, digits: 1) + "k" : number(value)
     }
 
     private static let labels = [

@@ -117,6 +117,7 @@ enum DashboardStyle {
         .mark-workout { color: var(--exercise); }
         .mark-noalc { color: var(--move); }
         .mark.missed, .mark.unknown { color: var(--muted); font-weight: 400; }
+        .level-3 .mark, .level-4 .mark { color: var(--heat-ink); }
         td[aria-current="date"] { outline: 2px solid var(--accent); outline-offset: -2px; }
         .no-data { fill: var(--bg); background: var(--bg); }
         .level-0 { fill: var(--heat0); background: var(--heat0); }

@@ -18,7 +18,10 @@ struct MonthGrid: Sendable {
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let weeks = rows()
         return Tag.table(.class("month"), .data("chart", "month")) {
-            Tag.caption { "\(data.request.metric.label), \(DisplayFormat.monthName(year: month.year, month: month.month))" }
+            Tag.caption {
+                "\(data.request.metric.label), \(DisplayFormat.monthName(year: month.year, month: month.month))"
+                data.request.metric.displayUnit.isEmpty ? "" : " (\(data.request.metric.displayUnit))"
+            }
             Tag.thead { Tag.tr { for index in order { Tag.th(.scope("col")) { names[index] } } } }
             Tag.tbody {
                 for week in weeks {
@@ -53,7 +56,7 @@ struct MonthGrid: Sendable {
         if day.day == data.today { attributes.append(.ariaCurrent("date")) }
         return Tag.td(attributes: attributes) {
             Tag.a(.href(links.day(day.day)), .ariaLabel(DisplayFormat.dayLabel(day.day, in: calendar))) { String(day.day.day) }
-            Tag.span(.class("value")) { day.value.map(metric.display) ?? (data.isUnreadable ? "?" : "–") }
+            Tag.span(.class("value")) { day.value.map(metric.number) ?? (data.isUnreadable ? "?" : "–") }
             Tag.span(.class("marks")) { marks(day) }
         }
     }

@@ -43,6 +43,7 @@ struct TrendChart: Sendable {
                 Tag.span(.class("key key-current")) { "This period" }
                 " "
                 Tag.span(.class("key key-last-year")) { "Same period last year" }
+                metric.displayUnit.isEmpty ? "" : " · values in \(metric.displayUnit)"
             }
         }
     }
@@ -72,8 +73,8 @@ struct TrendChart: Sendable {
         let labelled = Set([0, buckets.count / 2, buckets.count - 1].filter { $0 >= 0 })
         return HTML {
             Tag.line(.class("axis"), .x1(Self.left), .y1(base), .x2(Self.width - Self.right), .y2(base))
-            Tag.text(.class("tick"), .x(Self.left - 4), .y(Self.top + 8), .textAnchor("end")) { metric.display(scale.high) }
-            Tag.text(.class("tick"), .x(Self.left - 4), .y(base), .textAnchor("end")) { metric.display(scale.low) }
+            Tag.text(.class("tick"), .x(Self.left - 4), .y(Self.top + 8), .textAnchor("end")) { metric.tick(scale.high) }
+            Tag.text(.class("tick"), .x(Self.left - 4), .y(base), .textAnchor("end")) { metric.tick(scale.low) }
             for index in labelled.sorted() {
                 Tag.text(.class("tick"), .x(Self.left + (Double(index) + 0.5) * slot()), .y(Self.height - 6),
                          .textAnchor(index == 0 ? "start" : index == buckets.count - 1 ? "end" : "middle")) {

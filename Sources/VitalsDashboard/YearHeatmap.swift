@@ -82,23 +82,25 @@ struct YearHeatmap: Sendable {
     }
 
     /// The shades and the values each stands for, as a list under the heatmap (the month grid uses it too).
-    static func legend(_ data: CalendarData) -> HTML {
+    static func legend(_ data: CalendarData, dots: Bool) -> HTML {
         let metric = data.request.metric
         let scale = data.scale
         return Tag.ul(.class("legend"), .ariaLabel("Legend")) {
             Tag.li { Tag.span(.class("swatch no-data"), .ariaHidden()) {}; " no data" }
-            if scale.fromZero {
+            if scale.fromZero && data.hasData {
                 Tag.li { Tag.span(.class("swatch level-0"), .ariaHidden()) {}; " " + metric.display(0) }
             }
-            for band in scale.bands {
+            for band in data.hasData ? scale.bands : [] {
                 Tag.li(.data("level", String(band.level))) {
                     Tag.span(.class("swatch level-\(band.level)"), .ariaHidden()) {}
                     " \(metric.display(band.from)) – \(metric.display(band.to))"
                 }
             }
-            Tag.li { Tag.span(.class("dot-key dot-mindfulness"), .ariaHidden()) {}; " mindfulness goal met" }
-            Tag.li { Tag.span(.class("dot-key dot-workout"), .ariaHidden()) {}; " workout goal met" }
-            Tag.li { Tag.span(.class("dot-key dot-noalc"), .ariaHidden()) {}; " alcohol-free" }
+            if dots {
+                Tag.li { Tag.span(.class("dot-key dot-mindfulness"), .ariaHidden()) {}; " mindfulness goal met" }
+                Tag.li { Tag.span(.class("dot-key dot-workout"), .ariaHidden()) {}; " workout goal met" }
+                Tag.li { Tag.span(.class("dot-key dot-noalc"), .ariaHidden()) {}; " alcohol-free" }
+            }
         }
     }
 }
