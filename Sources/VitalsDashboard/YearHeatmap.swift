@@ -13,7 +13,7 @@ struct YearHeatmap: Sendable {
     var year: Int
     var calendar: Calendar
 
-    static let cell = 11.0, gap = 2.0, left = 30.0, top = 16.0
+    static let cell = 11.0, gap = 2.0, left = 38.0, top = 16.0
 
     func render() -> HTML {
         let titleID = "heatmap-title"
@@ -24,14 +24,15 @@ struct YearHeatmap: Sendable {
         let days = HTML(joining: data.days.enumerated().map { index, day in square(day, position: lead + index) })
         return Tag.figure(.class("chart heatmap"), .data("chart", "heatmap"), .data("days", String(data.days.count)),
                           .data("columns", String(columns))) {
-            Tag.div(.class("scroll")) {
+            // Focusable so a keyboard can scroll it sideways on a narrow screen.
+            Tag.div(.class("scroll"), .focusable(), .role("region"), .ariaLabel("Year heatmap")) {
                 Tag.svg(.viewBox(width: width, height: height), .role("img"), .ariaLabelledBy(titleID)) {
                     Tag.title(.id(titleID)) { "\(data.request.metric.label) per day in \(year), \(data.days.count) days" }
                     labels(leading: lead)
                     days
                 }
             }
-            Tag.figcaption { "Each square is a day; columns are weeks. Hover or focus a day's square for its value." }
+            Tag.figcaption { "Each square is a day, each column a week; a square's title names its day, value and marks. The month view lists the numbers." }
         }
     }
 
