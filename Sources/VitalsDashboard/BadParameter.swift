@@ -25,7 +25,5 @@ struct QueryParameters: Sendable {
         }
     }
 
-    init(_ values: [String: String]) { self.values = values.filter { !$0.value.isEmpty } }
-
     subscript(_ name: String) -> String? { values[name] }
 }

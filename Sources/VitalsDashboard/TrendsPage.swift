@@ -101,7 +101,7 @@ struct TrendsPage: Sendable {
 
     private func customForm() -> HTML {
         let days = request.days(today: data.today)
-        return Tag.form(.class("custom-range"), .method("get"), .action(layout.links.trends(request).prefix { $0 != "?" }.description)) {
+        return Tag.form(.class("custom-range"), .method("get"), .action(layout.links.trendsHome)) {
             Tag.input(.type("hidden"), .name("type"), .value(metric.key))
             Tag.input(.type("hidden"), .name("range"), .value("custom"))
             Tag.input(.type("hidden"), .name("bucket"), .value(request.bucket.rawValue))
