@@ -114,6 +114,35 @@ struct CalendarPageTests {
         #expect(html.contains("href=\"/calendar?year=\(Int(year)! - 1)&amp;figure=stepCount\" rel=\"prev\""))
     }
 
+    @Test("Sleep and mindful minutes per day in a DST month: the night ending that morning, the day's union of sessions")
+    func sleepAndMindfulMonth() async throws {
+        let fixture = try DashboardFixture(zone: "Europe/Berlin")
+        var samples: [Sample] = []
+        for offset in 0..<10 {
+            let evening = try LocalDate(parsing: "2025-10-21").adding(days: offset).description
+            let morning = try LocalDate(parsing: "2025-10-22").adding(days: offset).description
+            samples.append(.category(.sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: fixture.at(evening, 22, offset * 3),
+                                     end: fixture.at(morning, 6), source: DashboardFixture.watch, device: DashboardFixture.watchDevice))
+            samples.append(.category(.mindfulSession, 0, start: fixture.at(morning, 8), end: fixture.at(morning, 8, 10 + offset),
+                                     source: DashboardFixture.phone))
+        }
+        try await fixture.store.save(samples)
+        let now = fixture.at("2025-11-02", 12)
+        let sleep = Self.days(try await fixture.get("/calendar?month=2025-10&figure=sleep", now: now).body)
+        let mindful = Self.days(try await fixture.get("/calendar?month=2025-10&figure=mindful", now: now).body)
+        for offset in 0..<10 {
+            let day = try LocalDate(parsing: "2025-10-22").adding(days: offset)
+            let night = try DateRange(start: fixture.at(day.adding(days: -1).description, 12), end: fixture.at(day.description, 12))
+            let asleep = try await fixture.statistics(.sleepAnalysis, .duration, over: night).compactMap(\.duration).reduce(0, +)
+            #expect(sleep[day.description]?["data-value"].flatMap(Double.init) == asleep, "night to \(day)")
+            let sessions = try await fixture.statistics(.mindfulSession, .duration, over: fixture.range(day.description)).first?.duration
+            #expect(mindful[day.description]?["data-value"].flatMap(Double.init) == sessions, "\(day)")
+        }
+        // The night to 26 October, when the clocks go back: 22:12 to 06:00 is 8 h 48 min.
+        #expect(sleep["2025-10-26"]?["data-value"] == "528.0")
+        #expect(sleep["2025-10-21"]?["data-value"] == nil)
+    }
+
     @Test("A value the page cannot use is a 400 page naming the parameter",
           arguments: [("month=2025-13", "month"), ("month=March", "month"), ("year=25", "year"), ("year=2025&month=2025-01", "year"),
                       ("figure=nope", "figure"), ("figure=workout", "figure"), ("sources=some", "sources"), ("goal=-5", "goal"),
