@@ -119,7 +119,8 @@ let package = Package(
         .target(
             name: "VitalsDashboard",
             dependencies: [
-                "VitalsCore", "VitalsStore",
+                // VitalsInsights for the Calendar's streak marks (the query `vitals streak` runs); never the other way round.
+                "VitalsCore", "VitalsStore", "VitalsInsights",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -171,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "VitalsDashboardTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsDashboard",
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsDashboard",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -4,7 +4,7 @@ import Hummingbird
 import VitalsCore
 import VitalsStore
 
-/// The web dashboard's routes: the Today page, the page of any day and the stylesheet.
+/// The web dashboard's routes: the Today page, the page of any day, Trends, Calendar and the stylesheet.
 ///
 /// Register it on a router or a router group; each request asks `scope` whose data to show,
 /// so the same pages serve a local store (`vitals dashboard`, one scope for every request) and
@@ -15,6 +15,8 @@ import VitalsStore
 /// Routes, relative to where it is registered (``DashboardConfiguration/basePath``):
 /// - `GET /`: today in the scope's zone;
 /// - `GET /day/YYYY-MM-DD`: one day, with links to the day before and after;
+/// - `GET /trends?type=&range=&from=&to=&bucket=`: a figure beside the same period last year;
+/// - `GET /calendar?month=YYYY-MM&figure=` or `?year=YYYY&figure=`: a month grid or year heatmap with streak marks;
 /// - `GET /assets/dashboard.css`: the stylesheet (dark and light follow the system setting).
 public struct Dashboard<Context: RequestContext>: Sendable {
     /// Makes the scope of one request.
@@ -22,7 +24,7 @@ public struct Dashboard<Context: RequestContext>: Sendable {
 
     /// Where the pages are mounted and what they say around the numbers.
     public var configuration: DashboardConfiguration
-    private let scope: ScopeProvider
+    let scope: ScopeProvider
 
     /// A dashboard reading whatever `scope` gives for each request.
     public init(configuration: DashboardConfiguration = DashboardConfiguration(), scope: @escaping ScopeProvider) {
@@ -46,6 +48,7 @@ public struct Dashboard<Context: RequestContext>: Sendable {
             }
             return await dashboard.page(status: .ok) { try await dashboard.dayPage(scope: scope, day: day) }
         }
+        registerTrendsAndCalendar(on: router)
         router.get(RouterPath(DashboardLinks.stylesheetPath)) { _, _ -> Response in
             Response(status: .ok,
                      headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
@@ -56,7 +59,7 @@ public struct Dashboard<Context: RequestContext>: Sendable {
     var links: DashboardLinks { DashboardLinks(basePath: configuration.basePath) }
 
     /// The page `render` makes, or an error page (500) when reading failed.
-    private func page(status: HTTPResponse.Status, _ render: () async throws -> String) async -> Response {
+    func page(status: HTTPResponse.Status, _ render: () async throws -> String) async -> Response {
         do {
             return Self.html(try await render(), status: status)
         } catch {

@@ -1,3 +1,4 @@
+import Foundation
 import VitalsCore
 
 /// The dashboard's URLs under its base path: bookmarkable, the same for every visit.
@@ -10,6 +11,44 @@ struct DashboardLinks: Sendable {
 
     /// The page of one day, `/day/YYYY-MM-DD`.
     func day(_ date: LocalDate) -> String { basePath + "/day/" + date.description }
+
+    /// The Trends page with its defaults (steps, the last 30 days, daily).
+    var trendsHome: String { basePath + "/trends" }
+
+    /// The Calendar page with its defaults (this month's steps).
+    var calendarHome: String { basePath + "/calendar" }
+
+    /// The Trends page of `request`: `/trends?type=stepCount&range=30&bucket=day` (with `from` and `to` when custom).
+    func trends(_ request: TrendsRequest) -> String {
+        var items = [("type", request.metric.key), ("range", request.rangeParameter)]
+        if case .custom(let from, let to) = request.span {
+            items += [("from", from.description), ("to", to.description)]
+        }
+        items.append(("bucket", request.bucket.rawValue))
+        return basePath + "/trends" + Self.query(items)
+    }
+
+    /// The Calendar page of `request`: `/calendar?month=2025-11&figure=stepCount` or `?year=2025&...`.
+    func calendar(_ request: CalendarRequest) -> String {
+        var items: [(String, String)] = []
+        switch request.view {
+        case .month(let month): items.append(("month", month.description))
+        case .year(let year): items.append(("year", String(year)))
+        }
+        items.append(("figure", request.metric.key))
+        if request.allSources { items.append(("sources", "all")) }
+        if let goal = request.goalMinutes { items.append(("goal", DisplayFormat.exact(goal))) }
+        return basePath + "/calendar" + Self.query(items)
+    }
+
+    /// `?name=value&...`, values percent-encoded.
+    static func query(_ items: [(String, String)]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return "?" + items.map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+        }.joined(separator: "&")
+    }
 
     /// The one stylesheet.
     var stylesheet: String { basePath + DashboardLinks.stylesheetPath }

@@ -37,10 +37,13 @@ struct DashboardQueries: Sendable {
 
     /// The night before `day`'s noon: `[noon the day before, noon)` in the calendar.
     func nightWindow(endingOn day: LocalDate) -> DateRange {
-        let noon = { (date: LocalDate) in
-            calendar.date(byAdding: .hour, value: 12, to: date.start(in: calendar)) ?? date.start(in: calendar)
-        }
-        return DateRange(clampingStart: noon(day.adding(days: -1)), end: noon(day))
+        DateRange(clampingStart: noon(of: day.adding(days: -1)), end: noon(of: day))
+    }
+
+    /// 12:00 on the wall clock of `day` (on a DST day too, where it is not 12 hours after midnight).
+    func noon(of day: LocalDate) -> Date {
+        calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+            ?? day.start(in: calendar).addingTimeInterval(12 * 3600)
     }
 
     /// The night ending on `day`: asleep (union of asleep stages) and in bed, in minutes.

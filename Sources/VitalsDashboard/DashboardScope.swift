@@ -14,14 +14,21 @@ public struct DashboardScope: Sendable {
     /// The user's calendar (Gregorian, their time zone).
     public var calendar: Calendar
 
-    /// A scope reading `reader` in `calendar`.
-    public init(reader: any ActivityReader, calendar: Calendar) {
+    /// Whose samples the Calendar's streak marks count, as `vitals streak` and `vitals calendar` do:
+    /// by default only the app's own (and its extensions'); a page's `sources=all` counts every source.
+    public var activitySources: SourceFilter
+
+    /// A scope reading `reader` in `calendar`; streak marks count `activitySources` (by default
+    /// the samples `vitals log` writes, as `vitals streak` counts them).
+    public init(reader: any ActivityReader, calendar: Calendar,
+                activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier)) {
         self.reader = reader
         self.calendar = calendar
+        self.activitySources = activitySources
     }
 
-    /// A local store, in the store's own calendar.
+    /// A local store, in the store's own calendar; streak marks count the store's app's samples.
     public init(store: some HealthStore & ActivityReader) {
-        self.init(reader: store, calendar: store.calendar)
+        self.init(reader: store, calendar: store.calendar, activitySources: .app(bundleIdentifier: store.appSource.bundleIdentifier))
     }
 }

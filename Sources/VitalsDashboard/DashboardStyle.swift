@@ -9,6 +9,7 @@ enum DashboardStyle {
           --bg: #f6f7f9; --card: #ffffff; --text: #1d2330; --muted: #5d6676; --line: #d8dce3;
           --accent: #0a66d8; --move: #e5304f; --exercise: #4caf1a; --stand: #1aa3c9;
           --bar: #0a66d8; --band: rgba(229, 48, 79, 0.28); --average: #c81d3c;
+          --last-year: #9aa4b2; --heat0: #e6e9ee; --heat1: #c6dbf7; --heat2: #8fb8ef; --heat3: #4a8de0; --heat4: #0a55b8; --heat-ink: #ffffff;
           --awake: #f2994a; --rem: #56ccf2; --core: #2f80ed; --deep: #5b3cc4; --asleep: #2f80ed; --in-bed: rgba(47, 128, 237, 0.12);
         }
         @media (prefers-color-scheme: dark) {
@@ -16,6 +17,7 @@ enum DashboardStyle {
             --bg: #0f1216; --card: #1a1f26; --text: #e8ebf0; --muted: #9aa4b2; --line: #2c333d;
             --accent: #5aa2ff; --bar: #5aa2ff; --band: rgba(255, 99, 122, 0.3); --average: #ff7a8c;
             --in-bed: rgba(90, 162, 255, 0.16);
+            --last-year: #5d6676; --heat0: #222932; --heat1: #1d3a5f; --heat2: #25569a; --heat3: #3b7fd6; --heat4: #7fb6ff; --heat-ink: #0f1216;
           }
         }
         * { box-sizing: border-box; }
@@ -23,7 +25,8 @@ enum DashboardStyle {
         body { margin: 0; background: var(--bg); color: var(--text);
                font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
         a { color: var(--accent); }
-        a:focus-visible, summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        a:focus-visible, summary:focus-visible, input:focus-visible, button:focus-visible, [tabindex]:focus-visible {
+          outline: 3px solid var(--accent); outline-offset: 2px; }
         .top { display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; padding: 0.75rem 1rem;
                border-bottom: 1px solid var(--line); background: var(--card); }
         .brand { font-weight: 700; text-decoration: none; color: var(--text); }
@@ -85,12 +88,66 @@ enum DashboardStyle {
         td { text-align: right; }
         pre { background: var(--bg); padding: 0.75rem; border-radius: 8px; overflow-x: auto; }
         .error { color: var(--move); }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+        .tabs { display: flex; flex-wrap: wrap; gap: 0.35rem 0.5rem; margin: 0.5rem 0; }
+        .tabs a { padding: 0.3rem 0.6rem; border: 1px solid var(--line); border-radius: 999px; text-decoration: none;
+                  background: var(--card); font-size: 0.9rem; }
+        .tabs a[aria-current="page"] { background: var(--accent); border-color: var(--accent); color: var(--card); }
+        .custom-range { display: flex; flex-wrap: wrap; gap: 0.4rem 0.6rem; align-items: center; margin: 0.5rem 0 1rem; }
+        .custom-range input, .custom-range button { font: inherit; padding: 0.25rem 0.4rem; max-width: 100%; }
+        .bar-current { fill: var(--bar); }
+        .bar-last-year { fill: var(--last-year); }
+        .trend-line { fill: none; stroke-width: 2; }
+        .line-current { stroke: var(--bar); }
+        .line-last-year { stroke: var(--last-year); stroke-dasharray: 4 3; }
+        .point-current { fill: var(--bar); }
+        .point-last-year { fill: var(--last-year); }
+        .point:hover, .day:hover { opacity: 0.7; }
+        .key::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; border-radius: 2px; }
+        .key-current::before { background: var(--bar); }
+        .key-last-year::before { background: var(--last-year); }
+        table.summary { margin: 0.75rem 0; }
+        caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
+        table.month { table-layout: fixed; }
+        table.month th { text-align: center; }
+        table.month td { vertical-align: top; text-align: left; padding: 0.25rem; height: 4.2rem; border: 1px solid var(--line); }
+        table.month td .value { display: block; font-size: 0.8rem; overflow-wrap: anywhere; }
+        .marks { display: block; font-size: 0.75rem; font-weight: 700; }
+        .mark { margin-right: 0.15rem; }
+        .mark-mindfulness { color: var(--stand); }
+        .mark-workout { color: var(--exercise); }
+        .mark-noalc { color: var(--move); }
+        .mark.missed, .mark.unknown { color: var(--muted); font-weight: 400; }
+        .level-3 .mark, .level-4 .mark { color: var(--heat-ink); }
+        td[aria-current="date"] { outline: 2px solid var(--accent); outline-offset: -2px; }
+        .no-data { fill: var(--bg); background: var(--bg); }
+        .level-0 { fill: var(--heat0); background: var(--heat0); }
+        .level-1 { fill: var(--heat1); background: var(--heat1); }
+        .level-2 { fill: var(--heat2); background: var(--heat2); }
+        .level-3 { fill: var(--heat3); background: var(--heat3); color: var(--heat-ink); }
+        .level-4 { fill: var(--heat4); background: var(--heat4); color: var(--heat-ink); }
+        .level-3 a, .level-4 a { color: var(--heat-ink); }
+        rect.no-data { stroke: var(--line); stroke-width: 0.5; }
+        .heatmap .scroll { overflow-x: auto; }
+        .heatmap svg { min-width: 640px; }
+        .dot-mindfulness { fill: var(--stand); background: var(--stand); }
+        .dot-workout { fill: var(--exercise); background: var(--exercise); }
+        .dot-noalc { fill: var(--move); background: var(--move); }
+        .legend { list-style: none; padding: 0; margin: 0.5rem 0; display: flex; flex-wrap: wrap; gap: 0.25rem 0.9rem; font-size: 0.85rem; }
+        .swatch, .dot-key { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 2px; vertical-align: -0.1em;
+                            border: 1px solid var(--line); }
+        .dot-key { border-radius: 50%; width: 0.6em; height: 0.6em; border: none; }
+        .streaks { padding-left: 1.1rem; margin: 0; }
+        .streaks li { margin: 0.25rem 0; }
         @media (max-width: 480px) {
           main { padding: 0.75rem; }
           h1 { font-size: 1.3rem; }
           .figures { grid-template-columns: repeat(2, minmax(0, 1fr)); }
           .figure .value { font-size: 1.25rem; }
           .tick { font-size: 14px; }
+          table.month td { height: 3.6rem; padding: 0.15rem; font-size: 0.8rem; }
+          table.month td .value { font-size: 0.68rem; }
+          .tabs a { font-size: 0.85rem; padding: 0.25rem 0.5rem; }
         }
         """
 }

@@ -8,7 +8,7 @@ struct PageLayout: Sendable {
     var zone: TimeZone?
 
     /// Which navigation entry the page is.
-    enum Section: Sendable { case today, day }
+    enum Section: Sendable { case today, day, trends, calendar }
 
     /// The whole document: `content` in `main`, titled `title`.
     func page(title: String, current: Section?, @HTMLBuilder content: () -> HTML) -> String {
@@ -26,6 +26,8 @@ struct PageLayout: Sendable {
                     Tag.a(.class("brand"), .href(links.today)) { configuration.title }
                     Tag.nav(.ariaLabel("Pages")) {
                         navigationLink("Today", href: links.today, isCurrent: current == .today)
+                        navigationLink("Trends", href: links.trendsHome, isCurrent: current == .trends)
+                        navigationLink("Calendar", href: links.calendarHome, isCurrent: current == .calendar)
                     }
                 }
                 Tag.main { main }

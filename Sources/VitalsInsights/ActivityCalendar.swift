@@ -19,7 +19,15 @@ public struct ActivityCalendar: Sendable {
 
     /// The month's days and marks.
     public func month(_ month: YearMonth, store: any HealthStore) async throws -> CalendarMonth {
-        let report = try await query.report(days: month.days, store: store)
+        guard store.isAvailable else {
+            throw VitalsError(.unavailable, "the health store is unavailable on this device")
+        }
+        return try await self.month(month, reader: store)
+    }
+
+    /// The month's days and marks through any reader (the dashboard's scope): the same query and marks.
+    public func month(_ month: YearMonth, reader store: any HealthReader) async throws -> CalendarMonth {
+        let report = try await query.report(days: month.days, reader: store)
         let days = report.days.map { activity in
             CalendarMonth.Day(activity: activity, weekday: Weekday(of: activity.day),
                               met: Set(TrackedActivity.allCases.filter {

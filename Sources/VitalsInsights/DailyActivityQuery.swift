@@ -73,6 +73,12 @@ public struct DailyActivityQuery: HealthQuery {
         guard store.isAvailable else {
             throw VitalsError(.unavailable, "the health store is unavailable on this device")
         }
+        return try await report(days: days, reader: store)
+    }
+
+    /// The days `days`, oldest first, with what may be read, through any reader (a server user's
+    /// view, the dashboard's scope): the same samples, predicate and day rule as the store's report.
+    public func report(days: ClosedRange<LocalDate>, reader store: any HealthReader) async throws -> DailyActivityReport {
         let count = days.lowerBound.days(to: days.upperBound) + 1
         var entries = (0..<count).map { offset -> DailyActivity in
             let day = days.lowerBound.adding(days: offset)

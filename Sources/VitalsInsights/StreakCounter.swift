@@ -55,13 +55,21 @@ public struct StreakCounter: Sendable {
 
     /// The streak as of `now` (today is the day of `now` in the query's calendar).
     public func streak(now: Date, store: any HealthStore) async throws -> Streak {
+        guard store.isAvailable else {
+            throw VitalsError(.unavailable, "the health store is unavailable on this device")
+        }
+        return try await streak(now: now, reader: store)
+    }
+
+    /// The streak as of `now` through any reader (the dashboard's scope): the same query and day rule.
+    public func streak(now: Date, reader store: any HealthReader) async throws -> Streak {
         let today = LocalDate(containing: now, in: query.calendar)
         var streak = Streak(activity: activity, length: 0, days: [], today: today, todayCounted: false,
                             goalMinutes: goalMinutes, unreadableTypes: [], sourcesAreMixed: query.sources.mayMixSources)
         var newest = today
         while today.days(to: newest) > -Self.maximumDays {
             let oldest = newest.adding(days: -27)
-            let report = try await query.report(days: oldest...newest, store: store)
+            let report = try await query.report(days: oldest...newest, reader: store)
             streak.staleBecause = streak.staleBecause ?? report.staleBecause
             guard report.canRead(activity) else {
                 streak.unreadableTypes = report.unreadableTypes

@@ -1,0 +1,102 @@
+import Foundation
+import VitalsCore
+import VitalsStore
+
+/// One bucket of a trend: a day, a night or a week, and its statistic.
+struct TrendBucket: Sendable, Hashable {
+    /// The bucket's first day (for a night: the day it ends on).
+    var first: LocalDate
+    /// Its instants, `[start, end)` (noon to noon for nights).
+    var range: DateRange
+    /// The sum, the average, or the minutes asleep (a week of nights: their average per night with sleep).
+    var value: Double?
+    /// The lowest and highest value: samples for discrete types, nights for a week of sleep.
+    var minimum: Double?
+    var maximum: Double?
+}
+
+/// A figure over one period in buckets, with the period's summary.
+struct TrendSeries: Sendable, Hashable {
+    var period: TrendPeriod
+    var buckets: [TrendBucket] = []
+    /// Whether the user may not read the type (then nothing else is known).
+    var isUnreadable = false
+    /// Additive figures: the period's total (one query over the whole period).
+    var total: Double?
+    /// Discrete types: the period's average (time-weighted where the type is); additive ones: the
+    /// total over the days, nights or weeks that have data.
+    var average: Double?
+    /// Discrete types: the period's lowest and highest sample; additive ones: the lowest and highest day, night or week.
+    var minimum: Double?
+    var maximum: Double?
+    /// How many days, nights or weeks have data (the divisor of an additive average).
+    var countWithData = 0
+
+    /// Whether any bucket has a value.
+    var hasData: Bool { buckets.contains { $0.value != nil } }
+}
+
+/// What the Trends page shows: the period asked for and the same period last year.
+struct TrendsData: Sendable {
+    var request: TrendsRequest
+    var today: LocalDate
+    var isEmptyStore: Bool
+    var current: TrendSeries
+    var lastYear: TrendSeries
+
+    /// Reads the trend `request` asks for, "today" being `today`.
+    static func load(_ queries: DashboardQueries, request: TrendsRequest, today: LocalDate) async throws -> TrendsData {
+        let period = request.period(today: today, calendar: queries.calendar)
+        let previous = request.lastYear(of: period, calendar: queries.calendar)
+        var data = TrendsData(request: request, today: today, isEmptyStore: try await queries.isEmpty(),
+                              current: TrendSeries(period: period), lastYear: TrendSeries(period: previous))
+        guard !data.isEmptyStore else { return data }
+        data.current = try await series(queries, request.metric, period)
+        data.lastYear = try await series(queries, request.metric, previous)
+        return data
+    }
+
+    /// The buckets and summary of `metric` over `period`.
+    static func series(_ queries: DashboardQueries, _ metric: DashboardMetric, _ period: TrendPeriod) async throws -> TrendSeries {
+        var series = TrendSeries(period: period)
+        // Nights are read one by one and a week of them averaged; other figures in the period's own buckets.
+        let weekly = period.bucketDays == 7 && !metric.isNightly
+        let read = try await queries.buckets(metric, first: period.first, end: period.end, interval: weekly ? .week : .day)
+        guard !read.isUnreadable else {
+            series.isUnreadable = true
+            return series
+        }
+        let step = weekly ? 7 : 1
+        let units = read.buckets.enumerated().map { index, statistics in
+            TrendBucket(first: period.first.adding(days: index * step), range: statistics.range,
+                        value: statistics.value(for: metric.primary), minimum: statistics.minimum, maximum: statistics.maximum)
+        }
+        series.buckets = metric.isNightly && period.bucketDays == 7 ? weeks(of: units) : units
+        let whole = try await queries.whole(metric, first: period.first, end: period.end)
+        let values = units.compactMap(\.value)
+        series.countWithData = values.count
+        if metric.isAdditive {
+            series.total = whole?.value(for: metric.primary)
+            series.average = series.total.flatMap { values.isEmpty ? nil : $0 / Double(values.count) }
+            series.minimum = values.min()
+            series.maximum = values.max()
+        } else {
+            series.average = whole?.average
+            series.minimum = whole?.minimum
+            series.maximum = whole?.maximum
+        }
+        return series
+    }
+
+    /// Nights grouped in sevens: each week's average per night with sleep, shortest and longest night.
+    static func weeks(of nights: [TrendBucket]) -> [TrendBucket] {
+        stride(from: 0, to: nights.count, by: 7).map { start in
+            let week = nights[start..<min(nights.count, start + 7)]
+            let values = week.compactMap(\.value)
+            let range = DateRange(clampingStart: week.first!.range.start, end: week.last!.range.end)
+            return TrendBucket(first: week.first!.first, range: range,
+                               value: values.isEmpty ? nil : values.reduce(0, +) / Double(values.count),
+                               minimum: values.min(), maximum: values.max())
+        }
+    }
+}
