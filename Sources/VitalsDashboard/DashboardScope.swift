@@ -13,11 +13,14 @@ public struct DashboardScope: Sendable {
     public var reader: any ActivityReader
     /// The user's calendar (Gregorian, their time zone).
     public var calendar: Calendar
+    /// The signed-in session on a server (sign-out button, form tokens); `nil` for a local store.
+    public var session: DashboardSession?
 
-    /// A scope reading `reader` in `calendar`.
-    public init(reader: any ActivityReader, calendar: Calendar) {
+    /// A scope reading `reader` in `calendar`, within `session` when on a server.
+    public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil) {
         self.reader = reader
         self.calendar = calendar
+        self.session = session
     }
 
     /// A local store, in the store's own calendar.

@@ -6,6 +6,8 @@ struct PageLayout: Sendable {
     var links: DashboardLinks
     /// The zone the page's days and times are in, named in the footer; `nil` when unknown.
     var zone: TimeZone?
+    /// The signed-in session on a server: the header then names the user and can sign out.
+    var session: DashboardSession? = nil
 
     /// Which navigation entry the page is.
     enum Section: Sendable { case today, day }
@@ -27,6 +29,7 @@ struct PageLayout: Sendable {
                     Tag.nav(.ariaLabel("Pages")) {
                         navigationLink("Today", href: links.today, isCurrent: current == .today)
                     }
+                    if let session { session.signOutForm }
                 }
                 Tag.main { main }
                 Tag.footer {

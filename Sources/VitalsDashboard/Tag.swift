@@ -65,6 +65,12 @@ public struct Tag: Sendable, Hashable {
     public static let figure = Tag("figure")
     public static let figcaption = Tag("figcaption")
 
+    // Forms
+    public static let form = Tag("form")
+    public static let label = Tag("label")
+    public static let input = Tag("input", void: true)
+    public static let button = Tag("button")
+
     // Tables
     public static let table = Tag("table")
     public static let caption = Tag("caption")

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VitalsDashboard
+
+/// The web dashboard as `vitals serve` mounts it at `/`: every signed-in user's own pages.
+///
+/// A page asked for without a session answers `303` to `/sign-in?next=PAGE`; signing in with
+/// the user's API token (a form, `POST /sign-in`) opens a session (``DashboardSessions``), sets
+/// the session cookie (``DashboardCookies``) and returns to the page. Each page then reads the
+/// session's user only, through ``ServerHealthReader``, in the user's time zone. `POST
+/// /sign-out` ends the session. Forms carry a token checked by ``DashboardSessionMiddleware``.
+struct ServerDashboard: Sendable {
+    /// The sign-in and sign-out routes.
+    struct Paths: Sendable {
+        var signIn = "/sign-in"
+        var signOut = "/sign-out"
+    }
+
+    let repository: any HealthRepository
+    let configuration: ServerConfiguration
+    let sessions: DashboardSessions
+    let cache: TokenCache
+    let paths = Paths()
+
+    init(repository: any HealthRepository, configuration: ServerConfiguration) {
+        self.repository = repository
+        self.configuration = configuration
+        sessions = DashboardSessions(lifetime: configuration.dashboardSessionLifetime, now: configuration.now)
+        cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
+    }
+
+    var cookies: DashboardCookies {
+        DashboardCookies(alwaysSecure: configuration.dashboardSecureCookies,
+                         sessionLifetime: Int(configuration.dashboardSessionLifetime.rounded()), signInPath: paths.signIn)
+    }
+
+    /// The pages, reading the session's user.
+    var dashboard: Dashboard<VitalsRequestContext> {
+        var settings = DashboardConfiguration()
+        settings.now = configuration.now
+        settings.gettingStarted = [
+            "# an Apple Health export, with your API token:",
+            "curl -H \"Authorization: Bearer $VITALS_TOKEN\" --data-binary @export.zip https://THIS-SERVER/api/me/imports",
+            "# Health Auto Export (REST API automation): URL https://THIS-SERVER/api/v1/ingest/health-auto-export,",
+            "# header Authorization: Bearer $VITALS_TOKEN, format JSON",
+        ]
+        let repository = repository
+        let paths = paths
+        return Dashboard(configuration: settings) { request, context in
+            guard let user = context.user, let session = context.dashboardSession else {
+                throw DashboardRedirect.signIn(returningTo: request, signInPath: paths.signIn)
+            }
+            return DashboardScope(
+                reader: ServerHealthReader(repository: repository, user: user), calendar: user.calendar,
+                session: DashboardSession(userName: user.name, csrfToken: session.csrfToken, signOutPath: paths.signOut))
+        }
+    }
+
+    /// Adds the pages, the stylesheet, sign-in and sign-out to `router`, behind the session middleware.
+    func register(on router: some RouterMethods<VitalsRequestContext>) {
+        let dashboard = dashboard
+        let group = router.group().add(middleware: DashboardSessionMiddleware(
+            sessions: sessions, repository: repository, cache: cache, cookies: cookies, paths: paths,
+            dashboard: dashboard, maximumFormBytes: 64 * 1024))
+        dashboard.register(on: group)
+        registerSignIn(on: group, dashboard: dashboard)
+    }
+}
