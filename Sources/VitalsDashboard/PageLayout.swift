@@ -51,7 +51,7 @@ struct PageLayout: Sendable {
     func gettingStarted() -> HTML {
         Tag.section(.class("empty"), .data("empty", "true")) {
             Tag.h2 { "No health data yet" }
-            Tag.p { "This store holds no samples. Import an Apple Health export (Health app → your picture → Export All Health Data), send data from Health Auto Export, or try the demo:" }
+            Tag.p { configuration.gettingStartedIntro }
             Tag.pre {
                 Tag.code { configuration.gettingStarted.joined(separator: "\n") }
             }

@@ -39,11 +39,13 @@ struct ServerDashboard: Sendable {
     var dashboard: Dashboard<VitalsRequestContext> {
         var settings = DashboardConfiguration()
         settings.now = configuration.now
+        settings.gettingStartedIntro = "No health data has arrived for your account yet. Send it from the Health Auto Export app, or upload an Apple Health export (Health app → your picture → Export All Health Data), with the API token you signed in with:"
         settings.gettingStarted = [
-            "# an Apple Health export, with your API token:",
-            "curl -H \"Authorization: Bearer $VITALS_TOKEN\" --data-binary @export.zip https://THIS-SERVER/api/me/imports",
-            "# Health Auto Export (REST API automation): URL https://THIS-SERVER/api/v1/ingest/health-auto-export,",
-            "# header Authorization: Bearer $VITALS_TOKEN, format JSON",
+            "# Health Auto Export: Automations → REST API, format JSON",
+            "#   URL     https://THIS-SERVER/api/v1/ingest/health-auto-export",
+            "#   Header  Authorization: Bearer YOUR_TOKEN",
+            "# An Apple Health export:",
+            "curl -H \"Authorization: Bearer YOUR_TOKEN\" --data-binary @export.zip https://THIS-SERVER/api/me/imports",
         ]
         let repository = repository
         let paths = paths

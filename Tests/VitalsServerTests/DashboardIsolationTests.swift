@@ -61,11 +61,11 @@ struct DashboardIsolationTests {
     }
 
     @Test("Every page shows the signed-in user's data only; no session, or a dead one, shows none",
-          arguments: Backend.allCases)
-    func everyPage(backend: Backend) async throws {
+          arguments: [(Backend.sqlite, TestingSetup.router), (.sqlite, .live), (.postgres, .router)])
+    func everyPage(backend: Backend, setup: TestingSetup) async throws {
         let pages = try Self.pages()
         #expect(pages.contains("/") && pages.contains("/day/2025-11-16"), "\(pages)")
-        try await withServer(backend) { harness in
+        try await withServer(backend, setup: setup) { harness in
             let (_, adaToken) = try await harness.user(Self.ada.name, timeZone: Self.ada.zone)
             let (_, bobToken) = try await harness.user(Self.bob.name, timeZone: Self.bob.zone)
             try await Self.fill(harness, Self.ada, token: adaToken)
@@ -102,6 +102,25 @@ struct DashboardIsolationTests {
             }
             // Bob's session is untouched by Ada's sign-out.
             #expect(try await bob.get("/").status == .ok)
+        }
+    }
+
+    @Test("A new user's pages say how to send data (the ingest URL and header), not an error or another user's data",
+          arguments: Backend.allCases)
+    func emptyUser(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (_, adaToken) = try await harness.user(Self.ada.name, timeZone: Self.ada.zone)
+            let (_, newToken) = try await harness.user("newcomer", timeZone: "Asia/Tokyo")
+            try await Self.fill(harness, Self.ada, token: adaToken)
+            let browser = try await DashboardBrowser.signedIn(harness.client, newToken)
+            for page in try Self.pages() {
+                let answer = try await browser.get(page)
+                #expect(answer.status == .ok, "\(page)")
+                #expect(answer.body.contains(#"data-empty="true""#), "\(page) has no empty state")
+                #expect(answer.body.contains("/api/v1/ingest/health-auto-export") && answer.body.contains("Authorization: Bearer"))
+                #expect(answer.body.contains("Asia/Tokyo") && !answer.body.contains("try the demo"))
+                for marker in Self.ada.markers { #expect(!answer.body.contains(marker), "\(page) shows \(marker)") }
+            }
         }
     }
 
