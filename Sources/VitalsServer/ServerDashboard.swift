@@ -62,10 +62,14 @@ struct ServerDashboard: Sendable {
     /// Adds the pages, the stylesheet, sign-in and sign-out to `router`, behind the session middleware.
     func register(on router: some RouterMethods<VitalsRequestContext>) {
         let dashboard = dashboard
-        let group = router.group().add(middleware: DashboardSessionMiddleware(
-            sessions: sessions, repository: repository, cache: cache, cookies: cookies, paths: paths,
-            dashboard: dashboard, maximumFormBytes: 64 * 1024))
+        let group = router.group().add(middleware: sessionMiddleware(dashboard))
         dashboard.register(on: group)
         registerSignIn(on: group, dashboard: dashboard)
+    }
+
+    /// The middleware every dashboard route sits behind: sessions in, forged forms out.
+    func sessionMiddleware(_ dashboard: Dashboard<VitalsRequestContext>) -> DashboardSessionMiddleware {
+        DashboardSessionMiddleware(sessions: sessions, repository: repository, cache: cache, cookies: cookies,
+                                   paths: paths, dashboard: dashboard, maximumFormBytes: 64 * 1024)
     }
 }
