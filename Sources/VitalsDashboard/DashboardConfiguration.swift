@@ -11,6 +11,9 @@ public struct DashboardConfiguration: Sendable {
     public var gettingStartedIntro = "This store holds no samples. Import an Apple Health export (Health app → your picture → Export All Health Data), send data from Health Auto Export, or try the demo:"
     /// Shell commands an empty store's page suggests for getting data in, one per line.
     public var gettingStarted: [String] = ["vitals import export.zip", "vitals demo --dashboard"]
+    /// Pages the mounting server adds beside the dashboard's own (the server's Sync page), linked
+    /// in every page's navigation after the dashboard's; drawn with ``Dashboard/extraPage(scope:title:content:)``.
+    public var extraPages: [DashboardExtraPage] = []
     /// The current instant, which decides what "today" is (a test or the demo sets a fixed one).
     public var now: @Sendable () -> Date = { Date() }
 

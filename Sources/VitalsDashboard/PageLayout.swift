@@ -28,6 +28,9 @@ struct PageLayout: Sendable {
                     Tag.a(.class("brand"), .href(links.today)) { configuration.title }
                     Tag.nav(.ariaLabel("Pages")) {
                         navigationLink("Today", href: links.today, isCurrent: current == .today)
+                        for extra in configuration.extraPages {
+                            navigationLink(extra.title, href: extra.path, isCurrent: current == nil && title == extra.title)
+                        }
                     }
                     if let session { session.signOutForm }
                 }

@@ -70,7 +70,7 @@ public enum ServerApplication {
         // The dashboard's routes are not the API's: registered beside the recorder, so the
         // OpenAPI document (checked against the recorded routes) stays the API's.
         if configuration.dashboardEnabled {
-            ServerDashboard(repository: repository, configuration: configuration).register(on: router)
+            ServerDashboard(service: service, configuration: configuration).register(on: router)
         }
         return (router, recorder.routes, imports)
     }

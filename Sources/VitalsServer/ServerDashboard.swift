@@ -11,23 +11,36 @@ import VitalsDashboard
 /// session's user only, through ``ServerHealthReader``, in the user's time zone. `POST
 /// /sign-out` ends the session. Forms carry a token checked by ``DashboardSessionMiddleware``.
 struct ServerDashboard: Sendable {
-    /// The sign-in and sign-out routes.
+    /// The server's own dashboard routes.
     struct Paths: Sendable {
         var signIn = "/sign-in"
         var signOut = "/sign-out"
+        /// The Sync page.
+        var sync = "/sync"
     }
 
-    let repository: any HealthRepository
+    /// Where users and their data are; the ingest log and coverage for the Sync page.
+    let service: HealthService
     let configuration: ServerConfiguration
     let sessions: DashboardSessions
     let cache: TokenCache
     let paths = Paths()
 
-    init(repository: any HealthRepository, configuration: ServerConfiguration) {
-        self.repository = repository
+    var repository: any HealthRepository { service.repository }
+
+    /// The dashboard of `service`'s users.
+    init(service: HealthService, configuration: ServerConfiguration) {
+        self.service = service
         self.configuration = configuration
         sessions = DashboardSessions(lifetime: configuration.dashboardSessionLifetime, now: configuration.now)
         cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
+    }
+
+    /// The dashboard of `repository`'s users (the service made with `configuration`'s clock and log retention).
+    init(repository: any HealthRepository, configuration: ServerConfiguration) {
+        var service = HealthService(repository: repository, now: configuration.now)
+        service.ingestLogRetentionDays = configuration.ingestLogRetentionDays
+        self.init(service: service, configuration: configuration)
     }
 
     var cookies: DashboardCookies {
@@ -39,6 +52,7 @@ struct ServerDashboard: Sendable {
     var dashboard: Dashboard<VitalsRequestContext> {
         var settings = DashboardConfiguration()
         settings.now = configuration.now
+        settings.extraPages = [DashboardExtraPage(title: "Sync", path: paths.sync)]
         settings.gettingStartedIntro = "No health data has arrived for your account yet. Send it from the Health Auto Export app, or upload an Apple Health export (Health app → your picture → Export All Health Data), with the API token you signed in with:"
         settings.gettingStarted = [
             "# Health Auto Export: Automations → REST API, format JSON",
@@ -47,16 +61,19 @@ struct ServerDashboard: Sendable {
             "# An Apple Health export:",
             "curl -H \"Authorization: Bearer YOUR_TOKEN\" --data-binary @export.zip https://THIS-SERVER/api/me/imports",
         ]
-        let repository = repository
-        let paths = paths
-        return Dashboard(configuration: settings) { request, context in
-            guard let user = context.user, let session = context.dashboardSession else {
-                throw DashboardRedirect.signIn(returningTo: request, signInPath: paths.signIn)
-            }
-            return DashboardScope(
-                reader: ServerHealthReader(repository: repository, user: user), calendar: user.calendar,
-                session: DashboardSession(userName: user.name, csrfToken: session.csrfToken, signOutPath: paths.signOut))
+        let server = self
+        return Dashboard(configuration: settings) { request, context in try server.scope(request, context) }
+    }
+
+    /// The request's user's data, in their zone, within their session; without a session, a
+    /// redirect to the sign-in page that comes back to the page asked for.
+    func scope(_ request: Request, _ context: VitalsRequestContext) throws(DashboardRedirect) -> DashboardScope {
+        guard let user = context.user, let session = context.dashboardSession else {
+            throw DashboardRedirect.signIn(returningTo: request, signInPath: paths.signIn)
         }
+        return DashboardScope(
+            reader: ServerHealthReader(repository: repository, user: user), calendar: user.calendar,
+            session: DashboardSession(userName: user.name, csrfToken: session.csrfToken, signOutPath: paths.signOut))
     }
 
     /// Adds the pages, the stylesheet, sign-in and sign-out to `router`, behind the session middleware.
@@ -65,6 +82,7 @@ struct ServerDashboard: Sendable {
         let group = router.group().add(middleware: sessionMiddleware(dashboard))
         dashboard.register(on: group)
         registerSignIn(on: group, dashboard: dashboard)
+        registerSync(on: group, dashboard: dashboard)
     }
 
     /// The middleware every dashboard route sits behind: sessions in, forged forms out.

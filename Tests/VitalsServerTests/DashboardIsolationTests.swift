@@ -64,7 +64,7 @@ struct DashboardIsolationTests {
           arguments: [(Backend.sqlite, TestingSetup.router), (.sqlite, .live), (.postgres, .router)])
     func everyPage(backend: Backend, setup: TestingSetup) async throws {
         let pages = try Self.pages()
-        #expect(pages.contains("/") && pages.contains("/day/2025-11-16"), "\(pages)")
+        #expect(pages.contains("/") && pages.contains("/day/2025-11-16") && pages.contains("/sync"), "\(pages)")
         try await withServer(backend, setup: setup) { harness in
             let (_, adaToken) = try await harness.user(Self.ada.name, timeZone: Self.ada.zone)
             let (_, bobToken) = try await harness.user(Self.bob.name, timeZone: Self.bob.zone)
