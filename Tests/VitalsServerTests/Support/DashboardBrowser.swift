@@ -99,3 +99,8 @@ extension Harness {
     /// A new browser with no cookies.
     func browser() -> DashboardBrowser { DashboardBrowser(client) }
 }
+
+/// `token` with its last character changed (never equal to it, unlike appending a fixed digit).
+func alteredLast(_ token: String) -> String {
+    String(token.dropLast()) + (token.last == "0" ? "1" : "0")
+}
