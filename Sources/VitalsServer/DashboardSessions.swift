@@ -25,12 +25,17 @@ final class DashboardSessions: @unchecked Sendable {
     private var sessions: [String: Session] = [:]
     private let lifetime: TimeInterval
     private let capacity: Int
+    private let perUser: Int
     private let now: @Sendable () -> Date
 
-    /// Sessions lasting `lifetime` seconds, at most `capacity` at once (the oldest then go first).
-    init(lifetime: TimeInterval, capacity: Int = 10_000, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Sessions lasting `lifetime` seconds: at most `perUser` of one user (a new sign-in then
+    /// ends that user's oldest, so no user can push the others' sessions out) and `capacity`
+    /// in all (expired ones, then the oldest, go first).
+    init(lifetime: TimeInterval, capacity: Int = 10_000, perUser: Int = 20,
+         now: @escaping @Sendable () -> Date = { Date() }) {
         self.lifetime = lifetime
         self.capacity = capacity
+        self.perUser = perUser
         self.now = now
     }
 
@@ -43,6 +48,10 @@ final class DashboardSessions: @unchecked Sendable {
         let current = now()
         lock.lock()
         defer { lock.unlock() }
+        let own = sessions.values.filter { $0.user.id == user.id }
+        if own.count >= perUser, let oldest = own.min(by: { $0.expires < $1.expires }) {
+            sessions[oldest.idHash] = nil
+        }
         if sessions.count >= capacity {
             sessions = sessions.filter { $0.value.expires > current }
             if sessions.count >= capacity, let oldest = sessions.values.min(by: { $0.expires < $1.expires }) {
