@@ -60,7 +60,9 @@ struct SyncPage {
                 "Days \(completeness.from) to \(completeness.through), midnight to midnight in \(completeness.timeZone)."
             }
             if completeness.metrics.isEmpty {
-                Tag.p(.data("empty", "true")) { "Nothing has arrived yet: set up Health Auto Export or upload an export, above." }
+                Tag.p(.data("empty", "true")) {
+                    "No samples have arrived yet (daily records sent to /api/v1/health/daily or /api/health/sync are kept as day summaries, not samples): set up Health Auto Export or upload an export, above."
+                }
             } else {
                 Tag.table {
                     Tag.thead {
