@@ -53,7 +53,12 @@ struct ServerDashboard: Sendable {
         var settings = DashboardConfiguration()
         settings.now = configuration.now
         settings.extraPages = [DashboardExtraPage(title: "Sync", path: paths.sync)]
-        settings.gettingStartedIntro = "No health data has arrived for your account yet. Send it from the Health Auto Export app, or upload an Apple Health export (Health app → your picture → Export All Health Data), with the API token you signed in with:"
+        settings.gettingStartedIntro = """
+            No samples have arrived for your account yet (the pages are drawn from samples; daily records sent to \
+            /api/v1/health/daily or /api/health/sync are day summaries). Send samples from the Health Auto Export app, \
+            or upload an Apple Health export (Health app → your picture → Export All Health Data), with the API token \
+            you signed in with (the Sync page has the details):
+            """
         settings.gettingStarted = [
             "# Health Auto Export: Automations → REST API, format JSON",
             "#   URL     https://THIS-SERVER/api/v1/ingest/health-auto-export",
