@@ -101,7 +101,8 @@ let package = Package(
             name: "VitalsServer",
             dependencies: [
                 // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport",
+                // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users.
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

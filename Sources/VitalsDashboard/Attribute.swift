@@ -54,13 +54,18 @@ public struct Attribute: Sendable, Hashable {
     public static func ariaLabel(_ value: String) -> Attribute { Attribute("aria-label", value) }
     public static func ariaLabelledBy(_ value: String) -> Attribute { Attribute("aria-labelledby", value) }
     public static func ariaCurrent(_ value: String) -> Attribute { Attribute("aria-current", value) }
-    public static func action(_ value: String) -> Attribute { Attribute("action", value) }
-    public static func method(_ value: String) -> Attribute { Attribute("method", value) }
-    public static func type(_ value: String) -> Attribute { Attribute("type", value) }
-    public static func value(_ value: String) -> Attribute { Attribute("value", value) }
-    public static func `for`(_ value: String) -> Attribute { Attribute("for", value) }
-    public static func required() -> Attribute { Attribute("required", nil) }
     public static func ariaHidden() -> Attribute { Attribute("aria-hidden", "true") }
+
+    // Forms
+    public static func type(_ value: String) -> Attribute { Attribute("type", value) }
+    public static func method(_ value: String) -> Attribute { Attribute("method", value) }
+    public static func action(_ value: String) -> Attribute { Attribute("action", value) }
+    public static func value(_ value: String) -> Attribute { Attribute("value", value) }
+    /// `for`: the id of the control a label names.
+    public static func `for`(_ value: String) -> Attribute { Attribute("for", value) }
+    public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }
+    public static func required() -> Attribute { Attribute("required", nil) }
+    public static func autofocus() -> Attribute { Attribute("autofocus", nil) }
 
     // SVG
     public static func viewBox(width: Double, height: Double) -> Attribute {

@@ -70,6 +70,6 @@ extension Dashboard {
     }
 
     private func layout(_ scope: DashboardScope) -> PageLayout {
-        PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone)
+        PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone, session: scope.session)
     }
 }

@@ -75,7 +75,8 @@ public struct Dashboard<Context: RequestContext>: Sendable {
 
     /// A 404 page with `message`.
     private func notFound(scope: DashboardScope, _ message: String) -> Response {
-        let layout = PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone)
+        let layout = PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone,
+                                session: scope.session)
         let body = layout.page(title: "Not found", current: nil) {
             Tag.h1 { "Not found" }
             Tag.p { message }

@@ -13,17 +13,21 @@ public struct DashboardScope: Sendable {
     public var reader: any ActivityReader
     /// The user's calendar (Gregorian, their time zone).
     public var calendar: Calendar
+    /// The signed-in session on a server (sign-out button, form tokens); `nil` for a local store.
+    public var session: DashboardSession?
 
     /// Whose samples the Calendar's streak marks count, as `vitals streak` and `vitals calendar` do:
     /// by default only the app's own (and its extensions'); a page's `sources=all` counts every source.
     public var activitySources: SourceFilter
 
-    /// A scope reading `reader` in `calendar`; streak marks count `activitySources` (by default
-    /// the samples `vitals log` writes, as `vitals streak` counts them).
-    public init(reader: any ActivityReader, calendar: Calendar,
+    /// A scope reading `reader` in `calendar`, within `session` when on a server; streak marks
+    /// count `activitySources` (by default the samples `vitals log` writes, as `vitals streak`
+    /// counts them).
+    public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
                 activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier)) {
         self.reader = reader
         self.calendar = calendar
+        self.session = session
         self.activitySources = activitySources
     }
 

@@ -139,6 +139,13 @@ enum DashboardStyle {
         .dot-key { border-radius: 50%; width: 0.6em; height: 0.6em; border: none; }
         .streaks { padding-left: 1.1rem; margin: 0; }
         .streaks li { margin: 0.25rem 0; }
+        .session { margin-left: auto; display: flex; gap: 0.5rem; align-items: baseline; }
+        .sign-in form { display: grid; gap: 0.5rem; max-width: 28rem; }
+        input, button { font: inherit; padding: 0.45rem 0.6rem; border-radius: 8px; border: 1px solid var(--line);
+                        background: var(--bg); color: var(--text); }
+        button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
+        .session button { background: none; color: var(--accent); padding: 0.1rem 0.4rem; }
+        input:focus-visible, button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
         @media (max-width: 480px) {
           main { padding: 0.75rem; }
           h1 { font-size: 1.3rem; }

@@ -6,6 +6,8 @@ struct PageLayout: Sendable {
     var links: DashboardLinks
     /// The zone the page's days and times are in, named in the footer; `nil` when unknown.
     var zone: TimeZone?
+    /// The signed-in session on a server: the header then names the user and can sign out.
+    var session: DashboardSession? = nil
 
     /// Which navigation entry the page is.
     enum Section: Sendable { case today, day, trends, calendar }
@@ -28,7 +30,11 @@ struct PageLayout: Sendable {
                         navigationLink("Today", href: links.today, isCurrent: current == .today)
                         navigationLink("Trends", href: links.trendsHome, isCurrent: current == .trends)
                         navigationLink("Calendar", href: links.calendarHome, isCurrent: current == .calendar)
+                        for extra in configuration.extraPages {
+                            navigationLink(extra.title, href: extra.path, isCurrent: current == nil && title == extra.title)
+                        }
                     }
+                    if let session { session.signOutForm }
                 }
                 Tag.main { main }
                 Tag.footer {
@@ -50,7 +56,7 @@ struct PageLayout: Sendable {
     func gettingStarted() -> HTML {
         Tag.section(.class("empty"), .data("empty", "true")) {
             Tag.h2 { "No health data yet" }
-            Tag.p { "This store holds no samples. Import an Apple Health export (Health app → your picture → Export All Health Data), send data from Health Auto Export, or try the demo:" }
+            Tag.p { configuration.gettingStartedIntro }
             Tag.pre {
                 Tag.code { configuration.gettingStarted.joined(separator: "\n") }
             }

@@ -65,7 +65,7 @@ public struct Tag: Sendable, Hashable {
     public static let figure = Tag("figure")
     public static let figcaption = Tag("figcaption")
 
-    // Forms (GET forms only: the Trends page's custom range)
+    // Forms
     public static let form = Tag("form")
     public static let label = Tag("label")
     public static let input = Tag("input", void: true)

@@ -43,6 +43,15 @@ public enum ServerApplication {
         return (router, routes)
     }
 
+    /// The dashboard's routes (`GET /`, `GET /day/{date}`, sign-in...), as `vitals serve` mounts
+    /// them: for tests that try every page.
+    public static func dashboardRoutes(configuration: ServerConfiguration, repository: any HealthRepository)
+        -> [RegisteredRoute] {
+        let recorder = RouteRecorder(router: Router(context: VitalsRequestContext.self))
+        ServerDashboard(repository: repository, configuration: configuration).register(on: recorder)
+        return recorder.routes
+    }
+
     /// The router, its routes, and the queue of uploaded exports its import routes feed (a
     /// service to run beside the server).
     static func build(configuration: ServerConfiguration, repository: any HealthRepository, logger: Logger)
@@ -58,6 +67,11 @@ public enum ServerApplication {
         let imports = ImportJobQueue(service: service, directory: directory, logger: logger)
         ServerRoutes(service: service, configuration: configuration, metrics: metrics, imports: imports)
             .register(on: recorder)
+        // The dashboard's routes are not the API's: registered beside the recorder, so the
+        // OpenAPI document (checked against the recorded routes) stays the API's.
+        if configuration.dashboardEnabled {
+            ServerDashboard(service: service, configuration: configuration).register(on: router)
+        }
         return (router, recorder.routes, imports)
     }
 }

@@ -34,6 +34,17 @@ public struct ServerConfiguration: Sendable {
     /// Days each user's ingest log (`GET /api/me/ingests`) keeps an entry; older ones are pruned
     /// whenever the user's log is written. Default 90.
     public var ingestLogRetentionDays = 90
+    /// Whether the web dashboard is served at `/` (sign-in with the user's API token, then a
+    /// session cookie). Default true; false leaves only the API, `/health`, `/metrics` and `/openapi.json`.
+    public var dashboardEnabled = true
+    /// How long a dashboard session lasts after sign-in, in seconds; default 7 days (604800).
+    /// Sessions are kept in this process's memory, so a restart signs everyone out; a session
+    /// also ends at sign-out and within ``tokenCacheSeconds`` of its token being replaced.
+    public var dashboardSessionLifetime: TimeInterval = 7 * 24 * 3600
+    /// Whether dashboard cookies always carry `Secure` (browsers then send them over HTTPS
+    /// only). Default false: they carry it when the request came through a proxy saying
+    /// `X-Forwarded-Proto: https`. Turn it on behind any TLS-terminating reverse proxy.
+    public var dashboardSecureCookies = false
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

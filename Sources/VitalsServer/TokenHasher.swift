@@ -13,6 +13,21 @@ public enum TokenHasher {
         return prefix + hex(bytes)
     }
 
+    /// `count` random bytes from the system's CSPRNG, as hex (session ids, form tokens).
+    static func randomHex(bytes count: Int = 32) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return hex((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// Whether two secrets are equal, in a time that depends only on their lengths.
+    static func constantTimeEquals(_ left: String, _ right: String) -> Bool {
+        let (a, b) = (Array(left.utf8), Array(right.utf8))
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
     /// The hex SHA-256 of a token, as stored.
     public static func hash(_ token: String) -> String {
         hex(Array(SHA256.hash(data: Data(token.utf8))))

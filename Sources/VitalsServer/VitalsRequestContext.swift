@@ -4,8 +4,11 @@ import Logging
 /// The per-request context: Hummingbird's core storage plus the authenticated user.
 public struct VitalsRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// Set by ``BearerAuthMiddleware`` for `/api` routes.
+    /// Set by ``BearerAuthMiddleware`` for `/api` routes, and by ``DashboardSessionMiddleware``
+    /// for the dashboard's pages when a valid session cookie came with the request.
     public var user: ServerUser?
+    /// The dashboard session the request came in (the dashboard's routes only).
+    var dashboardSession: DashboardSessions.Session?
 
     public init(source: Source) {
         coreContext = .init(source: source)

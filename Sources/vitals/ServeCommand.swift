@@ -17,6 +17,14 @@ struct ServeCommand: AsyncParsableCommand {
             /api/quests, GET /api/me/export, DELETE /api/me/data, GET /api/me/ingests, \
             GET /api/me/ingests/summary, POST/GET /api/me/imports, GET /api/me/imports/ID.
 
+            The web dashboard is served at / (unless --no-dashboard): each user signs in at \
+            /sign-in with their API token, once, and gets a session cookie (HttpOnly, \
+            SameSite=Strict; Secure with --dashboard-secure-cookies or when a proxy sends \
+            X-Forwarded-Proto: https). Sessions live in memory: a restart, sign-out, the session's \
+            age passing --dashboard-session-hours or a new token (`vitals user token`) ends them. \
+            Behind a TLS reverse proxy, pass --dashboard-secure-cookies (the README shows nginx \
+            and Caddy setups).
+
             POST /api/me/imports takes an Apple Health export.zip (or its export.xml) as the body, \
             writes it to --import-dir as it arrives, answers 202 with a job and imports it into the \
             token's user in the background, one upload at a time, as `vitals user import` does; poll \
@@ -62,6 +70,17 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "full|normal"))
     var sqliteSync = "full"
 
+    @Flag(name: .long, help: "Do not serve the web dashboard (/, /day/..., /sign-in): only the API, /health, /metrics and /openapi.json.")
+    var noDashboard = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "How long a dashboard sign-in lasts, in hours (default 168, 7 days); sessions are kept in memory, so a restart signs everyone out.",
+        valueName: "hours"))
+    var dashboardSessionHours = 168
+
+    @Flag(name: .long, help: "Always mark dashboard cookies Secure (sent over HTTPS only): turn on behind a TLS reverse proxy. Without it they are Secure only when the proxy sends X-Forwarded-Proto: https.")
+    var dashboardSecureCookies = false
+
     @Option(name: .long, help: ArgumentHelp(
         "Log level on stderr: trace, debug, info, notice, warning, error or critical (default notice).",
         valueName: "level"))
@@ -72,6 +91,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
         guard maxIngestBytes > 0 else { throw ValidationError("--max-ingest-bytes must be positive") }
         guard maxImportBytes > 0 else { throw ValidationError("--max-import-bytes must be positive") }
+        guard (1...8760).contains(dashboardSessionHours) else {
+            throw ValidationError("--dashboard-session-hours must be 1 to 8760 (a year)")
+        }
         guard ["full", "normal"].contains(sqliteSync) else { throw ValidationError("--sqlite-sync must be full or normal") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -87,6 +109,9 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.maximumIngestBytes = maxIngestBytes
             configuration.maximumImportBytes = maxImportBytes
             configuration.importDirectory = importDir
+            configuration.dashboardEnabled = !noDashboard
+            configuration.dashboardSessionLifetime = TimeInterval(dashboardSessionHours) * 3600
+            configuration.dashboardSecureCookies = dashboardSecureCookies
             var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()

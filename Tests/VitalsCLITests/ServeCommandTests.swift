@@ -65,6 +65,26 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("serve mounts the dashboard at / (sign-in first) unless --no-dashboard; its flags are checked")
+    func dashboard() throws {
+        let cli = try CLIRunner()
+        let database = cli.directory.appendingPathComponent("server.sqlite").path
+        let server = try Server(arguments: ["--db", database, "--dashboard-session-hours", "2"])
+        let page = try HTTP.request(port: server.port, "GET", "/")
+        #expect(page.status == 303)
+        let signIn = try HTTP.request(port: server.port, "GET", "/sign-in")
+        #expect(signIn.status == 200 && signIn.body.contains(#"name="token""#))
+        #expect(server.stop() == 0)
+
+        let apiOnly = try Server(arguments: ["--db", database, "--no-dashboard"])
+        #expect(try HTTP.request(port: apiOnly.port, "GET", "/").status == 404)
+        #expect(try HTTP.request(port: apiOnly.port, "GET", "/sign-in").status == 404)
+        #expect(try HTTP.request(port: apiOnly.port, "GET", "/health").status == 200)
+        #expect(apiOnly.stop() == 0)
+        let bad = try cli.run(["serve", "--db", database, "--dashboard-session-hours", "0"])
+        #expect(bad.status == 64 && bad.stderr.contains("--dashboard-session-hours"))
+    }
+
     @Test("serve rejects a port in use and conflicting database options with clear exit codes")
     func badArguments() throws {
         let cli = try CLIRunner()

@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VitalsDashboard
+
+/// Finds the dashboard session of a request and refuses forged forms.
+///
+/// A request whose `vitals_session` cookie names a live session, opened with the user's
+/// current API token, gets that user and session in its context; any other cookie (forged,
+/// expired, signed out, its token replaced) counts as none. The `Authorization` header and the
+/// URL are never looked at: the dashboard takes no bearer token.
+///
+/// Every state-changing request (`POST`, `PUT`, `PATCH`, `DELETE`) other than the sign-in form
+/// must come with a session and post its form token (``DashboardSession/csrfFieldName``) back:
+/// otherwise it is refused with a 403 page before any route sees it. The body it read is handed
+/// on, so a route reads the form again. Sign-out without a session passes (it has nothing to end).
+struct DashboardSessionMiddleware: RouterMiddleware {
+    typealias Context = VitalsRequestContext
+    let sessions: DashboardSessions
+    let repository: any HealthRepository
+    let cache: TokenCache
+    let cookies: DashboardCookies
+    let paths: ServerDashboard.Paths
+    /// Draws the refusal page.
+    let dashboard: Dashboard<Context>
+    /// The largest form body read.
+    let maximumFormBytes: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        var context = context
+        var request = request
+        context.user = nil
+        context.dashboardSession = nil
+        if let id = request.cookies[DashboardCookies.session]?.value, let session = sessions.session(id: id) {
+            if let user = try await currentUser(of: session) {
+                context.user = user
+                context.dashboardSession = session
+            } else {
+                sessions.close(session)
+            }
+        }
+        if Self.changesState(request.method), request.uri.path != paths.signIn {
+            let form = FormBody(try await request.collectBody(upTo: maximumFormBytes))
+            if let session = context.dashboardSession {
+                let posted = form[DashboardSession.csrfFieldName] ?? ""
+                guard TokenHasher.constantTimeEquals(posted, session.csrfToken) else { return refusal() }
+            } else if request.uri.path != paths.signOut {
+                return refusal()
+            }
+        }
+        var response = try await next(request, context)
+        Self.addSecurityHeaders(&response.headers)
+        return response
+    }
+
+    /// The session's user when the session's token is still the user's, else `nil`.
+    private func currentUser(of session: DashboardSessions.Session) async throws -> ServerUser? {
+        var user = cache.user(forHash: session.tokenHash)
+        if user == nil {
+            user = try await repository.user(tokenHash: session.tokenHash)
+            if let user { cache.store(user, forHash: session.tokenHash) }
+        }
+        guard let user, user.id == session.user.id else { return nil }
+        return user
+    }
+
+    /// The 403 page of a form without a valid token.
+    private func refusal() -> Response {
+        var response = dashboard.refusalPage(
+            status: .forbidden, title: "Form refused",
+            message: "This form was not accepted: it did not carry this session's security token (it may come from another site, an old page, or a session that has ended). Nothing was changed.",
+            linkText: "Go to the dashboard", link: "/")
+        Self.addSecurityHeaders(&response.headers)
+        return response
+    }
+
+    static func changesState(_ method: HTTPRequest.Method) -> Bool {
+        method == .post || method == .put || method == .patch || method == .delete
+    }
+
+    /// No framing by other sites, no type sniffing, no page URL sent to other sites.
+    static func addSecurityHeaders(_ headers: inout HTTPFields) {
+        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        headers[.contentSecurityPolicy] = "frame-ancestors 'none'"
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+    }
+}
