@@ -12,7 +12,7 @@
 # belongs to. The clients run on the same 2 cores as the server, so the figures are conservative.
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
-#        [--skip-postgres] [--no-build] [--json]
+#        [--skip-postgres] [--no-build] [--server BINARY] [--json]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,6 +20,7 @@ WORK="$ROOT/bench-data/server"
 SECONDS_DAILY=30
 SECONDS_HAE=30
 SKIP_PG=0
+SERVER=""
 BUILD=1
 JSON=()
 
@@ -31,6 +32,8 @@ usage: bash Benchmarks/server-benchmark.sh [options]
   --work DIR         folder for the SQLite file and the PostgreSQL cluster (default bench-data/server)
   --skip-postgres    measure SQLite only
   --no-build         use the existing release binaries
+  --server BINARY    the vitals binary to measure (default: the release build's); the load
+                     client is still this checkout's vitals-bench, so builds compare side by side
   --json             print each backend's figures as one JSON line
   -h, --help         this help
 EOF
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
         --work) WORK="$2"; shift 2 ;;
         --skip-postgres) SKIP_PG=1; shift ;;
         --no-build) BUILD=0; shift ;;
+        --server) SERVER="$2"; shift 2 ;;
         --json) JSON=(--json); shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "server-benchmark: unknown option: $1" >&2; usage >&2; exit 64 ;;
@@ -57,6 +61,8 @@ if [ "$BUILD" = 1 ]; then
     (cd "$ROOT" && swift build -c release --product vitals >&2 && swift build -c release --product vitals-bench >&2)
 fi
 BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
+[ -n "$SERVER" ] || SERVER="$BIN/vitals"
+[ -x "$SERVER" ] || { echo "server-benchmark: $SERVER is not an executable" >&2; exit 66; }
 
 if ! command -v wrk >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then
@@ -68,7 +74,7 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 log "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
 log "SQLite"
-"$BIN/vitals-bench" load --vitals "$BIN/vitals" --work "$WORK" --seconds "$SECONDS_DAILY" \
+"$BIN/vitals-bench" load --vitals "$SERVER" --work "$WORK" --seconds "$SECONDS_DAILY" \
     --hae-seconds "$SECONDS_HAE" "${JSON[@]}"
 
 [ "$SKIP_PG" = 1 ] && exit 0
@@ -102,5 +108,5 @@ log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync 
     -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB" start >/dev/null
 "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_load" >/dev/null
 log "PostgreSQL"
-"$BIN/vitals-bench" load --vitals "$BIN/vitals" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_load" \
+"$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_load" \
     --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${JSON[@]}"
