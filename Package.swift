@@ -139,8 +139,11 @@ let package = Package(
         .executableTarget(
             name: "vitals-bench",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", "VitalsDashboard",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict),

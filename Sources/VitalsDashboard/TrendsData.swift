@@ -21,7 +21,7 @@ struct TrendSeries: Sendable, Hashable {
     var buckets: [TrendBucket] = []
     /// Whether the user may not read the type (then nothing else is known).
     var isUnreadable = false
-    /// Additive figures: the period's total (one query over the whole period).
+    /// Additive figures: the period's total (the sum of its days or nights).
     var total: Double?
     /// Discrete types: the period's average (time-weighted where the type is); additive ones: the
     /// total over the days, nights or weeks that have data.
@@ -57,35 +57,60 @@ struct TrendsData: Sendable {
     }
 
     /// The buckets and summary of `metric` over `period`.
+    ///
+    /// Additive figures (merged sums, asleep and mindful time) are read by day or night, which
+    /// the local store's per-day cache answers, and a week or the whole period is the sum of its
+    /// days: source merging and interval unions are additive over any partition of time, so this
+    /// equals `vitals stats --interval week` and one query over the whole period (to rounding).
+    /// Discrete types' weeks and period average are the engine's own (time-weighted where the
+    /// type is), read from the samples.
     static func series(_ queries: DashboardQueries, _ metric: DashboardMetric, _ period: TrendPeriod) async throws -> TrendSeries {
         var series = TrendSeries(period: period)
-        // Nights are read one by one and a week of them averaged; other figures in the period's own buckets.
-        let weekly = period.bucketDays == 7 && !metric.isNightly
-        let read = try await queries.buckets(metric, first: period.first, end: period.end, interval: weekly ? .week : .day)
+        let weekly = period.bucketDays == 7
+        let engineWeeks = weekly && !metric.isAdditive
+        let read = try await queries.buckets(metric, first: period.first, end: period.end, interval: engineWeeks ? .week : .day)
         guard !read.isUnreadable else {
             series.isUnreadable = true
             return series
         }
-        let step = weekly ? 7 : 1
+        let step = engineWeeks ? 7 : 1
         let units = read.buckets.enumerated().map { index, statistics in
             TrendBucket(first: period.first.adding(days: index * step), range: statistics.range,
                         value: statistics.value(for: metric.primary), minimum: statistics.minimum, maximum: statistics.maximum)
         }
-        series.buckets = metric.isNightly && period.bucketDays == 7 ? weeks(of: units) : units
-        let whole = try await queries.whole(metric, first: period.first, end: period.end)
-        let values = units.compactMap(\.value)
+        if weekly && metric.isNightly {
+            series.buckets = weeks(of: units)
+        } else if weekly && metric.isAdditive {
+            series.buckets = sums(of: units)
+        } else {
+            series.buckets = units
+        }
+        let values = series.buckets.compactMap(\.value)
         series.countWithData = values.count
         if metric.isAdditive {
-            series.total = whole?.value(for: metric.primary)
+            let days = units.compactMap(\.value)
+            series.total = days.isEmpty ? nil : days.reduce(0, +)
             series.average = series.total.flatMap { values.isEmpty ? nil : $0 / Double(values.count) }
             series.minimum = values.min()
             series.maximum = values.max()
         } else {
+            let whole = try await queries.whole(metric, first: period.first, end: period.end)
             series.average = whole?.average
             series.minimum = whole?.minimum
             series.maximum = whole?.maximum
         }
         return series
+    }
+
+    /// Days grouped in sevens: each week's sum (nil when none of its days has data).
+    static func sums(of days: [TrendBucket]) -> [TrendBucket] {
+        stride(from: 0, to: days.count, by: 7).map { start in
+            let week = days[start..<min(days.count, start + 7)]
+            let values = week.compactMap(\.value)
+            let range = DateRange(clampingStart: week.first!.range.start, end: week.last!.range.end)
+            return TrendBucket(first: week.first!.first, range: range, value: values.isEmpty ? nil : values.reduce(0, +),
+                               minimum: nil, maximum: nil)
+        }
     }
 
     /// Nights grouped in sevens: each week's average per night with sleep, shortest and longest night.

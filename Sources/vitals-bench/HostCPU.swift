@@ -28,4 +28,11 @@ struct HostCPU {
         let total = spent.reduce(0, +)
         return total == 0 ? 0 : Double(spent[7]) / Double(total) * 100
     }
+
+    /// The share of all CPU time since `earlier` that no one used (idle), in percent.
+    func idlePercent(since earlier: HostCPU) -> Double {
+        let spent = zip(ticks, earlier.ticks).map { $0 - $1 }
+        let total = spent.reduce(0, +)
+        return total == 0 ? 0 : Double(spent[3]) / Double(total) * 100
+    }
 }

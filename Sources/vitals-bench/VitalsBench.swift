@@ -9,6 +9,7 @@ struct VitalsBench {
     static let usage = """
         usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
                vitals-bench daily-cache [--years N] [--db PATH] [--runs N]
+               vitals-bench dashboard [--years N] [--db PATH] [--runs N]
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
@@ -27,6 +28,12 @@ struct VitalsBench {
                before each of --runs runs, default 21) and warm, a 365-day trend (steps and heart
                rate, this year and the same days last year) and today, warm (10x --runs runs).
                Prints medians, p99 and the host's CPU steal time. --db keeps the store at PATH.
+
+        dashboard  Serves the daily-cache store (built or reused the same way) as `vitals dashboard`
+               does, its last day at 18:00 being now, and times GETs of Today, Day, Trends (365
+               days) and Calendar pages over loopback: the first view after the per-day cache was
+               emptied, then --runs (default 51) views; prints cold, warm median and p99 in ms
+               and the host's idle and steal time.
 
         load   Starts `vitals serve` (--vitals, default .build/release/vitals) on a free loopback
                port with a new SQLite file in --work (default the temp folder), or on the empty
@@ -54,6 +61,9 @@ struct VitalsBench {
         switch arguments.first {
         case "stats": try await stats(Array(arguments.dropFirst()))
         case "daily-cache": try await dailyCache(Array(arguments.dropFirst()))
+        case "dashboard":
+            let store = storeArguments(Array(arguments.dropFirst()), runs: 51)
+            try await DashboardBenchmark(years: store.years, runs: store.runs, path: store.path).run()
         case "load": try await load(Array(arguments.dropFirst()))
         case "hae-parse": try ParseBenchmark.run(Array(arguments.dropFirst()))
         case "-h", "--help", "help": print(usage)
