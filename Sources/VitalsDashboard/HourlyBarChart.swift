@@ -15,7 +15,7 @@ struct HourlyBarChart: Sendable {
     var buckets: [Statistics]
     var calendar: Calendar
 
-    static let width = 600.0, height = 180.0, left = 36.0, bottom = 22.0, top = 8.0
+    static let width = 600.0, height = 180.0, left = 54.0, bottom = 22.0, top = 8.0
 
     func render() -> HTML {
         let titleID = "\(key)-chart-title"

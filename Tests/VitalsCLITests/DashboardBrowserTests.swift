@@ -16,11 +16,11 @@ struct DashboardBrowserTests {
         let browser: WebDriver
         var base: String { "http://127.0.0.1:\(dashboard.port)" }
 
-        init() throws {
+        init(weeks: Int = 2) throws {
             cli = try CLIRunner()
             let store = cli.directory.appendingPathComponent("demo.sqlite").path
             dashboard = try DashboardCommandTests.Dashboard(
-                arguments: ["demo", "--dashboard", "--weeks", "2", "--tz", "Europe/Berlin", "--db", store])
+                arguments: ["demo", "--dashboard", "--weeks", "\(weeks)", "--tz", "Europe/Berlin", "--db", store])
             do {
                 browser = try WebDriver()
             } catch {
@@ -102,29 +102,10 @@ struct DashboardBrowserTests {
         let day = try #require(dayLink, "Today links to a day page")
         for page in ["/", day] {
             try session.browser.open(session.base + page)
-            let count = try session.browser.run("""
-                window.__focusable = Array.from(document.querySelectorAll(
-                    'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary'))
-                    .filter(e => e.getClientRects().length > 0);
-                return window.__focusable.length;
-                """) as? Int ?? 0
-            #expect(count >= 2, "\(page) has links to walk")
-            var order: [Int] = []
-            var ringless: [Int] = []
-            for _ in 0..<count {
-                try session.browser.press(WebDriver.tab)
-                let focused = try session.browser.run("""
-                    const e = document.activeElement;
-                    const style = getComputedStyle(e);
-                    return [window.__focusable.indexOf(e),
-                            style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 || style.boxShadow !== 'none'];
-                    """) as? [Any] ?? []
-                let index = focused.first as? Int ?? -1
-                order.append(index)
-                if focused.last as? Bool != true { ringless.append(index) }
-            }
-            #expect(order == Array(0..<count), "\(page): Tab reaches every link once, in order")
-            #expect(ringless.isEmpty, "\(page): focused elements without a visible focus ring: \(ringless)")
+            let walk = try session.browser.tabWalk()
+            #expect(walk.count >= 2, "\(page) has links to walk")
+            #expect(walk.reached == Array(0..<walk.count), "\(page): Tab reaches every link once, in order")
+            #expect(walk.ringless.isEmpty, "\(page): focused elements without a visible focus ring: \(walk.ringless)")
         }
 
         // Enter on the day page's link to the next day opens that day.
@@ -145,19 +126,23 @@ struct DashboardBrowserTests {
         #expect(path == next)
     }
 
-    @Test("Screenshots of Today and a day, on a desktop and a phone, are real pictures (recorded for the README on request)")
+    @Test("Screenshots of Today, a day, Trends and Calendar, on a desktop and a phone, are real pictures (recorded for the README on request)")
     func screenshots() throws {
-        let session = try Session()
+        let session = try Session(weeks: 8)
         defer { session.close() }
         try session.browser.open(session.base + "/")
         let day = try #require(try session.links().first { $0.hasPrefix("/day/") })
         let record = ProcessInfo.processInfo.environment["VITALS_RECORD_SCREENSHOTS"] == "1"
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
-        for (name, page) in [("today", "/"), ("day", day)] {
+        let pages = [("today", "/"), ("day", day), ("trends", "/trends?type=stepCount&range=30"),
+                     ("calendar", "/calendar?figure=stepCount")]
+        for (name, page) in pages {
             for (suffix, width, height) in [("desktop", 1280, 1000), ("phone", 390, 844)] {
                 try session.browser.resize(width: width, height: height)
                 try session.browser.open(session.base + page)
+                let title = try session.browser.run("return document.title;") as? String ?? ""
+                #expect(!title.hasPrefix("Something went wrong") && !title.hasPrefix("Not found"), "\(page): \(title)")
                 let png = try session.browser.screenshot()
                 #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name) \(suffix) is a PNG")
                 #expect(png.count > 20_000, "\(name) \(suffix) shows more than a blank page (\(png.count) bytes)")

@@ -86,6 +86,64 @@ final class WebDriver {
         _ = try command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
     }
 
+    /// Types `text` into whatever has the focus, key by key.
+    func type(_ text: String) throws {
+        let actions = text.map { character -> [[String: Any]] in
+            [["type": "keyDown", "value": String(character)], ["type": "keyUp", "value": String(character)]]
+        }.flatMap { $0 }
+        _ = try command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+    }
+
+    /// The page's path and query.
+    func location() throws -> String {
+        try run("return location.pathname + location.search;") as? String ?? ""
+    }
+
+    /// Waits (up to 5 s) until the page's path is `path`; returns the last one seen.
+    @discardableResult
+    func wait(forPath path: String) throws -> String {
+        var seen = ""
+        for _ in 0..<50 {
+            seen = try run("return location.pathname;") as? String ?? ""
+            if seen == path, try run("return document.readyState;") as? String == "complete" { break }
+            usleep(100_000)
+        }
+        return seen
+    }
+
+    /// Walks the page with Tab from its start and returns, in the order first reached, the
+    /// positions of its links and form controls (in document order) that got the focus, and
+    /// those of them that had no visible focus ring. Other stops the browser makes (a date
+    /// field's parts, a scrollable region) are passed over.
+    func tabWalk() throws -> (reached: [Int], count: Int, ringless: [Int]) {
+        let count = try run("""
+            window.__focusable = Array.from(document.querySelectorAll(
+                'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary'))
+                .filter(e => e.getClientRects().length > 0);
+            document.activeElement && document.activeElement.blur();
+            return window.__focusable.length;
+            """) as? Int ?? 0
+        var reached: [Int] = []
+        var ringless: [Int] = []
+        for _ in 0..<(count * 4 + 10) {
+            try press(Self.tab)
+            let focused = try run("""
+                const e = document.activeElement;
+                if (!e || e === document.body) return [-2, true];
+                const style = getComputedStyle(e);
+                return [window.__focusable.indexOf(e),
+                        style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 || style.boxShadow !== 'none'];
+                """) as? [Any] ?? []
+            let index = focused.first as? Int ?? -2
+            if index == -2 || (index == 0 && !reached.isEmpty) { break }  // out of the page, or round again
+            guard index >= 0, !reached.contains(index) else { continue }
+            reached.append(index)
+            if focused.last as? Bool != true { ringless.append(index) }
+            if reached.count == count { break }
+        }
+        return (reached, count, ringless)
+    }
+
     static let tab = "\u{E004}"
     static let enter = "\u{E007}"
     static let shift = "\u{E008}"
