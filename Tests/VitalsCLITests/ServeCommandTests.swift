@@ -132,18 +132,28 @@ enum HTTP {
             guard count > 0 else { throw HTTPFailure("send failed") }
             sent += count
         }
+        // Read to the body's Content-Length when the answer has one (a peer such as chromedriver
+        // keeps the connection open whatever the request asks), else to the end.
         var response = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        var bodyStart: Int?
+        var length: Int?
+        while length.map({ response.count < bodyStart! + $0 }) ?? true {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count <= 0 { break }
             response += buffer[0..<count]
+            if bodyStart == nil, let end = response.firstRange(of: Array("\r\n\r\n".utf8)) {
+                bodyStart = end.upperBound
+                let head = String(decoding: response[..<end.lowerBound], as: UTF8.self).lowercased()
+                length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+            }
         }
         let text = String(decoding: response, as: UTF8.self)
         guard let statusText = text.split(separator: " ", maxSplits: 2).dropFirst().first, let status = Int(statusText),
-              let split = text.range(of: "\r\n\r\n") else {
+              let bodyStart else {
             throw HTTPFailure("not an HTTP response: \(text.prefix(200))")
         }
-        return (status, String(text[split.upperBound...]))
+        return (status, String(decoding: response[bodyStart...], as: UTF8.self))
     }
 }

@@ -27,7 +27,7 @@ final class WebDriver {
                                   stdout: .null, stderr: .null)
         var ready = false
         for _ in 0..<100 where !ready {
-            if let status = try? Self.exchange(port: port, "GET", "/status", body: nil), status.status == 200 { ready = true } else {
+            if let status = try? HTTP.request(port: port, "GET", "/status"), status.status == 200 { ready = true } else {
                 usleep(100_000)
             }
         }
@@ -163,7 +163,7 @@ final class WebDriver {
     /// One WebDriver call: its `value`, or the driver's error as a thrown failure.
     private static func call(port: Int, _ method: String, _ path: String, _ body: [String: Any]?) throws -> Any {
         let text = try body.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        let answer = try exchange(port: port, method, path, body: text ?? (method == "POST" ? "{}" : nil))
+        let answer = try HTTP.request(port: port, method, path, body: text ?? (method == "POST" ? "{}" : nil))
         let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8), options: [.fragmentsAllowed])
         let value = (object as? [String: Any])?["value"] ?? NSNull()
         guard answer.status == 200 else {
@@ -171,54 +171,6 @@ final class WebDriver {
             throw HTTPFailure("WebDriver \(method) \(path) answered \(answer.status): \(error.prefix(400))")
         }
         return value
-    }
-
-    /// One HTTP/1.1 request, its answer read to its `Content-Length` (chromedriver keeps the
-    /// connection open whatever the request asks, so reading to the end would wait forever).
-    private static func exchange(port: Int, _ method: String, _ path: String, body: String?) throws
-        -> (status: Int, body: String) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HTTPFailure("socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw HTTPFailure("cannot connect to chromedriver on port \(port)") }
-        let payload = Array((body ?? "").utf8)
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        if body != nil { head += "Content-Type: application/json; charset=utf-8\r\n" }
-        head += "Content-Length: \(payload.count)\r\n\r\n"
-        let bytes = Array(head.utf8) + payload
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { throw HTTPFailure("send to chromedriver failed") }
-            sent += count
-        }
-        var response: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var expected: Int?
-        var bodyStart = 0
-        while expected.map({ response.count < bodyStart + $0 }) ?? true {
-            let count = recv(fd, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            response += buffer[0..<count]
-            if expected == nil, let end = response.firstRange(of: Array("\r\n\r\n".utf8)) {
-                bodyStart = end.upperBound
-                let headers = String(decoding: response[..<end.lowerBound], as: UTF8.self).lowercased()
-                let length = headers.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
-                expected = length.flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-            }
-        }
-        let text = String(decoding: response, as: UTF8.self)
-        guard let statusText = text.split(separator: " ", maxSplits: 2).dropFirst().first, let status = Int(statusText) else {
-            throw HTTPFailure("chromedriver's answer is not HTTP: \(text.prefix(200))")
-        }
-        return (status, String(decoding: response[min(bodyStart, response.count)...], as: UTF8.self))
     }
 
     private static func freePort() throws -> Int {
