@@ -86,6 +86,14 @@ final class WebDriver {
         _ = try command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
     }
 
+    /// Moves the mouse pointer to (`x`, `y`) CSS pixels from the viewport's top left corner.
+    func movePointer(x: Int, y: Int) throws {
+        let move: [String: Any] = ["type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y]
+        _ = try command("POST", "/actions", ["actions": [
+            ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": [move]],
+        ]])
+    }
+
     static let tab = "\u{E004}"
     static let enter = "\u{E007}"
     static let shift = "\u{E008}"
