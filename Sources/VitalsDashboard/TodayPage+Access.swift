@@ -7,7 +7,7 @@ extension TodayPage {
     /// denied, not asked yet or unavailable, naming the figures and what to do.
     func authorization() -> HTML {
         let state = data.authorization
-        let missing = data.unreadable.keys.map(\.shortName).sorted().joined(separator: ", ")
+        let missing = data.unreadable.keys.map { Self.labels[$0] ?? $0.shortName }.sorted().joined(separator: ", ")
         switch state {
         case .authorized:
             return .empty
@@ -21,6 +21,14 @@ extension TodayPage {
             return notice("unavailable", "Health data is not available on this device, so there is nothing to show.")
         }
     }
+
+    /// What people call the page's types in the notice.
+    static let labels: [SampleType: String] = [
+        .stepCount: "Steps", .distanceWalkingRunning: "Walking + running", .activeEnergyBurned: "Active energy",
+        .appleExerciseTime: "Exercise", .mindfulSession: "Mindful minutes", .restingHeartRate: "Resting heart rate",
+        .heartRateVariabilitySDNN: "Heart rate variability", .sleepAnalysis: "Sleep", .appleStandHour: "Stand hours",
+        .appleMoveTime: "Move time", .workout: "Workouts", .numberOfAlcoholicBeverages: "NoAlc",
+    ]
 
     private func notice(_ state: String, _ text: String) -> HTML {
         Tag.section(.class("panel access"), .data("authorization", state), .role("status")) {

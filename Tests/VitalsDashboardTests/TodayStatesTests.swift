@@ -34,7 +34,7 @@ struct TodayStatesTests {
         #expect(PageReader.elements(html, containing: "data-access=\"not-determined\"").count == 1)
         #expect(html.contains("Vitals has not been allowed to read Heart rate variability yet"))
         #expect(html.contains("data-authorization=\"partial\""))
-        #expect(html.contains("stepCount") && html.contains("heartRateVariabilitySDNN"), "the banner names what is missing")
+        #expect(html.contains("only some of your health data, not: Heart rate variability, Steps."), "the notice names what is missing")
 
         // The readable figures still equal the statistics queries.
         let range = fixture.range(Self.day)
