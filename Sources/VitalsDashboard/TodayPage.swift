@@ -28,9 +28,11 @@ struct TodayPage: Sendable {
                 noAlc()
                 workouts()
                 Tag.p(.class("more")) {
-                    Tag.a(.href(layout.links.day(data.day))) { "Hour by hour, heart rate, sleep stages and routes →" }
+                    Tag.a(.href(layout.links.day(data.day))) { "Hour by hour, heart rate, sleep stages, routes and meals →" }
                 }
-                Tag.p(.class("sources")) { "Sources: " + data.sources.map(\.name).joined(separator: ", ") }
+                if !data.sources.isEmpty {
+                    Tag.p(.class("sources")) { "Sources: " + data.sources.map(\.name).joined(separator: ", ") }
+                }
             }
         }
     }
