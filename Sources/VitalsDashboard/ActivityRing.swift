@@ -13,6 +13,10 @@ struct ActivityRing: Sendable {
     /// The unit people read (`kcal`, `min`, `h`).
     var unit: String
     var display: @Sendable (Double) -> String
+    /// Whether ``goal`` is one of ``ActivityGoals``' defaults rather than the user's own.
+    var isDefaultGoal = false
+    /// Why the ring's type could not be read, if it could not (the value is then unknown, not zero).
+    var access: ReadAccess? = nil
 
     /// The share of the goal reached, 0 when there is no goal.
     var fraction: Double {
@@ -21,14 +25,18 @@ struct ActivityRing: Sendable {
     }
 
     var summary: String {
+        if let access { return "\(label): \(access.headline.lowercased()). \(access.advice(for: label))" }
         let shown = value.map { "\(display($0)) \(unit)" } ?? "no data"
         guard let goal, goal > 0 else { return "\(label): \(shown), no goal set" }
-        guard let value else { return "\(label): no data, goal \(display(goal)) \(unit)" }
-        return "\(label): \(display(value)) of \(display(goal)) \(unit) (\(Int((fraction * 100).rounded()))%)"
+        let kind = isDefaultGoal ? "default goal" : "goal"
+        guard let value else { return "\(label): no data, \(kind) \(display(goal)) \(unit)" }
+        let shownGoal = isDefaultGoal ? "\(display(goal)) \(unit) (default goal)" : "\(display(goal)) \(unit)"
+        return "\(label): \(display(value)) of \(shownGoal) (\(Int((fraction * 100).rounded()))%)"
     }
 
     /// The percentage of the goal, or the value when there is no goal.
     var centerText: String {
+        if access != nil { return "?" }
         if let goal, goal > 0 { return "\(Int((fraction * 100).rounded()))%" }
         return value.map { display($0) } ?? "–"
     }
@@ -39,7 +47,11 @@ struct ActivityRing: Sendable {
         let titleID = "ring-\(key)-title"
         var attributes: [Attribute] = [.class("ring ring-\(key)"), .data("ring", key)]
         if let value { attributes.append(.data("value", DisplayFormat.exact(value))) }
-        if let goal { attributes.append(.data("goal", DisplayFormat.exact(goal))) }
+        if let access { attributes.append(.data("access", access.rawValue)) }
+        if let goal {
+            attributes.append(.data("goal", DisplayFormat.exact(goal)))
+            attributes.append(.data("goal-source", isDefaultGoal ? "default" : "summary"))
+        }
         return Tag.figure(attributes: attributes) {
             Tag.svg(.viewBox(width: 100, height: 100), .role("img"), .ariaLabelledBy(titleID)) {
                 Tag.title(.id(titleID)) { summary }

@@ -6,7 +6,7 @@ import VitalsCore
 extension Dashboard {
     /// The Today page of `day` for `scope`, as a document.
     func todayPage(scope: DashboardScope, day: LocalDate) async throws -> String {
-        let data = try await TodayData.load(DashboardQueries(scope: scope), day: day)
+        let data = try await TodayData.load(DashboardQueries(scope: scope), day: day, now: configuration.now())
         return TodayPage(data: data, layout: layout(scope), calendar: scope.calendar).render()
     }
 

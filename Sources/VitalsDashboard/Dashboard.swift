@@ -17,7 +17,8 @@ import VitalsStore
 /// - `GET /day/YYYY-MM-DD`: one day, with links to the day before and after;
 /// - `GET /trends?type=&range=&from=&to=&bucket=`: a figure beside the same period last year;
 /// - `GET /calendar?month=YYYY-MM&figure=` or `?year=YYYY&figure=`: a month grid or year heatmap with streak marks;
-/// - `GET /assets/dashboard.css`: the stylesheet (dark and light follow the system setting).
+/// - `GET /assets/dashboard.css`: the stylesheet (dark and light follow the system setting);
+/// - `GET /assets/dashboard.js`: hover and focus values for chart marks (the pages work without it).
 public struct Dashboard<Context: RequestContext>: Sendable {
     /// Makes the scope of one request.
     public typealias ScopeProvider = @Sendable (Request, Context) async throws -> DashboardScope
@@ -53,6 +54,11 @@ public struct Dashboard<Context: RequestContext>: Sendable {
             Response(status: .ok,
                      headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardStyle.css)))
+        }
+        router.get(RouterPath(DashboardLinks.scriptPath)) { _, _ -> Response in
+            Response(status: .ok,
+                     headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=3600"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardScript.javaScript)))
         }
     }
 

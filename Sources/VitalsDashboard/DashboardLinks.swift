@@ -55,4 +55,10 @@ struct DashboardLinks: Sendable {
 
     /// The stylesheet's route, relative to the base path.
     static let stylesheetPath = "/assets/dashboard.css"
+
+    /// The one script (hover values; the pages work without it).
+    var script: String { basePath + DashboardLinks.scriptPath }
+
+    /// The script's route, relative to the base path.
+    static let scriptPath = "/assets/dashboard.js"
 }

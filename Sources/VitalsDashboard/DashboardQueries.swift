@@ -22,7 +22,7 @@ struct DashboardQueries: Sendable {
         let query = StatisticsQuery(type: type, range: range, interval: .day, anchor: range.start, calendar: calendar,
                                     options: option, categoryValues: categoryValues)
         let result = try await reader.statistics(query)
-        if result.unreadableTypes.contains(type) { return Reading(value: nil, isUnreadable: true) }
+        if result.unreadableTypes.contains(type) { return .unreadable(try await access(to: type)) }
         return Reading(value: result.value.first?.value(for: option))
     }
 
@@ -70,12 +70,20 @@ struct DashboardQueries: Sendable {
     /// Hours with a stand in `range` from `appleStandHour` samples marked stood; `nil` when there are none.
     func standHours(in range: DateRange) async throws -> Reading {
         let result = try await reader.samples(of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
-        if result.unreadableTypes.contains(.appleStandHour) { return Reading(value: nil, isUnreadable: true) }
+        if result.unreadableTypes.contains(.appleStandHour) { return .unreadable(try await access(to: .appleStandHour)) }
         guard !result.value.isEmpty else { return .none }
         let stood = Set(result.value.filter { $0.categoryValue == 0 }.map {
             DateRange.period(.hour, containing: $0.start, in: calendar).start
         })
         return Reading(value: Double(stood.count))
+    }
+
+    /// Why `type` may not be read: a local store says (denied, not asked, unavailable); a reader
+    /// that is no store (a server user's, where every type is readable) only says it was refused.
+    func access(to type: SampleType) async throws -> ReadAccess {
+        guard let store = reader as? any HealthStore else { return .denied }
+        guard store.isAvailable else { return .unavailable }
+        return ReadAccess(status: try await store.authorizationStatus(for: type, access: .read), isAvailable: true)
     }
 
     /// Whether the store holds anything at all.

@@ -156,5 +156,8 @@ enum DashboardStyle {
           table.month td .value { font-size: 0.68rem; }
           .tabs a { font-size: 0.85rem; padding: 0.25rem 0.5rem; }
         }
+        .chart-tooltip { position: absolute; z-index: 10; pointer-events: none; max-width: 16rem; padding: 0.3rem 0.5rem;
+          background: var(--text); color: var(--bg); border-radius: 6px; font-size: 0.85rem; }
+        .panel.access { border-left: 4px solid var(--move); padding: 0.25rem 1rem; }
         """
 }

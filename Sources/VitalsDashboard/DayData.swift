@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsInsights
 import VitalsStore
 
 /// What the Day page shows for one day, read through the scope's reader.
@@ -19,6 +20,10 @@ struct DayData: Sendable {
     /// The night's sleep samples in time order.
     var sleep: [Sample] = []
     var workouts: [WorkoutList.Entry] = []
+    /// The day's meals in their windows (seed 004), as `vitals meals --preview` groups them.
+    var meals: [NutritionLog] = []
+    /// Nutrient types that may not be read.
+    var mealsUnreadable: Set<SampleType> = []
 
     /// Reads `day` for the Day page.
     static func load(_ queries: DashboardQueries, day: LocalDate) async throws -> DayData {
@@ -38,6 +43,9 @@ struct DayData: Sendable {
             let routes = try await queries.reader.routes(ofWorkout: workout.uuid)
             data.workouts.append(WorkoutList.Entry(sample: workout, routes: routes))
         }
+        let nutrition = try await NutritionItem.items(on: day, calendar: queries.calendar, reader: queries.reader)
+        data.meals = MealGrouping(calendar: queries.calendar).meals(from: nutrition.items, on: day)
+        data.mealsUnreadable = nutrition.unreadable
         return data
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import VitalsCore
 
 /// The Day page: hourly steps, heart rate with its hourly range, the night's sleep stages, and
-/// the day's workouts with their routes, with links to the day before and after.
+/// the day's workouts with their routes, its meals in their windows, with links to the day before and after.
 struct DayPage: Sendable {
     var data: DayData
     var layout: PageLayout
@@ -26,6 +26,7 @@ struct DayPage: Sendable {
                     Tag.h2 { "Workouts" }
                     WorkoutList(entries: data.workouts, calendar: calendar).render()
                 }
+                MealList(meals: data.meals, unreadable: data.mealsUnreadable, calendar: calendar).render()
             }
         }
     }

@@ -2,7 +2,8 @@
 ///
 /// `data-metric` names the figure and `data-value` holds the statistics query's value exactly
 /// (canonical unit: count, m, kcal, min, count/min, ms), so tests and scripts read what the page
-/// shows without parsing formatted text. A type the user may not read says so instead of a zero.
+/// shows without parsing formatted text. A type the user may not read says so instead of a zero:
+/// which seed 003 state applies (`data-access`) and what to do about it.
 struct FigureCard: Sendable {
     /// The figure's key, for `data-metric`: `steps`, `distance`...
     var metric: String
@@ -22,7 +23,9 @@ struct FigureCard: Sendable {
         return Tag.div(attributes: attributes) {
             Tag.h3 { label }
             if reading.isUnreadable {
-                Tag.p(.class("value muted"), .data("state", "unreadable")) { "Not allowed to read" }
+                let access = reading.access ?? .denied
+                Tag.p(.class("value muted"), .data("state", "unreadable"), .data("access", access.rawValue)) { access.headline }
+                Tag.p(.class("note access")) { access.advice(for: label) }
             } else if let value = reading.value {
                 Tag.p(.class("value")) { display(value) }
             } else {

@@ -22,6 +22,7 @@ struct PageLayout: Sendable {
                 Tag.meta(.name("color-scheme"), .content("light dark"))
                 Tag.title { "\(title) · \(configuration.title)" }
                 Tag.link(.rel("stylesheet"), .href(links.stylesheet))
+                Tag.script(.src(links.script), .deferred()) { HTML.empty }
             }
             Tag.body {
                 Tag.header(.class("top")) {

@@ -6,7 +6,12 @@ struct Reading: Sendable, Hashable {
     var value: Double?
     /// Whether the user did not allow reading the type (the value is then unknown, not zero).
     var isUnreadable = false
+    /// Why the type could not be read (seed 003's state), when ``isUnreadable``.
+    var access: ReadAccess?
 
     /// A figure nobody measured.
     static let none = Reading(value: nil)
+
+    /// A figure whose type may not be read, for the reason `access`.
+    static func unreadable(_ access: ReadAccess) -> Reading { Reading(value: nil, isUnreadable: true, access: access) }
 }

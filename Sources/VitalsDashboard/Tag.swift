@@ -36,6 +36,7 @@ public struct Tag: Sendable, Hashable {
     public static let body = Tag("body")
     public static let meta = Tag("meta", void: true)
     public static let link = Tag("link", void: true)
+    public static let script = Tag("script")
     /// The document's title, and an SVG shape's accessible name.
     public static let title = Tag("title")
 

@@ -1,7 +1,10 @@
 import Foundation
 import VitalsCore
 
-/// The Today page: rings, the day's figures, last night's sleep, heart, workouts and mindfulness.
+/// The Today page: rings, the day's figures, last night's sleep, heart, workouts, mindfulness and NoAlc.
+///
+/// A figure whose type may not be read says which seed 003 state applies and what to do, never
+/// a zero; the rings and the NoAlc state are in ``TodayPage+Rings`` and ``TodayPage+Access``.
 struct TodayPage: Sendable {
     var data: TodayData
     var layout: PageLayout
@@ -16,43 +19,20 @@ struct TodayPage: Sendable {
             if data.isEmptyStore {
                 layout.gettingStarted()
             } else {
+                authorization()
                 rings()
                 Tag.section(.class("figures"), .ariaLabel("The day so far")) {
                     for card in figures() { card.render() }
                 }
                 sleep()
-                Tag.section(.class("panel")) {
-                    Tag.h2 { "Workouts" }
-                    WorkoutList(entries: data.workouts.map { WorkoutList.Entry(sample: $0, routes: []) }, calendar: calendar).render()
-                }
+                noAlc()
+                workouts()
                 Tag.p(.class("more")) {
-                    Tag.a(.href(layout.links.day(data.day))) { "Hour by hour, heart rate, sleep stages and routes →" }
+                    Tag.a(.href(layout.links.day(data.day))) { "Hour by hour, heart rate, sleep stages, routes and meals →" }
                 }
-                Tag.p(.class("sources")) { "Sources: " + data.sources.map(\.name).joined(separator: ", ") }
-            }
-        }
-    }
-
-    private func rings() -> HTML {
-        let summary = data.summary
-        let move: ActivityRing
-        if let goal = summary?.moveTimeGoal, summary?.activeEnergyBurnedGoal == nil {
-            move = ActivityRing(key: "move", label: "Move", value: data.moveTime.value, goal: goal, unit: "min",
-                                display: { DisplayFormat.number($0) })
-        } else {
-            move = ActivityRing(key: "move", label: "Move", value: data.activeEnergy.value, goal: data.moveGoalKilocalories,
-                                unit: "kcal", display: { DisplayFormat.number($0) })
-        }
-        let exercise = ActivityRing(key: "exercise", label: "Exercise", value: data.exercise.value,
-                                    goal: summary?.exerciseTimeGoal, unit: "min", display: { DisplayFormat.number($0) })
-        let stand = ActivityRing(key: "stand", label: "Stand", value: data.standHours.value, goal: summary?.standHoursGoal,
-                                 unit: "h", display: { DisplayFormat.number($0) })
-        return Tag.section(.class("rings"), .ariaLabel("Activity rings")) {
-            move.render()
-            exercise.render()
-            stand.render()
-            if summary == nil {
-                Tag.p(.class("note")) { "No activity summary for this day, so the rings have no goals." }
+                if !data.sources.isEmpty {
+                    Tag.p(.class("sources")) { "Sources: " + data.sources.map(\.name).joined(separator: ", ") }
+                }
             }
         }
     }

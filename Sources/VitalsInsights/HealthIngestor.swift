@@ -106,29 +106,6 @@ public struct HealthIngestor: Sendable {
     /// The day's nutrition items: food correlations, and nutrient samples in no correlation.
     private func readItems(on day: LocalDate) async throws -> ([NutritionItem], Set<SampleType>) {
         guard store.isAvailable else { return ([], []) }
-        let predicate = SamplePredicate(day.range(in: calendar), options: .strictStartDate)
-        var unreadable = Set<SampleType>()
-        var loose: [Sample] = []
-        for type in NutritionItem.nutrientTypes {
-            let result = try await store.samples(of: type, matching: predicate)
-            unreadable.formUnion(result.unreadableTypes)
-            loose += result.value
-        }
-        let readable = Set(NutritionItem.nutrientTypes).subtracting(unreadable)
-        let foods = try await store.samples(of: .food, matching: predicate)
-        unreadable.formUnion(foods.unreadableTypes)
-        var members = Set<UUID>()
-        var items: [NutritionItem] = []
-        for food in foods.value {
-            members.formUnion((food.members ?? []).map(\.uuid))
-            guard let item = NutritionItem(sample: food, readable: readable),
-                  item.kilocalories != nil || item.protein != nil || item.carbohydrates != nil || item.fat != nil
-            else { continue }
-            items.append(item)
-        }
-        for sample in loose where !members.contains(sample.uuid) {
-            if let item = NutritionItem(sample: sample, readable: readable) { items.append(item) }
-        }
-        return (items, unreadable)
+        return try await NutritionItem.items(on: day, calendar: calendar, reader: store)
     }
 }

@@ -93,6 +93,70 @@ struct DashboardBrowserTests {
         }
     }
 
+    @Test("Pointing at a chart mark or focusing it by keyboard shows its value in the tooltip; the arrow keys move along the chart")
+    func hoverAndFocusValues() throws {
+        let session = try Session()
+        defer { session.close() }
+        try session.browser.open(session.base + "/")
+        let day = try #require(try session.links().first { $0.hasPrefix("/day/") }, "Today links to a day page")
+        try session.browser.open(session.base + day)
+        let tooltip = "const t = document.getElementById('chart-tooltip'); return t && !t.hidden ? t.textContent : null;"
+        #expect(try session.browser.run(tooltip) is NSNull, "no tooltip before pointing at anything")
+
+        // Hover: the pointer over the busiest hour's bar.
+        let target = try session.browser.run("""
+            const bars = Array.from(document.querySelectorAll('main svg rect.bar[data-value]'));
+            bars.sort((a, b) => parseFloat(b.dataset.value) - parseFloat(a.dataset.value));
+            const bar = bars[0];
+            if (!bar) return null;
+            bar.scrollIntoView({block: 'center'});
+            const box = bar.getBoundingClientRect();
+            return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2),
+                    bar.querySelector('title').textContent, bar.dataset.value];
+            """) as? [Any]
+        let bar = try #require(target, "the day page has a steps bar with a value")
+        let (x, y) = (bar[0] as? Int ?? 0, bar[1] as? Int ?? 0)
+        let title = bar[2] as? String ?? "", value = bar[3] as? String ?? ""
+        try session.browser.movePointer(x: x, y: y)
+        var shown = try session.browser.run(tooltip) as? String
+        for _ in 0..<20 where shown != title {
+            usleep(100_000)
+            shown = try session.browser.run(tooltip) as? String
+        }
+        #expect(shown == title, "hovering shows the bar's title")
+        let tooltipValue = try session.browser.run("return document.getElementById('chart-tooltip').dataset.value;") as? String
+        #expect(tooltipValue == value)
+        let number = title.split(separator: ":").dropFirst().joined(separator: ":")
+        #expect(!number.isEmpty && shown?.contains(number) == true, "the value is in the tooltip")
+        try session.browser.movePointer(x: 1, y: 1)
+        #expect(try session.browser.run(tooltip) is NSNull, "moving away hides it")
+
+        // Keyboard: Tab until a chart mark has focus; its title is shown, and ArrowRight moves on.
+        try session.browser.run("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur();")
+        var focusedTitle: String?
+        for _ in 0..<60 where focusedTitle == nil {
+            try session.browser.press(WebDriver.tab)
+            focusedTitle = try session.browser.run("""
+                const e = document.activeElement;
+                if (!e || !e.ownerSVGElement) return null;
+                const t = Array.from(e.children).find(c => c.tagName.toLowerCase() === 'title');
+                return t ? t.textContent : null;
+                """) as? String
+        }
+        let first = try #require(focusedTitle, "Tab reaches a chart mark")
+        #expect(try session.browser.run(tooltip) as? String == first, "focus shows the mark's title")
+        try session.browser.press("\u{E014}")
+        let next = try session.browser.run("""
+            const e = document.activeElement;
+            const t = e && Array.from(e.children).find(c => c.tagName.toLowerCase() === 'title');
+            return t ? t.textContent : null;
+            """) as? String
+        #expect(next != nil && next != first, "ArrowRight focuses the next mark")
+        #expect(try session.browser.run(tooltip) as? String == next)
+        try session.browser.press("\u{E00C}")
+        #expect(try session.browser.run(tooltip) is NSNull, "Escape hides it")
+    }
+
     @Test("Tab walks every link of Today and Day in document order with a visible focus ring; Enter follows one")
     func keyboardWalk() throws {
         let session = try Session()

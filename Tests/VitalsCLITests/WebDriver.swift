@@ -26,7 +26,7 @@ final class WebDriver {
         driver = try ChildProcess(Self.driverPath, ["--port=\(port)"], environment: ProcessInfo.processInfo.environment,
                                   stdout: .null, stderr: .null)
         var ready = false
-        for _ in 0..<100 where !ready {
+        for _ in 0..<300 where !ready {
             if let status = try? HTTP.request(port: port, "GET", "/status"), status.status == 200 { ready = true } else {
                 usleep(100_000)
             }
@@ -34,7 +34,7 @@ final class WebDriver {
         guard ready else {
             driver.send(SIGKILL)
             _ = driver.waitUntilExit()
-            throw HTTPFailure("chromedriver did not start on port \(port)")
+            throw HTTPFailure("chromedriver did not start on port \(port) within 30 s")
         }
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
@@ -118,7 +118,7 @@ final class WebDriver {
     func tabWalk() throws -> (reached: [Int], count: Int, ringless: [Int]) {
         let count = try run("""
             window.__focusable = Array.from(document.querySelectorAll(
-                'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary'))
+                'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary, [tabindex="0"]'))
                 .filter(e => e.getClientRects().length > 0);
             document.activeElement && document.activeElement.blur();
             return window.__focusable.length;
@@ -142,6 +142,14 @@ final class WebDriver {
             if reached.count == count { break }
         }
         return (reached, count, ringless)
+    }
+
+    /// Moves the mouse pointer to (`x`, `y`) CSS pixels from the viewport's top left corner.
+    func movePointer(x: Int, y: Int) throws {
+        let move: [String: Any] = ["type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y]
+        _ = try command("POST", "/actions", ["actions": [
+            ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": [move]],
+        ]])
     }
 
     static let tab = "\u{E004}"

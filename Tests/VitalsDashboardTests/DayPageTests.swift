@@ -78,7 +78,9 @@ struct DayPageTests {
         #expect(route["points"]?.split(separator: " ").count == 40)
         #expect(html.contains("data-points=\"40\""))
         #expect(html.contains("Route of the running from 18:00 to 18:19, 40 points</title>"))
-        #expect(!html.contains("<img") && !html.contains("<script"))
+        // No map tiles: no image, and no script but the dashboard's own hover script.
+        #expect(!html.contains("<img") && PageReader.count("<script", in: html) == 1)
+        #expect(html.contains("<script src=\"/assets/dashboard.js\" defer></script>"))
     }
 
     @Test("Day pages link to the days before and after; a bad date is a 404 page")

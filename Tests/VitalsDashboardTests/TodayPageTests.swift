@@ -122,16 +122,16 @@ struct TodayPageTests {
         #expect(html.contains("href=\"/day/2025-11-16\""))
     }
 
-    @Test("A day without an activity summary shows the rings without goals")
+    @Test("A day without an activity summary draws the rings against default goals, labelled as defaults")
     func ringsWithoutGoals() async throws {
         let fixture = try DashboardFixture(zone: "UTC")
         try await fixture.store.save(.quantity(.activeEnergyBurned, 210, .kilocalorie, start: fixture.at(Self.day, 9),
                                                end: fixture.at(Self.day, 10), source: DashboardFixture.watch))
         let html = try await fixture.get("/", now: fixture.at(Self.day, 12)).body
         let move = try #require(PageReader.elements(html, containing: "data-ring=\"move\"").first)
-        #expect(move["data-value"] == "210.0" && move["data-goal"] == nil)
-        #expect(html.contains("Move: 210 kcal, no goal set"))
-        #expect(html.contains("no goals"))
+        #expect(move["data-value"] == "210.0" && move["data-goal"] == "500.0" && move["data-goal-source"] == "default")
+        #expect(html.contains("Move: 210 of 500 kcal (default goal) (42%)"))
+        #expect(html.contains("default goals"))
     }
 
     @Test("An empty store's Today page says how to get data in, with no chart")
@@ -156,7 +156,8 @@ struct TodayPageTests {
         for path in ["/", "/day/\(Self.day)"] {
             let html = try await fixture.get(path, now: fixture.at(Self.day, 13)).body
             #expect(html.contains("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;"), "\(path)")
-            #expect(!html.contains("<script"), "\(path)")
+            #expect(PageReader.count("<script", in: html) == 1, "\(path): only the dashboard's own script")
+            #expect(html.contains("<script src=\"/assets/dashboard.js\" defer></script>"), "\(path)")
         }
     }
 
@@ -173,5 +174,24 @@ struct TodayPageTests {
         let page = try await fixture.get("/", now: Date()).body
         #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/dashboard.css\">"))
         #expect(page.contains("width=device-width"))
+    }
+
+    @Test("The hover script is an external file served as JavaScript; every page loads it deferred, with no inline script")
+    func hoverScript() async throws {
+        let fixture = try await Self.filledStore()
+        try await fixture.application(now: fixture.at(Self.day, 21)).test(.router) { client in
+            let response = try await client.execute(uri: "/assets/dashboard.js", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+            let script = String(buffer: response.body)
+            #expect(script.contains("chart-tooltip") && script.contains("focusin") && script.contains("pointerover"))
+        }
+        let pages = try await fixture.get(["/", "/day/\(Self.day)", "/trends", "/calendar"], now: fixture.at(Self.day, 21))
+        for (index, page) in pages.enumerated() {
+            #expect(page.status == .ok, "page \(index)")
+            #expect(page.body.contains("<script src=\"/assets/dashboard.js\" defer></script>"), "page \(index)")
+            #expect(PageReader.count("<script", in: page.body) == 1, "page \(index): no inline script")
+            #expect(!page.body.contains(" onclick=") && !page.body.contains(" onmouseover="), "page \(index)")
+        }
     }
 }
