@@ -120,7 +120,8 @@ let package = Package(
         .target(
             name: "VitalsDashboard",
             dependencies: [
-                // VitalsInsights for the Calendar's streak marks (the query `vitals streak` runs); never the other way round.
+                // VitalsInsights for the Calendar's streak marks (the query `vitals streak` runs) and the Records page
+                // (seed 002's record queries and RecordEditor); never the other way round.
                 "VitalsCore", "VitalsStore", "VitalsInsights",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -69,6 +69,14 @@ public struct Attribute: Sendable, Hashable {
     public static func src(_ value: String) -> Attribute { Attribute("src", value) }
     /// `defer`: a script that runs once the document is parsed.
     public static func deferred() -> Attribute { Attribute("defer", nil) }
+    /// `step`: a number or time field's granularity (`any`, `1` for seconds).
+    public static func step(_ value: String) -> Attribute { Attribute("step", value) }
+    /// `inputmode`: the keyboard a phone shows (`decimal`).
+    public static func inputMode(_ value: String) -> Attribute { Attribute("inputmode", value) }
+    /// `aria-describedby`: the ids of the elements describing a control (its error message).
+    public static func ariaDescribedBy(_ value: String) -> Attribute { Attribute("aria-describedby", value) }
+    /// `aria-invalid="true"`: the control's value was refused.
+    public static func ariaInvalid() -> Attribute { Attribute("aria-invalid", "true") }
 
     // SVG
     public static func viewBox(width: Double, height: Double) -> Attribute {

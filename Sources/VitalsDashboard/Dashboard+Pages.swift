@@ -69,7 +69,7 @@ extension Dashboard {
         return Self.html(body, status: .badRequest)
     }
 
-    private func layout(_ scope: DashboardScope) -> PageLayout {
+    func layout(_ scope: DashboardScope) -> PageLayout {
         PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone, session: scope.session)
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 import VitalsCore
 import VitalsStore
 
-/// The web dashboard's routes: the Today page, the page of any day, Trends, Calendar and the stylesheet.
+/// The web dashboard's routes: the Today page, the page of any day, Trends, Calendar, Records and the stylesheet.
 ///
 /// Register it on a router or a router group; each request asks `scope` whose data to show,
 /// so the same pages serve a local store (`vitals dashboard`, one scope for every request) and
@@ -17,6 +17,7 @@ import VitalsStore
 /// - `GET /day/YYYY-MM-DD`: one day, with links to the day before and after;
 /// - `GET /trends?type=&range=&from=&to=&bucket=`: a figure beside the same period last year;
 /// - `GET /calendar?month=YYYY-MM&figure=` or `?year=YYYY&figure=`: a month grid or year heatmap with streak marks;
+/// - `GET /records?kind=&from=&to=` and its forms: seed 002's records, local ones editable (``registerRecords(on:)``);
 /// - `GET /assets/dashboard.css`: the stylesheet (dark and light follow the system setting);
 /// - `GET /assets/dashboard.js`: hover and focus values for chart marks (the pages work without it).
 public struct Dashboard<Context: RequestContext>: Sendable {
@@ -50,6 +51,7 @@ public struct Dashboard<Context: RequestContext>: Sendable {
             return await dashboard.page(status: .ok) { try await dashboard.dayPage(scope: scope, day: day) }
         }
         registerTrendsAndCalendar(on: router)
+        registerRecords(on: router)
         router.get(RouterPath(DashboardLinks.stylesheetPath)) { _, _ -> Response in
             Response(status: .ok,
                      headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
@@ -66,8 +68,13 @@ public struct Dashboard<Context: RequestContext>: Sendable {
 
     /// The page `render` makes, or an error page (500) when reading failed.
     func page(status: HTTPResponse.Status, _ render: () async throws -> String) async -> Response {
+        await respond { Self.html(try await render(), status: status) }
+    }
+
+    /// The response `make` gives, or an error page (500) when reading or writing failed.
+    func respond(_ make: () async throws -> Response) async -> Response {
         do {
-            return Self.html(try await render(), status: status)
+            return try await make()
         } catch {
             // The error says what failed and where, never a health value.
             let layout = PageLayout(configuration: configuration, links: links, zone: nil)

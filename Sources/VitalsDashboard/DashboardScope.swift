@@ -7,7 +7,7 @@ import VitalsStore
 /// The one input every page reads through: a local ``SQLiteHealthStore`` (and its calendar)
 /// for `vitals dashboard`, a server user's `ServerHealthReader` (and the user's zone) on the
 /// server. Days are half-open `[00:00, next 00:00)` in ``calendar``'s zone, as `vitals stats`
-/// and the API count them.
+/// and the API count them. ``records`` writes the Records page's forms, when the scope can.
 public struct DashboardScope: Sendable {
     /// Samples, statistics, sources, workout routes and activity summaries.
     public var reader: any ActivityReader
@@ -19,20 +19,26 @@ public struct DashboardScope: Sendable {
     /// Whose samples the Calendar's streak marks count, as `vitals streak` and `vitals calendar` do:
     /// by default only the app's own (and its extensions'); a page's `sources=all` counts every source.
     public var activitySources: SourceFilter
+    /// Who saves the Records page's forms; `nil` shows every record read-only (no forms).
+    public var records: (any DashboardRecordWriting)?
 
     /// A scope reading `reader` in `calendar`, within `session` when on a server; streak marks
     /// count `activitySources` (by default the samples `vitals log` writes, as `vitals streak`
     /// counts them).
     public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
-                activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier)) {
+                activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier),
+                records: (any DashboardRecordWriting)? = nil) {
+        self.records = records
         self.reader = reader
         self.calendar = calendar
         self.session = session
         self.activitySources = activitySources
     }
 
-    /// A local store, in the store's own calendar; streak marks count the store's app's samples.
+    /// A local store, in the store's own calendar; streak marks count the store's app's samples,
+    /// and the Records page's forms write the store's own records.
     public init(store: some HealthStore & ActivityReader) {
-        self.init(reader: store, calendar: store.calendar, activitySources: .app(bundleIdentifier: store.appSource.bundleIdentifier))
+        self.init(reader: store, calendar: store.calendar, activitySources: .app(bundleIdentifier: store.appSource.bundleIdentifier),
+                  records: LocalRecordWriter(store: store))
     }
 }

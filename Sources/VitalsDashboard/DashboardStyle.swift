@@ -146,8 +146,22 @@ enum DashboardStyle {
         button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
         .session button { background: none; color: var(--accent); padding: 0.1rem 0.4rem; }
         input:focus-visible, button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .kinds { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin-bottom: 0.5rem; }
+        .kinds a[aria-current] { font-weight: 600; }
+        .table-scroll { overflow-x: auto; max-width: 100%; }
+        table.records th, table.records td { white-space: nowrap; }
+        .badge { display: inline-block; font-size: 0.75rem; padding: 0 0.4rem; border-radius: 999px; border: 1px solid var(--line); color: var(--muted); }
+        .badge.local { color: var(--accent); border-color: var(--accent); }
+        .record-form form { display: grid; gap: 0.75rem; max-width: 28rem; }
+        .record-form .field { display: grid; gap: 0.25rem; }
+        .record-form .field input { max-width: 100%; }
+        .record-form .confirm { display: flex; gap: 0.5rem; align-items: center; }
+        .record-form .error { margin: 0; }
+        input[aria-invalid] { border-color: var(--move); }
+        button.danger { background: var(--move); border-color: var(--move); }
         @media (max-width: 480px) {
           main { padding: 0.75rem; }
+          table.records { font-size: 0.8rem; }
           h1 { font-size: 1.3rem; }
           .figures { grid-template-columns: repeat(2, minmax(0, 1fr)); }
           .figure .value { font-size: 1.25rem; }

@@ -10,7 +10,7 @@ struct PageLayout: Sendable {
     var session: DashboardSession? = nil
 
     /// Which navigation entry the page is.
-    enum Section: Sendable { case today, day, trends, calendar }
+    enum Section: Sendable { case today, day, trends, calendar, records }
 
     /// The whole document: `content` in `main`, titled `title`.
     func page(title: String, current: Section?, @HTMLBuilder content: () -> HTML) -> String {
@@ -31,6 +31,7 @@ struct PageLayout: Sendable {
                         navigationLink("Today", href: links.today, isCurrent: current == .today)
                         navigationLink("Trends", href: links.trendsHome, isCurrent: current == .trends)
                         navigationLink("Calendar", href: links.calendarHome, isCurrent: current == .calendar)
+                        navigationLink("Records", href: links.recordsHome, isCurrent: current == .records)
                         for extra in configuration.extraPages {
                             navigationLink(extra.title, href: extra.path, isCurrent: current == nil && title == extra.title)
                         }

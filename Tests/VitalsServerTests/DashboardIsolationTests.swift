@@ -44,6 +44,9 @@ struct DashboardIsolationTests {
         defer { removeDatabaseFiles(path) }
         let routes = ServerApplication.dashboardRoutes(configuration: .testing, repository: repository)
             .filter { $0.method == "GET" && !$0.path.hasPrefix("/assets/") && $0.path != "/sign-in" }
+            // The Records forms (`/records/new`, `/records/{id}/edit`) refuse on a server, which
+            // keeps records read-only: DashboardRecordsIsolationTests tries them with each session.
+            .filter { !$0.path.hasPrefix("/records/") }
         var pages: [String] = []
         for route in routes {
             var expanded = [route.path]
@@ -64,7 +67,8 @@ struct DashboardIsolationTests {
           arguments: [(Backend.sqlite, TestingSetup.router), (.sqlite, .live), (.postgres, .router)])
     func everyPage(backend: Backend, setup: TestingSetup) async throws {
         let pages = try Self.pages()
-        #expect(pages.contains("/") && pages.contains("/day/2025-11-16") && pages.contains("/sync"), "\(pages)")
+        #expect(pages.contains("/") && pages.contains("/day/2025-11-16") && pages.contains("/sync") && pages.contains("/records"),
+                "\(pages)")
         try await withServer(backend, setup: setup) { harness in
             let (_, adaToken) = try await harness.user(Self.ada.name, timeZone: Self.ada.zone)
             let (_, bobToken) = try await harness.user(Self.bob.name, timeZone: Self.bob.zone)

@@ -1,0 +1,40 @@
+import Foundation
+import VitalsCore
+import VitalsInsights
+
+extension RecordForm {
+    /// The new local record the parsed form describes, written as `source`.
+    func record(_ parsed: Parsed, source: Source) -> any HealthRecord {
+        switch kind {
+        case .weight:
+            return WeightRecord(date: parsed.start, kilograms: parsed.value, source: source)
+        case .dietaryCalorie:
+            return DietaryCalorieRecord(start: parsed.start, kilocalories: parsed.value, protein: parsed.protein,
+                                        carbohydrates: parsed.carbohydrates, fat: parsed.fat, source: source)
+        case .activeEnergy:
+            return ActiveEnergyRecord(start: parsed.start, end: parsed.end ?? parsed.start, kilocalories: parsed.value,
+                                      workoutType: parsed.activity, source: source)
+        case .restingEnergy:
+            return RestingEnergyRecord(start: parsed.start, kilocalories: parsed.value, source: source)
+        }
+    }
+
+    /// The edit the parsed form makes: every field the kind has, as typed.
+    ///
+    /// A macro left blank keeps its old value (an edit cannot remove a macro).
+    func change(_ parsed: Parsed) -> RecordChange {
+        var change = RecordChange(value: Quantity(parsed.value, kind.baseUnit), start: parsed.start)
+        switch kind {
+        case .dietaryCalorie:
+            change.protein = parsed.protein.map { Quantity($0, .gram) }
+            change.carbohydrates = parsed.carbohydrates.map { Quantity($0, .gram) }
+            change.fat = parsed.fat.map { Quantity($0, .gram) }
+        case .activeEnergy:
+            change.end = parsed.end
+            change.activity = parsed.activity
+        case .weight, .restingEnergy:
+            break
+        }
+        return change
+    }
+}
