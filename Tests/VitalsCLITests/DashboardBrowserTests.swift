@@ -157,14 +157,14 @@ struct DashboardBrowserTests {
         #expect(try session.browser.run(tooltip) is NSNull, "Escape hides it")
     }
 
-    @Test("Tab walks every link of Today and Day in document order with a visible focus ring; Enter follows one")
+    @Test("Tab walks every control of Today, a day, Trends, Calendar, Records and its add form in document order with a visible focus ring; Enter follows a link")
     func keyboardWalk() throws {
         let session = try Session()
         defer { session.close() }
         try session.browser.open(session.base + "/")
         let dayLink = try session.links().first { $0.hasPrefix("/day/") }
         let day = try #require(dayLink, "Today links to a day page")
-        for page in ["/", day] {
+        for page in ["/", day, "/trends", "/calendar", "/records", "/records/new?kind=weight"] {
             try session.browser.open(session.base + page)
             let walk = try session.browser.tabWalk()
             #expect(walk.count >= 2, "\(page) has links to walk")
