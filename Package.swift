@@ -172,19 +172,22 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "VitalsInsightsTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport",
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsDashboardTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsDashboard",
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsDashboard", "VitalsTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict),
-        // Test helpers several test targets share: child processes without Foundation's Process.
-        .target(name: "VitalsTestSupport", path: "Tests/VitalsTestSupport", swiftSettings: strict),
+        // Test helpers several test targets share: child processes without Foundation's Process, a store
+        // on a device without health data.
+        .target(name: "VitalsTestSupport", dependencies: ["VitalsCore", "VitalsStore"], path: "Tests/VitalsTestSupport",
+                swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport"], exclude: ["__Snapshots__"],
                     swiftSettings: strict),
         .testTarget(

@@ -104,24 +104,25 @@ struct TrendsData: Sendable {
 
     /// Days grouped in sevens: each week's sum (nil when none of its days has data).
     static func sums(of days: [TrendBucket]) -> [TrendBucket] {
-        stride(from: 0, to: days.count, by: 7).map { start in
-            let week = days[start..<min(days.count, start + 7)]
-            let values = week.compactMap(\.value)
-            let range = DateRange(clampingStart: week.first!.range.start, end: week.last!.range.end)
-            return TrendBucket(first: week.first!.first, range: range, value: values.isEmpty ? nil : values.reduce(0, +),
-                               minimum: nil, maximum: nil)
-        }
+        inWeeks(days) { values in (values.reduce(0, +), nil, nil) }
     }
 
     /// Nights grouped in sevens: each week's average per night with sleep, shortest and longest night.
     static func weeks(of nights: [TrendBucket]) -> [TrendBucket] {
-        stride(from: 0, to: nights.count, by: 7).map { start in
-            let week = nights[start..<min(nights.count, start + 7)]
+        inWeeks(nights) { values in (values.reduce(0, +) / Double(values.count), values.min(), values.max()) }
+    }
+
+    /// `days` in sevens, each week's value, minimum and maximum made by `summary` from its days'
+    /// values (a week without any is empty).
+    private static func inWeeks(_ days: [TrendBucket],
+                                summary: ([Double]) -> (value: Double, minimum: Double?, maximum: Double?)) -> [TrendBucket] {
+        stride(from: 0, to: days.count, by: 7).map { start in
+            let week = days[start..<min(days.count, start + 7)]
             let values = week.compactMap(\.value)
             let range = DateRange(clampingStart: week.first!.range.start, end: week.last!.range.end)
-            return TrendBucket(first: week.first!.first, range: range,
-                               value: values.isEmpty ? nil : values.reduce(0, +) / Double(values.count),
-                               minimum: values.min(), maximum: values.max())
+            let made = values.isEmpty ? nil : summary(values)
+            return TrendBucket(first: week.first!.first, range: range, value: made?.value,
+                               minimum: made?.minimum, maximum: made?.maximum)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import VitalsTestSupport
 import VitalsCore
 import VitalsDashboard
 import VitalsInsights
@@ -62,7 +63,7 @@ struct TodayStatesTests {
 
     @Test("A store that is unavailable on the device says so on every figure instead of failing or showing zeros")
     func unavailableStore() async throws {
-        let store = UnavailableDashboardStore()
+        let store = UnavailableHealthStore()
         let page = try await fixture(store)
         #expect(page.status == .ok)
         let html = page.body
@@ -73,7 +74,7 @@ struct TodayStatesTests {
     }
 
     /// GETs Today from the dashboard of `store`.
-    private func fixture(_ store: UnavailableDashboardStore) async throws -> (status: HTTPResponse.Status, body: String) {
+    private func fixture(_ store: UnavailableHealthStore) async throws -> (status: HTTPResponse.Status, body: String) {
         var configuration = DashboardConfiguration()
         configuration.now = { Date(timeIntervalSince1970: 1_763_290_800) }
         let application = Application(router: DashboardApplication.makeRouter(store: store, configuration: configuration))

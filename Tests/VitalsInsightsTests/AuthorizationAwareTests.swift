@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 import VitalsCore
 import VitalsInsights
 import VitalsStore
@@ -82,7 +83,7 @@ struct UnavailableStoreTests {
 
     @Test("HealthKit Unavailable: insights say the store is unavailable; reminders keep working; logging cancels nothing")
     func healthKitUnavailable() async throws {
-        let health = UnavailableHealthStore()
+        let health = UnavailableHealthStore(appSource: ActivityTestStore.app)
         let query = DailyActivityQuery.forApp(of: health, calendar: Calendar.gregorian(in: .gmt))
         await #expect(throws: VitalsError(.unavailable, "the health store is unavailable on this device")) {
             _ = try await StreakCounter(activity: .mindfulness, query: query).streak(now: T.at("2025-10-01T12:00:00Z"), store: health)
