@@ -10,6 +10,13 @@ extension BucketCalculator {
         var minimum = Double.infinity
         var maximum = -Double.infinity
         var recent: StatisticsPoint?
+        /// Each source's first instant (its start) and last instant (its value), when tracked.
+        var instants: [Int32: (first: Double, lastValue: Double)] = [:]
+
+        /// Notes an instant of `point`'s source, in the points' order.
+        mutating func note(instant point: StatisticsPoint) {
+            instants[point.source] = (instants[point.source]?.first ?? point.start, point.value)
+        }
 
         mutating func add(_ point: StatisticsPoint, weight w: Double, level: Bool) {
             count += 1
@@ -36,6 +43,32 @@ extension BucketCalculator {
     /// to the plain mean.
     func discrete(_ points: [StatisticsPoint], style: AggregationStyle, options: StatisticsOptions,
                   into statistics: inout [Statistics]) {
+        let buckets = accumulate(points, style: style, tracksInstants: false)
+        let level = style == .discreteEquivalentContinuousLevel
+        for index in buckets.indices where buckets[index].count > 0 {
+            let bucket = buckets[index]
+            if options.contains(.average) {
+                if bucket.weight > 0 {
+                    let mean = bucket.weighted / bucket.weight
+                    statistics[index].average = level ? 10 * log10(mean) : mean
+                } else {
+                    statistics[index].average = bucket.plainSum / Double(bucket.count)
+                }
+            }
+            if options.contains(.minimum) { statistics[index].minimum = bucket.minimum }
+            if options.contains(.maximum) { statistics[index].maximum = bucket.maximum }
+            if options.contains(.mostRecent), let recent = bucket.recent {
+                statistics[index].mostRecent = recent.value
+                statistics[index].mostRecentRange = DateRange(
+                    uncheckedStart: Date(timeIntervalSince1970: recent.start),
+                    end: Date(timeIntervalSince1970: max(recent.start, recent.end)))
+            }
+        }
+    }
+
+    /// Each bucket's running totals (see ``discrete(_:style:options:into:)`` for which samples
+    /// count where), and with `tracksInstants` each source's first and last instant per bucket.
+    private func accumulate(_ points: [StatisticsPoint], style: AggregationStyle, tracksInstants: Bool) -> [Accumulator] {
         var buckets = [Accumulator](repeating: Accumulator(), count: bucketCount)
         let level = style == .discreteEquivalentContinuousLevel
         if style == .discreteArithmetic {
@@ -59,6 +92,7 @@ extension BucketCalculator {
                           let index = bucket(of: point.start) else { continue }
                     let holdEnd = min(nextInstant[position], edges[index + 1], clip.upper)
                     buckets[index].add(point, weight: max(0, holdEnd - point.start), level: level)
+                    if tracksInstants { buckets[index].note(instant: point) }
                     continue
                 }
                 let a = max(point.start, clip.lower)
@@ -71,24 +105,31 @@ extension BucketCalculator {
                 }
             }
         }
-        for index in buckets.indices where buckets[index].count > 0 {
-            let bucket = buckets[index]
-            if options.contains(.average) {
-                if bucket.weight > 0 {
-                    let mean = bucket.weighted / bucket.weight
-                    statistics[index].average = level ? 10 * log10(mean) : mean
-                } else {
-                    statistics[index].average = bucket.plainSum / Double(bucket.count)
-                }
-            }
-            if options.contains(.minimum) { statistics[index].minimum = bucket.minimum }
-            if options.contains(.maximum) { statistics[index].maximum = bucket.maximum }
-            if options.contains(.mostRecent), let recent = bucket.recent {
-                statistics[index].mostRecent = recent.value
-                statistics[index].mostRecentRange = DateRange(
-                    uncheckedStart: Date(timeIntervalSince1970: recent.start),
-                    end: Date(timeIntervalSince1970: max(recent.start, recent.end)))
+        return buckets
+    }
+}
+
+extension BucketCalculator {
+    /// Each bucket's discrete parts (see ``DiscreteParts``); an instant's source is named by
+    /// `sourceKeys[point.source]`.
+    func discreteParts(_ points: [StatisticsPoint], style: AggregationStyle, sourceKeys: [Int64]) -> [DiscreteParts] {
+        let buckets = accumulate(points, style: style, tracksInstants: true)
+        var parts = buckets.map { bucket in
+            DiscreteParts(count: bucket.count, plainSum: bucket.plainSum, weight: bucket.weight, weighted: bucket.weighted,
+                          instants: bucket.instants.map { source, instants in
+                              DiscreteParts.Instants(source: sourceKeys[Int(source)], first: instants.first,
+                                                     lastValue: instants.lastValue)
+                          }.sorted { $0.source < $1.source })
+        }
+        for point in points where point.end > point.start {
+            let a = max(point.start, clip.lower)
+            let b = min(point.end, clip.upper)
+            guard a < b, var index = bucket(of: a) else { continue }
+            while index < bucketCount, edges[index] < b {
+                if edges[index] > point.start { parts[index].carried += 1 }
+                index += 1
             }
         }
+        return parts
     }
 }

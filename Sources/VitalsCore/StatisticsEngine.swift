@@ -92,6 +92,18 @@ public enum StatisticsEngine {
         return result
     }
 
+    /// Each bucket's ``DiscreteParts`` for a discrete quantity type (empty for other types), so
+    /// whole buckets can later be combined into longer ones; `sourceKeys[i]` names source index `i`.
+    public static func discreteParts(_ query: StatisticsQuery, points: [StatisticsPoint],
+                                     sourceKeys: [Int64]) throws(VitalsError) -> [DiscreteParts] {
+        try query.validate()
+        guard query.type.kind == .quantity, let style = query.type.aggregationStyle, style != .cumulative else { return [] }
+        let edges = boundaries(for: query).map(\.timeIntervalSince1970)
+        let calculator = BucketCalculator(edges: edges, clip: (query.range.start.timeIntervalSince1970,
+                                                               query.range.end.timeIntervalSince1970))
+        return calculator.discreteParts(points, style: style, sourceKeys: sourceKeys)
+    }
+
     /// Bucket edges: `edges[i] ..< edges[i + 1]` is bucket `i`.
     static func boundaries(for query: StatisticsQuery) -> [Date] {
         let calendar = query.calendar

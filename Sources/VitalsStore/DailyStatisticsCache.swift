@@ -87,6 +87,11 @@ struct DailyStatisticsCache {
                 END;
                 """)
         }
+        // Discrete types' rows also keep what combining days into weeks and years needs
+        // (``DiscreteParts``); rows stored before have none and are recomputed when asked for it.
+        migrator.registerMigration("v9-daily-discrete-parts") { db in
+            try db.execute(sql: "ALTER TABLE daily_statistics ADD COLUMN parts BLOB")
+        }
     }
 
     /// The invalidation counter: advanced by every write that deletes (or could have deleted) rows.
@@ -99,7 +104,7 @@ struct DailyStatisticsCache {
         -> [Double: DailyStatisticsRow] {
         let statement = try db.cachedStatement(sql: """
             SELECT day_start, day_end, sample_count, sum, average, minimum, maximum, most_recent,
-                   most_recent_start, most_recent_end, duration
+                   most_recent_start, most_recent_end, duration, parts
             FROM daily_statistics WHERE type_id = ? AND variant = ? AND day_start >= ? AND day_start <= ?
             """)
         statement.arguments = [typeID, variant, lower, upper]
@@ -119,13 +124,13 @@ struct DailyStatisticsCache {
         guard try self.epoch() == epoch else { return false }
         let statement = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO daily_statistics (type_id, variant, day_start, day_end, sample_count, sum, average,
-                minimum, maximum, most_recent, most_recent_start, most_recent_end, duration)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                minimum, maximum, most_recent, most_recent_start, most_recent_end, duration, parts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for day in days {
             try statement.execute(arguments: [
                 typeID, variant, day.start, day.end, day.sampleCount, day.sum, day.average, day.minimum, day.maximum,
-                day.mostRecent, day.mostRecentStart, day.mostRecentEnd, day.duration,
+                day.mostRecent, day.mostRecentStart, day.mostRecentEnd, day.duration, day.parts.map(DailyStatisticsRow.encode),
             ])
         }
         return true

@@ -21,9 +21,12 @@ struct DailyStatisticsRow: Sendable, Hashable {
     var mostRecentStart: Double?
     var mostRecentEnd: Double?
     var duration: Double?
+    /// What combining this day with its neighbours needs, for discrete quantity types.
+    var parts: DiscreteParts?
 
-    /// The row of a computed bucket (every option of the type's family computed).
-    init(_ statistics: Statistics) {
+    /// The row of a computed bucket (every option of the type's family computed) and its discrete parts.
+    init(_ statistics: Statistics, parts: DiscreteParts? = nil) {
+        self.parts = parts
         start = statistics.range.start.timeIntervalSince1970
         end = statistics.range.end.timeIntervalSince1970
         sampleCount = statistics.sampleCount
@@ -50,6 +53,7 @@ struct DailyStatisticsRow: Sendable, Hashable {
         mostRecentStart = row[8]
         mostRecentEnd = row[9]
         duration = row[10]
+        parts = (row[11] as Data?).flatMap(Self.decode)
     }
 
     /// Whether every value survives SQLite unchanged (a NaN would come back as NULL).

@@ -5,7 +5,17 @@ import VitalsCore
 extension SQLiteHealthStore {
     /// The statistics of `query` from the samples, reading and filling the per-day cache
     /// (``DailyStatisticsCache``) for daily queries when the configuration allows it.
+    ///
+    /// A discrete type's weeks, months, years or runs of days are combined from the cached days
+    /// (``StatisticsLoader/composed(_:from:)``) when they are whole days.
     func computeStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
+        if configuration.cachesDailyStatistics, let days = StatisticsLoader.dayQuery(composing: query) {
+            let answer = try await read { db in try StatisticsLoader(db).cachedStatistics(days, needsParts: true) }
+            if let typeID = answer.typeID, !answer.computed.isEmpty {
+                await storeDailyStatistics(answer.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
+            }
+            if let composed = StatisticsLoader.composed(query, from: answer.rows) { return composed }
+        }
         guard configuration.cachesDailyStatistics, StatisticsLoader.usesDailyCache(query) else {
             return try await read { db in try StatisticsLoader(db).statistics(query) }
         }

@@ -30,6 +30,12 @@ struct StatisticsLoader {
     init(_ db: Database) { self.db = db }
 
     func statistics(_ query: StatisticsQuery) throws -> [Statistics] {
+        try compute(query, parts: false).statistics
+    }
+
+    /// The engine's statistics of `query` and, with `parts` for a discrete quantity type, each
+    /// bucket's ``DiscreteParts`` (sources keyed by their row id); otherwise no parts.
+    func compute(_ query: StatisticsQuery, parts: Bool) throws -> (statistics: [Statistics], parts: [DiscreteParts]) {
         let catalog = SourceCatalog(db)
         let everySource = try catalog.all()
         let allowed = Set(try catalog.ids(matching: query.sources) ?? everySource.map(\.id))
@@ -37,8 +43,10 @@ struct StatisticsLoader {
         var indexByID: [Int64: Int32] = [:]
         for (index, entry) in ordered.enumerated() { indexByID[entry.id] = Int32(index) }
         let points = try loadPoints(query, sourceIndex: indexByID)
-        return try StatisticsEngine.compute(query, points: points, sources: ordered.map(\.ranked.source),
-                                            priority: Array(ordered.indices))
+        let statistics = try StatisticsEngine.compute(query, points: points, sources: ordered.map(\.ranked.source),
+                                                      priority: Array(ordered.indices))
+        guard parts else { return (statistics, []) }
+        return (statistics, try StatisticsEngine.discreteParts(query, points: points, sourceKeys: ordered.map(\.id)))
     }
 
     /// Start, end, value and source index of every sample that can touch the query range, by start.

@@ -6,6 +6,8 @@ import VitalsCore
 struct DailyCacheAnswer: Sendable {
     /// The answer, equal to ``StatisticsLoader/statistics(_:)`` for the same query.
     var statistics: [Statistics]
+    /// Each bucket's row, cached or computed (with its discrete parts when the query asked for them).
+    var rows: [DailyStatisticsRow]
     /// Whole days that were computed and may be stored (empty when nothing can be).
     var computed: [DailyStatisticsRow]
     /// The row id of the query's type, when it has one.
@@ -35,11 +37,15 @@ extension StatisticsLoader {
     /// Missing buckets are computed over sub-ranges with the query's anchor and calendar:
     /// the engine's result for a bucket depends only on the samples touching it, so each
     /// value equals what one computation over the whole range gives.
-    func cachedStatistics(_ query: StatisticsQuery) throws -> DailyCacheAnswer {
+    ///
+    /// With `needsParts`, a discrete type's cached day without ``DiscreteParts`` (stored before
+    /// they were kept) counts as missing. Discrete types' computed days always get their parts.
+    func cachedStatistics(_ query: StatisticsQuery, needsParts: Bool = false) throws -> DailyCacheAnswer {
         let cache = DailyStatisticsCache(db)
         let epoch = try cache.epoch()
         let variant = DailyStatisticsCache.variant(of: query)
         let family = DailyStatisticsCache.family(of: query.type) ?? query.options
+        let keepsParts = query.type.kind == .quantity && query.type.aggregationStyle.map { $0 != .cumulative } ?? false
         let unit: HealthUnit? = query.type.kind == .quantity ? query.type.canonicalUnit : nil
         let buckets = StatisticsEngine.buckets(for: query)
         let whole = buckets.map {
@@ -53,7 +59,8 @@ extension StatisticsLoader {
         }
         var days = [DailyStatisticsRow?](repeating: nil, count: buckets.count)
         for (index, bucket) in buckets.enumerated() where whole[index] {
-            if let row = stored[bucket.start.timeIntervalSince1970], row.end == bucket.end.timeIntervalSince1970 {
+            if let row = stored[bucket.start.timeIntervalSince1970], row.end == bucket.end.timeIntervalSince1970,
+               !(needsParts && keepsParts && row.parts == nil) {
                 days[index] = row
             }
         }
@@ -64,8 +71,8 @@ extension StatisticsLoader {
             part.options = family
             part.range = try DateRange(start: max(buckets[run.lowerBound].start, query.range.start),
                                        end: min(buckets[run.upperBound].end, query.range.end))
-            let answers = try statistics(part)
-            guard answers.count == run.count else {
+            let (answers, parts) = try compute(part, parts: keepsParts)
+            guard answers.count == run.count, !keepsParts || parts.count == run.count else {
                 throw VitalsError(.database, "daily statistics did not line up with the query's buckets")
             }
             for (offset, answer) in answers.enumerated() {
@@ -74,20 +81,23 @@ extension StatisticsLoader {
                     throw VitalsError(.database, "daily statistics did not line up with the query's buckets")
                 }
                 guard days[index] == nil else { continue }
-                let row = DailyStatisticsRow(answer)
+                let row = DailyStatisticsRow(answer, parts: keepsParts ? parts[offset] : nil)
                 days[index] = row
                 if whole[index], row.isStorable { computed.append(row) }
             }
         }
         var result: [Statistics] = []
+        var rows: [DailyStatisticsRow] = []
         result.reserveCapacity(buckets.count)
+        rows.reserveCapacity(buckets.count)
         for (index, bucket) in buckets.enumerated() {
             guard let day = days[index] else {
                 throw VitalsError(.database, "a daily statistics bucket was neither cached nor computed")
             }
             result.append(day.statistics(range: bucket, unit: unit, options: query.options))
+            rows.append(day)
         }
-        return DailyCacheAnswer(statistics: result, computed: typeID == nil ? [] : computed, typeID: typeID,
+        return DailyCacheAnswer(statistics: result, rows: rows, computed: typeID == nil ? [] : computed, typeID: typeID,
                                 variant: variant, epoch: epoch)
     }
 

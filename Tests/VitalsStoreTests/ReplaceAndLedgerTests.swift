@@ -54,6 +54,6 @@ struct ReplaceAndLedgerTests {
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
         }
         #expect(migrations.contains("v5-ingestion-ledger"))
-        #expect(migrations.last == "v8-daily-statistics")
+        #expect(migrations.last == "v9-daily-discrete-parts")
     }
 }
