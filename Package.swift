@@ -122,7 +122,8 @@ let package = Package(
             dependencies: [
                 // VitalsInsights for the Calendar's streak marks (the query `vitals streak` runs) and the Records page
                 // (seed 002's record queries and RecordEditor); never the other way round.
-                "VitalsCore", "VitalsStore", "VitalsInsights",
+                // VitalsContract for seed 001's daily snapshots, which the Today page shows where no sample gives a figure.
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsContract",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -21,14 +21,17 @@ public struct DashboardScope: Sendable {
     public var activitySources: SourceFilter
     /// Who saves the Records page's forms; `nil` shows every record read-only (no forms).
     public var records: (any DashboardRecordWriting)?
+    /// The user's daily snapshots (a server's), shown on Today where no sample gives a figure; `nil` for none.
+    public var snapshots: (any DailySnapshotReading)?
 
     /// A scope reading `reader` in `calendar`, within `session` when on a server; streak marks
     /// count `activitySources` (by default the samples `vitals log` writes, as `vitals streak`
-    /// counts them).
+    /// counts them); `records` saves the Records forms and `snapshots` fills Today's gaps.
     public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
                 activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier),
-                records: (any DashboardRecordWriting)? = nil) {
+                records: (any DashboardRecordWriting)? = nil, snapshots: (any DailySnapshotReading)? = nil) {
         self.records = records
+        self.snapshots = snapshots
         self.reader = reader
         self.calendar = calendar
         self.session = session

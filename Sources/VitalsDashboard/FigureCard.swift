@@ -31,6 +31,9 @@ struct FigureCard: Sendable {
             } else {
                 Tag.p(.class("value muted"), .data("state", "none")) { "No data" }
             }
+            if let origin = reading.origin, reading.value != nil {
+                Tag.p(.class("note origin"), .data("origin", "snapshot")) { origin }
+            }
             if let note { Tag.p(.class("note")) { note } }
         }
     }

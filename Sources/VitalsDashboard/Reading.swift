@@ -8,6 +8,8 @@ struct Reading: Sendable, Hashable {
     var isUnreadable = false
     /// Why the type could not be read (seed 003's state), when ``isUnreadable``.
     var access: ReadAccess?
+    /// Where the value came from when not from samples (a daily snapshot), shown under it.
+    var origin: String?
 
     /// A figure nobody measured.
     static let none = Reading(value: nil)

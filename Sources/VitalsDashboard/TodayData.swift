@@ -7,7 +7,7 @@ import VitalsStore
 struct TodayData: Sendable {
     var day: LocalDate
     var range: DateRange
-    /// Whether the store holds no samples at all (the page then says how to get data in).
+    /// Whether the store holds no samples at all and the day no snapshot (the page then says how to get data in).
     var isEmptyStore: Bool
     var steps = Reading.none
     /// Metres.
@@ -42,6 +42,8 @@ struct TodayData: Sendable {
     var asked: Set<SampleType> = []
     /// Whether the store cannot be used on this device at all.
     var isUnavailable = false
+    /// Who sent the daily snapshot some figures come from, when some do.
+    var snapshotSource: String?
 
     /// Reads `day` for the Today page, "now" being `now` (for the NoAlc streak).
     static func load(_ queries: DashboardQueries, day: LocalDate, now: Date) async throws -> TodayData {
@@ -51,7 +53,9 @@ struct TodayData: Sendable {
             return unavailable(day: day, range: range, night: nothing)
         }
         let sources = try await queries.reader.sources(for: nil)
-        var data = TodayData(day: day, range: range, isEmptyStore: sources.isEmpty, night: nothing, sources: sources)
+        let snapshot = try await queries.scope.snapshots?.snapshot(on: day)
+        var data = TodayData(day: day, range: range, isEmptyStore: sources.isEmpty && snapshot == nil, night: nothing,
+                             sources: sources)
         guard !data.isEmptyStore else { return data }
         data.night = try await queries.night(endingOn: day)
         data.note(.sleepAnalysis, data.night.asleep)
@@ -82,6 +86,7 @@ struct TodayData: Sendable {
         data.noAlc = try await TodayNoAlc.load(queries, day: day, now: now)
         data.asked.insert(.numberOfAlcoholicBeverages)
         if let access = data.noAlc.access { data.unreadable[.numberOfAlcoholicBeverages] = access }
+        if let snapshot { data.fill(from: snapshot) }
         return data
     }
 

@@ -63,7 +63,7 @@ struct TrendsData: Sendable {
     /// days: source merging and interval unions are additive over any partition of time, so this
     /// equals `vitals stats --interval week` and one query over the whole period (to rounding).
     /// Discrete types' weeks and period average are the engine's own (time-weighted where the
-    /// type is), read from the samples.
+    /// type is): a local store combines them from its cached days, other readers from the samples.
     static func series(_ queries: DashboardQueries, _ metric: DashboardMetric, _ period: TrendPeriod) async throws -> TrendSeries {
         var series = TrendSeries(period: period)
         let weekly = period.bucketDays == 7
