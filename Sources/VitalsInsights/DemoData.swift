@@ -2,8 +2,9 @@ import Foundation
 import VitalsCore
 import VitalsStore
 
-/// A built-in example: a few weeks of two-source steps, sleep stages, workouts, mindfulness,
-/// alcohol and body mass, the same every time for the same calendar.
+/// A built-in example: a few weeks of two-source steps, sleep stages, the watch's heart rate,
+/// energy and exercise, workouts, mindfulness, alcohol and body mass, the same every time for
+/// the same calendar.
 public enum DemoData {
     /// The phone that counts steps.
     public static let phone = Source(name: "Anna's iPhone", bundleIdentifier: "com.apple.health.phone")
@@ -51,6 +52,7 @@ public enum DemoData {
                 }
             }
             samples += sleep(endingOn: day.start, calendar: calendar, random: &random)
+            samples += watchReadings(on: day.start, dayIndex: dayIndex, calendar: calendar)
         }
         try await store.save(samples)
         for (dayIndex, day) in range.days(in: calendar).enumerated() {
@@ -59,7 +61,7 @@ public enum DemoData {
                 let start = at(7, 30)
                 _ = try await store.logMindfulness(start: start, end: start.addingTimeInterval(Double(10 + random.next(11)) * 60))
             }
-            if [0, 2, 4].contains(dayIndex % 7) || (dayIndex % 7 == 5 && random.next(2) == 0) {
+            if isTrainingDay(dayIndex) || (dayIndex % 7 == 5 && random.next(2) == 0) {
                 let start = at(18, 0)
                 let activity: WorkoutActivityType = dayIndex % 7 == 2 ? .yoga : dayIndex % 7 == 4 ? .running : .highIntensityIntervalTraining
                 _ = try await store.logWorkout(start: start, end: start.addingTimeInterval(Double(25 + random.next(21)) * 60),
@@ -90,6 +92,44 @@ public enum DemoData {
             cursor = end
             step += 1
         }
+        return samples
+    }
+}
+
+extension DemoData {
+    /// Whether the demo logs a workout at 18:00 on day `dayIndex` for sure (Mondays, Wednesdays, Fridays).
+    static func isTrainingDay(_ dayIndex: Int) -> Bool { [0, 2, 4].contains(dayIndex % 7) }
+
+    /// The watch's day from `midnight`: heart rate every 10 minutes (low at night, high in the
+    /// 18:00 workout), active energy and exercise minutes per hour, and the morning's resting
+    /// heart rate and HRV. Drawn from its own generator, so the other figures stay as they were.
+    static func watchReadings(on midnight: Date, dayIndex: Int, calendar: Calendar) -> [Sample] {
+        var random = SplitMix64(seed: 7_000 + UInt64(dayIndex))
+        let training = isTrainingDay(dayIndex)
+        var samples: [Sample] = []
+        func at(_ minutes: Int) -> Date { calendar.date(byAdding: .minute, value: minutes, to: midnight)! }
+        for minute in stride(from: 0, to: 24 * 60, by: 10) {
+            let hour = minute / 60
+            let base = hour < 7 || hour >= 23 ? 50 : training && minute >= 18 * 60 && minute < 18 * 60 + 40 ? 128 : 66
+            let spread = base == 128 ? 25 : base == 50 ? 9 : 18
+            samples.append(.quantity(.heartRate, Double(base + random.next(spread)), .countPerMinute, start: at(minute),
+                                     source: watch, device: watchDevice))
+        }
+        for hour in 7..<22 {
+            let workout = training && hour == 18
+            let energy = Double(workout ? 260 + random.next(80) : 12 + random.next(40))
+            samples.append(.quantity(.activeEnergyBurned, energy, .kilocalorie, start: at(hour * 60), end: at(hour * 60 + 60),
+                                     source: watch, device: watchDevice))
+            let exercise = workout ? 35 : random.next(6) == 0 ? 5 + random.next(10) : 0
+            if exercise > 0 {
+                samples.append(.quantity(.appleExerciseTime, Double(exercise), .minute, start: at(hour * 60),
+                                         end: at(hour * 60 + exercise), source: watch, device: watchDevice))
+            }
+        }
+        samples.append(.quantity(.restingHeartRate, Double(54 + random.next(7)), .countPerMinute, start: at(7 * 60),
+                                 source: watch, device: watchDevice))
+        samples.append(.quantity(.heartRateVariabilitySDNN, Double(38 + random.next(24)), .millisecond, start: at(6 * 60 + 30),
+                                 source: watch, device: watchDevice))
         return samples
     }
 }
