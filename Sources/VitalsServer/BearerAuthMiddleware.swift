@@ -2,7 +2,7 @@ import Hummingbird
 
 /// Requires `Authorization: Bearer <token>` and puts the token's user in the context.
 ///
-/// Missing, malformed, unknown and rotated-away tokens all get the same 401, so the answer
+/// Missing, malformed, unknown, expired and rotated-away tokens all get the same 401, so the answer
 /// reveals nothing about which users or tokens exist.
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = VitalsRequestContext
@@ -16,12 +16,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
         let token = Self.trimmed(parts[1])
         guard token.hasPrefix(TokenHasher.prefix) else { throw APIError.unauthorized }
         let hash = TokenHasher.hash(String(token))
-        var user = cache.user(forHash: hash)
-        if user == nil {
-            user = try await repository.user(tokenHash: hash)
-            if let user { cache.store(user, forHash: hash) }
-        }
-        guard let user else { throw APIError.unauthorized }
+        guard let user = try await cache.verifiedUser(forHash: hash, in: repository) else { throw APIError.unauthorized }
         var context = context
         context.user = user
         return try await next(request, context)

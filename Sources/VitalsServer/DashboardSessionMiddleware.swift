@@ -54,14 +54,10 @@ struct DashboardSessionMiddleware: RouterMiddleware {
         return response
     }
 
-    /// The session's user when the session's token is still the user's, else `nil`.
+    /// The session's user when the session's token is still the user's and has not expired, else `nil`.
     private func currentUser(of session: DashboardSessions.Session) async throws -> ServerUser? {
-        var user = cache.user(forHash: session.tokenHash)
-        if user == nil {
-            user = try await repository.user(tokenHash: session.tokenHash)
-            if let user { cache.store(user, forHash: session.tokenHash) }
-        }
-        guard let user, user.id == session.user.id else { return nil }
+        guard let user = try await cache.verifiedUser(forHash: session.tokenHash, in: repository),
+              user.id == session.user.id else { return nil }
         return user
     }
 

@@ -97,29 +97,53 @@ extension PostgresRepository {
     public func eraseData(of user: ServerUser) async throws -> ErasedCounts {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                func erase(_ table: String) async throws -> Int {
-                    var count = 0
-                    for try await deleted in try await connection.query("""
-                        WITH deleted AS (DELETE FROM \(unescaped: table) WHERE user_id = \(user.id) RETURNING 1)
-                        SELECT COUNT(*) FROM deleted
-                        """, logger: logger).decode(Int.self) {
-                        count = deleted
-                    }
-                    return count
+                try await Self.erase(userID: user.id, on: connection, logger: logger)
+            }
+        }
+    }
+
+    public func removeUser(named name: String) async throws -> ErasedCounts {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                var id: Int64?
+                for try await value in try await connection.query(
+                    "SELECT id FROM users WHERE name = \(name) FOR UPDATE", logger: logger
+                ).decode(Int64.self) {
+                    id = value
                 }
-                var counts = ErasedCounts()
-                counts.questCompletions = try await erase("quest_completions")
-                counts.quests = try await erase("quests")
-                counts.samples = try await erase("samples")
-                counts.workouts = try await erase("workout_records")
-                counts.workoutSamples = try await erase("workout_samples")
-                counts.routePoints = try await erase("route_points")
-                counts.activitySummaries = try await erase("activity_summaries")
-                counts.snapshots = try await erase("health_snapshots")
-                counts.ingests = try await erase("ingest_log")
-                _ = try await erase("ingest_type_last")
+                guard let id else { throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name")) }
+                let counts = try await Self.erase(userID: id, on: connection, logger: logger)
+                try await connection.query("DELETE FROM tokens WHERE user_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM users WHERE id = \(id)", logger: logger)
                 return counts
             }
         }
+    }
+
+    /// Deletes every row of user `id` but the account and its token, in the caller's transaction.
+    private static func erase(userID id: Int64, on connection: PostgresConnection, logger: Logger) async throws
+        -> ErasedCounts {
+        func erase(_ table: String) async throws -> Int {
+            var count = 0
+            for try await deleted in try await connection.query("""
+                WITH deleted AS (DELETE FROM \(unescaped: table) WHERE user_id = \(id) RETURNING 1)
+                SELECT COUNT(*) FROM deleted
+                """, logger: logger).decode(Int.self) {
+                count = deleted
+            }
+            return count
+        }
+        var counts = ErasedCounts()
+        counts.questCompletions = try await erase("quest_completions")
+        counts.quests = try await erase("quests")
+        counts.samples = try await erase("samples")
+        counts.workouts = try await erase("workout_records")
+        counts.workoutSamples = try await erase("workout_samples")
+        counts.routePoints = try await erase("route_points")
+        counts.activitySummaries = try await erase("activity_summaries")
+        counts.snapshots = try await erase("health_snapshots")
+        counts.ingests = try await erase("ingest_log")
+        _ = try await erase("ingest_type_last")
+        return counts
     }
 }

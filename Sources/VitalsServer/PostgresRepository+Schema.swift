@@ -160,6 +160,8 @@ extension PostgresRepository {
             )
             """,
         ]),
+        // A token may work until a given instant (`vitals user add|token rotate --expires-in`); NULL: for good.
+        ("server-v5-token-expiry", ["ALTER TABLE tokens ADD COLUMN expires_at TIMESTAMPTZ"]),
     ]
 
     /// Applies missing migrations, each in its own transaction, one server at a time.

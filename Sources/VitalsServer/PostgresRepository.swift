@@ -95,7 +95,8 @@ public final class PostgresRepository: HealthRepository, Service {
 
     // MARK: Users
 
-    public func addUser(name: String, timeZone: String, tokenHash: String, at date: Date) async throws -> ServerUser {
+    public func addUser(name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
+        -> ServerUser {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 let rows = try await connection.query("""
@@ -108,28 +109,32 @@ public final class PostgresRepository: HealthRepository, Service {
                     throw VitalsError(.duplicate, "a user with this name exists", at: InputLocation(field: "name"))
                 }
                 try await connection.query("""
-                    INSERT INTO tokens (user_id, token_hash, created_at) VALUES (\(id), \(tokenHash), \(date))
+                    INSERT INTO tokens (user_id, token_hash, created_at, expires_at)
+                    VALUES (\(id), \(tokenHash), \(date), \(expiresAt))
                     """, logger: logger)
-                return ServerUser(id: id, name: name, timeZone: timeZone)
+                return ServerUser(id: id, name: name, timeZone: timeZone, tokenExpiresAt: expiresAt)
             }
         }
     }
 
-    public func replaceToken(ofUser name: String, tokenHash: String, at date: Date) async throws -> ServerUser {
+    public func replaceToken(ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
+        -> ServerUser {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 var user: ServerUser?
                 for try await (id, name, zone) in try await connection.query(
                     "SELECT id, name, time_zone FROM users WHERE name = \(name)", logger: logger
                 ).decode((Int64, String, String).self) {
-                    user = ServerUser(id: id, name: name, timeZone: zone)
+                    user = ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiresAt)
                 }
                 guard let user else {
                     throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
                 }
                 try await connection.query("""
-                    INSERT INTO tokens (user_id, token_hash, created_at) VALUES (\(user.id), \(tokenHash), \(date))
-                    ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
+                    INSERT INTO tokens (user_id, token_hash, created_at, expires_at)
+                    VALUES (\(user.id), \(tokenHash), \(date), \(expiresAt))
+                    ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
+                        expires_at = excluded.expires_at
                     """, logger: logger)
                 return user
             }
@@ -138,11 +143,11 @@ public final class PostgresRepository: HealthRepository, Service {
 
     public func user(tokenHash: String) async throws -> ServerUser? {
         try await guarded {
-            for try await (id, name, zone) in try await client.query("""
-                SELECT u.id, u.name, u.time_zone FROM tokens t JOIN users u ON u.id = t.user_id
+            for try await (id, name, zone, expiry) in try await client.query("""
+                SELECT u.id, u.name, u.time_zone, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id
                 WHERE t.token_hash = \(tokenHash)
-                """, logger: logger).decode((Int64, String, String).self) {
-                return ServerUser(id: id, name: name, timeZone: zone)
+                """, logger: logger).decode((Int64, String, String, Date?).self) {
+                return ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiry)
             }
             return nil
         }
@@ -151,10 +156,11 @@ public final class PostgresRepository: HealthRepository, Service {
     public func users() async throws -> [ServerUser] {
         try await guarded {
             var users: [ServerUser] = []
-            for try await (id, name, zone) in try await client.query(
-                "SELECT id, name, time_zone FROM users ORDER BY name", logger: logger
-            ).decode((Int64, String, String).self) {
-                users.append(ServerUser(id: id, name: name, timeZone: zone))
+            for try await (id, name, zone, expiry) in try await client.query("""
+                SELECT u.id, u.name, u.time_zone, t.expires_at FROM users u LEFT JOIN tokens t ON t.user_id = u.id
+                ORDER BY u.name
+                """, logger: logger).decode((Int64, String, String, Date?).self) {
+                users.append(ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiry))
             }
             return users
         }

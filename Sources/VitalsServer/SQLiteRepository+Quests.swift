@@ -66,23 +66,38 @@ extension SQLiteRepository {
     }
 
     public func eraseData(of user: ServerUser) async throws -> ErasedCounts {
+        try await write { db in try Self.erase(userID: user.id, in: db) }
+    }
+
+    public func removeUser(named name: String) async throws -> ErasedCounts {
         try await write { db in
-            var counts = ErasedCounts()
-            func erase(_ table: String) throws -> Int {
-                try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [user.id])
-                return db.changesCount
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE name = ?", arguments: [name]) else {
+                throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
             }
-            counts.questCompletions = try erase("quest_completions")
-            counts.quests = try erase("quests")
-            counts.samples = try erase("samples")
-            counts.workouts = try erase("workout_records")
-            counts.workoutSamples = try erase("workout_samples")
-            counts.routePoints = try erase("route_points")
-            counts.activitySummaries = try erase("activity_summaries")
-            counts.snapshots = try erase("health_snapshots")
-            counts.ingests = try erase("ingest_log")
-            _ = try erase("ingest_type_last")
+            let counts = try Self.erase(userID: id, in: db)
+            try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
             return counts
         }
+    }
+
+    /// Deletes every row of user `id` but the account and its token.
+    private static func erase(userID id: Int64, in db: Database) throws -> ErasedCounts {
+        var counts = ErasedCounts()
+        func erase(_ table: String) throws -> Int {
+            try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [id])
+            return db.changesCount
+        }
+        counts.questCompletions = try erase("quest_completions")
+        counts.quests = try erase("quests")
+        counts.samples = try erase("samples")
+        counts.workouts = try erase("workout_records")
+        counts.workoutSamples = try erase("workout_samples")
+        counts.routePoints = try erase("route_points")
+        counts.activitySummaries = try erase("activity_summaries")
+        counts.snapshots = try erase("health_snapshots")
+        counts.ingests = try erase("ingest_log")
+        _ = try erase("ingest_type_last")
+        return counts
     }
 }

@@ -172,6 +172,10 @@ extension SQLiteRepository {
                 CREATE INDEX samples_by_type_start ON samples(user_id, type_id, start);
                 """)
         }
+        migrator.registerMigration("server-v5-token-expiry") { db in
+            // A token may work until a given instant (`vitals user add|token rotate --expires-in`); NULL: for good.
+            try db.execute(sql: "ALTER TABLE tokens ADD COLUMN expires_at REAL")
+        }
         return migrator
     }
 }

@@ -76,7 +76,8 @@ public final class SQLiteRepository: HealthRepository {
 
     // MARK: Users
 
-    public func addUser(name: String, timeZone: String, tokenHash: String, at date: Date) async throws -> ServerUser {
+    public func addUser(name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
+        -> ServerUser {
         try await write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE name = ?", arguments: [name]) == true {
                 throw VitalsError(.duplicate, "a user with this name exists", at: InputLocation(field: "name"))
@@ -84,23 +85,25 @@ public final class SQLiteRepository: HealthRepository {
             try db.execute(sql: "INSERT INTO users (name, time_zone, created_at) VALUES (?, ?, ?)",
                            arguments: [name, timeZone, date.timeIntervalSince1970])
             let id = db.lastInsertedRowID
-            try db.execute(sql: "INSERT INTO tokens (user_id, token_hash, created_at) VALUES (?, ?, ?)",
-                           arguments: [id, tokenHash, date.timeIntervalSince1970])
-            return ServerUser(id: id, name: name, timeZone: timeZone)
+            try db.execute(sql: "INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                           arguments: [id, tokenHash, date.timeIntervalSince1970, expiresAt?.timeIntervalSince1970])
+            return ServerUser(id: id, name: name, timeZone: timeZone, tokenExpiresAt: expiresAt)
         }
     }
 
-    public func replaceToken(ofUser name: String, tokenHash: String, at date: Date) async throws -> ServerUser {
+    public func replaceToken(ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
+        -> ServerUser {
         try await write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT id, name, time_zone FROM users WHERE name = ?",
                                              arguments: [name]) else {
                 throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
             }
-            let user = ServerUser(id: row[0], name: row[1], timeZone: row[2])
+            let user = ServerUser(id: row[0], name: row[1], timeZone: row[2], tokenExpiresAt: expiresAt)
             try db.execute(sql: """
-                INSERT INTO tokens (user_id, token_hash, created_at) VALUES (?, ?, ?)
-                ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
-                """, arguments: [user.id, tokenHash, date.timeIntervalSince1970])
+                INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
+                    expires_at = excluded.expires_at
+                """, arguments: [user.id, tokenHash, date.timeIntervalSince1970, expiresAt?.timeIntervalSince1970])
             return user
         }
     }
@@ -108,16 +111,25 @@ public final class SQLiteRepository: HealthRepository {
     public func user(tokenHash: String) async throws -> ServerUser? {
         try await read { db in
             try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT u.id, u.name, u.time_zone FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?
-                """), arguments: [tokenHash]).map { ServerUser(id: $0[0], name: $0[1], timeZone: $0[2]) }
+                SELECT u.id, u.name, u.time_zone, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id
+                WHERE t.token_hash = ?
+                """), arguments: [tokenHash]).map(Self.user)
         }
     }
 
     public func users() async throws -> [ServerUser] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, time_zone FROM users ORDER BY name")
-                .map { ServerUser(id: $0[0], name: $0[1], timeZone: $0[2]) }
+            try Row.fetchAll(db, sql: """
+                SELECT u.id, u.name, u.time_zone, t.expires_at FROM users u LEFT JOIN tokens t ON t.user_id = u.id
+                ORDER BY u.name
+                """).map(Self.user)
         }
+    }
+
+    /// A user from `id, name, time_zone, expires_at` columns.
+    private static func user(_ row: Row) -> ServerUser {
+        ServerUser(id: row[0], name: row[1], timeZone: row[2],
+                   tokenExpiresAt: (row[3] as Double?).map { Date(timeIntervalSince1970: $0) })
     }
 
     // MARK: Health data

@@ -61,8 +61,7 @@ extension ServerDashboard {
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.hasPrefix(TokenHasher.prefix), token.utf8.count < 512 else { return nil }
         let hash = TokenHasher.hash(token)
-        guard let user = try await repository.user(tokenHash: hash) else { return nil }
-        cache.store(user, forHash: hash)
+        guard let user = try await cache.verifiedUser(forHash: hash, in: repository) else { return nil }
         return (user, hash)
     }
 }

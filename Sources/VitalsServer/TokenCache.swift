@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Only tokens the database confirmed are kept (an unknown token is looked up every time), for
 /// ``lifetime`` seconds: a rotated token (`vitals user token`) stops working within that time.
+/// A token past its expiry is refused at once, cached or not.
 final class TokenCache: @unchecked Sendable {
     private struct Entry {
         let user: ServerUser
@@ -33,6 +34,18 @@ final class TokenCache: @unchecked Sendable {
             return nil
         }
         return entry.user
+    }
+
+    /// The user whose token has `hash`, if the token still works (not past the user's
+    /// ``ServerUser/tokenExpiresAt``): from the cache, else from `repository` (then remembered).
+    func verifiedUser(forHash hash: String, in repository: any HealthRepository) async throws -> ServerUser? {
+        var user = self.user(forHash: hash)
+        if user == nil {
+            user = try await repository.user(tokenHash: hash)
+            if let user { store(user, forHash: hash) }
+        }
+        guard let user, user.tokenIsValid(at: now()) else { return nil }
+        return user
     }
 
     /// Remembers a verified token hash.

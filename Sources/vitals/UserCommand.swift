@@ -9,9 +9,12 @@ struct UserCommand: AsyncParsableCommand {
         abstract: "Manage the server's users and their API tokens.",
         discussion: """
             A token is 256 random bits, printed once and stored only as its SHA-256 hash: keep it, \
-            or rotate it with `vitals user token NAME`. Use the same --db or --postgres as `vitals serve`.
+            or rotate it with `vitals user token rotate NAME`. A token works for good unless made with \
+            --expires-in; `vitals serve` refuses it from that instant (401), and a rotated-away token \
+            within 5 s (the server's token cache). \
+            Use the same --db or --postgres as `vitals serve`.
             """,
-        subcommands: [Add.self, Token.self, List.self, Ingests.self, Import.self])
+        subcommands: [Add.self, Token.self, List.self, Remove.self, Ingests.self, Import.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -27,7 +30,12 @@ struct UserCommand: AsyncParsableCommand {
             valueName: "zone"))
         var tz: String?
 
-        @Flag(name: .long, help: "Print {\"name\", \"timeZone\", \"token\"} as JSON.")
+        @Option(name: .customLong("expires-in"), help: ArgumentHelp(
+            "Make the token stop working after this long: a whole number of minutes, hours, days or weeks (30m, 12h, 90d, 2w). Default: it never expires.",
+            valueName: "duration"))
+        var expiresIn: TokenLifetime?
+
+        @Flag(name: .long, help: "Print {\"name\", \"timeZone\", \"token\", \"tokenExpiresAt\"} as JSON.")
         var json = false
 
         func validate() throws {
@@ -45,33 +53,12 @@ struct UserCommand: AsyncParsableCommand {
                     }
                 }
                 let token = TokenHasher.newToken()
+                let now = Date()
                 let user = try await database.withRepository { repository in
-                    try await repository.addUser(name: name, timeZone: zone, tokenHash: TokenHasher.hash(token), at: Date())
+                    try await repository.addUser(name: name, timeZone: zone, tokenHash: TokenHasher.hash(token),
+                                                 expiresAt: expiresIn?.expiry(from: now), at: now)
                 }
                 UserCommand.printToken(user: user, token: token, json: json, verb: "added")
-            }
-        }
-    }
-
-    struct Token: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Replace a user's API token and print the new one (the old one stops working).")
-
-        @OptionGroup var database: ServerDatabaseOptions
-
-        @Argument(help: ArgumentHelp("The user's name.", valueName: "name"))
-        var name: String
-
-        @Flag(name: .long, help: "Print {\"name\", \"timeZone\", \"token\"} as JSON.")
-        var json = false
-
-        func run() async throws {
-            try await runReportingErrors {
-                let token = TokenHasher.newToken()
-                let user = try await database.withRepository { repository in
-                    try await repository.replaceToken(ofUser: name, tokenHash: TokenHasher.hash(token), at: Date())
-                }
-                UserCommand.printToken(user: user, token: token, json: json, verb: "new token for")
             }
         }
     }
@@ -81,16 +68,20 @@ struct UserCommand: AsyncParsableCommand {
 
         @OptionGroup var database: ServerDatabaseOptions
 
-        @Flag(name: .long, help: "Print a JSON array of {\"name\", \"timeZone\"}.")
+        @Flag(name: .long, help: "Print a JSON array of {\"name\", \"timeZone\", \"tokenExpiresAt\"} (null: never).")
         var json = false
 
         func run() async throws {
             try await runReportingErrors {
                 let users = try await database.withRepository { try await $0.users() }
+                let now = Date()
                 if json {
-                    Output.json(users.map { ["name": $0.name, "timeZone": $0.timeZone] })
+                    Output.json(users.map { ["name": $0.name, "timeZone": $0.timeZone, "tokenExpiresAt": UserCommand.expiry($0)] })
                 } else {
-                    Output.table(["name", "time zone"], users.map { [$0.name, $0.timeZone] })
+                    Output.table(["name", "time zone", "token expires"], users.map { user in
+                        let expiry = user.tokenExpiresAt.map { ISO8601.format($0, in: UserCommand.utc) + (user.tokenIsValid(at: now) ? "" : " (expired)") }
+                        return [user.name, user.timeZone, expiry ?? "never"]
+                    })
                 }
             }
         }
@@ -98,11 +89,18 @@ struct UserCommand: AsyncParsableCommand {
 
     static func printToken(user: ServerUser, token: String, json: Bool, verb: String) {
         if json {
-            Output.json(["name": user.name, "timeZone": user.timeZone, "token": token])
+            Output.json(["name": user.name, "timeZone": user.timeZone, "token": token, "tokenExpiresAt": expiry(user)])
         } else {
             print("\(verb) \(user.name) (\(user.timeZone))")
             print("token: \(token)")
+            if let expiry = user.tokenExpiresAt { print("It expires at \(ISO8601.format(expiry, in: UserCommand.utc)).") }
             print("It is shown once; only its SHA-256 hash is stored.")
         }
     }
+
+    /// The user's token expiry for JSON: an ISO 8601 instant, or null when it never expires.
+    static func expiry(_ user: ServerUser) -> Any { user.tokenExpiresAt.map { ISO8601.format($0, in: UserCommand.utc) } ?? NSNull() }
+
+    /// Token expiries are printed in UTC.
+    static let utc = TimeZone(identifier: "UTC")!
 }
