@@ -101,8 +101,9 @@ let package = Package(
             name: "VitalsServer",
             dependencies: [
                 // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
-                // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users.
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard",
+                // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users;
+                // VitalsInsights: its Records page's forms save through RecordEditor (ServerRecordWriter).
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard", "VitalsInsights",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -94,7 +94,7 @@ extension Dashboard {
         RecordFormPage(layout: layout(scope), session: scope.session)
     }
 
-    /// 403: this scope shows records read-only (a server user, for now).
+    /// 403: this scope shows records read-only (it has no writer).
     func readOnlyScope(_ scope: DashboardScope) -> Response {
         recordRefusal(scope: scope, status: .forbidden, title: "Records are read-only here",
                       message: "This dashboard shows records but cannot change them; nothing was changed.")

@@ -6,18 +6,16 @@ import VitalsStore
 ///
 /// The record queries take a ``HealthStore`` for its `appSource` (what is local) and its read
 /// authorization; a server user's reader has neither, so every type reads as allowed and the
-/// app source is the dashboard's own, which a reader's samples only have when the dashboard
-/// wrote them. Every write throws `.readOnly` and changes nothing.
+/// app source is the dashboard's own (``VitalsCore/Source/vitalsDashboard``), which a reader's
+/// samples only have when the dashboard wrote them (a server user's scope writes through its
+/// own ``DashboardRecordWriting``). Every write throws `.readOnly` and changes nothing.
 struct ReadOnlyRecordStore: HealthStore {
     /// The reader every read goes to.
     let reader: any HealthReader
     let calendar: Calendar
     let appSource: Source
 
-    /// The source a dashboard without a store of its own treats as local.
-    static let dashboardSource = Source(name: "Vitals Dashboard", bundleIdentifier: "org.vitals.dashboard")
-
-    init(reader: any HealthReader, calendar: Calendar, appSource: Source = Self.dashboardSource) {
+    init(reader: any HealthReader, calendar: Calendar, appSource: Source = .vitalsDashboard) {
         self.reader = reader
         self.calendar = calendar
         self.appSource = appSource

@@ -22,7 +22,7 @@ struct RecordsPage: Sendable {
             if data.isEmptyStore { layout.gettingStarted() }
             Tag.p(.class("note")) {
                 data.canWrite
-                    ? "Local records were written here (or by vitals) and can be edited or deleted; records from other sources are shown read-only with their source."
+                    ? "Local records (this dashboard's own, or vitals' on a local store) can be edited or deleted; records from other sources are shown read-only with their source."
                     : "Records are shown read-only here, each with its source."
             }
             for table in data.tables { section(table) }

@@ -50,6 +50,8 @@ public protocol HealthRepository: Sendable {
     /// (`nil`: open on that side), oldest start first: what a sample predicate's window can match.
     func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?, endingFrom start: Date?) async throws
         -> [StoredSample]
+    /// The user's stored sample with this UUID; nil when the user has none (another user's never counts).
+    func sample(of user: ServerUser, uuid: UUID) async throws -> StoredSample?
     /// The user's whole workout samples (``StoredWorkout``: an export's) that start before `end`
     /// and end at or after `start` (`nil`: open on that side), oldest start first.
     func workoutSamples(of user: ServerUser, startingBefore end: Date?, endingFrom start: Date?) async throws
@@ -106,6 +108,20 @@ extension HealthRepository {
     /// Runs ``HealthWrite/apply(for:at:in:)`` in ``writeTransaction(for:_:)``.
     public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
         try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }
+    }
+
+    /// Runs ``SampleReplacement/apply(for:at:in:)`` in ``writeTransaction(for:_:)``: deletes the
+    /// user's samples of one source and stores others in one transaction, keeping the days'
+    /// snapshots as an ingest keeps them.
+    public func apply(_ replacement: SampleReplacement, for user: ServerUser, at date: Date) async throws
+        -> SampleReplacement.Outcome {
+        try await writeTransaction(for: user) { store in try await replacement.apply(for: user, at: date, in: store) }
+    }
+
+    /// Deletes the user's sample `uuid` if it comes from the source named `sourceName` (with a
+    /// food's members), recomputing its days; throws `.notFound` otherwise, deleting nothing.
+    public func deleteSample(_ uuid: UUID, from sourceName: String, of user: ServerUser, at date: Date) async throws {
+        _ = try await apply(SampleReplacement(sourceName: sourceName, removing: [uuid]), for: user, at: date)
     }
 
     /// Runs ``HealthWriteTransaction/record(_:keepingSince:)`` in ``writeTransaction(for:_:)``.

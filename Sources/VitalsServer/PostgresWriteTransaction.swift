@@ -41,6 +41,21 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         try await repository.fetchSamples(of: user, types: [type], in: window, on: connection)
     }
 
+    /// One statement: the rows deleted come back from it.
+    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String) async throws -> [StoredSample] {
+        guard !uuids.isEmpty else { return [] }
+        var deleted: [StoredSample] = []
+        for try await (uuid, type, start, end, value, source, metadata) in try await connection.query("""
+            DELETE FROM samples WHERE user_id = \(user.id) AND uuid = ANY(\(uuids)::uuid[]) AND source_name = \(sourceName)
+            RETURNING uuid, type, start_time, end_time, value, source_name, metadata
+            """, logger: logger).decode((UUID, String, Double, Double, Double, String, String?).self) {
+            deleted.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
+                                        end: Date(timeIntervalSince1970: end), value: value, sourceName: source,
+                                        metadata: StoredSample.metadata(json: metadata)))
+        }
+        return deleted
+    }
+
     nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int {
         var added = 0
         for workout in workouts {

@@ -12,6 +12,12 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         try await session.withDatabase { [user] db in try SQLiteRepository.insert(samples, for: user, in: db) }
     }
 
+    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String) async throws -> [StoredSample] {
+        try await session.withDatabase { [user] db in
+            try SQLiteRepository.deleteSamples(uuids, from: sourceName, of: user, in: db)
+        }
+    }
+
     nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int {
         try await session.withDatabase { [user] db in try SQLiteRepository.insert(workouts, for: user, at: date, in: db) }
     }

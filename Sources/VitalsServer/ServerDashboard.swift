@@ -8,7 +8,8 @@ import VitalsDashboard
 /// A page asked for without a session answers `303` to `/sign-in?next=PAGE`; signing in with
 /// the user's API token (a form, `POST /sign-in`) opens a session (``DashboardSessions``), sets
 /// the session cookie (``DashboardCookies``) and returns to the page. Each page then reads the
-/// session's user only, through ``ServerHealthReader``, in the user's time zone. `POST
+/// session's user only, through ``ServerHealthReader``, in the user's time zone; the Records
+/// page's forms write the user's own records through ``ServerRecordWriter``. `POST
 /// /sign-out` ends the session. Forms carry a token checked by ``DashboardSessionMiddleware``.
 struct ServerDashboard: Sendable {
     /// The server's own dashboard routes.
@@ -81,7 +82,10 @@ struct ServerDashboard: Sendable {
             session: DashboardSession(userName: user.name, csrfToken: session.csrfToken, signOutPath: paths.signOut),
             // The server keeps sources by name only (no bundle identifier to tell the app's own
             // samples by), so streaks count every source's.
-            activitySources: .all, snapshots: ServerSnapshotReader(repository: repository, user: user))
+            activitySources: .all,
+            // The Records page's forms write the user's own records as the dashboard.
+            records: ServerRecordWriter(repository: repository, user: user, now: configuration.now),
+            snapshots: ServerSnapshotReader(repository: repository, user: user))
     }
 
     /// Adds the pages, the stylesheet, sign-in and sign-out to `router`, behind the session middleware.

@@ -9,7 +9,8 @@ import VitalsStore
 /// as `HKQuery.predicateForSamples`, statistics merge sources (watches, then iPhones, then the
 /// rest by name: the server keeps no first-appearance order) and take sleep as the union of
 /// asleep intervals, with Core's engine. The server keeps a sample's source by name only, so
-/// sources read back without a bundle identifier, and every type is readable. Samples come with
+/// sources read back without a bundle identifier (but the dashboard's own), and every type is
+/// readable. Foods are the correlations the dashboard stored (``StoredFood``). Samples come with
 /// their metadata; workouts as ``workouts(matching:limit:)`` describes.
 public struct ServerHealthReader: HealthReader {
     /// Where the samples are.
@@ -28,6 +29,7 @@ public struct ServerHealthReader: HealthReader {
     public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
         -> QueryResult<[Sample]> {
         if type == .workout { return QueryResult(try await workouts(matching: predicate, limit: limit)) }
+        if type == .food { return QueryResult(try await foods(matching: predicate, limit: limit)) }
         let stored = try await repository.samples(of: user, type: type, startingBefore: predicate.end,
                                                   endingFrom: predicate.start)
         var samples: [Sample] = []
@@ -59,6 +61,6 @@ public struct ServerHealthReader: HealthReader {
             let workouts = try await workouts(matching: SamplePredicate(), limit: nil).map(\.source.name)
             names = Set(names).union(workouts).sorted()
         }
-        return SourcePriority.nameOrder(names).map { Source(name: names[$0], bundleIdentifier: "") }
+        return SourcePriority.nameOrder(names).map { StoredSample.source(named: names[$0]) }
     }
 }

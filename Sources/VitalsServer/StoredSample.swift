@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsDashboard
 
 /// A sample kept for a user on the server (from Health Auto Export or an Apple Health export),
 /// enough for daily statistics and for showing it: identity, times, value, source and metadata.
@@ -41,6 +42,13 @@ public struct StoredSample: Sendable, Hashable, Codable {
         json.flatMap(MetadataJSON.decode) ?? [:]
     }
 
+    /// The source of a stored sample: the name alone (the server keeps no bundle identifier),
+    /// except the dashboard's own samples, which read back as ``VitalsCore/Source/vitalsDashboard``
+    /// so the Records page knows them as its own (editable) records.
+    static func source(named name: String) -> Source {
+        name == Source.vitalsDashboard.name ? .vitalsDashboard : Source(name: name, bundleIdentifier: "")
+    }
+
     /// The sample as Core sees it, for statistics; nil when Core cannot count the type.
     public var sample: Sample? {
         let type = SampleType(identifier: type)
@@ -53,7 +61,7 @@ public struct StoredSample: Sendable, Hashable, Codable {
         default: return nil
         }
         return Sample(uuid: uuid, type: type, start: start, end: end, content: content,
-                      source: Source(name: sourceName, bundleIdentifier: ""), metadata: metadata)
+                      source: Self.source(named: sourceName), metadata: metadata)
     }
 
     private enum CodingKeys: String, CodingKey {

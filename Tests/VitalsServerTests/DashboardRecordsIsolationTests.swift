@@ -5,8 +5,8 @@ import Testing
 import VitalsCore
 import VitalsServer
 
-/// The Records page and its forms on a server: each user's own records only, read-only, and no
-/// form post (with or without its CSRF token) changes anyone's data.
+/// The Records page and its forms on a server: each user's own records only (others' sources
+/// read-only), and no form post of one user (with or without its CSRF token) changes another's data.
 @Suite("Server: dashboard Records isolation")
 struct DashboardRecordsIsolationTests {
     /// A weight of `kilograms` at 07:00 on 16 November in `offset`, from `source`.
@@ -26,7 +26,7 @@ struct DashboardRecordsIsolationTests {
         }
     }
 
-    @Test("Each user's Records page lists their own weights, read-only with their source; form posts by Ada never touch Bob's",
+    @Test("Each user's Records page lists their own weights, external ones read-only with their source; Ada's form posts never touch Bob's",
           arguments: Backend.allCases)
     func records(backend: Backend) async throws {
         try await withServer(backend) { harness in
@@ -48,10 +48,10 @@ struct DashboardRecordsIsolationTests {
             #expect(bobIDs.count == 1)
             let bobID = try #require(bobIDs.first)
 
-            // Ada's forms: without the token the middleware refuses; with it, the read-only server does.
+            // Ada's forms on Bob's record: without the token the middleware refuses; with it, the
+            // record is not found (it is not Ada's).
             let csrf = try #require(try await ada.get("/").hiddenField("csrf"))
             let posts: [(String, [(String, String)])] = [
-                ("/records/new", [("kind", "weight"), ("value", "50"), ("start", "2025-11-16T08:00")]),
                 ("/records/\(bobID)/edit", [("value", "50"), ("start", "2025-11-16T07:00")]),
                 ("/records/\(bobID)/delete", [("confirm", "yes")]),
             ]
@@ -59,15 +59,20 @@ struct DashboardRecordsIsolationTests {
                 let forged = try await ada.post(path, fields)
                 #expect(forged.status == .forbidden, "\(path) without csrf: \(forged.status)")
                 let signed = try await ada.post(path, fields + [("csrf", csrf)])
-                #expect(signed.status == .forbidden, "\(path) with csrf: \(signed.status)")
+                #expect(signed.status == .notFound, "\(path) with csrf: \(signed.status)")
                 #expect(!signed.body.contains("Bob Marker") && !signed.body.contains("88.3"))
             }
             let edit = try await ada.get("/records/\(bobID)/edit")
-            #expect(edit.status == .forbidden && !edit.body.contains("88.3") && !edit.body.contains("Bob Marker"))
-            // Nothing changed for either of them.
+            #expect(edit.status == .notFound && !edit.body.contains("88.3") && !edit.body.contains("Bob Marker"))
+            // An add by Ada is Ada's alone.
+            let new = [("kind", "weight"), ("value", "50"), ("start", "2025-11-16T08:00")]
+            #expect(try await ada.post("/records/new", new).status == .forbidden)
+            #expect(try await ada.post("/records/new", new + [("csrf", csrf)]).status == .seeOther)
+            // Nothing changed for Bob; Ada has her external weight and her new one.
             #expect(Self.ids(try await bob.get(range).body) == [bobID])
             #expect(try await bob.get(range).body.contains("data-value=\"88.3\""))
-            #expect(Self.ids(try await ada.get(range).body) == Self.ids(adaPage.body))
+            #expect(!(try await bob.get(range).body.contains("data-value=\"50\"")))
+            #expect(Self.ids(try await ada.get(range).body).count == Self.ids(adaPage.body).count + 1)
         }
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import GRDB
+import VitalsCore
+
+extension SQLiteRepository {
+    public func sample(of user: ServerUser, uuid: UUID) async throws -> StoredSample? {
+        try await read { db in try Self.sample(of: user, uuid: uuid, in: db) }
+    }
+
+    /// The user's sample with this UUID (another user's is never found).
+    static func sample(of user: ServerUser, uuid: UUID, in db: Database) throws -> StoredSample? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata FROM samples s
+            JOIN types t ON t.id = s.type_id WHERE s.user_id = ? AND s.uuid = ?
+            """), arguments: [user.id, uuid]).map(Self.sample(from:))
+    }
+
+    /// Deletes the user's samples with these UUIDs from the source named `sourceName`; returns the rows deleted.
+    static func deleteSamples(_ uuids: [UUID], from sourceName: String, of user: ServerUser,
+                              in db: Database) throws -> [StoredSample] {
+        let delete = try db.cachedStatement(sql: "DELETE FROM samples WHERE user_id = ? AND uuid = ? AND source_name = ?")
+        var deleted: [StoredSample] = []
+        for uuid in uuids {
+            guard let row = try sample(of: user, uuid: uuid, in: db), row.sourceName == sourceName else { continue }
+            try delete.execute(arguments: [user.id, uuid, sourceName])
+            if db.changesCount > 0 { deleted.append(row) }
+        }
+        return deleted
+    }
+}
