@@ -21,14 +21,17 @@ public struct DashboardScope: Sendable {
     public var activitySources: SourceFilter
     /// Who saves the Records page's forms; `nil` shows every record read-only (no forms).
     public var records: (any DashboardRecordWriting)?
+    /// The completed quests the Calendar marks (a server user's); `nil` for a local store, which has no quests.
+    public var quests: (any QuestReading)?
 
     /// A scope reading `reader` in `calendar`, within `session` when on a server; streak marks
     /// count `activitySources` (by default the samples `vitals log` writes, as `vitals streak`
-    /// counts them).
+    /// counts them); the Calendar marks the quests `quests` reads as completed.
     public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
                 activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier),
-                records: (any DashboardRecordWriting)? = nil) {
+                records: (any DashboardRecordWriting)? = nil, quests: (any QuestReading)? = nil) {
         self.records = records
+        self.quests = quests
         self.reader = reader
         self.calendar = calendar
         self.session = session
