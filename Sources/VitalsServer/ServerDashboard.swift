@@ -81,7 +81,8 @@ struct ServerDashboard: Sendable {
             session: DashboardSession(userName: user.name, csrfToken: session.csrfToken, signOutPath: paths.signOut),
             // The server keeps sources by name only (no bundle identifier to tell the app's own
             // samples by), so streaks count every source's.
-            activitySources: .all)
+            activitySources: .all,
+            quests: ServerQuestReader(repository: repository, user: user))
     }
 
     /// Adds the pages, the stylesheet, sign-in and sign-out to `router`, behind the session middleware.
