@@ -117,10 +117,12 @@ enum DashboardStyle {
         .mark-mindfulness { color: var(--stand); }
         .mark-workout { color: var(--exercise); }
         .mark-noalc { color: var(--move); }
-        .mark-quest { color: var(--quest); }
         .mark.missed, .mark.unknown { color: var(--muted); font-weight: 400; }
         .level-3 .mark, .level-4 .mark { color: var(--heat-ink); }
+        .mark.mark-quest { color: var(--card); background: var(--quest); border-radius: 3px; padding: 0 0.2em; }
         td[aria-current="date"] { outline: 2px solid var(--accent); outline-offset: -2px; }
+        table.quests { margin-top: 0.75rem; }
+        table.quests td { text-align: left; }
         .no-data { fill: var(--bg); background: var(--bg); }
         .level-0 { fill: var(--heat0); background: var(--heat0); }
         .level-1 { fill: var(--heat1); background: var(--heat1); }
