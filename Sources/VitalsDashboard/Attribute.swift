@@ -51,6 +51,7 @@ public struct Attribute: Sendable, Hashable {
     public static func scope(_ value: String) -> Attribute { Attribute("scope", value) }
     public static func datetime(_ value: String) -> Attribute { Attribute("datetime", value) }
     public static func role(_ value: String) -> Attribute { Attribute("role", value) }
+    public static func title(_ value: String) -> Attribute { Attribute("title", value) }
     public static func ariaLabel(_ value: String) -> Attribute { Attribute("aria-label", value) }
     public static func ariaLabelledBy(_ value: String) -> Attribute { Attribute("aria-labelledby", value) }
     public static func ariaCurrent(_ value: String) -> Attribute { Attribute("aria-current", value) }

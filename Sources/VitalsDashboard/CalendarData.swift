@@ -12,6 +12,8 @@ struct CalendarDay: Sendable, Hashable {
     var activity: DailyActivity?
     /// The activities whose goal the day met (NoAlc: logged alcohol-free).
     var met: Set<TrackedActivity> = []
+    /// The quests completed on the day (a server user's), by title.
+    var quests: [CompletedQuest] = []
 }
 
 /// What the Calendar page shows: a month or a year of one daily figure, each day's marks and the current streaks.
@@ -19,6 +21,8 @@ struct CalendarDay: Sendable, Hashable {
 /// The marks are ``ActivityCalendar``'s months and the streaks ``StreakCounter``'s, over the
 /// same ``DailyActivityQuery`` `vitals calendar` and `vitals streak` run (the scope's app's
 /// samples, or every source with `sources=all`), so they show what those commands print.
+/// Completed quests come from the scope's ``QuestReading`` (a server user's), on the day
+/// whose data completed them.
 struct CalendarData: Sendable {
     var request: CalendarRequest
     var today: LocalDate
@@ -34,6 +38,8 @@ struct CalendarData: Sendable {
     var sourcesAreMixed = false
     /// The current streak of each activity as of now.
     var streaks: [Streak] = []
+    /// Whether the scope has quests (a server user): the grid marks completed ones and the legend names the mark.
+    var showsQuests = false
 
     /// Reads `request`, "now" being `now`.
     static func load(_ queries: DashboardQueries, request: CalendarRequest, now: Date) async throws -> CalendarData {
@@ -68,6 +74,14 @@ struct CalendarData: Sendable {
             }
             month = month.next
         }
+        if let quests = queries.scope.quests {
+            data.showsQuests = true
+            for quest in try await quests.completedQuests(from: range.lowerBound, through: range.upperBound) {
+                let index = range.lowerBound.days(to: quest.day)
+                guard data.days.indices.contains(index) else { continue }
+                data.days[index].quests.append(quest)
+            }
+        }
         for activity in TrackedActivity.allCases {
             let counter = try StreakCounter(activity: activity, goalMinutes: activity.isMeasuredInMinutes ? goal : nil, query: query)
             data.streaks.append(try await counter.streak(now: now, reader: queries.reader))
@@ -77,6 +91,9 @@ struct CalendarData: Sendable {
 
     /// The shades of the days' values.
     var scale: HeatScale { HeatScale(days.compactMap(\.value), fromZero: request.metric.isAdditive) }
+
+    /// The quests completed in the shown period, by day.
+    var completedQuests: [CompletedQuest] { days.flatMap(\.quests) }
 
     /// Whether any day has a value.
     var hasData: Bool { days.contains { $0.value != nil } }

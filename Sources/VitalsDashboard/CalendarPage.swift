@@ -3,7 +3,8 @@ import VitalsCore
 import VitalsInsights
 
 /// The Calendar page: a month grid or a year heatmap of one daily figure, with the marks and
-/// current streaks of mindfulness, workouts and NoAlc as `vitals calendar` and `vitals streak` count them.
+/// current streaks of mindfulness, workouts and NoAlc as `vitals calendar` and `vitals streak` count them,
+/// and a server user's completed quests.
 struct CalendarPage: Sendable {
     var data: CalendarData
     var layout: PageLayout
@@ -96,8 +97,10 @@ struct CalendarPage: Sendable {
             Tag.p(.class("note")) {
                 request.metric.isNightly ? "Each day shows the night ending that morning (noon to noon). " : ""
                 "Marks: M mindfulness and W workout days with at least \(Self.minutes(data.goalMinutes)) minutes, 0 a day logged alcohol-free; "
+                data.showsQuests ? "Q a day that completed a quest; " : ""
                 data.sourcesAreMixed ? "every source counts (mixed). " : "only this app's own samples count, as vitals calendar counts them. "
             }
+            if data.showsQuests, case .month(let month) = request.view { questList(month) }
             Tag.p {
                 link(data.sourcesAreMixed ? "Count only this app's samples" : "Count every source",
                      to: { var other = request; other.allSources.toggle(); return other }())

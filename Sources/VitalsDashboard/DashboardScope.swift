@@ -23,15 +23,20 @@ public struct DashboardScope: Sendable {
     public var records: (any DashboardRecordWriting)?
     /// The user's daily snapshots (a server's), shown on Today where no sample gives a figure; `nil` for none.
     public var snapshots: (any DailySnapshotReading)?
+    /// The completed quests the Calendar marks (a server user's); `nil` for a local store, which has no quests.
+    public var quests: (any QuestReading)?
 
     /// A scope reading `reader` in `calendar`, within `session` when on a server; streak marks
     /// count `activitySources` (by default the samples `vitals log` writes, as `vitals streak`
-    /// counts them); `records` saves the Records forms and `snapshots` fills Today's gaps.
+    /// counts them); `records` saves the Records forms, `snapshots` fills Today's gaps and the
+    /// Calendar marks the quests `quests` reads as completed.
     public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
                 activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier),
-                records: (any DashboardRecordWriting)? = nil, snapshots: (any DailySnapshotReading)? = nil) {
+                records: (any DashboardRecordWriting)? = nil, snapshots: (any DailySnapshotReading)? = nil,
+                quests: (any QuestReading)? = nil) {
         self.records = records
         self.snapshots = snapshots
+        self.quests = quests
         self.reader = reader
         self.calendar = calendar
         self.session = session

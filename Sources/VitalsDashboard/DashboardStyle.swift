@@ -10,13 +10,13 @@ enum DashboardStyle {
           --accent: #0a66d8; --move: #e5304f; --exercise: #4caf1a; --stand: #1aa3c9;
           --bar: #0a66d8; --band: rgba(229, 48, 79, 0.28); --average: #c81d3c;
           --last-year: #9aa4b2; --heat0: #e6e9ee; --heat1: #c6dbf7; --heat2: #8fb8ef; --heat3: #4a8de0; --heat4: #0a55b8; --heat-ink: #ffffff;
-          --awake: #f2994a; --rem: #56ccf2; --core: #2f80ed; --deep: #5b3cc4; --asleep: #2f80ed; --in-bed: rgba(47, 128, 237, 0.12);
+          --quest: #8a6100; --awake: #f2994a; --rem: #56ccf2; --core: #2f80ed; --deep: #5b3cc4; --asleep: #2f80ed; --in-bed: rgba(47, 128, 237, 0.12);
         }
         @media (prefers-color-scheme: dark) {
           :root {
             --bg: #0f1216; --card: #1a1f26; --text: #e8ebf0; --muted: #9aa4b2; --line: #2c333d;
             --accent: #5aa2ff; --bar: #5aa2ff; --band: rgba(255, 99, 122, 0.3); --average: #ff7a8c;
-            --in-bed: rgba(90, 162, 255, 0.16);
+            --in-bed: rgba(90, 162, 255, 0.16); --quest: #f2c14e;
             --last-year: #5d6676; --heat0: #222932; --heat1: #1d3a5f; --heat2: #25569a; --heat3: #3b7fd6; --heat4: #7fb6ff; --heat-ink: #0f1216;
           }
         }
@@ -119,7 +119,10 @@ enum DashboardStyle {
         .mark-noalc { color: var(--move); }
         .mark.missed, .mark.unknown { color: var(--muted); font-weight: 400; }
         .level-3 .mark, .level-4 .mark { color: var(--heat-ink); }
+        .mark.mark-quest { color: var(--card); background: var(--quest); border-radius: 3px; padding: 0 0.2em; }
         td[aria-current="date"] { outline: 2px solid var(--accent); outline-offset: -2px; }
+        table.quests { margin-top: 0.75rem; }
+        table.quests td { text-align: left; }
         .no-data { fill: var(--bg); background: var(--bg); }
         .level-0 { fill: var(--heat0); background: var(--heat0); }
         .level-1 { fill: var(--heat1); background: var(--heat1); }
@@ -133,6 +136,7 @@ enum DashboardStyle {
         .dot-mindfulness { fill: var(--stand); background: var(--stand); }
         .dot-workout { fill: var(--exercise); background: var(--exercise); }
         .dot-noalc { fill: var(--move); background: var(--move); }
+        .dot-quest { fill: var(--quest); background: var(--quest); }
         .legend { list-style: none; padding: 0; margin: 0.5rem 0; display: flex; flex-wrap: wrap; gap: 0.25rem 0.9rem; font-size: 0.85rem; }
         .swatch, .dot-key { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 2px; vertical-align: -0.1em;
                             border: 1px solid var(--line); }

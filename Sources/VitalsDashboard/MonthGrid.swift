@@ -6,7 +6,8 @@ import VitalsInsights
 ///
 /// Weeks start on the calendar's first weekday. Each day cell carries `data-date`, `data-value`
 /// (the statistic exactly, absent without data), `data-level` and `data-marks` (the activities
-/// whose goal it met, as `vitals calendar` marks them: M mindfulness, W workout, 0 alcohol-free).
+/// whose goal it met, as `vitals calendar` marks them: M mindfulness, W workout, 0 alcohol-free)
+/// and, for a scope with quests, `data-quests` (how many quests the day completed, marked Q).
 struct MonthGrid: Sendable {
     var data: CalendarData
     var month: YearMonth
@@ -53,6 +54,7 @@ struct MonthGrid: Sendable {
         } else {
             attributes.append(.class("day no-data"))
         }
+        if data.showsQuests { attributes.append(.data("quests", String(day.quests.count))) }
         if day.day == data.today { attributes.append(.ariaCurrent("date")) }
         return Tag.td(attributes: attributes) {
             Tag.a(.href(links.day(day.day)), .ariaLabel(DisplayFormat.dayLabel(day.day, in: calendar))) { String(day.day.day) }
@@ -81,7 +83,22 @@ struct MonthGrid: Sendable {
                     }
                 }
             }
+            if !day.quests.isEmpty {
+                Tag.span(.class("mark mark-quest"), .title(Self.questMeaning(day.quests))) {
+                    Self.questLetter
+                    Tag.span(.class("visually-hidden")) { " " + Self.questMeaning(day.quests) }
+                }
+            }
         }
+    }
+
+    /// `Q`: the mark of a day that completed a quest.
+    static let questLetter = "Q"
+
+    /// What a day's quest mark means: `quest completed: Walk 10k` (titles joined by commas).
+    static func questMeaning(_ quests: [CompletedQuest]) -> String {
+        (quests.count == 1 ? "quest completed: " : "\(quests.count) quests completed: ")
+            + quests.map(\.title).joined(separator: ", ")
     }
 
     /// The activities `day` met, by name.

@@ -6,7 +6,8 @@ import VitalsInsights
 ///
 /// Weeks start on the calendar's first weekday. Every day is a `<rect>` with a `<title>` (day,
 /// value, marks), `data-date` and `data-value` (the statistic exactly, absent without data);
-/// small dots under a day mark its met goals (mindfulness, workout, alcohol-free). A legend
+/// small dots under a day mark its met goals (mindfulness, workout, alcohol-free) and, for a
+/// scope with quests, a completed quest (named in the title; `data-quests` counts them). A legend
 /// (``legend()``) names each shade's values.
 struct YearHeatmap: Sendable {
     var data: CalendarData
@@ -70,14 +71,17 @@ struct YearHeatmap: Sendable {
             attributes.append(.class("day no-data"))
         }
         attributes.append(.data("marks", MonthGrid.marks(day).joined(separator: " ")))
+        if data.showsQuests { attributes.append(.data("quests", String(day.quests.count))) }
         let met = TrackedActivity.allCases.filter { day.met.contains($0) }
         var title = DisplayFormat.dayLabel(day.day, in: calendar) + ": "
             + (day.value.map(data.request.metric.display) ?? (data.isUnreadable ? "not readable" : "no data"))
         if !met.isEmpty { title += "; " + met.map(MonthGrid.meaning).joined(separator: ", ") }
+        if !day.quests.isEmpty { title += "; " + MonthGrid.questMeaning(day.quests) }
+        let dots = met.map { "dot-\($0.rawValue)" } + (day.quests.isEmpty ? [] : ["dot-quest"])
         return HTML {
             Tag.rect(attributes: attributes) { Tag.title { title } }
-            for (index, activity) in met.enumerated() {
-                Tag.circle(.class("dot dot-\(activity.rawValue)"), .cx(x + 2.5 + Double(index) * 3), .cy(y + Self.cell - 2), .r(1.2))
+            for (index, dot) in dots.enumerated() {
+                Tag.circle(.class("dot \(dot)"), .cx(x + 2.5 + Double(index) * 3), .cy(y + Self.cell - 2), .r(1.2))
             }
         }
     }
@@ -101,6 +105,14 @@ struct YearHeatmap: Sendable {
                 Tag.li { Tag.span(.class("dot-key dot-mindfulness"), .ariaHidden()) {}; " mindfulness goal met" }
                 Tag.li { Tag.span(.class("dot-key dot-workout"), .ariaHidden()) {}; " workout goal met" }
                 Tag.li { Tag.span(.class("dot-key dot-noalc"), .ariaHidden()) {}; " alcohol-free" }
+                if data.showsQuests {
+                    Tag.li(.data("legend", "quest")) { Tag.span(.class("dot-key dot-quest"), .ariaHidden()) {}; " quest completed" }
+                }
+            } else if data.showsQuests {
+                Tag.li(.data("legend", "quest")) {
+                    Tag.span(.class("mark mark-quest"), .ariaHidden()) { MonthGrid.questLetter }
+                    " quest completed"
+                }
             }
         }
     }

@@ -74,6 +74,9 @@ public protocol HealthRepository: Sendable {
     func quests(of user: ServerUser) async throws -> [Quest]
     /// Deletes a quest and its completions; false when the user has no such quest.
     func deleteQuest(id: String, of user: ServerUser) async throws -> Bool
+    /// The user's quest completions whose day is `first` through `last` (days in the user's zone), by day and quest id.
+    func questCompletions(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws
+        -> [QuestCompletion]
 
     /// Appends an entry to the user's ingest log in a transaction of its own (for requests that
     /// wrote nothing), first pruning the user's entries received before `cutoff`; returns its id.

@@ -44,6 +44,21 @@ extension PostgresRepository {
         }
     }
 
+    public func questCompletions(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws
+        -> [QuestCompletion] {
+        try await guarded {
+            var completions: [QuestCompletion] = []
+            for try await (id, period, day, at) in try await client.query("""
+                SELECT quest_id, period, date::text, completed_at FROM quest_completions WHERE user_id = \(user.id)
+                AND date >= \(first.description)::date AND date <= \(last.description)::date ORDER BY date, quest_id
+                """, logger: logger).decode((String, String, String, Date).self) {
+                guard let date = try? LocalDate(parsing: day) else { continue }
+                completions.append(QuestCompletion(questId: id, period: period, date: date, completedAt: at))
+            }
+            return completions
+        }
+    }
+
     public func export(_ user: ServerUser) async throws -> UserExport {
         // One REPEATABLE READ transaction: the export is a single snapshot, never half of a
         // write that commits while it reads.

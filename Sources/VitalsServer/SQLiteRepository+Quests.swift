@@ -26,6 +26,20 @@ extension SQLiteRepository {
         }
     }
 
+    public func questCompletions(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws
+        -> [QuestCompletion] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT quest_id, period, date, completed_at FROM quest_completions
+                WHERE user_id = ? AND date >= ? AND date <= ? ORDER BY date, quest_id
+                """, arguments: [user.id, first.description, last.description]).compactMap { row -> QuestCompletion? in
+                guard let date = try? LocalDate(parsing: row[2]) else { return nil }
+                return QuestCompletion(questId: row[0], period: row[1], date: date,
+                                       completedAt: Date(timeIntervalSince1970: row[3]))
+            }
+        }
+    }
+
     public func export(_ user: ServerUser) async throws -> UserExport {
         try await read { db in
             let created = try Double.fetchOne(db, sql: "SELECT created_at FROM users WHERE id = ?", arguments: [user.id]) ?? 0

@@ -85,7 +85,8 @@ struct ServerDashboard: Sendable {
             activitySources: .all,
             // The Records page's forms write the user's own records as the dashboard.
             records: ServerRecordWriter(repository: repository, user: user, now: configuration.now),
-            snapshots: ServerSnapshotReader(repository: repository, user: user))
+            snapshots: ServerSnapshotReader(repository: repository, user: user),
+            quests: ServerQuestReader(repository: repository, user: user))
     }
 
     /// Adds the pages, the stylesheet, sign-in and sign-out to `router`, behind the session middleware.

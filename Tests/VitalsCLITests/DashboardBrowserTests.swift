@@ -190,7 +190,7 @@ struct DashboardBrowserTests {
         #expect(path == next)
     }
 
-    @Test("Screenshots of Today, a day, Trends and Calendar, on a desktop and a phone, are real pictures (recorded for the README on request)")
+    @Test("Screenshots of Today, a day, Trends, Calendar and Records, on a desktop and a phone, are real pictures (recorded for the README on request)")
     func screenshots() throws {
         let session = try Session(weeks: 8)
         defer { session.close() }
@@ -200,7 +200,7 @@ struct DashboardBrowserTests {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
         let pages = [("today", "/"), ("day", day), ("trends", "/trends?type=stepCount&range=30"),
-                     ("calendar", "/calendar?figure=stepCount")]
+                     ("calendar", "/calendar?figure=stepCount"), ("records", "/records")]
         for (name, page) in pages {
             for (suffix, width, height) in [("desktop", 1280, 1000), ("phone", 390, 844)] {
                 try session.browser.resize(width: width, height: height)
