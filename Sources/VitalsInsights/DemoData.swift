@@ -101,8 +101,8 @@ extension DemoData {
     static func isTrainingDay(_ dayIndex: Int) -> Bool { [0, 2, 4].contains(dayIndex % 7) }
 
     /// The watch's day from `midnight`: heart rate every 10 minutes (low at night, high in the
-    /// 18:00 workout), active energy and exercise minutes per hour, and the morning's resting
-    /// heart rate and HRV. Drawn from its own generator, so the other figures stay as they were.
+    /// 18:00 workout), active energy, exercise minutes and stand hours (stood or idle) per hour,
+    /// and the morning's resting heart rate and HRV. Drawn from its own generator, so the other figures stay as they were.
     static func watchReadings(on midnight: Date, dayIndex: Int, calendar: Calendar) -> [Sample] {
         var random = SplitMix64(seed: 7_000 + UInt64(dayIndex))
         let training = isTrainingDay(dayIndex)
@@ -119,6 +119,9 @@ extension DemoData {
             let workout = training && hour == 18
             let energy = Double(workout ? 260 + random.next(80) : 12 + random.next(40))
             samples.append(.quantity(.activeEnergyBurned, energy, .kilocalorie, start: at(hour * 60), end: at(hour * 60 + 60),
+                                     source: watch, device: watchDevice))
+            let stood = random.next(10) < 8
+            samples.append(.category(.appleStandHour, stood ? 0 : 1, start: at(hour * 60), end: at(hour * 60 + 60),
                                      source: watch, device: watchDevice))
             let exercise = workout ? 35 : random.next(6) == 0 ? 5 + random.next(10) : 0
             if exercise > 0 {
