@@ -76,13 +76,9 @@ extension DashboardServerBrowserTests {
 
     @Test("Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy")
     func pagesMatchTheAPI() throws {
-        let cli = try CLIRunner()
-        let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
-        let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
-        let token = try #require(user["token"] as? String)
-        let server = try ServeCommandTests.Server(arguments: ["--db", database])
-        defer { _ = server.stop() }
+        let served = try ServedUser()
+        let (server, token) = (served.server, served.token)
+        defer { _ = served.server.stop() }
 
         let (days, today) = Self.berlinPastDays()
         let ingest = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,

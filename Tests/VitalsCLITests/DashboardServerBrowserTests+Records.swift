@@ -30,13 +30,9 @@ extension DashboardServerBrowserTests {
 
     @Test("Records on vitals serve by keyboard at 390 px: add, edit and delete a weight; the scale's weight has no edit control")
     func recordForms() throws {
-        let cli = try CLIRunner()
-        let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
-        let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
-        let token = try #require(user["token"] as? String)
-        let server = try ServeCommandTests.Server(arguments: ["--db", database])
-        defer { _ = server.stop() }
+        let served = try ServedUser()
+        let (server, token) = (served.server, served.token)
+        defer { _ = served.server.stop() }
         // The scale's weight, early today (Berlin).
         let (day, offset) = Self.berlinToday()
         let item = #"{"qty": 70.2, "date": "\#(day) 00:10:00 \#(offset)", "source": "Ada's Scale"}"#

@@ -38,13 +38,9 @@ extension DashboardServerBrowserTests {
 
     @Test("Screenshots of the Sync page and a Calendar with a completed quest, on a desktop and a phone, are real pictures (recorded for the README on request)")
     func screenshots() throws {
-        let cli = try CLIRunner()
-        let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
-        let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
-        let token = try #require(user["token"] as? String)
-        let server = try ServeCommandTests.Server(arguments: ["--db", database])
-        defer { _ = server.stop() }
+        let served = try ServedUser()
+        let (server, token) = (served.server, served.token)
+        defer { _ = served.server.stop() }
         let quest = try HTTP.request(port: server.port, "POST", "/api/quests", token: token,
                                      body: #"{"title": "Walk 3,000 steps", "metric": "steps", "target": 3000}"#)
         try #require(quest.status == 201, "\(quest.body)")

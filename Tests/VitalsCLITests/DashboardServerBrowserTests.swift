@@ -18,13 +18,9 @@ struct DashboardServerBrowserTests {
 
     @Test("Sign in by keyboard, today's steps equal the API's, Tab reaches every control, sign out by keyboard")
     func signInReadWalkSignOut() throws {
-        let cli = try CLIRunner()
-        let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
-        let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
-        let token = try #require(user["token"] as? String)
-        let server = try ServeCommandTests.Server(arguments: ["--db", database])
-        defer { _ = server.stop() }
+        let served = try ServedUser()
+        let (server, token) = (served.server, served.token)
+        defer { _ = served.server.stop() }
 
         // Two sources on the same minutes (merged, not added) and one more period.
         let (day, offset) = Self.berlinToday()
