@@ -163,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "VitalsServerTests",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", .product(name: "GRDB", package: "GRDB.swift"),
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -187,7 +188,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Test helpers several test targets share: child processes without Foundation's Process, a store
-        // on a device without health data.
+        // on a device without health data, reading pages' data- attributes.
         .target(name: "VitalsTestSupport", dependencies: ["VitalsCore", "VitalsStore"], path: "Tests/VitalsTestSupport",
                 swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport"], exclude: ["__Snapshots__"],

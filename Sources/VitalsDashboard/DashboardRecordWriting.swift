@@ -5,8 +5,9 @@ import VitalsInsights
 /// Adds, edits and deletes the scope's own (local) seed 002 records for the Records page's forms.
 ///
 /// A scope with a writer shows the forms; one without shows every record read-only and refuses
-/// the forms' posts. A local store's scope has ``LocalRecordWriter``; a server user's has the
-/// server's writer (VitalsServer's `ServerRecordWriter`, writing as ``VitalsCore/Source/vitalsDashboard``). Implementations refuse to change a record
+/// the forms' posts. Both a local store's scope and a server user's have ``LocalRecordWriter``
+/// (the server's over its store view of the user, writing as ``VitalsCore/Source/vitalsDashboard``).
+/// Implementations refuse to change a record
 /// of another source (`VitalsError` `.readOnly`) and validate values before writing
 /// (`.invalidValue` naming the field); a refused change leaves the data as it was.
 public protocol DashboardRecordWriting: Sendable {

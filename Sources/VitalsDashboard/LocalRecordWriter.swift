@@ -3,7 +3,11 @@ import VitalsCore
 import VitalsInsights
 import VitalsStore
 
-/// The Records page's writer over a local store: VitalsInsights' ``RecordEditor``, as `vitals edit` uses it.
+/// The Records page's writer over a store's own records: VitalsInsights' ``RecordEditor``, as `vitals edit` uses it.
+///
+/// "Local" records are the store's `appSource`'s: for `vitals dashboard` the local store's app,
+/// for a server user the store view VitalsServer gives of them (`ServerRecordStore`, whose
+/// records are saved as ``VitalsCore/Source/vitalsDashboard``).
 public struct LocalRecordWriter: DashboardRecordWriting {
     /// The store the records live in.
     public let store: any HealthStore

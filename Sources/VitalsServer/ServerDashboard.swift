@@ -9,7 +9,7 @@ import VitalsDashboard
 /// the user's API token (a form, `POST /sign-in`) opens a session (``DashboardSessions``), sets
 /// the session cookie (``DashboardCookies``) and returns to the page. Each page then reads the
 /// session's user only, through ``ServerHealthReader``, in the user's time zone; the Records
-/// page's forms write the user's own records through ``ServerRecordWriter``. `POST
+/// page's forms write the user's own records through ``ServerRecordStore``. `POST
 /// /sign-out` ends the session. Forms carry a token checked by ``DashboardSessionMiddleware``.
 struct ServerDashboard: Sendable {
     /// The server's own dashboard routes.
@@ -84,7 +84,10 @@ struct ServerDashboard: Sendable {
             // samples by), so streaks count every source's.
             activitySources: .all,
             // The Records page's forms write the user's own records as the dashboard.
-            records: ServerRecordWriter(repository: repository, user: user, now: configuration.now),
+            // RecordEditor over ServerRecordStore: the local store's validation and error codes; only
+            // records saved as Source.vitalsDashboard can be edited or deleted, an edit is one
+            // transaction, and every change recomputes the days it touches as an ingest does.
+            records: LocalRecordWriter(store: ServerRecordStore(repository: repository, user: user, now: configuration.now)),
             snapshots: ServerSnapshotReader(repository: repository, user: user),
             quests: ServerQuestReader(repository: repository, user: user))
     }

@@ -5,6 +5,7 @@ import VitalsCore
 import VitalsDashboard
 import VitalsInsights
 import VitalsStore
+import VitalsTestSupport
 
 @Suite("Dashboard: Calendar")
 struct CalendarPageTests {

@@ -6,6 +6,7 @@ import VitalsCore
 import VitalsDashboard
 import VitalsInsights
 import VitalsStore
+import VitalsTestSupport
 
 /// One answer of the router: status, `Location` header and body.
 struct FormAnswer {

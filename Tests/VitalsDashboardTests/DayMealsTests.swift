@@ -4,6 +4,7 @@ import VitalsCore
 import VitalsDashboard
 import VitalsInsights
 import VitalsStore
+import VitalsTestSupport
 
 /// The Day page's meals in their windows (seed 004), equal to what `vitals meals --preview` groups.
 @Suite("Dashboard: the Day page's meals")

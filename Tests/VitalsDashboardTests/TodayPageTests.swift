@@ -5,6 +5,7 @@ import Testing
 import VitalsCore
 import VitalsDashboard
 import VitalsStore
+import VitalsTestSupport
 
 @Suite("Dashboard: Today")
 struct TodayPageTests {

@@ -2,11 +2,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import VitalsTestSupport
 import VitalsCore
 import VitalsDashboard
 import VitalsInsights
 import VitalsStore
+import VitalsTestSupport
 
 /// The Today page's seed 003 authorization states, NoAlc state and rings without an activity summary.
 @Suite("Dashboard: Today's authorization, NoAlc and computed rings")

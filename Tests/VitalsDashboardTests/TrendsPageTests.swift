@@ -6,6 +6,7 @@ import Testing
 import VitalsCore
 import VitalsDashboard
 import VitalsStore
+import VitalsTestSupport
 
 @Suite("Dashboard: Trends")
 struct TrendsPageTests {

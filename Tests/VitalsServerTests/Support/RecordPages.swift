@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// Reading the Records page and the API back in the server's record form tests.
 enum RecordPages {
@@ -12,29 +13,7 @@ enum RecordPages {
     static func path(_ kind: String) -> String { "/records?kind=\(kind)&from=2025-11-10&to=2025-11-20" }
 
     /// The `data-` attributes of each record row of a Records page, in page order.
-    static func rows(_ html: String) -> [[String: String]] {
-        var rows: [[String: String]] = []
-        var rest = html[...]
-        while let hit = rest.range(of: #"class="record""#) {
-            guard let open = rest[..<hit.lowerBound].lastIndex(of: "<"),
-                  let close = rest[hit.upperBound...].firstIndex(of: ">") else { break }
-            rows.append(attributes(String(rest[open...close])))
-            rest = rest[close...]
-        }
-        return rows
-    }
-
-    /// `name="value"` pairs of one start tag, `&amp;` unescaped.
-    static func attributes(_ tag: String) -> [String: String] {
-        var result: [String: String] = [:]
-        let pattern = try! NSRegularExpression(pattern: #"([a-zA-Z-]+)="([^"]*)""#)
-        let text = tag as NSString
-        for match in pattern.matches(in: tag, range: NSRange(location: 0, length: text.length)) {
-            result[text.substring(with: match.range(at: 1))] = text.substring(with: match.range(at: 2))
-                .replacingOccurrences(of: "&amp;", with: "&")
-        }
-        return result
-    }
+    static func rows(_ html: String) -> [[String: String]] { PageReader.elements(html, containing: #"class="record""#) }
 
     /// The values of the `data-NAME` attributes in `html` (a macro's grams: `protein`, `carbs`, `fat`), in order.
     static func numbers(_ html: String, _ name: String) -> [Double] {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads what a page shows from its `data-` attributes.
-enum PageReader {
+public enum PageReader {
     /// The attributes of every element whose start tag contains `marker` (`class="bar"`), in order.
-    static func elements(_ html: String, containing marker: String) -> [[String: String]] {
+    public static func elements(_ html: String, containing marker: String) -> [[String: String]] {
         var found: [[String: String]] = []
         var rest = html[...]
         while let hit = rest.range(of: marker) {
@@ -16,7 +16,7 @@ enum PageReader {
     }
 
     /// `name="value"` pairs of one start tag, values unescaped.
-    static func attributes(_ tag: String) -> [String: String] {
+    public static func attributes(_ tag: String) -> [String: String] {
         var result: [String: String] = [:]
         let pattern = try! NSRegularExpression(pattern: #"([a-zA-Z-]+)="([^"]*)""#)
         let text = tag as NSString
@@ -30,11 +30,11 @@ enum PageReader {
     }
 
     /// The `data-value` of the figure `data-metric="metric"`, `nil` when it shows no value.
-    static func figure(_ html: String, _ metric: String) -> Double? {
+    public static func figure(_ html: String, _ metric: String) -> Double? {
         guard let element = elements(html, containing: "data-metric=\"\(metric)\"").first else { return nil }
         return element["data-value"].flatMap(Double.init)
     }
 
     /// How often `text` occurs in `html`.
-    static func count(_ text: String, in html: String) -> Int { html.components(separatedBy: text).count - 1 }
+    public static func count(_ text: String, in html: String) -> Int { html.components(separatedBy: text).count - 1 }
 }
