@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "VitalsServerTests",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsTestSupport",
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsDashboard", "VitalsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

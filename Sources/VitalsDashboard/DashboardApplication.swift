@@ -31,6 +31,7 @@ public enum DashboardApplication {
                                   configuration: DashboardConfiguration = DashboardConfiguration())
         -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: SecurityHeadersMiddleware())
         let scope = DashboardScope(store: store)
         Dashboard<BasicRequestContext>(configuration: configuration) { _, _ in scope }.register(on: router)
         return router

@@ -49,9 +49,7 @@ struct DashboardSessionMiddleware: RouterMiddleware {
                 return refusal()
             }
         }
-        var response = try await next(request, context)
-        Self.addSecurityHeaders(&response.headers)
-        return response
+        return try await next(request, context)
     }
 
     /// The session's user when the session's token is still the user's and has not expired, else `nil`.
@@ -63,23 +61,14 @@ struct DashboardSessionMiddleware: RouterMiddleware {
 
     /// The 403 page of a form without a valid token.
     private func refusal() -> Response {
-        var response = dashboard.refusalPage(
+        let response = dashboard.refusalPage(
             status: .forbidden, title: "Form refused",
             message: "This form was not accepted: it did not carry this session's security token (it may come from another site, an old page, or a session that has ended). Nothing was changed.",
             linkText: "Go to the dashboard", link: "/")
-        Self.addSecurityHeaders(&response.headers)
         return response
     }
 
     static func changesState(_ method: HTTPRequest.Method) -> Bool {
         method == .post || method == .put || method == .patch || method == .delete
-    }
-
-    /// No framing by other sites, no type sniffing, no page URL sent to other sites.
-    static func addSecurityHeaders(_ headers: inout HTTPFields) {
-        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        headers[.contentSecurityPolicy] = "frame-ancestors 'none'"
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
     }
 }

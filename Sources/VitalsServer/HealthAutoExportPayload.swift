@@ -20,7 +20,7 @@ struct HealthAutoExportPayload: Sendable {
     /// not Health Auto Export's shape or has nothing readable but something unreadable (naming
     /// the first bad item), else the payload with unreadable items reported in ``report``.
     static func read(_ body: ByteBuffer, strict: Bool, calendar: Calendar) throws(APIError) -> HealthAutoExportPayload {
-        var payload = try parse(body, strict: strict, calendar: calendar).mapError(refusal).get()
+        let payload = try parse(body, strict: strict, calendar: calendar).mapError(refusal).get()
         try payload.checkReadable()
         return payload
     }

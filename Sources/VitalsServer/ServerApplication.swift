@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import VitalsDashboard
 
 /// Builds the Hummingbird application of `vitals serve`.
 public enum ServerApplication {
@@ -58,6 +59,8 @@ public enum ServerApplication {
         -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute], imports: ImportJobQueue) {
         let router = Router(context: VitalsRequestContext.self)
         let metrics = ServerMetrics()
+        // Outermost, so every answer has the headers, errors and 404s included.
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
         router.add(middleware: JSONErrorMiddleware())
         let recorder = RouteRecorder(router: router)

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import VitalsCore
+import VitalsDashboard
 import VitalsServer
 
 /// Signing in to the server's dashboard: the redirect there and back, the session cookie's
@@ -42,7 +43,7 @@ struct DashboardSignInTests {
             #expect(page.status == .ok)
             #expect(page.body.contains("Europe/Berlin") && page.body.contains("ada"))
             #expect(page.hiddenField("csrf") != nil && page.body.contains(#"action="/sign-out""#))
-            #expect(page.headers[.contentSecurityPolicy] == "frame-ancestors 'none'")
+            #expect(page.headers[.contentSecurityPolicy] == SecurityHeadersMiddleware<VitalsRequestContext>.pagePolicy)
             #expect(page.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
             // Signed in already: the sign-in page goes straight back.
             #expect(try await browser.get("/sign-in?next=/day/2025-11-14").location == "/day/2025-11-14")
