@@ -61,6 +61,9 @@ public enum ServerApplication {
         let metrics = ServerMetrics()
         // Outermost, so every answer has the headers, errors and 404s included.
         router.add(middleware: SecurityHeadersMiddleware())
+        if !configuration.corsOrigins.isEmpty {
+            router.add(middleware: CORSOriginsMiddleware(origins: Set(configuration.corsOrigins)))
+        }
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
         router.add(middleware: JSONErrorMiddleware())
         let recorder = RouteRecorder(router: router)

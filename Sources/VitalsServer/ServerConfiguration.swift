@@ -45,6 +45,10 @@ public struct ServerConfiguration: Sendable {
     /// only). Default false: they carry it when the request came through a proxy saying
     /// `X-Forwarded-Proto: https`. Turn it on behind any TLS-terminating reverse proxy.
     public var dashboardSecureCookies = false
+    /// Web origins (`https://app.example.com`, scheme, host and port as the browser sends them
+    /// in `Origin`) whose scripts may call `/api` from a browser: CORS answers for exactly these.
+    /// Default empty: no CORS headers at all, so browsers keep other sites' scripts out.
+    public var corsOrigins: [String] = []
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

@@ -81,6 +81,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Always mark dashboard cookies Secure (sent over HTTPS only): turn on behind a TLS reverse proxy. Without it they are Secure only when the proxy sends X-Forwarded-Proto: https.")
     var dashboardSecureCookies = false
 
+    @Option(name: .customLong("cors-origin"), help: ArgumentHelp(
+        "Let scripts of this web origin (https://app.example.com: scheme, host and port) call /api from a browser (CORS); repeat for several. Default: none, no CORS headers at all.",
+        valueName: "origin"))
+    var corsOrigins: [String] = []
+
     @Option(name: .long, help: ArgumentHelp(
         "Log level on stderr: trace, debug, info, notice, warning, error or critical (default notice).",
         valueName: "level"))
@@ -93,6 +98,12 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxImportBytes > 0 else { throw ValidationError("--max-import-bytes must be positive") }
         guard (1...8760).contains(dashboardSessionHours) else {
             throw ValidationError("--dashboard-session-hours must be 1 to 8760 (a year)")
+        }
+        for origin in corsOrigins {
+            guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                  url.host != nil, url.path.isEmpty, url.query == nil, url.fragment == nil else {
+                throw ValidationError("--cors-origin \(origin) is not an origin like https://app.example.com (no path)")
+            }
         }
         guard ["full", "normal"].contains(sqliteSync) else { throw ValidationError("--sqlite-sync must be full or normal") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -112,6 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.dashboardEnabled = !noDashboard
             configuration.dashboardSessionLifetime = TimeInterval(dashboardSessionHours) * 3600
             configuration.dashboardSecureCookies = dashboardSecureCookies
+            configuration.corsOrigins = corsOrigins
             var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()

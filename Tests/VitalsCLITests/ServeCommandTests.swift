@@ -65,6 +65,16 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("serve refuses a --cors-origin that is not an origin, naming the flag")
+    func corsOriginChecked() throws {
+        let cli = try CLIRunner()
+        let database = cli.directory.appendingPathComponent("server.sqlite").path
+        for bad in ["app.example.com", "https://app.example.com/path", "ftp://app.example.com", "https://"] {
+            let refused = try cli.run(["serve", "--cors-origin", bad, "--db", database])
+            #expect(refused.status == 64 && refused.stderr.contains("--cors-origin"), "\(bad): \(refused.stderr)")
+        }
+    }
+
     @Test("serve mounts the dashboard at / (sign-in first) unless --no-dashboard; its flags are checked")
     func dashboard() throws {
         let cli = try CLIRunner()
