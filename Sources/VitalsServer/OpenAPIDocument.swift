@@ -65,9 +65,12 @@ public enum OpenAPIDocument {
     static var paths: [String: Any] {
         [
             "/health": ["get": operation("Liveness", secured: false, responses: ["200": ok("Alive", ["type": "object"])])],
-            "/metrics": ["get": operation("Prometheus metrics", secured: false, responses: [
-                "200": ["description": "Prometheus text format", "content": ["text/plain": ["schema": ["type": "string"]]]],
-            ])],
+            "/metrics": ["get": operation(
+                "Prometheus metrics (needs Authorization: Bearer METRICS_TOKEN when the server has one, --metrics-token)",
+                secured: false, responses: [
+                    "200": ["description": "Prometheus text format", "content": ["text/plain": ["schema": ["type": "string"]]]],
+                    "401": error,
+                ])],
             "/openapi.json": ["get": operation("This document", secured: false,
                                                responses: ["200": ok("OpenAPI 3.1", ["type": "object"])])],
             "/api/me": ["get": operation("The token's user", responses: ["200": ok("The user", ref("Me"))])],

@@ -49,6 +49,11 @@ public struct ServerConfiguration: Sendable {
     /// in `Origin`) whose scripts may call `/api` from a browser: CORS answers for exactly these.
     /// Default empty: no CORS headers at all, so browsers keep other sites' scripts out.
     public var corsOrigins: [String] = []
+    /// A token `GET /metrics` requires (`Authorization: Bearer TOKEN`), so request counts and
+    /// timings are not public where the server is. Default nil: `/metrics` is open, as a
+    /// Prometheus scraper on the same loopback or private network expects. Users' API tokens
+    /// never open it.
+    public var metricsToken: String?
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

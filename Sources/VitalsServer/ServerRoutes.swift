@@ -15,8 +15,18 @@ struct ServerRoutes {
 
     func register(on routes: RouteRecorder<VitalsRequestContext>) {
         routes.get("/health") { _, _ in try JSONResponse.make(["status": "ok"]) }
-        routes.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+        let metricsTokenHash = configuration.metricsToken.map(TokenHasher.hash)
+        routes.get("/metrics") { request, _ in
+            if let metricsTokenHash {
+                let presented = request.headers[.authorization].flatMap { header -> String? in
+                    guard header.utf8.count < 512, header.lowercased().hasPrefix("bearer ") else { return nil }
+                    return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+                }
+                guard let presented, TokenHasher.constantTimeEquals(TokenHasher.hash(presented), metricsTokenHash) else {
+                    throw APIError.unauthorized
+                }
+            }
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
         }
         routes.get("/openapi.json") { _, _ in

@@ -87,6 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
     var corsOrigins: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
+        "Require this token for GET /metrics (Authorization: Bearer TOKEN); users' API tokens never open it.",
+        discussion: "Default: $VITALS_METRICS_TOKEN when set (keeps it out of the process list), else /metrics is open.",
+        valueName: "token"))
+    var metricsToken: String?
+
+    @Option(name: .long, help: ArgumentHelp(
         "Log level on stderr: trace, debug, info, notice, warning, error or critical (default notice).",
         valueName: "level"))
     var logLevel = "notice"
@@ -104,6 +110,9 @@ struct ServeCommand: AsyncParsableCommand {
                   url.host != nil, url.path.isEmpty, url.query == nil, url.fragment == nil else {
                 throw ValidationError("--cors-origin \(origin) is not an origin like https://app.example.com (no path)")
             }
+        }
+        if let metricsToken, metricsToken.count < 16 {
+            throw ValidationError("--metrics-token must be at least 16 characters")
         }
         guard ["full", "normal"].contains(sqliteSync) else { throw ValidationError("--sqlite-sync must be full or normal") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -124,6 +133,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.dashboardSessionLifetime = TimeInterval(dashboardSessionHours) * 3600
             configuration.dashboardSecureCookies = dashboardSecureCookies
             configuration.corsOrigins = corsOrigins
+            configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VITALS_METRICS_TOKEN"]
+                .flatMap { $0.isEmpty ? nil : $0 }
             var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()

@@ -65,7 +65,7 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("serve refuses a --cors-origin that is not an origin, naming the flag")
+    @Test("serve refuses a --cors-origin that is not an origin and a short --metrics-token, naming the flag")
     func corsOriginChecked() throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
@@ -73,6 +73,8 @@ struct ServeCommandTests {
             let refused = try cli.run(["serve", "--cors-origin", bad, "--db", database])
             #expect(refused.status == 64 && refused.stderr.contains("--cors-origin"), "\(bad): \(refused.stderr)")
         }
+        let short = try cli.run(["serve", "--metrics-token", "guessable", "--db", database])
+        #expect(short.status == 64 && short.stderr.contains("--metrics-token"), "\(short.stderr)")
     }
 
     @Test("serve mounts the dashboard at / (sign-in first) unless --no-dashboard; its flags are checked")
