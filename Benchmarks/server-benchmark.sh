@@ -72,10 +72,14 @@ if ! command -v wrk >/dev/null 2>&1; then
         log "wrk is not installed (apt-get install wrk)"; exit 1
     fi
 fi
+# The load is many requests a second per token, far beyond a phone's: servers that have a
+# per-token rate limit (vitals serve --rate-limit, default 100/s) run without it here.
+SERVE_ARGS=()
+if "$SERVER" serve --help 2>/dev/null | grep -q -- '--rate-limit'; then SERVE_ARGS=(--serve-args "--rate-limit 0"); fi
 log "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
 log "SQLite"
 "$BIN/vitals-bench" load --vitals "$SERVER" --work "$WORK" --seconds "$SECONDS_DAILY" \
-    --hae-seconds "$SECONDS_HAE" "${JSON[@]}"
+    --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
 
 [ "$SKIP_PG" = 1 ] && exit 0
 
@@ -109,4 +113,4 @@ log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync 
 "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_load" >/dev/null
 log "PostgreSQL"
 "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_load" \
-    --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${JSON[@]}"
+    --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"

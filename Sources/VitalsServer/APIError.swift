@@ -15,6 +15,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public var field: String?
     /// For malformed JSON: the byte where parsing stopped.
     public var byteOffset: Int64?
+    /// For 429 and 503: whole seconds to wait, sent as `Retry-After`.
+    public var retryAfter: Int?
 
     public init(_ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil,
                 byteOffset: Int64? = nil) {
@@ -28,6 +30,7 @@ public struct APIError: HTTPResponseError, Sendable {
     public var headers: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if status == .unauthorized { fields[.wwwAuthenticate] = "Bearer" }
+        if let retryAfter { fields[.retryAfter] = String(retryAfter) }
         return fields
     }
 
@@ -47,6 +50,14 @@ public struct APIError: HTTPResponseError, Sendable {
     }
 
     static let unauthorized = APIError(.unauthorized, code: "unauthorized", "a valid bearer token is required")
+
+    /// 429 for a token over its rate limit, with the seconds until its next request is let through.
+    static func rateLimited(retryAfter seconds: Int) -> APIError {
+        var error = APIError(.tooManyRequests, code: "rate_limited",
+                             "too many requests with this token; retry after \(seconds) s")
+        error.retryAfter = seconds
+        return error
+    }
 
     /// Malformed JSON (a syntax error): 400 with the path and byte where parsing stopped.
     static func malformed(_ error: VitalsError) -> APIError {

@@ -31,6 +31,7 @@ public enum OpenAPIDocument {
             operation["security"] = [["bearer": [String]()]]
             var responses = responses
             responses["401"] = error
+            responses["429"] = error
             operation["responses"] = responses
         }
         return operation

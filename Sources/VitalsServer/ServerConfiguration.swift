@@ -54,6 +54,13 @@ public struct ServerConfiguration: Sendable {
     /// Prometheus scraper on the same loopback or private network expects. Users' API tokens
     /// never open it.
     public var metricsToken: String?
+    /// Requests a second each user's token may make, sustained (a token bucket; over it the API
+    /// answers 429 with `Retry-After`). Default 100: far above any phone or sync client (the
+    /// sync client honours `Retry-After`), low enough that a runaway script cannot take the
+    /// server from everyone. 0 turns the limit off.
+    public var rateLimitPerSecond: Double = 100
+    /// How many requests a token may make at once after a quiet spell (the bucket's size). Default 1000.
+    public var rateLimitBurst = 1000
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

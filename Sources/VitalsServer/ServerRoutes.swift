@@ -35,7 +35,10 @@ struct ServerRoutes {
         }
 
         let cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
-        let api = routes.group("/api").add(middleware: BearerAuthMiddleware(repository: service.repository, cache: cache))
+        let limiter = configuration.rateLimitPerSecond > 0
+            ? RateLimiter(rate: configuration.rateLimitPerSecond, burst: configuration.rateLimitBurst, now: configuration.now) : nil
+        let api = routes.group("/api").add(middleware: BearerAuthMiddleware(repository: service.repository, cache: cache,
+                                                                          limiter: limiter))
         api.get("/me") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(["name": user.name, "timeZone": user.timeZone])

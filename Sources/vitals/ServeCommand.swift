@@ -87,6 +87,15 @@ struct ServeCommand: AsyncParsableCommand {
     var corsOrigins: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
+        "Requests a second each user's token may make, sustained (default 100); beyond it the API answers 429 with Retry-After. 0 turns the limit off.",
+        valueName: "requests"))
+    var rateLimit: Double = 100
+
+    @Option(name: .long, help: ArgumentHelp(
+        "How many requests a token may make at once after a quiet spell (default 1000).", valueName: "requests"))
+    var rateBurst = 1000
+
+    @Option(name: .long, help: ArgumentHelp(
         "Require this token for GET /metrics (Authorization: Bearer TOKEN); users' API tokens never open it.",
         discussion: "Default: $VITALS_METRICS_TOKEN when set (keeps it out of the process list), else /metrics is open.",
         valueName: "token"))
@@ -111,6 +120,8 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--cors-origin \(origin) is not an origin like https://app.example.com (no path)")
             }
         }
+        guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (off) or positive") }
+        guard rateBurst >= 1 else { throw ValidationError("--rate-burst must be at least 1") }
         if let metricsToken, metricsToken.count < 16 {
             throw ValidationError("--metrics-token must be at least 16 characters")
         }
@@ -133,6 +144,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.dashboardSessionLifetime = TimeInterval(dashboardSessionHours) * 3600
             configuration.dashboardSecureCookies = dashboardSecureCookies
             configuration.corsOrigins = corsOrigins
+            configuration.rateLimitPerSecond = rateLimit
+            configuration.rateLimitBurst = rateBurst
             configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VITALS_METRICS_TOKEN"]
                 .flatMap { $0.isEmpty ? nil : $0 }
             var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
