@@ -191,7 +191,7 @@ let package = Package(
         // on a device without health data, reading pages' data- attributes.
         .target(name: "VitalsTestSupport", dependencies: ["VitalsCore", "VitalsStore"], path: "Tests/VitalsTestSupport",
                 swiftSettings: strict),
-        .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport"], exclude: ["__Snapshots__"],
+        .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["__Snapshots__"],
                     swiftSettings: strict),
         .testTarget(
             name: "VitalsSyncTests",
