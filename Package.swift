@@ -102,9 +102,11 @@ let package = Package(
             dependencies: [
                 // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
                 // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users;
-                // VitalsInsights: its Records page's forms save through RecordEditor (ServerRecordWriter).
+                // VitalsInsights: its Records page's forms save through RecordEditor (LocalRecordWriter over ServerRecordStore).
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard", "VitalsInsights",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HummingbirdCore for the HTTP/1 channel's client timeout and header limits.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import VitalsDashboard
@@ -25,8 +26,14 @@ public enum ServerApplication {
         // the server first (uploads in flight finish), then the imports (the running one is
         // cancelled and rolled back), then the database.
         services.append(imports)
+        let http1 = HTTP1Channel.Configuration(
+            idleTimeout: .milliseconds(Int64(configuration.clientTimeout * 1000)),
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: configuration.maximumHeaderBytes,
+                                            maxHeaderListSize: configuration.maximumHeaderBytes,
+                                            maxHeaderFieldCount: configuration.maximumHeaderCount))
         var application = Application(
             router: router,
+            server: .http1(configuration: http1),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitals"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -61,6 +61,16 @@ public struct ServerConfiguration: Sendable {
     public var rateLimitPerSecond: Double = 100
     /// How many requests a token may make at once after a quiet spell (the bucket's size). Default 1000.
     public var rateLimitBurst = 1000
+    /// Seconds a connection may go without sending anything the server can use: a request
+    /// head still incomplete (a slowloris client trickling headers), a body that stops
+    /// arriving, or a kept-alive connection with no next request. Then it is closed. An answer
+    /// being computed or written is never cut. Default 20.
+    public var clientTimeout: TimeInterval = 20
+    /// Largest request head (all header fields together, and any one of them), in bytes;
+    /// a larger one closes the connection. Default 16384.
+    public var maximumHeaderBytes = 16 * 1024
+    /// Most header fields in one request. Default 100.
+    public var maximumHeaderCount = 100
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

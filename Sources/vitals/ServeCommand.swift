@@ -96,6 +96,19 @@ struct ServeCommand: AsyncParsableCommand {
     var rateBurst = 1000
 
     @Option(name: .long, help: ArgumentHelp(
+        "Seconds a connection may send nothing usable (an unfinished request head, a stalled body, an idle kept-alive connection) before it is closed; answers being written are never cut (default 20).",
+        valueName: "seconds"))
+    var clientTimeout: Double = 20
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Largest request head in bytes, all header fields together (default 16384); a larger one closes the connection.",
+        valueName: "bytes"))
+    var maxHeaderBytes = 16 * 1024
+
+    @Option(name: .long, help: ArgumentHelp("Most header fields in one request (default 100).", valueName: "count"))
+    var maxHeaders = 100
+
+    @Option(name: .long, help: ArgumentHelp(
         "Require this token for GET /metrics (Authorization: Bearer TOKEN); users' API tokens never open it.",
         discussion: "Default: $VITALS_METRICS_TOKEN when set (keeps it out of the process list), else /metrics is open.",
         valueName: "token"))
@@ -121,6 +134,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (off) or positive") }
+        guard clientTimeout > 0, clientTimeout <= 3600 else { throw ValidationError("--client-timeout must be above 0 and at most 3600") }
+        guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024") }
+        guard maxHeaders >= 10 else { throw ValidationError("--max-headers must be at least 10") }
         guard rateBurst >= 1 else { throw ValidationError("--rate-burst must be at least 1") }
         if let metricsToken, metricsToken.count < 16 {
             throw ValidationError("--metrics-token must be at least 16 characters")
@@ -145,6 +161,9 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.dashboardSecureCookies = dashboardSecureCookies
             configuration.corsOrigins = corsOrigins
             configuration.rateLimitPerSecond = rateLimit
+            configuration.clientTimeout = clientTimeout
+            configuration.maximumHeaderBytes = maxHeaderBytes
+            configuration.maximumHeaderCount = maxHeaders
             configuration.rateLimitBurst = rateBurst
             configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VITALS_METRICS_TOKEN"]
                 .flatMap { $0.isEmpty ? nil : $0 }

@@ -33,6 +33,9 @@ extension ServerConfiguration {
     static var testing: ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.now = { fixedNow }
+        // The test client keeps one connection for a whole test, which may pause longer than
+        // the default 20 s on a busy machine; SlowClientTests sets its own.
+        configuration.clientTimeout = 300
         return configuration
     }
 }
