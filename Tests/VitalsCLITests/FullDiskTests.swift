@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import Testing
+import VitalsTestSupport
+
+/// `vitals serve` on a full disk: writes answer 503 in JSON, nothing answered before is lost,
+/// the database stays intact, and writes work again once there is space.
+@Suite("Crash safety: a full disk")
+struct FullDiskTests {
+    /// A Health Auto Export body of `count` one-minute step periods from minute `first` of 2025.
+    static func steps(_ count: Int, from first: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        let origin = Date(timeIntervalSince1970: 1_735_689_600)
+        let items = (first..<(first + count)).map { minute in
+            let start = formatter.string(from: origin + Double(minute) * 60)
+            let end = formatter.string(from: origin + Double(minute + 1) * 60)
+            return #"{"qty": \#(minute % 90 + 1), "startDate": "\#(start)", "endDate": "\#(end)", "source": "Phone"}"#
+        }
+        return #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(items.joined(separator: ","))]}]}}"#
+    }
+
+    @Test("On a 4 MB tmpfs filled up: 503 with a JSON error, acknowledged writes kept, integrity ok; space back, writes work")
+    func fullDisk() throws {
+        // Mounting needs root (CI runs as root); the mount is removed however the test ends.
+        try #require(getuid() == 0, "mounting a small tmpfs needs root")
+        let cli = try CLIRunner()
+        let mountPoint = cli.directory.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mounted = try ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path], environment: [:])
+        try #require(mounted.termination == .exit(0), "mount: \(String(decoding: mounted.stderr, as: UTF8.self))")
+        defer { _ = try? ChildProcess.run("/bin/umount", ["-l", mountPoint.path], environment: [:]) }
+
+        let database = mountPoint.appendingPathComponent("server.sqlite").path
+        let added = try cli.run(["user", "add", "ada", "--tz", "UTC", "--json", "--db", database])
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
+            as? String)
+        let server = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])
+        defer { _ = server.stop() }
+
+        let before = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+                                      body: Self.steps(500, from: 800_000))
+        try #require(before.status == 200, "\(before.body.prefix(300))")
+        // Fill the disk but for a little.
+        let filler = mountPoint.appendingPathComponent("filler")
+        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        let chunk = Data(repeating: 0, count: 64 * 1024)
+        while (try? handle.write(contentsOf: chunk)) != nil {}
+        try handle.close()
+
+        var acknowledged = 500
+        var refusal: (status: Int, body: String)?
+        for batch in 0..<200 {
+            let reply = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+                                         body: Self.steps(500, from: batch * 500))
+            if reply.status == 200 {
+                acknowledged += 500
+                continue
+            }
+            refusal = reply
+            break
+        }
+        let refused = try #require(refusal, "the disk never filled up")
+        print("full disk: \(acknowledged) samples acknowledged before the first refusal")
+        #expect(refused.status == 503 && refused.body.contains(#""code":"storage_unavailable""#), "\(refused)")
+        #expect(try HTTP.request(port: server.port, "GET", "/health").status == 200, "still serving")
+
+        // Space again: the same server takes writes.
+        try FileManager.default.removeItem(at: filler)
+        let again = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+                                     body: Self.steps(500, from: 900_000))
+        #expect(again.status == 200, "\(again.body.prefix(300))")
+        #expect(server.stop() == 0)
+
+        let check = try DatabaseQueue(path: database)
+        #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        let stored = try check.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM samples") ?? 0 }
+        try check.close()
+        #expect(stored >= acknowledged + 500, "every acknowledged sample is stored: \(stored) of \(acknowledged + 500)")
+    }
+}
