@@ -17,6 +17,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public var byteOffset: Int64?
     /// For 429 and 503: whole seconds to wait, sent as `Retry-After`.
     public var retryAfter: Int?
+    /// For 405: the methods the path takes, sent as `Allow`.
+    public var allow: String?
 
     public init(_ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil,
                 byteOffset: Int64? = nil) {
@@ -31,6 +33,7 @@ public struct APIError: HTTPResponseError, Sendable {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if status == .unauthorized { fields[.wwwAuthenticate] = "Bearer" }
         if let retryAfter { fields[.retryAfter] = String(retryAfter) }
+        if let allow { fields[.allow] = allow }
         return fields
     }
 

@@ -5,11 +5,25 @@ import Hummingbird
 /// Errors raised by Vitals' routes are ``APIError``s already; the router's "no route" 404 and
 /// other `HTTPError`s would otherwise be answered as plain text or an empty body, so a client
 /// could not read every error the same way.
+///
+/// A path some route takes with other methods answers 405 with `Allow` naming them, not 404.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Every route's template, for telling 405 from 404.
+    let routes: KnownRoutes
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
+            if error.status == .notFound {
+                let allowed = routes.methods(forPath: request.uri.path)
+                if !allowed.isEmpty, !allowed.contains(request.method.rawValue) {
+                    var refusal = APIError(.methodNotAllowed, code: "method_not_allowed",
+                                           "this path takes \(allowed.joined(separator: ", ")) only")
+                    refusal.allow = allowed.joined(separator: ", ")
+                    throw refusal
+                }
+            }
             throw Self.apiError(error)
         }
     }

@@ -72,7 +72,8 @@ public enum ServerApplication {
             router.add(middleware: CORSOriginsMiddleware(origins: Set(configuration.corsOrigins)))
         }
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
-        router.add(middleware: JSONErrorMiddleware())
+        let known = KnownRoutes()
+        router.add(middleware: JSONErrorMiddleware(routes: known))
         let recorder = RouteRecorder(router: router)
         var service = HealthService(repository: repository, now: configuration.now)
         service.ingestLogRetentionDays = configuration.ingestLogRetentionDays
@@ -82,9 +83,11 @@ public enum ServerApplication {
             .register(on: recorder)
         // The dashboard's routes are not the API's: registered beside the recorder, so the
         // OpenAPI document (checked against the recorded routes) stays the API's.
+        let pages = RouteRecorder(router: router)
         if configuration.dashboardEnabled {
-            ServerDashboard(service: service, configuration: configuration).register(on: router)
+            ServerDashboard(service: service, configuration: configuration).register(on: pages)
         }
+        known.set(recorder.routes + pages.routes)
         return (router, recorder.routes, imports)
     }
 }

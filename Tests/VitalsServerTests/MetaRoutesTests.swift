@@ -22,12 +22,32 @@ struct MetaRoutesTests {
     func unknownRoute(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            for (method, path) in [(HTTPRequest.Method.get, "/nope/2025-11-16"), (.delete, "/health"), (.get, "/api")] {
+            for (method, path) in [(HTTPRequest.Method.get, "/nope/2025-11-16"), (.delete, "/nope"), (.get, "/api")] {
                 let reply = try await harness.send(method, path, token: token)
                 #expect(reply.status == .notFound)
                 #expect(reply.headers[.contentType] == "application/json; charset=utf-8")
                 #expect(reply.text == #"{"error":{"code":"not_found","message":"no route for this method and path","status":404}}"#)
             }
+        }
+    }
+
+    @Test("A known path asked with another method is 405 with Allow naming its methods, for templates and pages too",
+          arguments: Backend.allCases)
+    func methodNotAllowed(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (_, token) = try await harness.user("ada")
+            let cases: [(HTTPRequest.Method, String, String)] = [
+                (.delete, "/health", "GET"), (.put, "/api/me", "GET"), (.post, "/api/health/2025-11-16", "GET"),
+                (.get, "/api/v1/health/daily", "POST"), (.patch, "/api/me/data", "DELETE"), (.delete, "/sign-in", "GET, POST"),
+            ]
+            for (method, path, allow) in cases {
+                let reply = try await harness.send(method, path, token: token)
+                #expect(reply.status == .methodNotAllowed, "\(method) \(path)")
+                #expect(reply.headers[.allow] == allow, "\(method) \(path)")
+                #expect((reply.object["error"] as? [String: Any])?["code"] as? String == "method_not_allowed")
+            }
+            // A path no route has stays 404, whatever the method.
+            #expect(try await harness.send(.put, "/api/nothing-here", token: token).status == .notFound)
         }
     }
 

@@ -33,7 +33,7 @@ struct SecurityHeadersTests {
             let json: [(HTTPRequest.Method, String, String?, HTTPResponse.Status)] = [
                 (.get, "/health", nil, .ok), (.get, "/openapi.json", nil, .ok), (.get, "/api/me", token, .ok),
                 (.get, "/api/me", nil, .unauthorized), (.get, "/api/health/2025-13-01", token, .badRequest),
-                (.get, "/nope", nil, .notFound), (.delete, "/health", nil, .notFound),
+                (.get, "/nope", nil, .notFound), (.delete, "/health", nil, .methodNotAllowed),
             ]
             for (method, path, key, status) in json {
                 let reply = try await harness.send(method, path, token: key)
