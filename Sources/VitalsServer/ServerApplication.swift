@@ -72,6 +72,8 @@ public enum ServerApplication {
             router.add(middleware: CORSOriginsMiddleware(origins: Set(configuration.corsOrigins)))
         }
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
+        router.add(middleware: LargeBodyGate(limit: configuration.maximumConcurrentLargeBodies,
+                                             threshold: configuration.largeBodyBytes))
         let known = KnownRoutes()
         router.add(middleware: JSONErrorMiddleware(routes: known))
         let recorder = RouteRecorder(router: router)

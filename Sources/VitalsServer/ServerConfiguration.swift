@@ -71,6 +71,12 @@ public struct ServerConfiguration: Sendable {
     public var maximumHeaderBytes = 16 * 1024
     /// Most header fields in one request. Default 100.
     public var maximumHeaderCount = 100
+    /// How many large request bodies (``largeBodyBytes`` or more, or chunked) are read at once;
+    /// more answer 503 with `Retry-After` before they are read. Default 4.
+    public var maximumConcurrentLargeBodies = 4
+    /// From how many bytes a request body counts as large. Default 1 MiB (1048576): a day of a
+    /// phone's samples is far smaller, a backfill or an export upload larger.
+    public var largeBodyBytes = 1024 * 1024
     /// The clock for "today" and timestamps; default the system clock (tests pin it).
     public var now: @Sendable () -> Date = { Date() }
 

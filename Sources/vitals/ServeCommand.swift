@@ -109,6 +109,11 @@ struct ServeCommand: AsyncParsableCommand {
     var maxHeaders = 100
 
     @Option(name: .long, help: ArgumentHelp(
+        "How many large request bodies (1 MiB or more, or chunked: backfills, export uploads) are read at once (default 4); more answer 503 with Retry-After before they are read.",
+        valueName: "count"))
+    var maxLargeBodies = 4
+
+    @Option(name: .long, help: ArgumentHelp(
         "Require this token for GET /metrics (Authorization: Bearer TOKEN); users' API tokens never open it.",
         discussion: "Default: $VITALS_METRICS_TOKEN when set (keeps it out of the process list), else /metrics is open.",
         valueName: "token"))
@@ -136,6 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (off) or positive") }
         guard clientTimeout > 0, clientTimeout <= 3600 else { throw ValidationError("--client-timeout must be above 0 and at most 3600") }
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024") }
+        guard maxLargeBodies >= 1 else { throw ValidationError("--max-large-bodies must be at least 1") }
         guard maxHeaders >= 10 else { throw ValidationError("--max-headers must be at least 10") }
         guard rateBurst >= 1 else { throw ValidationError("--rate-burst must be at least 1") }
         if let metricsToken, metricsToken.count < 16 {
@@ -164,6 +170,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.clientTimeout = clientTimeout
             configuration.maximumHeaderBytes = maxHeaderBytes
             configuration.maximumHeaderCount = maxHeaders
+            configuration.maximumConcurrentLargeBodies = maxLargeBodies
             configuration.rateLimitBurst = rateBurst
             configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VITALS_METRICS_TOKEN"]
                 .flatMap { $0.isEmpty ? nil : $0 }

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import VitalsServer
+
+/// Only a few large bodies are read at once; more get 503 with Retry-After before being read,
+/// while small requests go on; a slot is free again when its upload ends.
+@Suite("Server: concurrent large bodies")
+struct LargeBodyTests {
+    /// A connection that sent a request head and part of its body, and holds the rest back.
+    final class HeldUpload: @unchecked Sendable {
+        let fd: Int32
+
+        init(port: Int, head: String, partialBody: String) throws {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            try #require(connected == 0)
+            let bytes = Array((head + partialBody).utf8)
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+
+        func abandon() { close(fd) }
+    }
+
+    @Test("With one slot: a held large upload makes the next large one 503 with Retry-After; small ones pass; closing frees it")
+    func gate() async throws {
+        var configuration = ServerConfiguration.testing
+        configuration.maximumConcurrentLargeBodies = 1
+        configuration.largeBodyBytes = 1024
+        try await withServer(.sqlite, configuration: configuration, setup: .live) { harness in
+            let port = try #require(harness.client.port)
+            let (_, token) = try await harness.user("ada")
+            let head = { (length: Int) in
+                "POST /api/v1/ingest/health-auto-export HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+            }
+            let held = try HeldUpload(port: port, head: head(50_000), partialBody: #"{"data": {"metrics": ["#)
+            // Give the server a moment to take the held upload's slot.
+            var refused: (status: Int, text: String) = (0, "")
+            for _ in 0..<50 {
+                refused = try await RawHTTP.exchange(head(50_000) + "", port: port)
+                if refused.status == 503 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(refused.status == 503 && refused.text.contains("Retry-After: 5") && refused.text.contains(#""code":"busy""#),
+                    "\(refused.text.prefix(300))")
+            // Small requests are never held back.
+            let small = try await harness.send(.post, "/api/v1/health/daily", token: token, json: #"{"date":"2025-11-16","steps":5}"#)
+            #expect(small.status == .ok)
+
+            held.abandon()
+            let body = IngestEndpointTests.document(metrics: [
+                IngestEndpointTests.metric("step_count", "count", (0..<40).map { minute in
+                    IngestEndpointTests.period(Double(minute), "2025-11-16 09:\(String(format: "%02d", minute)):00 +0000",
+                                               "2025-11-16 09:\(String(format: "%02d", minute)):30 +0000", "Phone")
+                }),
+            ])
+            try #require(body.utf8.count >= 1024, "the second upload is large too")
+            var status: HTTPResponse.Status = .serviceUnavailable
+            for _ in 0..<50 where status == .serviceUnavailable {
+                status = try await harness.ingest(token, body).status
+                if status == .serviceUnavailable { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(status == .ok, "the abandoned upload's slot is free again")
+        }
+    }
+}
