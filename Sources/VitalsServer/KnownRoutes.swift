@@ -15,19 +15,47 @@ final class KnownRoutes: @unchecked Sendable {
         self.routes = routes
     }
 
-    /// The methods some route takes at `path`, sorted; empty when no template matches it.
+    /// The methods the routes at `path` take, sorted; empty when no template matches it.
+    ///
+    /// As the router does, a literal segment wins over a parameter: `/api/health/sync` is the
+    /// sync route's path (POST), not a `{date}` of `GET /api/health/{date}`.
     func methods(forPath path: String) -> [String] {
         lock.lock()
         let routes = self.routes
         lock.unlock()
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        let methods = routes.filter { route in
+        var best: [Bool] = []
+        var methods: Set<String> = []
+        for route in routes {
             let template = route.path.split(separator: "/", omittingEmptySubsequences: false)
-            return template.count == segments.count
-                && zip(template, segments).allSatisfy { pattern, segment in
-                    pattern == segment || (pattern.hasPrefix("{") && pattern.hasSuffix("}") && !segment.isEmpty)
+            guard template.count == segments.count else { continue }
+            var literal: [Bool] = []
+            var matches = true
+            for (pattern, segment) in zip(template, segments) {
+                if pattern == segment {
+                    literal.append(true)
+                } else if pattern.hasPrefix("{"), pattern.hasSuffix("}"), !segment.isEmpty {
+                    literal.append(false)
+                } else {
+                    matches = false
+                    break
                 }
-        }.map(\.method)
-        return Array(Set(methods)).sorted()
+            }
+            guard matches else { continue }
+            if methods.isEmpty || Self.isMoreSpecific(literal, than: best) {
+                best = literal
+                methods = [route.method]
+            } else if literal == best {
+                methods.insert(route.method)
+            }
+        }
+        return methods.sorted()
+    }
+
+    /// Whether a template with literal segments `a` beats one with `b`: at the first segment
+    /// where they differ, `a` has the literal.
+    private static func isMoreSpecific(_ a: [Bool], than b: [Bool]) -> Bool {
+        for (x, y) in zip(a, b) where x != y { return x }
+        return false
     }
 }

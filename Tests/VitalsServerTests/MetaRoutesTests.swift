@@ -39,6 +39,8 @@ struct MetaRoutesTests {
             let cases: [(HTTPRequest.Method, String, String)] = [
                 (.delete, "/health", "GET"), (.put, "/api/me", "GET"), (.post, "/api/health/2025-11-16", "GET"),
                 (.get, "/api/v1/health/daily", "POST"), (.patch, "/api/me/data", "DELETE"), (.delete, "/sign-in", "GET, POST"),
+                // A literal segment wins over a parameter, as in the router: not GET /api/health/{date}.
+                (.get, "/api/health/sync", "POST"),
             ]
             for (method, path, allow) in cases {
                 let reply = try await harness.send(method, path, token: token)
