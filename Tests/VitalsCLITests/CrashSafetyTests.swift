@@ -124,3 +124,57 @@ final class Locked<Value>: @unchecked Sendable {
         return body(&value)
     }
 }
+
+extension CrashSafetyTests {
+    /// What a server holds for a user, as `GET /api/me/export` lists it: each day's HEALTHKIT
+    /// steps and sleep, and each workout's external id (for counting duplicates).
+    static func held(port: Int, token: String) throws -> (days: [String: String], workouts: [String]) {
+        let reply = try HTTP.request(port: port, "GET", "/api/me/export", token: token)
+        let export = try #require(try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])
+        var days: [String: String] = [:]
+        for snapshot in export["snapshots"] as? [[String: Any]] ?? [] {
+            days["\(snapshot["date"] ?? "")/\(snapshot["source"] ?? "")"] = "\(snapshot["steps"] ?? "-")/\(snapshot["sleepMinutes"] ?? "-")"
+        }
+        let workouts = (export["workouts"] as? [[String: Any]] ?? []).map { "\($0["externalId"] ?? $0["id"] ?? "")" }
+        return (days, workouts)
+    }
+
+    @Test("kill -9 of vitals sync mid-way: the next sync resumes and the server ends up as after one clean sync, no workout twice")
+    func syncKilled() throws {
+        let cli = try CLIRunner()
+        let store = cli.directory.appendingPathComponent("demo.sqlite").path
+        #expect(try cli.run(["demo", "--db", store, "--weeks", "20", "--tz", "UTC", "--json"]).status == 0)
+        let database = cli.directory.appendingPathComponent("server.sqlite").path
+        func token(_ name: String) throws -> String {
+            let added = try cli.run(["user", "add", name, "--tz", "UTC", "--json", "--db", database])
+            return try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
+                as? String)
+        }
+        let (killed, clean) = (try token("killed"), try token("clean"))
+        let server = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])
+        defer { _ = server.stop() }
+        let url = "http://127.0.0.1:\(server.port)"
+        func sync(_ key: String, state: String) throws -> ChildProcess {
+            var environment = ProcessInfo.processInfo.environment
+            environment["VITALS_TOKEN"] = key
+            return try ChildProcess(CLIRunner.executable.path, ["sync", "--server", url, "--contract", "journey", "--days", "500",
+                                                                "--db", store, "--tz", "UTC", "--state", state],
+                                    environment: environment, stdout: .null, stderr: .null)
+        }
+        let interrupted = try sync(killed, state: cli.directory.appendingPathComponent("killed.json").path)
+        Thread.sleep(forTimeInterval: 1.0)
+        interrupted.send(SIGKILL)
+        try #require(interrupted.waitUntilExit() == .signal(SIGKILL), "the sync was still running when killed")
+        let partial = try Self.held(port: server.port, token: killed)
+        #expect(try sync(killed, state: cli.directory.appendingPathComponent("killed.json").path).waitUntilExit() == .exit(0))
+        #expect(try sync(clean, state: cli.directory.appendingPathComponent("clean.json").path).waitUntilExit() == .exit(0))
+
+        let resumed = try Self.held(port: server.port, token: killed)
+        let reference = try Self.held(port: server.port, token: clean)
+        #expect(!reference.workouts.isEmpty && reference.days.count > 100)
+        #expect(partial.days.count < reference.days.count, "the kill came mid-way: \(partial.days.count) days")
+        #expect(resumed.days == reference.days)
+        #expect(resumed.workouts.count == Set(resumed.workouts).count, "no workout stored twice")
+        #expect(Set(resumed.workouts) == Set(reference.workouts))
+    }
+}
