@@ -16,17 +16,8 @@ struct SlowClientTests {
     /// in that time (and what it answered).
     static func trickle(port: Int, prefix: String, filler: UInt8 = UInt8(ascii: "a"), trickling: Double = .infinity,
                         seconds: Double) throws -> (closed: Bool, answer: String) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(fd >= 0)
+        let fd = try RawHTTP.connect(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
         let head = Array(prefix.utf8)
         _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         let start = Date()

@@ -10,43 +10,59 @@ import Darwin
 enum RawHTTP {
     /// Sends `head` (request line and headers, no body) to `127.0.0.1:port` and reads the answer.
     ///
-    /// The socket gives up after 30 s without data, so a server waiting for the body fails the
-    /// test instead of hanging it. Returns the status code and the whole answer's text.
-    static func exchange(_ head: String, port: Int) async throws -> (status: Int, text: String) {
+    /// The socket gives up after `seconds` (30) without data, so a server waiting for the body
+    /// fails the test instead of hanging it, and closes. Returns the status code and the whole
+    /// answer's text.
+    static func exchange(_ head: String, port: Int, seconds: Int = 30) async throws -> (status: Int, text: String) {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try blockingExchange(head, port: port) })
+                continuation.resume(with: Result { try blockingExchange(head, port: port, seconds: seconds) })
             }
         }
     }
 
-    private static func blockingExchange(_ head: String, port: Int) throws -> (status: Int, text: String) {
+    /// A TCP connection to `127.0.0.1:port`; the caller closes the descriptor.
+    static func connect(port: Int) throws -> Int32 {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw RawHTTPError("socket() failed") }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                #if canImport(Glibc)
+                Glibc.connect(fd, pointer, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #else
+                Darwin.connect(fd, pointer, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #endif
+            }
         }
-        guard connected == 0 else { throw RawHTTPError("connect() failed") }
+        guard connected == 0 else {
+            close(fd)
+            throw RawHTTPError("connect() failed")
+        }
+        return fd
+    }
+
+    private static func blockingExchange(_ head: String, port: Int, seconds: Int) throws -> (status: Int, text: String) {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(head.utf8)
-        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else {
+        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
             throw RawHTTPError("send() failed")
         }
         var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count < 0 { throw RawHTTPError("no answer within 30 s (the server waited for the body?)") }
+            if count < 0 { throw RawHTTPError("no answer within \(seconds) s (the server waited for the body?)") }
             if count == 0 { break }
             answer += chunk[0..<count]
             if isComplete(answer) { break }
