@@ -17,12 +17,11 @@ struct HealthAutoExportPayload: Sendable {
     var samplesRead = 0
 
     /// Reads `body`: 400 for a body that is not JSON (with the byte offset), 422 for one that is
-    /// not Health Auto Export's shape or has nothing readable but something unreadable (naming
-    /// the first bad item), else the payload with unreadable items reported in ``report``.
+    /// not Health Auto Export's shape (no `data` object) or, when `strict`, has an item that
+    /// cannot be read (naming it), else the payload with unreadable items reported in ``report``,
+    /// even when nothing could be read.
     static func read(_ body: ByteBuffer, strict: Bool, calendar: Calendar) throws(APIError) -> HealthAutoExportPayload {
-        let payload = try parse(body, strict: strict, calendar: calendar).mapError(refusal).get()
-        try payload.checkReadable()
-        return payload
+        try parse(body, strict: strict, calendar: calendar).mapError(refusal).get()
     }
 
     /// Parses `body` into a payload: each sample goes into ``items`` as it is read, then
@@ -52,10 +51,5 @@ struct HealthAutoExportPayload: Sendable {
     /// offset), else 422.
     static func refusal(_ error: VitalsError) -> APIError {
         error.location?.byteOffset != nil ? APIError.malformed(error) : APIError.unprocessable(error)
-    }
-
-    /// Refuses (422, naming the first bad item) a document with nothing readable and something unreadable.
-    func checkReadable() throws(APIError) {
-        if samplesRead == 0, let first = report.unreadable.first { throw APIError.unprocessable(first) }
     }
 }

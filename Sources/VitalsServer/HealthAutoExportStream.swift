@@ -51,12 +51,6 @@ final class HealthAutoExportStream: Sendable {
             }
             switch result {
             case .success(var payload):
-                let readable = Result { () throws(APIError) in try payload.checkReadable() }
-                if case .failure(let refusal) = readable {
-                    state.refused.withLock { $0 = refusal }
-                    pipe.finish(refusal)
-                    return
-                }
                 if !payload.items.samples.isEmpty { _ = pipe.push([.samples(payload.items.samples)]) }
                 payload.items.samples = []
                 _ = pipe.push([.end(payload)])

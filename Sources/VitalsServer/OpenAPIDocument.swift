@@ -1,14 +1,24 @@
 import Foundation
+import Synchronization
 
 /// The OpenAPI 3.1 description of every route (`GET /openapi.json`).
 ///
-/// A test checks that every registered route is described here, and nothing else.
+/// Request bodies are described from the ``BodyShape``s the request reader validates with, so
+/// every bound it enforces is in the document; the days accepted end at the server's tomorrow
+/// in UTC, so the document is made again when that day changes. A test checks that every
+/// registered route is described here, and nothing else; schemathesis checks the rest.
 public enum OpenAPIDocument {
-    /// The document as JSON bytes.
-    public static let json: [UInt8] = {
-        let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-        return Array(data)
-    }()
+    private static let cache = Mutex<(day: String, json: [UInt8])?>(nil)
+
+    /// The document as JSON bytes, for requests at `now`.
+    public static func json(now: Date) -> [UInt8] {
+        let days = BodyDays(now: now)
+        let day = days.latest.description
+        if let cached = cache.withLock({ $0 }), cached.day == day { return cached.json }
+        let json = Array(try! JSONSerialization.data(withJSONObject: document(days: days), options: [.sortedKeys]))
+        cache.withLock { $0 = (day, json) }
+        return json
+    }
 
     static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
 
@@ -37,27 +47,35 @@ public enum OpenAPIDocument {
         return operation
     }
 
+    /// A write's errors: 400 not JSON, 413 too large, 422 a value refused, 503 busy or out of space.
     static func writeErrors(_ responses: [String: Any]) -> [String: Any] {
-        responses.merging(["400": error, "413": error, "422": error]) { $1 }
+        responses.merging(["400": error, "413": error, "422": error, "503": unavailable]) { $1 }
     }
 
-    static func pathParameter(_ name: String, _ description: String) -> [String: Any] {
-        ["name": name, "in": "path", "required": true, "description": description, "schema": ["type": "string"]]
+    static var unavailable: [String: Any] {
+        ["description": "Busy (too many large uploads at once: retry after Retry-After) or out of disk space",
+         "headers": ["Retry-After": ["schema": ["type": "integer"], "description": "Seconds to wait (when busy)"]],
+         "content": ["application/json": ["schema": ref("Error")]]]
     }
 
-    static func queryParameter(_ name: String, _ description: String) -> [String: Any] {
+    static func pathParameter(_ name: String, _ description: String, _ schema: [String: Any] = ["type": "string"])
+        -> [String: Any] {
+        ["name": name, "in": "path", "required": true, "description": description, "schema": schema]
+    }
+
+    static func queryParameter(_ name: String, _ description: String, maximum: Int) -> [String: Any] {
         ["name": name, "in": "query", "required": false, "description": description,
-         "schema": ["type": "integer", "minimum": 1]]
+         "schema": ["type": "integer", "minimum": 1, "maximum": maximum]]
     }
 
-    static var document: [String: Any] {
+    static func document(days: BodyDays) -> [String: Any] {
         [
             "openapi": "3.1.0",
             "info": ["title": "Vitals server", "version": "1.0.0",
                      "description": "Health snapshots, workouts, Health Auto Export ingestion and quests, per user."],
             "components": [
                 "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
-                "schemas": OpenAPISchemas.all,
+                "schemas": OpenAPISchemas.all(days: days),
             ],
             "paths": paths,
         ]
@@ -82,7 +100,9 @@ public enum OpenAPIDocument {
             "/api/health/today": ["get": operation("Today's snapshot in the user's time zone (empty values before any sync)",
                                                    responses: ["200": ok("The day", ref("DayReport"))])],
             "/api/health/{date}": ["get": operation(
-                "A day's snapshot (empty values when nothing was synced)", parameters: [pathParameter("date", "YYYY-MM-DD")],
+                "A day's snapshot (empty values when nothing was synced)",
+                parameters: [pathParameter("date", "Any calendar day, YYYY-MM-DD",
+                                           ["type": "string", "pattern": BodyDays.anyDayPattern])],
                 responses: ["200": ok("The day", ref("DayReport")), "400": error])],
             "/api/v1/health/daily": ["post": operation(
                 "Daily metrics: one object or an array, all or nothing; members in snake_case or camelCase (sleepMinutes)",
@@ -90,13 +110,15 @@ public enum OpenAPIDocument {
                 responses: writeErrors(["200": ok("Upserted", ref("DailyUpsertResponse"))]))],
             "/api/v1/ingest/health-auto-export": ["post": operation(
                 "Health Auto Export REST JSON (versions 1 and 2): what can be read is stored once, unreadable items "
-                    + "are skipped and named (200, status partial); days recomputed",
-                body: jsonBody(["type": "object", "description": "{\"data\": {\"metrics\": [...], \"workouts\": [...], "
-                    + "\"symptoms\": [...], \"heartRateNotifications\": [...], ...}}"]),
+                    + "are skipped and named (200, status partial, also when nothing could be read); days recomputed. "
+                    + "Only a body that is not JSON (400) or has no data object (422) is refused whole, unless strict",
+                body: jsonBody(OpenAPISchemas.healthAutoExport),
                 parameters: [[
                     "name": "strict", "in": "query", "required": false,
                     "schema": ["type": "string", "enum": ["true", "false"], "default": "false"],
-                    "description": "true: all or nothing, the first unreadable item refuses the request (422)",
+                    "description": "true: all or nothing, the first unreadable item refuses the request (422 naming "
+                        + "its path). Which items Health Auto Export's format makes readable is the app's format, "
+                        + "not stated here (see README, Health Auto Export)",
                 ]],
                 responses: writeErrors([
                     "200": ok("Stored (status success), or stored with unreadable items left out and listed in "
@@ -119,8 +141,9 @@ public enum OpenAPIDocument {
                 "The user's ingest log, newest first: every authenticated request to the write endpoints, refused "
                     + "ones too, kept for the server's retention (default 90 days)",
                 parameters: [
-                    queryParameter("limit", "Entries per page, 1 to 500 (default 50)"),
-                    queryParameter("before", "Only entries with a smaller id: the previous page's nextBefore"),
+                    queryParameter("limit", "Entries per page, 1 to 500 (default 50)", maximum: HealthService.maximumIngestPage),
+                    queryParameter("before", "Only entries with a smaller id: the previous page's nextBefore",
+                                   maximum: Int.max),
                 ],
                 responses: ["200": ok("A page of the log", ref("IngestLogPage")), "400": error])],
             "/api/me/imports": [
@@ -128,15 +151,15 @@ public enum OpenAPIDocument {
                     "Upload an Apple Health export (export.zip, or its export.xml) to import into the user in the "
                         + "background, all or nothing, as vitals user import; poll the job at its Location",
                     body: ["content": [
-                        "application/zip": ["schema": ["type": "string", "format": "binary"]],
-                        "application/octet-stream": ["schema": ["type": "string", "format": "binary"]],
+                        "application/zip": ["schema": ["type": "string", "format": "binary", "minLength": 1]],
+                        "application/octet-stream": ["schema": ["type": "string", "format": "binary", "minLength": 1]],
                     ], "description": "The export's bytes; a body starting PK\\x03\\x04 is read as the zip, "
                         + "anything else as the XML"],
                     responses: [
                         "202": ["description": "Received and queued; Location: /api/me/imports/{id}",
                                 "headers": ["Location": ["schema": ["type": "string"]]],
                                 "content": ["application/json": ["schema": ref("ImportJob")]]],
-                        "400": error, "413": error, "503": error,
+                        "400": error, "413": error, "503": unavailable,
                     ]),
                 "get": operation("The user's import jobs, newest first (kept in memory: a restart forgets them)",
                                  responses: ["200": ok("Jobs", ["type": "array", "items": ref("ImportJob")])]),

@@ -50,7 +50,8 @@ enum OpenAPISchemas {
         return schema
     }
 
-    static var all: [String: Any] {
+    /// Every component schema; request bodies accept days through `days.latest`.
+    static func all(days: BodyDays) -> [String: Any] {
         [
             "Error": object(["error": object([
                 "status": integer, "code": string, "message": string,
@@ -58,16 +59,8 @@ enum OpenAPISchemas {
                 "byteOffset": ["type": "integer", "description": "Where a malformed body stopped parsing"],
             ], required: ["status", "code", "message"])], required: ["error"]),
             "Me": object(["name": string, "timeZone": string]),
-            "Workout": object([
-                "type": string, "durationMinutes": number, "calories": number, "distance": number,
-                "startTime": dateTime, "endTime": dateTime,
-                "externalId": ["type": "string", "description": "HealthKit UUID; each is stored once"],
-            ], required: ["type", "durationMinutes", "startTime"]),
-            "HealthSyncRequest": object([
-                "date": date, "source": source,
-                "data": object(["steps": count, "exerciseMinutes": count, "sleepMinutes": count,
-                                "activeCalories": number, "proteinLogged": boolean, "workouts": array(ref("Workout"))]),
-            ], required: ["source", "data"]),
+            "Workout": BodyShape.workout.schema(days: days),
+            "HealthSyncRequest": BodyShape.sync.schema(days: days),
             "HealthSnapshot": object([
                 "date": date, "source": source,
                 "verificationLevel": ["type": "string", "enum": ["DEVICE_VERIFIED", "SELF_REPORTED"]],
@@ -84,12 +77,7 @@ enum OpenAPISchemas {
                 "message": string,
             ]),
             "DayReport": dayReport,
-            "DailyHealthMetrics": object([
-                "date": date, "steps": count, "active_minutes": count, "stand_minutes": count,
-                "active_energy_burned": number, "resting_heart_rate": number, "hrv": number,
-                "sleep_minutes": count.merging(["maximum": 1440]) { $1 },
-                "sleep_quality_score": ["type": "number", "minimum": 0, "maximum": 100], "workouts_count": count,
-            ], required: ["date"]),
+            "DailyHealthMetrics": BodyShape.daily.schema(days: days),
             "DailyUpsertResponse": object(["status": string, "recordsUpserted": integer]),
             "IngestReport": object([
                 "status": ["type": "string", "enum": ["success", "partial"],
@@ -106,18 +94,7 @@ enum OpenAPISchemas {
                         + "JSON path of what was wrong (data.metrics[3].data[17].qty); the reason never holds values"],
                 ])),
             ]),
-            "QuestInput": object([
-                "title": string,
-                "metric": ["type": "string", "enum": ["steps", "exerciseMinutes", "standMinutes", "sleepMinutes",
-                                                      "activeCalories", "restingHeartRate", "hrv", "workoutsCount",
-                                                      "sleepQualityScore", "proteinLogged"]],
-                "comparison": ["type": "string", "enum": ["atLeast", "atMost", "greaterThan", "lessThan", "equal"],
-                               "description": "Default atLeast. atLeast and greaterThan complete as soon as a write "
-                                   + "meets them; atMost, lessThan and equal only once the day is over in the user's "
-                                   + "zone, at the first write after it ended (or when a day already over is written)"],
-                "target": number, "recurrence": ["type": "string", "enum": ["daily", "once"]],
-                "requiresVerified": boolean,
-            ], required: ["title", "metric", "target"]),
+            "QuestInput": BodyShape.quest.schema(days: days),
             "Quest": object([
                 "id": string, "title": string, "metric": string, "comparison": string, "target": number,
                 "recurrence": string, "requiresVerified": boolean, "createdAt": dateTime,
@@ -145,6 +122,19 @@ enum OpenAPISchemas {
             "ImportJob": importJob,
             "ExportImportReport": exportImportReport,
         ]
+    }
+
+    /// A Health Auto Export body: refused whole only without a `data` object.
+    static var healthAutoExport: [String: Any] {
+        ["type": "object", "required": ["data"], "properties": [
+            "data": ["type": "object", "description": """
+                The app's sections: metrics, workouts, symptoms, heartRateNotifications (stored), stateOfMind, \
+                medications, cycleTracking, ecg (reported). Anything in them that cannot be read is skipped and \
+                named in the answer's skipped list, not refused
+                """],
+        ], "example": ["data": ["metrics": [["name": "step_count", "units": "count", "data": [
+            ["qty": 412, "date": "2025-11-16 09:00:00 +0100", "source": "iPhone"],
+        ]]]]]]
     }
 
     /// One request in the ingest log: counts, type names and reasons, never a value.

@@ -4,16 +4,18 @@ import VitalsContract
 
 /// Reads and validates request bodies: syntax errors become 400s, wrong or impossible values 422s.
 ///
-/// Unknown members are ignored. Errors name the JSON path (`[2].sleep_minutes`,
-/// `data.workouts[0].startTime`) and never repeat the values sent.
+/// Members are read through their ``BodyField``s (``BodyShape/daily`` and the others), the
+/// declarations the OpenAPI document is made from. Unknown members are ignored. Errors name the
+/// JSON path (`[2].sleep_minutes`, `data.workouts[0].startTime`) and never repeat the values sent.
 struct RequestReader {
-    /// The requesting user's today: dates after the next day are rejected.
-    let today: LocalDate
-    /// The user's calendar, for workout days.
-    let calendar: Calendar
+    /// The days a body may name.
+    let days: BodyDays
 
-    static let earliest = try! LocalDate(year: 1900, month: 1, day: 1)
     static let label = "request body"
+
+    init(now: Date) {
+        days = BodyDays(now: now)
+    }
 
     /// Parses the body as JSON, turning a syntax error into a 400.
     static func document(_ data: Data) throws(APIError) -> JSONValue {
@@ -33,54 +35,91 @@ struct RequestReader {
         }
     }
 
-    /// A `YYYY-MM-DD` member between 1900-01-01 and the user's tomorrow.
-    func day(_ object: JSONObjectReader, _ key: String) throws(VitalsError) -> LocalDate? {
-        guard let text = try object.optionalString(key) else { return nil }
+    /// Refuses a required field that is absent or `null`.
+    private func present<T>(_ value: T?, _ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> T? {
+        if value == nil, field.required { throw object.error(.invalidInput, "the field is required", at: field.name) }
+        return value
+    }
+
+    /// A `.day` field: `YYYY-MM-DD` within ``days``.
+    func day(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> LocalDate? {
+        guard let text = try present(try object.optionalString(field.name), object, field) else { return nil }
         let date: LocalDate
         do {
             date = try LocalDate(parsing: text)
         } catch {
-            throw object.error(.invalidDate, error.message, at: key)
+            throw object.error(.invalidDate, error.message, at: field.name)
         }
-        try check(date, object, key)
+        try check(date, object, field.name)
         return date
     }
 
-    func check(_ date: LocalDate, _ object: JSONObjectReader, _ key: String) throws(VitalsError) {
-        guard date >= Self.earliest else { throw object.error(.invalidDate, "dates before 1900 are not accepted", at: key) }
-        guard date <= today.adding(days: 1) else {
-            throw object.error(.invalidDate, "the date is more than a day in the future", at: key)
+    private func check(_ date: LocalDate, _ object: JSONObjectReader, _ key: String) throws(VitalsError) {
+        guard date >= BodyDays.earliest else {
+            throw object.error(.invalidDate, "dates before 1900 are not accepted", at: key)
+        }
+        guard days.contains(date) else {
+            throw object.error(.invalidDate, "the date is after \(days.latest), tomorrow in UTC", at: key)
         }
     }
 
-    /// A timestamp member (ISO 8601 with an offset) in the same bounds as days.
-    func instant(_ object: JSONObjectReader, _ key: String) throws(VitalsError) -> Date? {
-        guard let date = try object.optionalDate(key) else { return nil }
-        try check(LocalDate(containing: date, in: calendar), object, key)
+    /// An `.instant` field: a timestamp whose written day is within ``days``.
+    func instant(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> Date? {
+        guard let date = try present(try object.optionalDate(field.name), object, field) else { return nil }
+        // The parse read `YYYY-MM-DD` first, so the text starts with the written day.
+        let written = try LocalDate(parsing: String(try object.string(field.name).prefix(10)))
+        try check(written, object, field.name)
         return date
     }
 
-    /// A whole number in `range`.
+    /// A `.count` field: a whole number in its range.
     ///
     /// A fraction is rounded to the nearest whole number, halves away from zero (`421.5` is
     /// `422`): clients that add up durations send them, and a minute or a step more or less is
     /// not worth refusing a day's sync for.
-    func integer(_ object: JSONObjectReader, _ key: String, in range: ClosedRange<Int>,
-                 _ meaning: String) throws(VitalsError) -> Int? {
-        guard let number = try object.optionalNumber(key) else { return nil }
+    func integer(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> Int? {
+        guard case .count(let range) = field.rule else { preconditionFailure("\(field.name) is not a count") }
+        guard let number = try present(try object.optionalNumber(field.name), object, field) else { return nil }
         let rounded = number.rounded(.toNearestOrAwayFromZero)
         guard abs(rounded) <= 9_007_199_254_740_992, range.contains(Int(rounded)) else {
-            throw object.error(.invalidValue, meaning, at: key)
+            throw object.error(.invalidValue, field.meaning, at: field.name)
         }
         return Int(rounded)
     }
 
-    /// A finite number in `range`.
-    func number(_ object: JSONObjectReader, _ key: String, in range: ClosedRange<Double>,
-                _ meaning: String) throws(VitalsError) -> Double? {
-        guard let value = try object.optionalNumber(key) else { return nil }
-        guard range.contains(value) else { throw object.error(.invalidValue, meaning, at: key) }
+    /// A `.number` field: a finite number in its range.
+    func number(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> Double? {
+        guard case .number(let range) = field.rule else { preconditionFailure("\(field.name) is not a number") }
+        guard let value = try present(try object.optionalNumber(field.name), object, field) else { return nil }
+        guard range.contains(value) else { throw object.error(.invalidValue, field.meaning, at: field.name) }
         return value
+    }
+
+    /// A `.text` field: a string whose length in Unicode scalars is in its range.
+    func text(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> String? {
+        guard case .text(let length) = field.rule else { preconditionFailure("\(field.name) is not text") }
+        guard let text = try present(try object.optionalString(field.name), object, field) else { return nil }
+        guard length.contains(text.unicodeScalars.count) else {
+            throw object.error(.invalidValue, field.meaning, at: field.name)
+        }
+        return text
+    }
+
+    /// A `.choice` field as `T`.
+    func choice<T: RawRepresentable>(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> T?
+        where T.RawValue == String {
+        guard case .choice(let values) = field.rule else { preconditionFailure("\(field.name) is not a choice") }
+        guard let text = try present(try object.optionalString(field.name), object, field) else { return nil }
+        guard let value = T(rawValue: text) else {
+            let meaning = field.meaning.isEmpty ? "expected one of: \(values.joined(separator: ", "))" : field.meaning
+            throw object.error(.invalidValue, meaning, at: field.name)
+        }
+        return value
+    }
+
+    /// A `.boolean` field.
+    func boolean(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> Bool? {
+        try present(try object.optionalBool(field.name), object, field)
     }
 
     /// The objects of a body that is one object or an array of them, with their paths.

@@ -31,7 +31,7 @@ struct ServerRoutes {
         }
         routes.get("/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json)))
+                     body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json(now: configuration.now()))))
         }
 
         let cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
@@ -45,7 +45,7 @@ struct ServerRoutes {
         }
         api.post("/health/sync") { request, context in
             try await logged(.sync, request, context) { document, user, entry in
-                let reader = reader(for: user)
+                let reader = reader()
                 let sync = try RequestReader.validating { () throws(VitalsError) in try reader.syncRequest(document) }
                 return try JSONResponse.make(try await guarded { try await service.sync(sync, for: user, log: entry) })
             }
@@ -65,7 +65,7 @@ struct ServerRoutes {
         }
         api.post("/v1/health/daily") { request, context in
             try await logged(.daily, request, context) { document, user, entry in
-                let reader = reader(for: user)
+                let reader = reader()
                 let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
                 let answer = try await guarded { try await service.upsertDaily(metrics, for: user, log: entry) }
                 return JSONResponse.make(json: answer.jsonValue)
@@ -108,7 +108,7 @@ struct ServerRoutes {
             let user = try context.requireUser()
             let document = try await body(of: request)
             let quest = try RequestReader.validating { () throws(VitalsError) in
-                try reader(for: user).quest(document, id: UUID().uuidString.lowercased(), now: configuration.now())
+                try reader().quest(document, id: UUID().uuidString.lowercased(), now: configuration.now())
             }
             try await guarded { try await service.repository.addQuest(quest, for: user) }
             return try JSONResponse.make(quest, status: .created)
@@ -135,10 +135,8 @@ struct ServerRoutes {
         throw APIError(.badRequest, code: "invalid_parameter", "expected true or false", field: "strict")
     }
 
-    private func reader(for user: ServerUser) -> RequestReader {
-        let calendar = user.calendar
-        return RequestReader(today: LocalDate(containing: configuration.now(), in: calendar), calendar: calendar)
-    }
+    /// A reader of request bodies with the days accepted now.
+    private func reader() -> RequestReader { RequestReader(now: configuration.now()) }
 
     /// The request body as JSON: 413 past the limit, 400 when it is not JSON.
     private func body(of request: Request) async throws -> JSONValue {

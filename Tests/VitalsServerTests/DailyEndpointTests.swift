@@ -139,7 +139,7 @@ struct DailyEndpointTests {
             }
             let scalar = try await harness.daily(token, "42")
             #expect(scalar.status == .unprocessableContent && scalar.errorField == nil)
-            // The limits themselves are accepted: 1900-01-01, the user's tomorrow, 1440 minutes, 0 steps.
+            // The limits themselves are accepted: 1900-01-01, tomorrow in UTC, 1440 minutes, 0 steps.
             let edges = try await harness.daily(token, #"""
                 [{"date": "1900-01-01", "steps": 0}, {"date": "2025-11-17", "sleep_minutes": 1440}]
                 """#)
@@ -148,14 +148,26 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("'More than a day in the future' is the user's: Kiritimati may send 2025-11-18, not 2025-11-19",
+    @Test("The last day accepted is the server's tomorrow in UTC, as the document's pattern says: Kiritimati's today (2025-11-17) passes, 2025-11-18 does not",
           arguments: Backend.allCases)
-    func futureIsPerUser(backend: Backend) async throws {
+    func futureBound(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("kiri", timeZone: "Pacific/Kiritimati")
-            #expect(try await harness.daily(token, #"{"date": "2025-11-18", "steps": 10}"#).status == .ok)
-            let late = try await harness.daily(token, #"{"date": "2025-11-19", "steps": 10}"#)
+            #expect(try await harness.daily(token, #"{"date": "2025-11-17", "steps": 10}"#).status == .ok)
+            let late = try await harness.daily(token, #"{"date": "2025-11-18", "steps": 10}"#)
             #expect(late.status == .unprocessableContent && late.errorField == "date")
+
+            let document = try await harness.send(.get, "/openapi.json").object
+            let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+            let daily = schemas?["DailyHealthMetrics"] as? [String: Any]
+            let date = (daily?["properties"] as? [String: Any])?["date"] as? [String: Any]
+            let pattern = try Regex(try #require(date?["pattern"] as? String))
+            for (day, accepted) in [("1899-12-31", false), ("1900-01-01", true), ("2024-02-29", true), ("2023-02-29", false),
+                                    ("2025-11-17", true), ("2025-11-18", false), ("2025-04-31", false)] {
+                #expect((day.wholeMatch(of: pattern) != nil) == accepted, "\(day)")
+                let answer = try await harness.daily(token, #"{"date": "\#(day)"}"#)
+                #expect((answer.status == .ok) == accepted, "\(day): \(answer.status)")
+            }
         }
     }
 

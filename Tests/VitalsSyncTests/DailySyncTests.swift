@@ -6,7 +6,7 @@ import VitalsStore
 import VitalsSync
 
 /// Seed 003's contract against a real server on loopback.
-@Suite("Daily sync against a real server", .timeLimit(.minutes(1)))
+@Suite("Daily sync against a real server", .timeLimit(.minutes(5)))
 struct DailySyncTests {
     @Test("the first sync covers exactly 14 days, sources merged and sleep as a union")
     func firstSyncCoversFourteenDays() async throws {

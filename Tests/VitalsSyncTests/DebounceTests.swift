@@ -3,7 +3,7 @@ import Testing
 import VitalsCore
 import VitalsSync
 
-@Suite("Debounce", .timeLimit(.minutes(1)))
+@Suite("Debounce", .timeLimit(.minutes(5)))
 struct DebounceTests {
     @Test("calls within the debounce window share one sync and one HTTP request")
     func callsInTheWindowAreCoalesced() async throws {

@@ -7,7 +7,7 @@ import VitalsStore
 import VitalsSync
 
 /// Seed 001's contract against a real server on loopback.
-@Suite("Journey sync against a real server", .timeLimit(.minutes(1)))
+@Suite("Journey sync against a real server", .timeLimit(.minutes(5)))
 struct JourneySyncTests {
     @Test("one request per day with the day's workouts; re-sent workouts are stored once, by externalId")
     func workoutsAreDeduplicatedByExternalId() async throws {

@@ -8,7 +8,7 @@ import VitalsSync
 
 /// Seed 001's permission outcomes: denied → manual mode, partial → the missing permissions noted,
 /// and typed-in days sent with source MANUAL; against a real server on loopback.
-@Suite("Seed 001: manual mode and missing permissions", .timeLimit(.minutes(1)))
+@Suite("Seed 001: manual mode and missing permissions", .timeLimit(.minutes(5)))
 struct ManualModeTests {
     @Test("Denied: the sync switches to manual mode instead of failing; nothing is sent, the cursor stays")
     func deniedSwitchesToManualMode() async throws {

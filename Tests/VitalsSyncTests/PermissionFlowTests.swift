@@ -7,7 +7,7 @@ import VitalsSync
 
 /// Seed 003's permission flow over the SQLite store (whose answers are configurable), ending in a
 /// sync to a real server; the 1 s wait goes through the test sleeper.
-@Suite("Seed 003: the permission flow", .timeLimit(.minutes(1)))
+@Suite("Seed 003: the permission flow", .timeLimit(.minutes(5)))
 struct PermissionFlowTests {
     @Test("Already authorized: returns without asking or waiting, and triggers a sync")
     func alreadyAuthorizedSyncs() async throws {

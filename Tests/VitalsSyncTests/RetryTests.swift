@@ -4,7 +4,7 @@ import VitalsCore
 import VitalsSync
 
 /// Failure handling against a loopback server that fails as scripted.
-@Suite("Retries, backoff and 429", .timeLimit(.minutes(1)))
+@Suite("Retries, backoff and 429", .timeLimit(.minutes(5)))
 struct RetryTests {
     static let token = "scripted-token-7f3a"
 

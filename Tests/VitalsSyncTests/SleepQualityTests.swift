@@ -8,7 +8,7 @@ import VitalsSync
 
 /// Seed 003's `sleep_quality_score`: asleep over in bed, from real sleep-analysis samples in a
 /// store, sent in the daily payload and stored by a real server.
-@Suite("Seed 003: sleep_quality_score", .timeLimit(.minutes(1)))
+@Suite("Seed 003: sleep_quality_score", .timeLimit(.minutes(5)))
 struct SleepQualityTests {
     @Test("The score is 100 × asleep / in bed, a whole number, halves away from zero; nil without time in bed")
     func definition() {

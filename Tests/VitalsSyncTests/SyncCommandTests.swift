@@ -7,7 +7,7 @@ import VitalsStore
 import VitalsSync
 
 /// `vitals sync` as a user runs it: the built executable against a real server.
-@Suite("vitals sync", .timeLimit(.minutes(1)))
+@Suite("vitals sync", .timeLimit(.minutes(5)))
 struct SyncCommandTests {
     @Test("--help explains every flag, the token variable, manual mode and the exit codes")
     func help() async throws {

@@ -7,7 +7,7 @@ import VitalsServer
 import VitalsStore
 import VitalsSync
 
-@Suite("Watch mode", .timeLimit(.minutes(1)))
+@Suite("Watch mode", .timeLimit(.minutes(5)))
 struct WatcherTests {
     typealias Event = (trigger: HealthSyncWatcher.Trigger, result: Result<SyncReport, any Error>)
 

@@ -1,0 +1,60 @@
+import Foundation
+import VitalsCore
+
+/// The members of one JSON object in a request body, as ``BodyField``s.
+struct BodyShape: Sendable {
+    let fields: [BodyField]
+    /// Other spellings of members, as `alias: name` (`sleepMinutes: sleep_minutes`); a member
+    /// given under both spellings is refused.
+    var aliases: [String: String] = [:]
+
+    init(_ fields: [BodyField], aliases: [String: String] = [:]) {
+        self.fields = fields
+        self.aliases = aliases
+    }
+
+    /// The field named `name`; a programming error when there is none.
+    subscript(_ name: String) -> BodyField {
+        guard let field = fields.first(where: { $0.name == name }) else { preconditionFailure("no field \(name)") }
+        return field
+    }
+
+    /// The object's JSON Schema: every field (and alias) with its rule, required members, and
+    /// a rule against giving a member under both spellings.
+    func schema(days: BodyDays) -> [String: Any] {
+        var properties: [String: Any] = [:]
+        for field in fields { properties[field.name] = field.schema(days: days) }
+        for (alias, name) in aliases {
+            var schema = self[name].schema(days: days)
+            schema["description"] = "\(name), in camelCase"
+            properties[alias] = schema
+        }
+        var schema: [String: Any] = ["type": "object", "properties": properties]
+        let required = fields.filter(\.required).map(\.name)
+        if !required.isEmpty { schema["required"] = required }
+        if !aliases.isEmpty {
+            schema["allOf"] = aliases.sorted { $0.key < $1.key }.map { alias, name in
+                ["not": ["required": [name, alias]]]
+            }
+        }
+        let examples = fields.compactMap { field in field.example.map { (field.name, $0) } }
+        if !examples.isEmpty {
+            schema["example"] = Dictionary(uniqueKeysWithValues: examples.map { ($0.0, $0.1.foundationValue) })
+        }
+        return schema
+    }
+}
+
+extension JSONValue {
+    /// The value as `JSONSerialization` takes it.
+    var foundationValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .number(let value): value
+        case .string(let value): value
+        case .array(let items): items.map(\.foundationValue)
+        case .object(let object): Dictionary(object.members.map { ($0.key, $0.value.foundationValue) }) { $1 }
+        }
+    }
+}
