@@ -89,7 +89,7 @@ struct BodyDays: Sendable {
         if low.count == 1 { return first == last ? String(first) : "[\(first)-\(last)]" }
         if low.allSatisfy({ $0 == "0" }), high.allSatisfy({ $0 == "9" }) { return "[0-9]{\(low.count)}" }
         let rest = low.count - 1
-        if first == last { return String(first) + digits(low.dropFirst(), high.dropFirst()) }
+        if first == last { return String(first) + "(?:" + digits(low.dropFirst(), high.dropFirst()) + ")" }
         var parts = [String(first) + "(?:" + digits(low.dropFirst(), Array(repeating: "9", count: rest)[...]) + ")"]
         let a = first.wholeNumberValue!, b = last.wholeNumberValue!
         if b - a > 1 { parts.append("[\(a + 1)-\(b - 1)][0-9]{\(rest)}") }

@@ -1,0 +1,81 @@
+"""The rules of the Vitals API that JSON Schema cannot state, taught to schemathesis.
+
+The OpenAPI document states each of them in a description, and the server refuses a request
+that breaks one with 422 naming the member. schemathesis cannot read descriptions, so for the
+requests it means to be valid (positive cases) these hooks keep to the rules; negative cases are
+left as generated.
+
+1. A workout's endTime is not before its startTime (POST /api/health/sync): compares two members.
+2. A daily record gives a member in one spelling (sleep_minutes or sleepMinutes), not both: the
+   schema would need `not`, which schemathesis cannot generate from.
+3. POST /api/v1/ingest/health-auto-export?strict=true refuses an item Health Auto Export's format
+   makes unreadable; that format is the app's, not this document's, so valid cases are sent
+   lenient (strict=false), where nothing in `data` is refused. Strict mode is covered by the
+   Swift tests (IngestEndpointTests).
+"""
+import re
+from datetime import date
+
+import schemathesis
+from schemathesis.generation import GenerationMode
+
+
+_TIMESTAMP = re.compile(
+    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:[.,]([0-9]+))?)? *([Zz]|([+-])([0-9]{2}):?([0-9]{2}))$"
+)
+
+
+def _instant(text):
+    """Seconds since 1970 of a timestamp as the server reads it, or None."""
+    match = _TIMESTAMP.match(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    year, month, day, hour, minute = (int(match.group(i)) for i in range(1, 6))
+    second = int(match.group(6) or 0) + float("0." + (match.group(7) or "0"))
+    try:
+        days = (date(year, month, day) - date(1970, 1, 1)).days
+    except ValueError:
+        return None
+    offset = 0
+    if match.group(9):
+        offset = (int(match.group(10)) * 3600 + int(match.group(11)) * 60) * (-1 if match.group(9) == "-" else 1)
+    return days * 86400 + hour * 3600 + minute * 60 + second - offset
+
+
+def _order_workouts(body):
+    data = body.get("data") if isinstance(body, dict) else None
+    workouts = data.get("workouts") if isinstance(data, dict) else None
+    for workout in workouts if isinstance(workouts, list) else []:
+        if not isinstance(workout, dict):
+            continue
+        start, end = _instant(workout.get("startTime")), _instant(workout.get("endTime"))
+        if start is not None and end is not None and end < start:
+            workout["startTime"], workout["endTime"] = workout["endTime"], workout["startTime"]
+
+
+def _camel(name):
+    head, *rest = name.split("_")
+    return head + "".join(part.capitalize() for part in rest)
+
+
+def _one_spelling(record):
+    if isinstance(record, dict):
+        for name in [key for key in record if "_" in key]:
+            record.pop(_camel(name), None)
+
+
+@schemathesis.hook
+def map_case(context, case):
+    meta = getattr(case, "meta", None)
+    if meta is None or meta.generation.mode != GenerationMode.POSITIVE:
+        return case
+    path, method = case.operation.path, case.operation.method.upper()
+    if (method, path) == ("POST", "/api/health/sync"):
+        _order_workouts(case.body)
+    elif (method, path) == ("POST", "/api/v1/health/daily"):
+        for record in case.body if isinstance(case.body, list) else [case.body]:
+            _one_spelling(record)
+    elif (method, path) == ("POST", "/api/v1/ingest/health-auto-export") and case.query:
+        if case.query.get("strict") == "true":
+            case.query["strict"] = "false"
+    return case
