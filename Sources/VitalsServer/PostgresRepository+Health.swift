@@ -7,13 +7,25 @@ import VitalsContract
 extension PostgresRepository {
     static let snapshotSelect = SnapshotColumns.select.replacingOccurrences(of: "SELECT date,", with: "SELECT date::text,")
 
+    /// The first key of the per-user write locks (the second is the user's id).
+    static let userWriteLock: Int32 = 7_310_423
+
+    /// Runs `body` in one transaction that holds the user's write lock.
+    ///
+    /// A write reads the user's stored samples to recompute days and judge quests, then writes
+    /// what it found; two at once (on one server's pool, or on two servers) would each miss the
+    /// other's samples, and the later commit would leave a day short and a quest never completed.
+    /// The lock (a transaction-level advisory lock, released at commit or rollback) makes one
+    /// user's writes take turns on every server; other users' writes go on at the same time.
     public func writeTransaction<T: Sendable>(
         for user: ServerUser,
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user))
+                let key = Int32(truncatingIfNeeded: user.id % Int64(Int32.max))
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(key))", logger: logger)
+                return try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user))
             }
         }
     }

@@ -118,7 +118,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
                 \(patch.restingHeartRate), \(patch.hrv), \(patch.workoutsCount), \(patch.sleepQualityScore),
                 \(patch.proteinLogged), \(patch.source.verificationLevel.rawValue), \(date))
             ON CONFLICT (user_id, date, source) DO UPDATE SET \(unescaped: SnapshotColumns.coalescingUpdates),
-                updated_at = excluded.updated_at
+                -- Never backwards, whichever server's clock wrote last.
+                updated_at = GREATEST(health_snapshots.updated_at, excluded.updated_at)
             WHERE \(unescaped: SnapshotColumns.changes(distinct: "IS DISTINCT FROM"))
             """, logger: logger)
     }

@@ -39,7 +39,7 @@ extension SQLiteRepository {
             INSERT INTO health_snapshots (user_id, date, source, \(columns), verification_level, updated_at)
             VALUES (\(placeholders))
             ON CONFLICT (user_id, date, source) DO UPDATE SET \(SnapshotColumns.coalescingUpdates),
-                updated_at = excluded.updated_at
+                updated_at = MAX(health_snapshots.updated_at, excluded.updated_at)
             WHERE \(SnapshotColumns.changes(distinct: "IS NOT"))
             """
     }()

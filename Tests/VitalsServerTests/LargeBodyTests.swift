@@ -62,7 +62,8 @@ struct LargeBodyTests {
             ])
             try #require(body.utf8.count >= 1024, "the second upload is large too")
             var status: HTTPResponse.Status = .serviceUnavailable
-            for _ in 0..<50 where status == .serviceUnavailable {
+            // The server frees the slot when it sees the connection close: soon, later on a loaded machine.
+            for _ in 0..<300 where status == .serviceUnavailable {
                 status = try await harness.ingest(token, body).status
                 if status == .serviceUnavailable { try await Task.sleep(for: .milliseconds(100)) }
             }
