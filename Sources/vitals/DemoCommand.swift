@@ -103,7 +103,7 @@ struct DemoCommand: AsyncParsableCommand {
                  Output.number(week.workoutKilocalories, digits: 0),
                  "\(Output.number(week.mindfulMinutes, digits: 0)) min", "\(week.alcoholFreeDays)/7"]
             })
-        print("\nMindfulness streak (10 min a day) on \(day.string(from: lastDay)): \(streak) days")
+        print("\nMindfulness streak (10 min a day) on \(day.string(from: lastDay)): \(streak) \(streak == 1 ? "day" : "days")")
         print("Steps are merged the way Health does: where iPhone and Watch overlap, only the Watch counts.")
         print("Explore it: vitals stats --db \(path) --type stepCount --from \(Self.dayText(range.start, zone)) --to \(Self.dayText(range.end, zone))")
         if !dashboard { print("See it: vitals demo --dashboard (or vitals dashboard --db \(path) --tz \(zone.identifier))") }

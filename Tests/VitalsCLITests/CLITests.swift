@@ -113,6 +113,11 @@ struct CLITests {
             let added = try #require(week["stepsIfAdded"] as? Double)
             #expect(merged > 0 && merged < added)
         }
+        // The text form says "1 day", never "1 days".
+        let text = try cli.run(["demo", "--tz", "America/New_York", "--weeks", "2"])
+        let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("Mindfulness streak") })
+        let count = try #require(Int(line.split(separator: " ").dropLast().last ?? ""))
+        #expect(line.hasSuffix(count == 1 ? " 1 day" : " \(count) days"), "\(line)")
     }
 
     @Test("import reads Health Auto Export JSON once; a bad file exits 65 naming the JSON path")
