@@ -46,7 +46,7 @@ struct SchemathesisTests {
                 "--workers", "2", "--generation-database", "none", "--no-color", "--request-timeout", "60",
             ]
             let variables = environment
-            let run = try await Self.detached {
+            let run = try await blocking {
                 try ChildProcess.run(executable, arguments, environment: variables, mergeStandardError: true)
             }
             let output = String(decoding: run.stdout, as: UTF8.self)
@@ -58,12 +58,6 @@ struct SchemathesisTests {
             let operations = OpenAPIDocument.describedRoutes.count - 1
             #expect(output.contains("Selected: \(operations)/\(operations)") && output.contains("Tested: \(operations)"),
                     "\(output.suffix(3000))")
-        }
-    }
-
-    static func detached<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
         }
     }
 }

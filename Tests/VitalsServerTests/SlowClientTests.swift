@@ -37,11 +37,6 @@ struct SlowClientTests {
         return (false, String(decoding: answer, as: UTF8.self))
     }
 
-    static func detached<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-        }
-    }
 
     @Test("A head trickled byte by byte and a stalled body are closed after the client timeout; others are served meanwhile")
     func slowloris() async throws {
@@ -50,10 +45,10 @@ struct SlowClientTests {
         try await withServer(.sqlite, configuration: configuration, setup: .live) { harness in
             let port = try #require(harness.client.port)
             let (_, token) = try await harness.user("ada")
-            async let head = Self.detached {
+            async let head = blocking {
                 try Self.trickle(port: port, prefix: "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", seconds: 8)
             }
-            async let body = Self.detached {
+            async let body = blocking {
                 try Self.trickle(port: port, prefix: "POST /api/v1/health/daily HTTP/1.1\r\nHost: localhost\r\n"
                                  + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
                                  + "Content-Length: 1000\r\n\r\n{\"date\": ", trickling: 0, seconds: 8)

@@ -14,11 +14,7 @@ enum RawHTTP {
     /// fails the test instead of hanging it, and closes. Returns the status code and the whole
     /// answer's text.
     static func exchange(_ head: String, port: Int, seconds: Int = 30) async throws -> (status: Int, text: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try blockingExchange(head, port: port, seconds: seconds) })
-            }
-        }
+        try await blocking { try blockingExchange(head, port: port, seconds: seconds) }
     }
 
     /// A TCP connection to `127.0.0.1:port`; the caller closes the descriptor.
