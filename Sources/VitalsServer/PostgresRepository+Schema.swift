@@ -162,7 +162,45 @@ extension PostgresRepository {
         ]),
         // A token may work until a given instant (`vitals user add|token rotate --expires-in`); NULL: for good.
         ("server-v5-token-expiry", ["ALTER TABLE tokens ADD COLUMN expires_at TIMESTAMPTZ"]),
+        // Samples, by far the largest table, in partitions by a hash of the user (see
+        // docs/postgresql-capacity.md): every query names one user, so it reads one partition.
+        ("server-v6-samples-by-user", samplesByUser),
     ]
+
+    /// How many hash partitions `samples` has.
+    static let samplePartitions = 16
+
+    /// Moves `samples` into a table partitioned by `HASH (user_id)`, rows, key and index alike.
+    static var samplesByUser: [String] {
+        [
+            "ALTER TABLE samples RENAME TO samples_before_partitions",
+            "ALTER INDEX samples_pkey RENAME TO samples_before_partitions_pkey",
+            "ALTER INDEX samples_by_type_start RENAME TO samples_before_partitions_by_type_start",
+            """
+            CREATE TABLE samples (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                uuid UUID NOT NULL,
+                type TEXT NOT NULL,
+                start_time DOUBLE PRECISION NOT NULL,
+                end_time DOUBLE PRECISION NOT NULL,
+                value DOUBLE PRECISION NOT NULL,
+                source_name TEXT NOT NULL,
+                metadata TEXT,
+                PRIMARY KEY (user_id, uuid)
+            ) PARTITION BY HASH (user_id)
+            """,
+        ] + (0..<samplePartitions).map { remainder in
+            "CREATE TABLE samples_p\(remainder) PARTITION OF samples FOR VALUES WITH (MODULUS \(samplePartitions), "
+                + "REMAINDER \(remainder))"
+        } + [
+            "CREATE INDEX samples_by_type_start ON samples(user_id, type, start_time)",
+            """
+            INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name, metadata)
+            SELECT user_id, uuid, type, start_time, end_time, value, source_name, metadata FROM samples_before_partitions
+            """,
+            "DROP TABLE samples_before_partitions",
+        ]
+    }
 
     /// Applies missing migrations, each in its own transaction, one server at a time.
     func runMigrations() async throws {
