@@ -76,10 +76,10 @@ extension PostgresRepository {
     /// succeeded, notes it as the last ingest of its sample types; returns its id.
     func record(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
                 on connection: PostgresConnection) async throws -> Int64 {
-        try await connection.query("DELETE FROM ingest_log WHERE user_id = \(user.id) AND received_at < \(cutoff)",
-                                   logger: logger)
         var id: Int64 = 0
+        // The prune rides on the insert (one statement, one round trip).
         for try await value in try await connection.query("""
+            WITH pruned AS (DELETE FROM ingest_log WHERE user_id = \(user.id) AND received_at < \(cutoff))
             INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                 samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped, days_updated)
             VALUES (\(user.id), \(entry.receivedAt), \(entry.kind.rawValue), \(entry.status), \(entry.errorCode),
