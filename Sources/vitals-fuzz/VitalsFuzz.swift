@@ -1,14 +1,23 @@
 import Foundation
 
-#if !FUZZING
 /// `vitals-fuzz TARGET PATH...` without the fuzzer: replays files (or every file in folders)
 /// through a target, as the corpus regression test does, and exits 1 if any broke an invariant.
 ///
-/// Built with `-sanitize=fuzzer -DFUZZING` this type is compiled out and libFuzzer's `main`
-/// drives ``fuzzTestOneInput(_:_:)`` instead (see `scripts/fuzz.sh`).
+/// Built with `-sanitize=fuzzer -DFUZZING` it hands its arguments to libFuzzer's driver
+/// instead, which runs ``fuzzTestOneInput(_:_:)`` on the target `VITALS_FUZZ_TARGET` names
+/// (see `scripts/fuzz.sh`). libFuzzer's own `main` cannot be used: SwiftPM links an executable
+/// with `main` aliased to this module's entry point.
 @main
 struct VitalsFuzz {
     static func main() {
+        #if FUZZING
+        exit(FuzzDriver.run())
+        #else
+        replay()
+        #endif
+    }
+
+    private static func replay() -> Never {
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
@@ -33,4 +42,3 @@ struct VitalsFuzz {
         exit(failures == 0 ? 0 : 1)
     }
 }
-#endif
