@@ -39,6 +39,9 @@ fuzzer="$build_path/release/vitals-fuzz"
 [ -x "$fuzzer" ] || { echo "fuzz.sh: $fuzzer is missing; run without --no-build" >&2; exit 2; }
 
 if [ -n "$keep" ]; then work="$keep"; mkdir -p "$work"; else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
+# A copy of the binary runs, so a rebuild meanwhile does not change a running fuzzer.
+cp "$fuzzer" "$work/vitals-fuzz"
+fuzzer="$work/vitals-fuzz"
 
 # Steal time (the 8th value of /proc/stat's cpu line) over the whole run, as a share of all ticks.
 read -r -a before < <(grep '^cpu ' /proc/stat)
