@@ -84,5 +84,5 @@ read -r -a after < <(grep '^cpu ' /proc/stat)
 total=0
 for i in 1 2 3 4 5 6 7 8; do total=$((total + after[i] - before[i])); done
 steal=$((after[8] - before[8]))
-[ "$total" -gt 0 ] && echo "steal: $((100 * steal / total))% of CPU time ($steal of $total ticks)"
+[ "$total" -gt 0 ] && awk -v s="$steal" -v t="$total" 'BEGIN { printf "steal: %.2f%% of CPU time (%d of %d ticks)\n", 100 * s / t, s, t }'
 exit $failed
