@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "VitalsDashboard", targets: ["VitalsDashboard"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
+        .executable(name: "vitals-fuzz", targets: ["vitals-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -152,6 +153,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict),
+        // libFuzzer targets for the parsers (scripts/fuzz.sh); a plain build replays corpus files.
+        .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
+        .testTarget(name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
         .testTarget(
             name: "VitalsStoreTests",

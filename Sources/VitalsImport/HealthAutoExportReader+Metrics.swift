@@ -251,7 +251,8 @@ extension HealthAutoExportReader {
                     guard let qty = try item.optionalNonNegative("qty") else {
                         throw item.error(.invalidInput, "the field is required", at: "qty")
                     }
-                    let seconds = try units.convert(qty, to: .second, in: metric, name: name)
+                    let seconds = try length(units.convert(qty, to: .second, in: metric, name: name),
+                                             of: item, at: "qty")
                     end = (start.date.addingTimeInterval(seconds.rounded()), "qty")
                 }
                 guard end.date > start.date else {

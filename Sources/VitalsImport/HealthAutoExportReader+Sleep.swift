@@ -86,6 +86,7 @@ extension HealthAutoExportReader {
             (.asleepREM, "rem", try seconds(rem)), (.asleepUnspecified, unspecifiedKey, try seconds(unspecified)),
             (.awake, "awake", try seconds(awake)),
         ].filter { $0.2 > 0 }
+        for (_, key, duration) in stages { _ = try self.length(duration, of: item, at: key) }
         let metadata = try item.metadata().merging([Self.aggregatedKey: .bool(true)]) { _, new in new }
         let itemSource = try item.optionalString("source")
         var sleepSource = itemSource
@@ -100,7 +101,7 @@ extension HealthAutoExportReader {
                 cursor = end
             }
         }
-        let inBedSeconds = try seconds(inBed)
+        let inBedSeconds = try self.length(seconds(inBed), of: item, at: "inBed")
         if inBedSeconds > 0 {
             var bedSource = itemSource
             if bedSource == nil { bedSource = try item.optionalString("inBedSource") }

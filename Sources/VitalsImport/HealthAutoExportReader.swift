@@ -195,6 +195,19 @@ struct HealthAutoExportReader {
         return section.isEmpty ? "data" : String(section)
     }
 
+    /// The longest span one item may give as a length (a mindful session's `qty`, a night's
+    /// hours): longer is not one sample, and would put the end past what dates and keys hold.
+    static let maximumLength: TimeInterval = 366 * 86_400
+
+    /// `seconds`, a span item `item` gives as a length in member `key`; `.invalidValue` at
+    /// `key` when it is longer than ``maximumLength`` (the message never quotes the value).
+    func length(_ seconds: Double, of item: JSONObjectReader, at key: String) throws(VitalsError) -> TimeInterval {
+        guard seconds <= Self.maximumLength else {
+            throw item.error(.invalidValue, "the length is more than 366 days", at: key)
+        }
+        return seconds
+    }
+
     /// The start of an item: its `date`, or `startDate` for items that give a period.
     func startDate(of item: JSONObjectReader) throws(VitalsError) -> (date: Date, key: String) {
         if !item.has("date"), let start = try item.optionalDate("startDate") { return (start, "startDate") }
