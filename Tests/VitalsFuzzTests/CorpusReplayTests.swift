@@ -8,9 +8,12 @@ enum FuzzFiles {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
-    /// The files under `Tests/Fuzz/<kind>/<target>/`, sorted.
+    /// The files under `Tests/Fuzz/<kind>/<target>/`, sorted; none when the folder is not there
+    /// (git keeps no empty folder: a target without reproducers has none).
     static func files(_ kind: String, _ target: FuzzTarget) -> [String] {
-        CorpusFiles.list(root.appendingPathComponent(kind).appendingPathComponent(target.rawValue).path)
+        let folder = root.appendingPathComponent(kind).appendingPathComponent(target.rawValue).path
+        guard FileManager.default.fileExists(atPath: folder) else { return [] }
+        return CorpusFiles.list(folder)
     }
 }
 
