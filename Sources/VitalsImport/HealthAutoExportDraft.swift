@@ -41,9 +41,14 @@ struct HealthAutoExportDraft {
         "hae1|\(type.identifier)|\(milliseconds(start))|\(milliseconds(end))|\(value)|\(source ?? "")"
     }
 
-    /// Whole milliseconds since 1970, the precision the app's timestamps have.
-    static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    /// Whole milliseconds since 1970 as a key writes them, the precision the app's timestamps have.
+    ///
+    /// Total: an instant beyond `Int64` milliseconds (which no timestamp the parser reads, and no
+    /// duration it accepts, reaches) is written as the rounded `Double` instead of trapping.
+    static func milliseconds(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard let whole = Int64(exactly: milliseconds) else { return milliseconds.description }
+        return String(whole)
     }
 
     /// A number as it goes into a key: Swift's shortest round-trip spelling, the same on every platform.

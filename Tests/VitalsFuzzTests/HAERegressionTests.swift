@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
-import VitalsImport
+@testable import VitalsImport
 
 /// What the HAE fuzzer found, each read by the parser the server and `vitals import` use.
 @Suite("HAE fuzz regressions")
@@ -39,5 +39,17 @@ struct HAERegressionTests {
         #expect(lenient.unreadable.map(\.code) == [.invalidValue, .invalidValue])
         #expect(lenient.unreadable.map(\.location?.field) == ["data.metrics[0].data[1].core", "data.metrics[0].data[2].inBed"])
         #expect(throws: VitalsError.self) { try HealthAutoExportParser(strict: true).parse(data, file: "s.json") }
+    }
+}
+
+/// The identity key's instants never trap, whatever the instant.
+@Suite("Health Auto Export identity keys")
+struct HAEKeyTests {
+    @Test("Milliseconds beyond Int64 are written, not trapped on; ordinary ones are whole numbers")
+    func farInstants() {
+        #expect(HealthAutoExportDraft.milliseconds(Date(timeIntervalSince1970: 1.5)) == "1500")
+        #expect(HealthAutoExportDraft.milliseconds(Date(timeIntervalSince1970: -0.25)) == "-250")
+        #expect(HealthAutoExportDraft.milliseconds(Date(timeIntervalSince1970: 1e300)) == (1e303).description)
+        #expect(HealthAutoExportDraft.milliseconds(.distantFuture) == "64092211200000")
     }
 }
