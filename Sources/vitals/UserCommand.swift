@@ -47,7 +47,9 @@ struct UserCommand: AsyncParsableCommand {
                 var zone = TimeZone.current.identifier
                 if let tz {
                     do throws(VitalsError) {
-                        zone = try TimeZone.iana(tz).identifier
+                        let known = try TimeZone.iana(tz).identifier
+                        // Foundation names UTC "GMT": the user's spelling is kept for it.
+                        zone = known == "GMT" ? tz : known
                     } catch {
                         throw error.located(InputLocation(field: "--tz"))
                     }

@@ -21,6 +21,8 @@ struct UserCommandTests {
         let before = Date()
         let added = try cli.run(["user", "add", "ada", "--tz", "UTC", "--expires-in", "90d", "--json", "--db", database])
         #expect(added.status == 0, "\(added.stderr)")
+        // The zone as the user wrote it (Foundation would name UTC "GMT").
+        #expect(try Self.object(added.stdout)["timeZone"] as? String == "UTC")
         let expiry = try #require(Self.instant(try Self.object(added.stdout)["tokenExpiresAt"]))
         #expect(abs(expiry.timeIntervalSince(before) - 90 * 86_400) < 120)
         let plain = try cli.run(["user", "add", "bob", "--tz", "UTC", "--db", database])
