@@ -4,19 +4,31 @@ import PostgresNIO
 import VitalsCore
 
 extension ServerMigration {
-    /// Compares the user's rows per table and checksums (``MigrationChecksum``) on both sides.
+    /// Compares the user's rows per table and checksums (``MigrationChecksum``) on both sides,
+    /// reading the two databases at the same time.
     func verify(_ user: SourceUser) async throws -> UserVerification {
+        async let sourceSum = sourceChecksum(of: user)
+        async let targetSide = targetState(of: user)
         let sourceCounts = try await sourceCounts(of: user.id)
-        let sourceToken = try await source.read { db in
+        let (targetCounts, targetChecksum) = try await targetSide
+        return UserVerification(name: user.name, sourceCounts: sourceCounts, targetCounts: targetCounts,
+                                sourceChecksum: try await sourceSum, targetChecksum: targetChecksum)
+    }
+
+    /// The checksum of the user's export and token in the SQLite file.
+    private func sourceChecksum(of user: SourceUser) async throws -> String {
+        let token = try await source.read { db in
             try Row.fetchOne(db, sql: "SELECT token_hash, created_at, expires_at FROM tokens WHERE user_id = ?",
                              arguments: [user.id]).map { row in
                 MigrationChecksum.token(hash: row[0], createdAt: row[1], expiresAt: row[2])
             }
         }
-        let sourceExport = try await source.export(ServerUser(id: user.id, name: user.name, timeZone: user.timeZone))
-        var verification = UserVerification(
-            name: user.name, sourceCounts: sourceCounts, targetCounts: [:],
-            sourceChecksum: try MigrationChecksum.digest(sourceExport, token: sourceToken), targetChecksum: "")
+        let export = try await source.export(ServerUser(id: user.id, name: user.name, timeZone: user.timeZone))
+        return try MigrationChecksum.digest(export, token: token)
+    }
+
+    /// The user's rows per table and checksum in PostgreSQL; nothing and "" when the user is not there.
+    private func targetState(of user: SourceUser) async throws -> ([String: Int], String) {
         let logger = target.logger
         let found: ServerUser? = try await target.guarded {
             for try await (id, zone) in try await target.client.query(
@@ -25,7 +37,7 @@ extension ServerMigration {
             }
             return nil
         }
-        guard let found else { return verification }
+        guard let found else { return ([:], "") }
         let counting = MigrationTable.counted.map {
             "SELECT '\($0)', COUNT(*) FROM \($0) WHERE user_id = \(found.id)"
         }.joined(separator: " UNION ALL ")
@@ -44,8 +56,6 @@ extension ServerMigration {
             }
             return (counts, token)
         }
-        verification.targetCounts = counts
-        verification.targetChecksum = try MigrationChecksum.digest(try await target.export(found), token: token)
-        return verification
+        return (counts, try MigrationChecksum.digest(try await target.export(found), token: token))
     }
 }

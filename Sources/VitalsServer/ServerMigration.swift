@@ -87,7 +87,8 @@ public struct ServerMigration: Sendable {
         var done = 0
         for user in pending {
             let copied = try await copy(user, rowsBefore: done, rowsTotal: total)
-            done += copied.values.reduce(0, +)
+            // The progress counts the user's rows in the tables, as the total does (not the account row).
+            done += copied.filter { $0.key != "users" }.values.reduce(0, +)
             for (table, rows) in copied { report.rows[table, default: 0] += rows }
             report.copiedUsers.append(user.name)
             try await afterUser?(user.name)

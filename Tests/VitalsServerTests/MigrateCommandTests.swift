@@ -51,7 +51,12 @@ struct MigrateCommandTests {
             let users = try #require(report["users"] as? [[String: Any]])
             #expect(users.map { $0["status"] as? String } == ["copied", "copied"])
             #expect(users.allSatisfy { $0["verified"] as? Bool == true })
-            #expect(first.stderr.contains("rows/s"), "the progress bar is drawn on stderr")
+            // Not a terminal, so --progress prints one line per update on stderr; the last one is complete.
+            let bar = try #require(first.stderr.split(separator: "\n").last { $0.hasPrefix("[") })
+            let pattern = #/^\[#{30}\] 100%  (\d+)/(\d+) rows  \d+ rows/s  ETA 0:00  bob$/#
+            let match = try #require(String(bar).firstMatch(of: pattern), "not a finished bar: \(bar)")
+            let counted = users.flatMap { ($0["sourceCounts"] as? [String: Int] ?? [:]).values }.reduce(0, +)
+            #expect(Int(match.1) == counted && Int(match.2) == counted, "\(bar) vs \(counted) rows")
 
             let again = try Self.migrate(["--from", path, "--to", url], url: nil)
             #expect(again.status == 0, "\(again.stderr)")
