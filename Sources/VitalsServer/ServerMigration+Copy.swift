@@ -49,6 +49,7 @@ extension ServerMigration {
                     try await $0.write(text)
                 }
                 report(rows)
+                try await afterTable?(user.name, table.name)
             }
             if ingestIDs.isEmpty, let last = sourceIngestIDs.last {
                 // The ids were kept: later entries must be numbered after them.
@@ -58,6 +59,7 @@ extension ServerMigration {
                     """, logger: logger)
             }
             copied["samples"] = try await copySamples(of: user.id, as: targetID, on: connection, report: report)
+            try await afterTable?(user.name, "samples")
             // Reported once committed: the user row itself is a row too.
             copied["users"] = 1
             let rows = copied.values.reduce(0, +)

@@ -36,6 +36,9 @@ public struct ServerMigration: Sendable {
     public var progress: (@Sendable (Progress) -> Void)?
     /// Called after each user's transaction committed (tests use it to interrupt a migration).
     public var afterUser: (@Sendable (String) async throws -> Void)?
+    /// Called inside a user's transaction after each table is copied, with the user's and the
+    /// table's names (tests use it to fail a user half-way: the transaction rolls back).
+    public var afterTable: (@Sendable (String, String) async throws -> Void)?
     /// Samples per COPY batch read from SQLite.
     public var batchSize = 20_000
 

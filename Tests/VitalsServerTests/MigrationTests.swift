@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import Testing
 import VitalsCore
 import VitalsServer
@@ -12,11 +13,14 @@ struct MigrationTests {
 
     /// Migrates `sqlite` into the database at `url` with `hook` run after each user's commit.
     static func migrate(_ sqlite: any HealthRepository, to url: String,
-                        afterUser hook: (@Sendable (String) async throws -> Void)? = nil) async throws -> MigrationReport {
+                        afterUser hook: (@Sendable (String) async throws -> Void)? = nil,
+                        afterTable: (@Sendable (String, String) async throws -> Void)? = nil) async throws
+        -> MigrationReport {
         let source = try #require(sqlite as? SQLiteRepository)
         return try await PostgresRepository.withRepository(url: url) { target in
             var migration = ServerMigration(from: source, to: target)
             migration.afterUser = hook
+            migration.afterTable = afterTable
             migration.batchSize = 1_000
             return try await migration.run()
         }
@@ -85,9 +89,18 @@ struct MigrationTests {
                     if name == "ada" { throw Interrupted() }
                 }
             }
+            // Then bob fails half-way, his samples and ingest log copied (the error comes back as a
+            // database failure, since it ends the transaction): none of bob is kept.
+            await #expect(throws: VitalsError.self) {
+                _ = try await Self.migrate(sqlite.repository, to: url, afterTable: { name, table in
+                    if name == "bob", table == "samples" { throw Interrupted() }
+                })
+            }
             let postgres = try PostgresRepository(url: url)
             try await MigrationFixture.withServer(on: postgres) { moved in
                 #expect(try await postgres.users().map(\.name) == ["ada"])
+                let rows = try await Self.rows(ofUsersOtherThan: "ada", url: url)
+                #expect(rows == 0, "rows of a user not migrated: \(rows)")
                 #expect(try await moved.send(.get, "/api/me/export", token: tokens["bob"]).status == .unauthorized)
                 let adaToken = try #require(tokens["ada"])
                 let copied = try MigrationFixture.text(try await moved.export(adaToken))
@@ -101,6 +114,28 @@ struct MigrationTests {
             #expect(third.copiedUsers.isEmpty && third.skippedUsers == ["ada", "bob"] && third.rows.isEmpty)
             #expect(third.verified && third.users.map(\.targetCounts) == second.users.map(\.targetCounts))
             #expect(third.users.map(\.targetChecksum) == second.users.map(\.targetChecksum))
+        }
+    }
+
+    /// The rows of every table but `users` that are not user `name`'s, in the database at `url`.
+    static func rows(ofUsersOtherThan name: String, url: String) async throws -> Int {
+        let parts = try #require(URLComponents(string: url))
+        let client = PostgresClient(configuration: .init(
+            host: try #require(parts.host), port: try #require(parts.port), username: "postgres", password: nil,
+            database: String(parts.path.dropFirst()), tls: .disable))
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            var total = 0
+            for table in ["tokens", "health_snapshots", "workout_records", "samples", "quests", "quest_completions",
+                          "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries"] {
+                for try await count in try await client.query("""
+                    SELECT COUNT(*) FROM \(unescaped: table) WHERE user_id NOT IN (SELECT id FROM users WHERE name = \(name))
+                    """).decode(Int.self) {
+                    total += count
+                }
+            }
+            return total
         }
     }
 
