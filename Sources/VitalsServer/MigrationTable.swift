@@ -61,7 +61,8 @@ struct MigrationTable: Sendable {
                        select: "SELECT quest_id, user_id, period, date, completed_at FROM quest_completions",
                        columns: [("quest_id", .plain), ("user_id", .userID), ("period", .plain), ("date", .plain),
                                  ("completed_at", .timestamp)]),
-        MigrationTable(name: "ingest_log", select: "SELECT id, user_id, received_at, \(ingestPlain.joined(separator: ", ")) FROM ingest_log",
+        MigrationTable(name: "ingest_log",
+                       select: "SELECT id, user_id, received_at, \(ingestPlain.joined(separator: ", ")) FROM ingest_log",
                        columns: [("id", .ingestID), ("user_id", .userID), ("received_at", .timestamp)]
                         + ingestPlain.map { (name: $0, cell: Cell.plain) }),
         MigrationTable(name: "ingest_type_last",

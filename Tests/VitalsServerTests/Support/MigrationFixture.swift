@@ -38,7 +38,9 @@ enum MigrationFixture {
     /// ingests (samples, workouts, a refused body), journey syncs and daily upserts, quests with
     /// completions; `full` adds a 3.8 MB export to bob.
     static func fill(_ harness: Harness, full: Bool = true) async throws -> Tokens {
-        let service = HealthService(repository: harness.repository, now: { ServerConfiguration.fixedNow.addingTimeInterval(0.000_000_7) })
+        // Imports are logged at an instant with a fraction of a microsecond.
+        let imported = ServerConfiguration.fixedNow.addingTimeInterval(0.000_000_7)
+        let service = HealthService(repository: harness.repository, now: { imported })
         let adaToken = TokenHasher.newToken()
         let ada = try await harness.repository.addUser(
             name: "ada", timeZone: "Europe/Berlin", tokenHash: TokenHasher.hash(adaToken),
