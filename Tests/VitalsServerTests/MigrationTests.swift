@@ -43,6 +43,7 @@ struct MigrationTests {
             #expect(ada.samples.contains { !$0.metadata.isEmpty } && !ada.questCompletions.isEmpty)
             #expect(bob.samples.count > 1_000 && bob.workouts.count > 60 && bob.quests.count == 2)
             #expect(ada.ingests.contains { $0.errorCode != nil } && bob.ingests.count >= 5)
+            #expect(ada.snapshots.contains { $0.proteinLogged == true } && bob.quests.contains(where: \.requiresVerified))
 
             let url = try await TestPostgres.shared.newDatabase()
             let report = try await Self.migrate(sqlite.repository, to: url)

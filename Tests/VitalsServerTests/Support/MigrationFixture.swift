@@ -63,17 +63,17 @@ enum MigrationFixture {
         _ = try await harness.quest(adaToken, #"{"title": "Walk 10k", "metric": "steps", "target": 10000}"#)
         _ = try await harness.quest(bobToken, #"""
             {"title": "Sleep well once", "metric": "sleepMinutes", "comparison": "greaterThan", "target": 420,
-             "recurrence": "once"}
+             "recurrence": "once", "requiresVerified": true}
             """#)
         _ = try await harness.quest(bobToken, #"{"title": "Train", "metric": "workoutsCount", "target": 1}"#)
         let sync = try await harness.sync(adaToken, #"""
-            {"source": "HEALTHKIT", "data": {"steps": 12345, "activeCalories": 456.7, "restingHeartRate": 58,
+            {"source": "HEALTHKIT", "data": {"steps": 12345, "activeCalories": 456.7, "proteinLogged": true,
              "workouts": [{"type": "running", "durationMinutes": 31.5, "calories": 300, "distance": 5.2,
               "startTime": "2025-11-16T07:00:00Z", "endTime": "2025-11-16T07:31:30Z", "externalId": "run-1"}]}}
             """#)
         try #require(sync.status == .ok, "\(sync.text)")
         let daily = try await harness.daily(bobToken, #"""
-            [{"date": "2025-11-15", "steps": 800, "sleepMinutes": 480, "proteinLogged": true},
+            [{"date": "2025-11-15", "steps": 800, "sleepMinutes": 480},
              {"date": "2025-11-16", "steps": 9000, "sleepMinutes": 500, "workoutsCount": 1}]
             """#)
         try #require(daily.status == .ok, "\(daily.text)")
