@@ -20,6 +20,14 @@ final class ProgressBar: @unchecked Sendable {
         FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
     }
 
+    /// Draws the bar for a copy of rows (`vitals migrate`): `done` of `total`, now copying `user`.
+    func update(rows done: Int, of total: Int, user: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        let line = Self.line(rows: done, of: total, user: user, elapsed: Date().timeIntervalSince(started))
+        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+    }
+
     func finish() {
         if redraw { FileHandle.standardError.write(Data("\n".utf8)) }
     }
@@ -36,5 +44,17 @@ final class ProgressBar: @unchecked Sendable {
         return String(format: "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
                       String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
                       fraction * 100, done, total, rate, eta / 60, eta % 60, progress.samples)
+    }
+
+    /// The text of the bar for `done` of `total` rows after `elapsed` seconds.
+    static func line(rows done: Int, of total: Int, user: String, elapsed: TimeInterval, width: Int = 30) -> String {
+        let elapsed = max(elapsed, 0.001)
+        let rate = Double(done) / elapsed
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+        let filled = Int(fraction * Double(width))
+        let eta = rate > 0 && total > done ? Int(Double(total - done) / rate) : 0
+        return String(format: "[%@%@] %3.0f%%  %d/%d rows  %.0f rows/s  ETA %d:%02d  %@",
+                      String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+                      fraction * 100, done, total, rate, eta / 60, eta % 60, user)
     }
 }

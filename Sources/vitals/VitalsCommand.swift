@@ -19,7 +19,8 @@ struct VitalsCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, StatsCommand.self,
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
-            TypesCommand.self, ServeCommand.self, DashboardCommand.self, UserCommand.self, SyncCommand.self,
+            TypesCommand.self, ServeCommand.self, DashboardCommand.self, UserCommand.self, MigrateCommand.self,
+            SyncCommand.self,
             CalendarCommand.self, StreakCommand.self, RemindersCommand.self,
             WeightCommand.self, NutritionCommand.self, EditCommand.self, WorkoutsCommand.self, MealsCommand.self,
         ])
