@@ -87,10 +87,6 @@ struct BodyField: Sendable {
         if let note {
             schema["description"] = [schema["description"] as? String, note].compactMap { $0 }.joined(separator: ". ")
         }
-        if !required, let type = schema["type"] {
-            schema["type"] = [type, "null"]
-            if let values = schema["enum"] as? [Any] { schema["enum"] = values + [NSNull()] }
-        }
-        return schema
+        return required ? schema : OpenAPISchemas.nullable(schema)
     }
 }
