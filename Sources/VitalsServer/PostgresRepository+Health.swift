@@ -23,8 +23,8 @@ extension PostgresRepository {
     ) async throws -> T {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                let key = Int32(truncatingIfNeeded: user.id % Int64(Int32.max))
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(key))", logger: logger)
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
+                                           logger: logger)
                 return try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user))
             }
         }

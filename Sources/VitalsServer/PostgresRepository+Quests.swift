@@ -109,10 +109,13 @@ extension PostgresRepository {
         return types
     }
 
+    /// Under the user's write lock, as every write of the user's samples (see ``writeTransaction(for:_:)``).
     public func eraseData(of user: ServerUser) async throws -> ErasedCounts {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                try await Self.erase(userID: user.id, on: connection, logger: logger)
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
+                                           logger: logger)
+                return try await Self.erase(userID: user.id, on: connection, logger: logger)
             }
         }
     }
@@ -152,6 +155,8 @@ extension PostgresRepository {
         counts.questCompletions = try await erase("quest_completions")
         counts.quests = try await erase("quests")
         counts.samples = try await erase("samples")
+        _ = try await erase("daily_statistics")
+        try await advanceDayEpoch(of: id, on: connection, logger: logger)
         counts.workouts = try await erase("workout_records")
         counts.workoutSamples = try await erase("workout_samples")
         counts.routePoints = try await erase("route_points")

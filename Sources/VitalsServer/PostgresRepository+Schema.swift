@@ -165,6 +165,30 @@ extension PostgresRepository {
         // Samples, by far the largest table, in partitions by a hash of the user (see
         // docs/postgresql-capacity.md): every query names one user, so it reads one partition.
         ("server-v6-samples-by-user", samplesByUser),
+        // Each user's merged statistics per day and the user's invalidation epoch (DailyStatisticsStoring).
+        ("server-v7-daily-cache", [
+            """
+            CREATE TABLE daily_statistics (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                variant TEXT NOT NULL,
+                day_start DOUBLE PRECISION NOT NULL,
+                day_end DOUBLE PRECISION NOT NULL,
+                sample_count BIGINT NOT NULL,
+                sum DOUBLE PRECISION, average DOUBLE PRECISION, minimum DOUBLE PRECISION, maximum DOUBLE PRECISION,
+                most_recent DOUBLE PRECISION, most_recent_start DOUBLE PRECISION, most_recent_end DOUBLE PRECISION,
+                duration DOUBLE PRECISION, parts BYTEA,
+                PRIMARY KEY (user_id, type, variant, day_start, day_end)
+            )
+            """,
+            "CREATE INDEX daily_statistics_by_day ON daily_statistics(user_id, type, day_start)",
+            """
+            CREATE TABLE daily_statistics_epochs (
+                user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                value BIGINT NOT NULL
+            )
+            """,
+        ]),
     ]
 
     /// How many hash partitions `samples` has.

@@ -21,14 +21,18 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
             // A UUID sent twice in one chunk is stored from its first offset (the array order).
             var offsets: [UUID: Int] = [:]
             for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
+            // The days the new samples touch are forgotten in the same statement (DailyStatisticsStoring).
             let rows = try await connection.query("""
-                INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name, metadata)
-                SELECT \(user.id), u, t, s, e, v, n, NULLIF(m, '') FROM UNNEST(\(chunk.map(\.uuid))::uuid[],
-                    \(chunk.map(\.type))::text[], \(chunk.map(\.start.timeIntervalSince1970))::float8[],
-                    \(chunk.map(\.end.timeIntervalSince1970))::float8[], \(chunk.map(\.value))::float8[],
-                    \(chunk.map(\.sourceName))::text[], \(chunk.map { $0.metadataJSON ?? "" })::text[])
-                    AS x(u, t, s, e, v, n, m)
-                ON CONFLICT DO NOTHING RETURNING uuid
+                WITH changed AS (
+                    INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name, metadata)
+                    SELECT \(user.id), u, t, s, e, v, n, NULLIF(m, '') FROM UNNEST(\(chunk.map(\.uuid))::uuid[],
+                        \(chunk.map(\.type))::text[], \(chunk.map(\.start.timeIntervalSince1970))::float8[],
+                        \(chunk.map(\.end.timeIntervalSince1970))::float8[], \(chunk.map(\.value))::float8[],
+                        \(chunk.map(\.sourceName))::text[], \(chunk.map { $0.metadataJSON ?? "" })::text[])
+                        AS x(u, t, s, e, v, n, m)
+                    ON CONFLICT DO NOTHING RETURNING uuid, type, start_time, end_time
+                ), \(unescaped: PostgresRepository.forgettingDays(of: user))
+                SELECT uuid FROM changed
                 """, logger: logger)
             for try await uuid in rows.decode(UUID.self) {
                 if let index = offsets[uuid] { added.append(index) }
@@ -46,8 +50,11 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         guard !uuids.isEmpty else { return [] }
         var deleted: [StoredSample] = []
         for try await (uuid, type, start, end, value, source, metadata) in try await connection.query("""
-            DELETE FROM samples WHERE user_id = \(user.id) AND uuid = ANY(\(uuids)::uuid[]) AND source_name = \(sourceName)
-            RETURNING uuid, type, start_time, end_time, value, source_name, metadata
+            WITH changed AS (
+                DELETE FROM samples WHERE user_id = \(user.id) AND uuid = ANY(\(uuids)::uuid[]) AND source_name = \(sourceName)
+                RETURNING uuid, type, start_time, end_time, value, source_name, metadata
+            ), \(unescaped: PostgresRepository.forgettingDays(of: user))
+            SELECT uuid, type, start_time, end_time, value, source_name, metadata FROM changed
             """, logger: logger).decode((UUID, String, Double, Double, Double, String, String?).self) {
             deleted.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
                                         end: Date(timeIntervalSince1970: end), value: value, sourceName: source,

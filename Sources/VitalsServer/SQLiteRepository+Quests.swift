@@ -90,6 +90,7 @@ extension SQLiteRepository {
             }
             let counts = try Self.erase(userID: id, in: db)
             try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM daily_statistics_epochs WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
             return counts
         }
@@ -105,6 +106,7 @@ extension SQLiteRepository {
         counts.questCompletions = try erase("quest_completions")
         counts.quests = try erase("quests")
         counts.samples = try erase("samples")
+        try forgetDays(of: id, in: db)
         counts.workouts = try erase("workout_records")
         counts.workoutSamples = try erase("workout_samples")
         counts.routePoints = try erase("route_points")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
+import VitalsStore
 
 extension SQLiteRepository {
     public func sample(of user: ServerUser, uuid: UUID) async throws -> StoredSample? {
@@ -25,6 +26,12 @@ extension SQLiteRepository {
             try delete.execute(arguments: [user.id, uuid, sourceName])
             if db.changesCount > 0 { deleted.append(row) }
         }
+        let typeIDs = try self.typeIDs(for: Set(deleted.map(\.type)), in: db)
+        try invalidateDays(of: user.id, deleted.compactMap { sample in
+            typeIDs[sample.type].map {
+                (typeID: $0, lower: sample.start.timeIntervalSince1970, upper: sample.end.timeIntervalSince1970)
+            }
+        }, in: db)
         return deleted
     }
 }

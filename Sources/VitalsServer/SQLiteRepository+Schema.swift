@@ -176,6 +176,7 @@ extension SQLiteRepository {
             // A token may work until a given instant (`vitals user add|token rotate --expires-in`); NULL: for good.
             try db.execute(sql: "ALTER TABLE tokens ADD COLUMN expires_at REAL")
         }
+        registerDailyStatistics(in: &migrator)
         return migrator
     }
 }

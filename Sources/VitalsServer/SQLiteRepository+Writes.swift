@@ -41,6 +41,7 @@ extension SQLiteRepository {
         var added: [Int] = []
         added.reserveCapacity(samples.count)
         var lastType = "", lastTypeID: Int64 = 0
+        var written = WrittenSpans<Int64>()
         for (offset, sample) in samples.enumerated() {
             if sample.type != lastType, let id = typeIDs[sample.type] { (lastType, lastTypeID) = (sample.type, id) }
             row.reset()
@@ -53,8 +54,13 @@ extension SQLiteRepository {
             row.bind(7, sample.sourceName)
             row.bind(8, sample.metadataJSON)
             try row.step(db)
-            if row.changes(db) > 0 { added.append(offset) }
+            if row.changes(db) > 0 {
+                added.append(offset)
+                written.note(typeID: lastTypeID, start: sample.start.timeIntervalSince1970,
+                             end: sample.end.timeIntervalSince1970)
+            }
         }
+        try invalidateDays(of: user.id, written.take(), in: db)
         return added
     }
 

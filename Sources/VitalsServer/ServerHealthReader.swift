@@ -11,17 +11,22 @@ import VitalsStore
 /// asleep intervals, with Core's engine. The server keeps a sample's source by name only, so
 /// sources read back without a bundle identifier (but the dashboard's own), and every type is
 /// readable. Foods are the correlations the dashboard stored (``StoredFood``). Samples come with
-/// their metadata; workouts as ``workouts(matching:limit:)`` describes.
+/// their metadata; workouts as ``workouts(matching:limit:)`` describes. Daily statistics go
+/// through the repository's per-day cache (``DailyStatisticsStoring``) when it keeps one.
 public struct ServerHealthReader: HealthReader {
     /// Where the samples are.
     public let repository: any HealthRepository
     /// Whose samples are read.
     public let user: ServerUser
+    /// Whether daily statistics (and a discrete type's longer buckets of whole days) are read
+    /// from and kept in the repository's per-day cache, when it has one. Default true.
+    public var cachesDailyStatistics: Bool
 
-    /// A reader of `user`'s samples in `repository`.
-    public init(repository: any HealthRepository, user: ServerUser) {
+    /// A reader of `user`'s samples in `repository`, using its per-day cache unless `cachesDailyStatistics` is false.
+    public init(repository: any HealthRepository, user: ServerUser, cachesDailyStatistics: Bool = true) {
         self.repository = repository
         self.user = user
+        self.cachesDailyStatistics = cachesDailyStatistics
     }
 
     /// Workouts are read by ``workouts(matching:limit:)``: whole as an export stored them, or
@@ -43,14 +48,8 @@ public struct ServerHealthReader: HealthReader {
 
     public func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]> {
         try query.validate()
-        var series = StatisticsSeries()
-        let stored = try await repository.samples(of: user, type: query.type, startingBefore: query.range.end,
-                                                  endingFrom: query.range.start)
-        for row in stored {
-            guard let sample = row.sample, query.sources.matches(sample.source) else { continue }
-            series.append(sample)
-        }
-        return QueryResult(try series.statistics(query))
+        if let cached = try await cachedStatistics(query) { return QueryResult(cached) }
+        return QueryResult(try await series(query).statistics(query))
     }
 
     /// The sources of workouts (for `.workout` and for any type) are those of

@@ -25,14 +25,10 @@ struct DailyStatisticsCache {
 
     init(_ db: Database) { self.db = db }
 
-    /// The longest bucket the table keeps, in seconds (a 25-hour day fits with room to spare);
-    /// invalidation searches this far before a written sample for days that reach it.
-    static let longestDay: Double = 27 * 3600
-
     /// The migration that creates the table, its epoch and the invalidation triggers.
     ///
     /// Written out literally, as shipped migrations must never change: 97200 is
-    /// ``longestDay`` (27 hours) as it was when this migration shipped.
+    /// ``DailyCachePlan/longestDay`` (27 hours) as it was when this migration shipped.
     static func registerMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v8-daily-statistics") { db in
             try db.execute(sql: """
@@ -145,32 +141,8 @@ struct DailyStatisticsCache {
             WHERE type_id = ? AND day_start >= ? AND day_start <= ? AND day_end >= ?
             """)
         for span in spans {
-            try statement.execute(arguments: [span.typeID, span.lower - Self.longestDay, span.upper, span.lower])
+            try statement.execute(arguments: [span.typeID, span.lower - DailyCachePlan.longestDay, span.upper, span.lower])
         }
         try db.execute(sql: "UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1")
-    }
-
-    /// The statistics options a row of `type` holds, or nil for types without statistics.
-    static func family(of type: SampleType) -> StatisticsOptions? {
-        switch type.kind {
-        case .quantity:
-            guard let style = type.aggregationStyle else { return nil }
-            return style == .cumulative ? .sum : [.average, .minimum, .maximum, .mostRecent]
-        case .category, .workout:
-            return .duration
-        default:
-            return nil
-        }
-    }
-
-    /// What besides type and day tells rows apart: the category values and the sources that count.
-    static func variant(of query: StatisticsQuery) -> String {
-        let values = query.effectiveCategoryValues.map { $0.sorted().map { String($0) }.joined(separator: ",") } ?? "any"
-        let sources = switch query.sources {
-        case .all: "all"
-        case .source(let bundleIdentifier): "source:" + bundleIdentifier
-        case .app(let bundleIdentifier): "app:" + bundleIdentifier
-        }
-        return "values=\(values);sources=\(sources)"
     }
 }

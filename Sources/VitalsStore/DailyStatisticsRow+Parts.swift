@@ -8,7 +8,7 @@ extension DailyStatisticsRow {
     /// `parts` as the `parts` column's bytes: a version byte, then little-endian 64-bit
     /// count, carried, plain sum, weight, weighted sum, the number of sources and each
     /// source's key, first instant and last value.
-    static func encode(_ parts: DiscreteParts) -> Data {
+    package static func encode(_ parts: DiscreteParts) -> Data {
         var data = Data([partsVersion])
         data.reserveCapacity(1 + 8 * (6 + 3 * parts.instants.count))
         func append(_ bits: UInt64) {
@@ -29,7 +29,7 @@ extension DailyStatisticsRow {
     }
 
     /// The parts `encode(_:)` wrote, or `nil` for bytes it did not write (the day is then recomputed).
-    static func decode(_ data: Data) -> DiscreteParts? {
+    package static func decode(_ data: Data) -> DiscreteParts? {
         let bytes = [UInt8](data)
         guard bytes.first == partsVersion else { return nil }
         var offset = 1

@@ -7,25 +7,32 @@ import VitalsCore
 /// Day bounds are Unix seconds (as samples are stored, so invalidation compares like with
 /// like); the most recent sample's range is kept as seconds since 2001, the form `Date` holds,
 /// so it reads back bit for bit.
-struct DailyStatisticsRow: Sendable, Hashable {
+package struct DailyStatisticsRow: Sendable, Hashable {
     /// The day's start and end, seconds since 1970.
-    var start: Double
-    var end: Double
-    var sampleCount: Int
-    var sum: Double?
-    var average: Double?
-    var minimum: Double?
-    var maximum: Double?
-    var mostRecent: Double?
+    package var start: Double
+    package var end: Double
+    package var sampleCount: Int
+    package var sum: Double?
+    package var average: Double?
+    package var minimum: Double?
+    package var maximum: Double?
+    package var mostRecent: Double?
     /// The most recent sample's range, seconds since 2001.
-    var mostRecentStart: Double?
-    var mostRecentEnd: Double?
-    var duration: Double?
+    package var mostRecentStart: Double?
+    package var mostRecentEnd: Double?
+    package var duration: Double?
     /// What combining this day with its neighbours needs, for discrete quantity types.
-    var parts: DiscreteParts?
+    package var parts: DiscreteParts?
+
+    /// A day from `start` to `end` (seconds since 1970) without samples, its values to be filled in.
+    package init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+        sampleCount = 0
+    }
 
     /// The row of a computed bucket (every option of the type's family computed) and its discrete parts.
-    init(_ statistics: Statistics, parts: DiscreteParts? = nil) {
+    package init(_ statistics: Statistics, parts: DiscreteParts? = nil) {
         self.parts = parts
         start = statistics.range.start.timeIntervalSince1970
         end = statistics.range.end.timeIntervalSince1970
@@ -41,7 +48,7 @@ struct DailyStatisticsRow: Sendable, Hashable {
     }
 
     /// A row as `DailyStatisticsCache.rows` selects it.
-    init(row: Row) {
+    package init(row: Row) {
         start = row[0]
         end = row[1]
         sampleCount = row[2]
@@ -57,13 +64,13 @@ struct DailyStatisticsRow: Sendable, Hashable {
     }
 
     /// Whether every value survives SQLite unchanged (a NaN would come back as NULL).
-    var isStorable: Bool {
+    package var isStorable: Bool {
         [sum, average, minimum, maximum, mostRecent, mostRecentStart, mostRecentEnd, duration]
             .allSatisfy { $0?.isFinite ?? true }
     }
 
     /// The bucket's statistics with only `options` filled in, as the engine answers for them.
-    func statistics(range: DateRange, unit: HealthUnit?, options: StatisticsOptions) -> Statistics {
+    package func statistics(range: DateRange, unit: HealthUnit?, options: StatisticsOptions) -> Statistics {
         var statistics = Statistics(range: range, unit: unit)
         statistics.sampleCount = sampleCount
         if options.contains(.sum) { statistics.sum = sum }

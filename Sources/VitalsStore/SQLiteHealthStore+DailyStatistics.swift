@@ -7,23 +7,23 @@ extension SQLiteHealthStore {
     /// (``DailyStatisticsCache``) for daily queries when the configuration allows it.
     ///
     /// A discrete type's weeks, months, years or runs of days are combined from the cached days
-    /// (``StatisticsLoader/composed(_:from:)``) when they are whole days.
+    /// (``DailyCachePlan/composed(_:from:)``) when they are whole days.
     func computeStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
-        if configuration.cachesDailyStatistics, let days = StatisticsLoader.dayQuery(composing: query) {
+        if configuration.cachesDailyStatistics, let days = DailyCachePlan.dayQuery(composing: query) {
             let answer = try await read { db in try StatisticsLoader(db).cachedStatistics(days, needsParts: true) }
-            if let typeID = answer.typeID, !answer.computed.isEmpty {
-                await storeDailyStatistics(answer.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
+            if let typeID = answer.typeID, !answer.result.computed.isEmpty {
+                await storeDailyStatistics(answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
             }
-            if let composed = StatisticsLoader.composed(query, from: answer.rows) { return composed }
+            if let composed = DailyCachePlan.composed(query, from: answer.result.rows) { return composed }
         }
-        guard configuration.cachesDailyStatistics, StatisticsLoader.usesDailyCache(query) else {
+        guard configuration.cachesDailyStatistics, DailyCachePlan.usesCache(query) else {
             return try await read { db in try StatisticsLoader(db).statistics(query) }
         }
         let answer = try await read { db in try StatisticsLoader(db).cachedStatistics(query) }
-        if let typeID = answer.typeID, !answer.computed.isEmpty {
-            await storeDailyStatistics(answer.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
+        if let typeID = answer.typeID, !answer.result.computed.isEmpty {
+            await storeDailyStatistics(answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
         }
-        return answer.statistics
+        return answer.result.statistics
     }
 
     /// Stores computed days unless a write came after the read that computed them.

@@ -20,7 +20,7 @@ struct SampleWriter {
     private var runType: Int64 = -1
     private var runMax = 0.0
     /// Where inserted samples lie, for invalidating cached daily statistics on `finish()`.
-    private var written = WrittenSpans()
+    private var written = WrittenSpans<Int64>()
     /// The next sample id and tombstone anchor (0 until first needed), and the value stored in `anchors`.
     private var nextAnchor: Int64 = 0
     private var storedAnchor: Int64 = 0

@@ -1,4 +1,4 @@
-/// The time spans a write transaction inserted samples into, per type, coalesced as they come.
+/// The time spans a write transaction inserted samples into, per type (a type's `Key`), coalesced as they come.
 ///
 /// ``SampleWriter`` notes every inserted sample here and, when it finishes, deletes the cached
 /// days these spans touch (``DailyStatisticsCache/invalidate(_:)``). Samples closer than
@@ -6,17 +6,20 @@
 /// invalidates a day no sample touches. Noting is O(1) for samples in time order (imports,
 /// syncs); a type whose spans pile up (samples in random order) collapses to one span
 /// from its earliest to its latest sample, which invalidates more but never less.
-struct WrittenSpans {
+package struct WrittenSpans<Key: Hashable & Sendable>: Sendable {
     /// Samples at most this far apart (seconds) share a span.
-    static let gap: Double = 6 * 3600
+    package static var gap: Double { 6 * 3600 }
     /// Spans kept per type before they collapse into one.
-    static let limit = 1024
+    package static var limit: Int { 1024 }
 
-    private var spans: [Int64: [(lower: Double, upper: Double)]] = [:]
-    private var current: (typeID: Int64, lower: Double, upper: Double)?
+    private var spans: [Key: [(lower: Double, upper: Double)]] = [:]
+    private var current: (typeID: Key, lower: Double, upper: Double)?
+
+    /// No spans yet.
+    package init() {}
 
     /// Notes a sample of `typeID` over `[start, end]` (seconds since 1970).
-    mutating func note(typeID: Int64, start: Double, end: Double) {
+    package mutating func note(typeID: Key, start: Double, end: Double) {
         if let run = current, run.typeID == typeID, start <= run.upper + Self.gap, end >= run.lower - Self.gap {
             current = (typeID, min(run.lower, start), max(run.upper, end))
             return
@@ -26,7 +29,7 @@ struct WrittenSpans {
     }
 
     /// Every span noted, and forgets them.
-    mutating func take() -> [(typeID: Int64, lower: Double, upper: Double)] {
+    package mutating func take() -> [(typeID: Key, lower: Double, upper: Double)] {
         flush()
         defer { spans = [:] }
         return spans.flatMap { typeID, list in list.map { (typeID: typeID, lower: $0.lower, upper: $0.upper) } }

@@ -10,6 +10,7 @@ struct VitalsBench {
         usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
                vitals-bench daily-cache [--years N] [--db PATH] [--runs N]
                vitals-bench dashboard [--years N] [--db PATH] [--runs N]
+               vitals-bench server-cache [--days N] [--runs N] [--postgres URL]
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
@@ -34,6 +35,14 @@ struct VitalsBench {
                days) and Calendar pages over loopback: the first view after the per-day cache was
                emptied, then --runs (default 51) views; prints cold, warm median and p99 in ms
                and the host's idle and steal time.
+
+        server-cache  Writes one server user's --days (default 365) of minute-level steps and heart
+               rate from a watch and a phone through the repository's write path (a new SQLite
+               file, or the empty PostgreSQL database --postgres), then times what Trends and
+               Calendar read for a server user: daily step sums, daily heart-rate average/min/max
+               and one heart-rate bucket over all the days, with the per-day cache bypassed,
+               cold (the user's days forgotten before each run) and warm (--runs, default 21).
+               Prints milliseconds and the host's idle and steal time.
 
         load   Starts `vitals serve` (--vitals, default .build/release/vitals) on a free loopback
                port with a new SQLite file in --work (default the temp folder), or on the empty
@@ -64,6 +73,7 @@ struct VitalsBench {
         case "dashboard":
             let store = storeArguments(Array(arguments.dropFirst()), runs: 51)
             try await DashboardBenchmark(years: store.years, runs: store.runs, path: store.path).run()
+        case "server-cache": try await serverCache(Array(arguments.dropFirst()))
         case "load": try await load(Array(arguments.dropFirst()))
         case "hae-parse": try ParseBenchmark.run(Array(arguments.dropFirst()))
         case "-h", "--help", "help": print(usage)
@@ -81,6 +91,21 @@ struct VitalsBench {
     static func dailyCache(_ arguments: [String]) async throws {
         let store = storeArguments(arguments, runs: 21)
         try await DailyCacheBenchmark(years: store.years, runs: store.runs, path: store.path).run()
+    }
+
+    static func serverCache(_ arguments: [String]) async throws {
+        var benchmark = ServerCacheBenchmark()
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--days": benchmark.days = Int(value(arguments, index)) ?? benchmark.days
+            case "--runs": benchmark.runs = Int(value(arguments, index)) ?? benchmark.runs
+            case "--postgres": benchmark.postgres = value(arguments, index)
+            default: fail("unknown argument \(arguments[index])")
+            }
+            index += 2
+        }
+        try await benchmark.run()
     }
 
     /// `--years N` (default 5), `--runs N` (default `runs`) and `--db PATH` of a store benchmark.

@@ -114,16 +114,16 @@ struct DailyCacheExactnessTests {
         try await pair.cached.save(F.hourlySteps(from: start, hours: 48))
         let query = try F.daily(.stepCount, from: start, days: 2)
         let answer = try await pair.cached.read { db in try StatisticsLoader(db).cachedStatistics(query) }
-        #expect(answer.computed.count == 2)
+        #expect(answer.result.computed.count == 2)
         try await pair.cached.save(.quantity(.stepCount, 5, .count, start: start + 100, end: start + 160, source: F.phone))
         let stored = try await pair.cached.database.write { db in
-            try DailyStatisticsCache(db).store(answer.computed, variant: answer.variant, typeID: answer.typeID!,
+            try DailyStatisticsCache(db).store(answer.result.computed, variant: answer.variant, typeID: answer.typeID!,
                                               ifEpoch: answer.epoch)
         }
         #expect(!stored)
         #expect(try await pair.cachedDays() == 0)
         let fresh = try await pair.check(query)
-        #expect(fresh[0].sampleCount == answer.statistics[0].sampleCount + 1)
+        #expect(fresh[0].sampleCount == answer.result.statistics[0].sampleCount + 1)
     }
 
     @Test("Random samples, sources, writes and deletes: the cached answer always equals the engine's")

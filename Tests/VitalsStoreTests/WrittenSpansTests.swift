@@ -7,7 +7,7 @@ import Testing
 struct WrittenSpansTests {
     @Test("Samples in time order make one span per type, interleaved or not; a gap of days splits")
     func coalescing() {
-        var spans = WrittenSpans()
+        var spans = WrittenSpans<Int64>()
         for minute in 0..<1440 {
             let t = Double(minute) * 60
             spans.note(typeID: 1, start: t, end: t + 60)
@@ -24,8 +24,8 @@ struct WrittenSpansTests {
 
     @Test("Too many scattered spans collapse into one from the earliest to the latest sample")
     func collapsing() {
-        var spans = WrittenSpans()
-        let starts = (0..<(WrittenSpans.limit + 10)).map { Double(($0 * 7919) % 5000) * 86_400 }
+        var spans = WrittenSpans<Int64>()
+        let starts = (0..<(WrittenSpans<Int64>.limit + 10)).map { Double(($0 * 7919) % 5000) * 86_400 }
         for t in starts { spans.note(typeID: 3, start: t, end: t + 1) }
         let taken = spans.take()
         #expect(taken.count < 20)

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-extension StatisticsLoader {
+extension DailyCachePlan {
     /// The daily query whose cached days make up `query`'s buckets, when there is one.
     ///
     /// That is a discrete quantity type's average, minimum, maximum or most recent value (no
@@ -9,7 +9,7 @@ extension StatisticsLoader {
     /// years) anchored at a local midnight, over a range from midnight to midnight: then each
     /// bucket is a run of whole days, and its statistics are those days' combined
     /// (``DiscreteParts``). Daily queries themselves read the cache directly.
-    static func dayQuery(composing query: StatisticsQuery) -> StatisticsQuery? {
+    package static func dayQuery(composing query: StatisticsQuery) -> StatisticsQuery? {
         guard query.type.kind == .quantity, let style = query.type.aggregationStyle, style != .cumulative,
               !query.options.isEmpty, query.options.isSubset(of: [.average, .minimum, .maximum, .mostRecent]),
               query.interval != .hour, !(query.interval == .day && query.intervalCount == 1) else { return nil }
@@ -20,7 +20,7 @@ extension StatisticsLoader {
         var days = query
         days.interval = .day
         days.intervalCount = 1
-        days.options = DailyStatisticsCache.family(of: query.type) ?? query.options
+        days.options = family(of: query.type) ?? query.options
         return days
     }
 
@@ -29,7 +29,7 @@ extension StatisticsLoader {
     ///
     /// Counts, minimum, maximum and most recent are exact; the average equals the engine's up
     /// to floating-point rounding (the same sums added in another order).
-    static func composed(_ query: StatisticsQuery, from days: [DailyStatisticsRow]) -> [Statistics]? {
+    package static func composed(_ query: StatisticsQuery, from days: [DailyStatisticsRow]) -> [Statistics]? {
         guard let style = query.type.aggregationStyle else { return nil }
         let level = style == .discreteEquivalentContinuousLevel
         let lower = query.range.start.timeIntervalSince1970
