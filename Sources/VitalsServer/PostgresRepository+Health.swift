@@ -66,6 +66,9 @@ extension PostgresRepository {
     }
 
     /// The user's samples of `types` in `window`, oldest start first.
+    /// No sample ending at or after the window's `endFrom` starts before `endFrom` minus the user's
+    /// longest sample of its type (`sample_durations`, kept by every insert), so the
+    /// `(user_id, type, start_time)` index is read from there instead of from the user's first sample.
     func fetchSamples(of user: ServerUser, types: [SampleType], in window: SampleWindow,
                       on connection: PostgresConnection) async throws -> [StoredSample] {
         guard !types.isEmpty else { return [] }
@@ -73,7 +76,10 @@ extension PostgresRepository {
         for try await (uuid, type, start, end, value, source, metadata) in try await connection.query("""
             SELECT uuid, type, start_time, end_time, value, source_name, metadata FROM samples
             WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
-            AND start_time >= \(window.startFrom) AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
+            AND start_time >= GREATEST(\(window.startFrom), \(window.endFrom) - COALESCE((
+                SELECT MAX(longest) FROM sample_durations
+                WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])), 'Infinity'))
+            AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
             ORDER BY start_time, uuid
             """, logger: logger).decode((UUID, String, Double, Double, Double, String, String?).self) {
             samples.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),

@@ -155,6 +155,7 @@ extension PostgresRepository {
         counts.questCompletions = try await erase("quest_completions")
         counts.quests = try await erase("quests")
         counts.samples = try await erase("samples")
+        _ = try await erase("sample_durations")
         _ = try await erase("daily_statistics")
         try await advanceDayEpoch(of: id, on: connection, logger: logger)
         counts.workouts = try await erase("workout_records")

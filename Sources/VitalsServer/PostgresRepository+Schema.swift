@@ -165,7 +165,8 @@ extension PostgresRepository {
         // Samples, by far the largest table, in partitions by a hash of the user (see
         // docs/postgresql-capacity.md): every query names one user, so it reads one partition.
         ("server-v6-samples-by-user", samplesByUser),
-        // Each user's merged statistics per day and the user's invalidation epoch (DailyStatisticsStoring).
+        // Each user's merged statistics per day and the user's invalidation epoch (DailyStatisticsStoring),
+        // and each user's longest sample per type.
         ("server-v7-daily-cache", [
             """
             CREATE TABLE daily_statistics (
@@ -187,6 +188,19 @@ extension PostgresRepository {
                 user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
                 value BIGINT NOT NULL
             )
+            """,
+            // Each user's longest sample per type: a window's read starts that far back (fetchSamples).
+            """
+            CREATE TABLE sample_durations (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                longest DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (user_id, type)
+            )
+            """,
+            """
+            INSERT INTO sample_durations (user_id, type, longest)
+            SELECT user_id, type, MAX(end_time - start_time) FROM samples GROUP BY user_id, type
             """,
         ]),
     ]

@@ -21,7 +21,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
             // A UUID sent twice in one chunk is stored from its first offset (the array order).
             var offsets: [UUID: Int] = [:]
             for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
-            // The days the new samples touch are forgotten in the same statement (DailyStatisticsStoring).
+            // In the same statement: the type's longest sample (fetchSamples) and the days the new
+            // samples touch forgotten (DailyStatisticsStoring).
             let rows = try await connection.query("""
                 WITH changed AS (
                     INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name, metadata)
@@ -31,6 +32,10 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
                         \(chunk.map(\.sourceName))::text[], \(chunk.map { $0.metadataJSON ?? "" })::text[])
                         AS x(u, t, s, e, v, n, m)
                     ON CONFLICT DO NOTHING RETURNING uuid, type, start_time, end_time
+                ), durations AS (
+                    INSERT INTO sample_durations (user_id, type, longest)
+                    SELECT \(user.id), type, MAX(end_time - start_time) FROM changed GROUP BY type
+                    ON CONFLICT (user_id, type) DO UPDATE SET longest = GREATEST(sample_durations.longest, excluded.longest)
                 ), \(unescaped: PostgresRepository.forgettingDays(of: user))
                 SELECT uuid FROM changed
                 """, logger: logger)

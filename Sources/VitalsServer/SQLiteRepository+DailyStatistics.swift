@@ -4,7 +4,9 @@ import VitalsCore
 import VitalsStore
 
 extension SQLiteRepository: DailyStatisticsStoring {
-    /// The migration that adds the per-user day cache and its epochs (see ``DailyStatisticsStoring``).
+    /// The migration that adds the per-user day cache and its epochs (see ``DailyStatisticsStoring``),
+    /// and each user's longest sample per type, which bounds how far back a read of a time window
+    /// looks (``sampleStartBound``).
     ///
     /// Written out literally, as shipped migrations must never change.
     static func registerDailyStatistics(in migrator: inout DatabaseMigrator) {
@@ -27,6 +29,14 @@ extension SQLiteRepository: DailyStatisticsStoring {
                     user_id INTEGER PRIMARY KEY REFERENCES users(id),
                     value INTEGER NOT NULL
                 );
+                CREATE TABLE sample_durations (
+                    user_id INTEGER NOT NULL REFERENCES users(id),
+                    type_id INTEGER NOT NULL REFERENCES types(id),
+                    longest REAL NOT NULL,
+                    PRIMARY KEY (user_id, type_id)
+                ) WITHOUT ROWID;
+                INSERT INTO sample_durations (user_id, type_id, longest)
+                    SELECT user_id, type_id, MAX("end" - start) FROM samples GROUP BY user_id, type_id;
                 """)
         }
     }
@@ -83,6 +93,15 @@ extension SQLiteRepository: DailyStatisticsStoring {
     package func forgetStoredDays(of user: ServerUser) async throws {
         try await write { db in try Self.forgetDays(of: user.id, in: db) }
     }
+
+    /// The lowest start a sample in a window can have, as SQL taking two arguments (the window's
+    /// `startFrom`, then its `endFrom`) where `s` is the sample and `t` its type: no sample ending
+    /// at or after `endFrom` starts before `endFrom` minus the longest sample of its type the user
+    /// has, so the `(user_id, type_id, start)` index is read from there instead of from the user's
+    /// first sample. Without a known longest sample the bound is `startFrom`.
+    static let sampleStartBound = """
+        MAX(?, ? - COALESCE((SELECT d.longest FROM sample_durations d WHERE d.user_id = s.user_id AND d.type_id = t.id), 1e308))
+        """
 
     /// The user's epoch: 0 until the first write that changed samples.
     static func dayEpoch(of userID: Int64, in db: Database) throws -> Int64 {

@@ -106,6 +106,7 @@ extension SQLiteRepository {
         counts.questCompletions = try erase("quest_completions")
         counts.quests = try erase("quests")
         counts.samples = try erase("samples")
+        _ = try erase("sample_durations")
         try forgetDays(of: id, in: db)
         counts.workouts = try erase("workout_records")
         counts.workoutSamples = try erase("workout_samples")

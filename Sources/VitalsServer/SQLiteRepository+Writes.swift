@@ -42,6 +42,7 @@ extension SQLiteRepository {
         added.reserveCapacity(samples.count)
         var lastType = "", lastTypeID: Int64 = 0
         var written = WrittenSpans<Int64>()
+        var longest: [Int64: Double] = [:]
         for (offset, sample) in samples.enumerated() {
             if sample.type != lastType, let id = typeIDs[sample.type] { (lastType, lastTypeID) = (sample.type, id) }
             row.reset()
@@ -56,11 +57,17 @@ extension SQLiteRepository {
             try row.step(db)
             if row.changes(db) > 0 {
                 added.append(offset)
-                written.note(typeID: lastTypeID, start: sample.start.timeIntervalSince1970,
-                             end: sample.end.timeIntervalSince1970)
+                let start = sample.start.timeIntervalSince1970, end = sample.end.timeIntervalSince1970
+                written.note(typeID: lastTypeID, start: start, end: end)
+                longest[lastTypeID] = max(longest[lastTypeID] ?? 0, end - start)
             }
         }
         try invalidateDays(of: user.id, written.take(), in: db)
+        let durations = try db.cachedStatement(sql: """
+            INSERT INTO sample_durations (user_id, type_id, longest) VALUES (?, ?, ?)
+            ON CONFLICT (user_id, type_id) DO UPDATE SET longest = MAX(longest, excluded.longest)
+            """)
+        for (typeID, seconds) in longest { try durations.execute(arguments: [user.id, typeID, seconds]) }
         return added
     }
 
@@ -174,7 +181,7 @@ extension SQLiteRepository {
         let query = RawStatement(try db.cachedStatement(sql: """
             SELECT t.identifier, s.start, s."end", s.value, s.source_name FROM types t JOIN samples s
             ON s.user_id = ? AND s.type_id = t.id
-            WHERE t.identifier IN (\(placeholders)) AND s.start >= ? AND s.start < ? AND s."end" >= ?
+            WHERE t.identifier IN (\(placeholders)) AND s.start >= \(sampleStartBound) AND s.start < ? AND s."end" >= ?
             """))
         query.reset()
         query.bind(1, user.id)
@@ -185,8 +192,9 @@ extension SQLiteRepository {
         }
         let next = Int32(2 + types.count)
         query.bind(next, window.startFrom)
-        query.bind(next + 1, window.startBefore)
-        query.bind(next + 2, window.endFrom)
+        query.bind(next + 1, window.endFrom)
+        query.bind(next + 2, window.startBefore)
+        query.bind(next + 3, window.endFrom)
         var series: [SampleType: StatisticsSeries] = [:]
         while try query.nextRow(db) {
             guard let type = byIdentifier[query.text(0)] else { continue }

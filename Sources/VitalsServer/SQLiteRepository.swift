@@ -150,8 +150,9 @@ public final class SQLiteRepository: HealthRepository {
         try Row.fetchAll(db.cachedStatement(sql: """
             SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata FROM types t
             JOIN samples s ON s.user_id = ? AND s.type_id = t.id
-            WHERE t.identifier = ? AND s.start >= ? AND s.start < ? AND s."end" >= ? ORDER BY s.start, s.uuid
-            """), arguments: [user.id, type.identifier, window.startFrom, window.startBefore,
+            WHERE t.identifier = ? AND s.start >= \(sampleStartBound) AND s.start < ? AND s."end" >= ?
+            ORDER BY s.start, s.uuid
+            """), arguments: [user.id, type.identifier, window.startFrom, window.endFrom, window.startBefore,
                               window.endFrom]).map(Self.sample(from:))
     }
 

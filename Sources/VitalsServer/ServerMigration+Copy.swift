@@ -59,6 +59,11 @@ extension ServerMigration {
                     """, logger: logger)
             }
             copied["samples"] = try await copySamples(of: user.id, as: targetID, on: connection, report: report)
+            // Every insert keeps the user's longest sample per type, which reads rely on (fetchSamples).
+            try await connection.query("""
+                INSERT INTO sample_durations (user_id, type, longest)
+                SELECT user_id, type, MAX(end_time - start_time) FROM samples WHERE user_id = \(targetID) GROUP BY user_id, type
+                """, logger: logger)
             try await afterTable?(user.name, "samples")
             // Reported once committed: the user row itself is a row too.
             copied["users"] = 1

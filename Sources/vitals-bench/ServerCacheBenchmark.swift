@@ -11,7 +11,8 @@ import VitalsStore
 /// stored through the repository's write path (SQLite in a new file, or an empty PostgreSQL
 /// database), then the queries the dashboard's Trends and Calendar pages make for a server
 /// user, read through ``ServerHealthReader``: with the cache bypassed, cold (the user's days
-/// forgotten before each run) and warm.
+/// forgotten before each run) and warm; and the hourly steps of the last day until 18:00 as
+/// Today and Day read them (never cached: it shows the read of a window in a year of samples).
 struct ServerCacheBenchmark {
     var days = 365
     var runs = 21
@@ -55,6 +56,10 @@ struct ServerCacheBenchmark {
                                                                       calendar: calendar,
                                                                       options: [.average, .minimum, .maximum])),
             ("heart rate, one \(days)-day bucket", wholeHeart),
+            ("steps, last day to 18:00, hourly", StatisticsQuery(
+                type: .stepCount, range: try DateRange(start: calendar.date(byAdding: .day, value: -1, to: end)!,
+                                                      end: end.addingTimeInterval(-6 * 3600)),
+                interval: .hour, calendar: calendar, options: .sum)),
         ]
         let plain = ServerHealthReader(repository: repository, user: user, cachesDailyStatistics: false)
         let cached = ServerHealthReader(repository: repository, user: user)

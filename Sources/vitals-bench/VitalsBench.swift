@@ -41,7 +41,8 @@ struct VitalsBench {
                file, or the empty PostgreSQL database --postgres), then times what Trends and
                Calendar read for a server user: daily step sums, daily heart-rate average/min/max
                and one heart-rate bucket over all the days, with the per-day cache bypassed,
-               cold (the user's days forgotten before each run) and warm (--runs, default 21).
+               cold (the user's days forgotten before each run) and warm (--runs, default 21),
+               and the last day's hourly steps until 18:00 (as Today reads them; not cached).
                Prints milliseconds and the host's idle and steal time.
 
         load   Starts `vitals serve` (--vitals, default .build/release/vitals) on a free loopback
