@@ -50,6 +50,9 @@ public protocol HealthRepository: Sendable {
     /// (`nil`: open on that side), oldest start first: what a sample predicate's window can match.
     func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?, endingFrom start: Date?) async throws
         -> [StoredSample]
+    /// The user's stored samples of `type` in `window` as a statistics series: what statistics
+    /// read (times, values in the canonical unit, source names), without decoding whole samples.
+    func series(of user: ServerUser, type: SampleType, in window: SampleWindow) async throws -> StatisticsSeries
     /// The user's stored sample with this UUID; nil when the user has none (another user's never counts).
     func sample(of user: ServerUser, uuid: UUID) async throws -> StoredSample?
     /// The user's whole workout samples (``StoredWorkout``: an export's) that start before `end`

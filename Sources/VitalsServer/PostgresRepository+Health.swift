@@ -89,6 +89,33 @@ extension PostgresRepository {
         return samples
     }
 
+    /// The user's samples of `types` in `window` as each type's statistics series (times, values and
+    /// source names only), bounded below as ``fetchSamples(of:types:in:on:)`` is.
+    func fetchSeries(of user: ServerUser, types: [SampleType], in window: SampleWindow,
+                     on connection: PostgresConnection) async throws -> [SampleType: StatisticsSeries] {
+        guard !types.isEmpty else { return [:] }
+        let byIdentifier = Dictionary(types.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        var series: [SampleType: StatisticsSeries] = [:]
+        for try await (identifier, start, end, value, source) in try await connection.query("""
+            SELECT type, start_time, end_time, value, source_name FROM samples
+            WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
+            AND start_time >= GREATEST(\(window.startFrom), \(window.endFrom) - COALESCE((
+                SELECT MAX(longest) FROM sample_durations
+                WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])), 'Infinity'))
+            AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
+            """, logger: logger).decode((String, Double, Double, Double, String).self) {
+            guard let type = byIdentifier[identifier] else { continue }
+            series[type, default: StatisticsSeries()].append(start: start, end: end, value: value, sourceName: source)
+        }
+        return series
+    }
+
+    public func series(of user: ServerUser, type: SampleType, in window: SampleWindow) async throws -> StatisticsSeries {
+        try await guarded {
+            try await client.withConnection { try await fetchSeries(of: user, types: [type], in: window, on: $0)[type] }
+        } ?? StatisticsSeries()
+    }
+
     public func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?,
                         endingFrom start: Date?) async throws -> [StoredSample] {
         let window = SampleWindow(startingBefore: end, endingFrom: start)

@@ -102,18 +102,7 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
 
     nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
         -> [SampleType: StatisticsSeries] {
-        guard !types.isEmpty else { return [:] }
-        let byIdentifier = Dictionary(types.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-        var series: [SampleType: StatisticsSeries] = [:]
-        for try await (identifier, start, end, value, source) in try await connection.query("""
-            SELECT type, start_time, end_time, value, source_name FROM samples
-            WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
-            AND start_time >= \(window.startFrom) AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
-            """, logger: logger).decode((String, Double, Double, Double, String).self) {
-            guard let type = byIdentifier[identifier] else { continue }
-            series[type, default: StatisticsSeries()].append(start: start, end: end, value: value, sourceName: source)
-        }
-        return series
+        try await repository.fetchSeries(of: user, types: types, in: window, on: connection)
     }
 
     nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,

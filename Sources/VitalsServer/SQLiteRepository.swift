@@ -156,6 +156,10 @@ public final class SQLiteRepository: HealthRepository {
                               window.endFrom]).map(Self.sample(from:))
     }
 
+    public func series(of user: ServerUser, type: SampleType, in window: SampleWindow) async throws -> StatisticsSeries {
+        try await read { db in try Self.series(of: user, types: [type], in: window, in: db)[type] ?? StatisticsSeries() }
+    }
+
     public func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String] {
         try await read { db in
             if let type {

@@ -42,7 +42,14 @@ extension ServerHealthReader {
     }
 
     /// The user's samples that can touch `query`'s range, from the sources it counts, as a series.
+    ///
+    /// With every source counting, the repository's series read decodes no samples; a source
+    /// filter needs each sample's source and reads them whole.
     func series(_ query: StatisticsQuery) async throws -> StatisticsSeries {
+        if query.sources == .all {
+            return try await repository.series(of: user, type: query.type,
+                                               in: SampleWindow(startingBefore: query.range.end, endingFrom: query.range.start))
+        }
         var series = StatisticsSeries()
         let stored = try await repository.samples(of: user, type: query.type, startingBefore: query.range.end,
                                                   endingFrom: query.range.start)

@@ -75,9 +75,9 @@ struct ServerCacheBenchmark {
             } body: { _ = try await cached.statistics(query) }
             _ = try await cached.statistics(query)
             let warm = try await times(runs) { _ = try await cached.statistics(query) }
-            let line = String(format: "%-40@ %11.1f %9.1f %16.2f %13.2f", name as NSString, median(bypassed), median(cold),
-                              median(warm), percentile(warm, 0.99))
-            print(line)
+            let figures = String(format: "%11.1f %9.1f %16.2f %13.2f", median(bypassed), median(cold), median(warm),
+                                 percentile(warm, 0.99))
+            print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + figures)
         }
         if let cpu, let now = HostCPU.now() {
             print(String(format: "host CPU during the runs: idle %.1f%%, steal %.2f%%", now.idlePercent(since: cpu),
