@@ -71,9 +71,9 @@ struct EditCommand: AsyncParsableCommand {
                 change.activity = type
             }
             let grams = HealthUnit.gram
-            change.protein = protein.map { Quantity($0, grams) }
-            change.carbohydrates = carbs.map { Quantity($0, grams) }
-            change.fat = fat.map { Quantity($0, grams) }
+            change.protein = FieldChange(setting: protein.map { Quantity($0, grams) })
+            change.carbohydrates = FieldChange(setting: carbs.map { Quantity($0, grams) })
+            change.fat = FieldChange(setting: fat.map { Quantity($0, grams) })
             let record = try await editor.record(withID: id)
             let base = type(of: record).kind.baseUnit
             let input = try RecordOutput.unit(unit, compatibleWith: base) ?? base
