@@ -75,7 +75,7 @@ enum DashboardStyle {
         .stage-asleepUnspecified { fill: var(--asleep); }
         .meal-window { fill: var(--meal-window); }
         .meal-dot { fill: var(--meal); stroke: var(--card); stroke-width: 1.5; }
-        .meal-dot.meal-snack { fill-opacity: 0.7; }
+        .meal-dot.meal-snack, .meal-item { fill: var(--meal); fill-opacity: 0.7; }
         .meal-span { stroke: var(--meal); stroke-width: 2; stroke-linecap: round; opacity: 0.6; }
         .meal-label { fill: var(--text); }
         .meal-dot:hover { opacity: 0.75; }

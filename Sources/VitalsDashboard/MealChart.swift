@@ -7,7 +7,7 @@ import VitalsInsights
 ///
 /// Breakfast, lunch and dinner share the upper row, the day's snacks (one meal, as ``MealGrouping``
 /// adds them up) the lower one; a meal eaten over a while has a line from its first to its last
-/// item. Every dot carries a `<title>` (meal, times, energy, macros) and `data-mark` (the meal) /
+/// item, and each later snack a small dot of its own. Every dot carries a `<title>` (meal, times, energy, macros) and `data-mark` (the meal) /
 /// `data-start` / `data-value` (its kilocalories exactly); the list under the chart (``MealList``,
 /// `id="meal-list"`) is its text alternative.
 struct MealChart: Sendable {
@@ -68,8 +68,12 @@ struct MealChart: Sendable {
         let below = meal.mealType == .lunch
         let labelY = below ? row + Self.maximumRadius + 13 : row - Self.maximumRadius - 5
         return HTML {
-            if meal.end > meal.start {
+            if meal.mealType != .snack && meal.end > meal.start {
                 Tag.line(.class("meal-span"), .x1(x), .y1(row), .x2(axis.x(meal.end)), .y2(row))
+            }
+            // Snacks are the day's other times, one meal: a small dot for each later one, not a line across the day.
+            if meal.mealType == .snack {
+                for item in meal.items.dropFirst() { Tag.circle(.class("meal-item"), .cx(axis.x(item.date)), .cy(row), .r(3)) }
             }
             Tag.circle(.class("meal-dot meal-\(meal.mealType.rawValue)"), .cx(x), .cy(row), .r(radius),
                        .data("mark", meal.mealType.rawValue), .data("start", DisplayFormat.instant(meal.start, in: calendar)),
