@@ -77,7 +77,7 @@ extension DashboardServerBrowserTests {
         try #require(try browser.wait(forPath: path) == path, "signed in and back on \(path)")
     }
 
-    @Test("Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy, the meals chart (titled, no sideways scroll at 390 px)")
+    @Test("Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy, the meals chart (titled, focusable, no sideways scroll at 390 px)")
     func pagesMatchTheAPI() throws {
         let served = try ServedUser()
         let (server, token) = (served.server, served.token)
@@ -125,6 +125,18 @@ extension DashboardServerBrowserTests {
             #expect((report.dropFirst().first as? Int ?? 99999) <= (report.dropFirst(2).first as? Int ?? 0), "at \(width) px: \(report)")
             #expect((report.last as? Int ?? 1) <= 0, "the Day page at \(width) px scrolls sideways: \(report)")
         }
+        // A meal's dot is a chart mark: one Tab stop of its chart, its title and energy in the tooltip on focus.
+        let focused = try browser.run("""
+            const dot = document.querySelector('[data-chart="meals"] circle.meal-dot');
+            dot.focus();
+            const tip = document.getElementById('chart-tooltip');
+            return [dot.getAttribute('tabindex'), document.activeElement === dot, dot.querySelector('title').textContent,
+                    tip && !tip.hidden ? tip.textContent : '', tip ? tip.getAttribute('data-value') : ''];
+            """) as? [Any] ?? []
+        #expect(focused.first as? String == "0" && focused.dropFirst().first as? Bool == true, "\(focused)")
+        #expect(focused.dropFirst(2).first as? String == focused.dropFirst(3).first as? String, "the tooltip shows the title")
+        #expect((focused.dropFirst(2).first as? String)?.hasPrefix("Lunch 12:30: 620 kcal") == true, "\(focused)")
+        #expect(focused.last as? String == "620.0")
 
         // Trends: the three days' total, average, lowest and highest day, for steps and active energy.
         for (type, figure) in [("stepCount", \APIDay.steps), ("activeEnergyBurned", \APIDay.activeCalories)] {
