@@ -11,12 +11,13 @@ enum DashboardStyle {
           --bar: #0a66d8; --band: rgba(229, 48, 79, 0.28); --average: #c81d3c;
           --last-year: #9aa4b2; --heat0: #e6e9ee; --heat1: #c6dbf7; --heat2: #8fb8ef; --heat3: #4a8de0; --heat4: #0a55b8; --heat-ink: #ffffff;
           --quest: #8a6100; --awake: #f2994a; --rem: #56ccf2; --core: #2f80ed; --deep: #5b3cc4; --asleep: #2f80ed; --in-bed: rgba(47, 128, 237, 0.12);
+          --meal: #c2410c; --meal-window: rgba(194, 65, 12, 0.1);
         }
         @media (prefers-color-scheme: dark) {
           :root {
             --bg: #0f1216; --card: #1a1f26; --text: #e8ebf0; --muted: #9aa4b2; --line: #2c333d;
             --accent: #5aa2ff; --bar: #5aa2ff; --band: rgba(255, 99, 122, 0.3); --average: #ff7a8c;
-            --in-bed: rgba(90, 162, 255, 0.16); --quest: #f2c14e;
+            --in-bed: rgba(90, 162, 255, 0.16); --quest: #f2c14e; --meal: #fb923c; --meal-window: rgba(251, 146, 60, 0.14);
             --last-year: #5d6676; --heat0: #222932; --heat1: #1d3a5f; --heat2: #25569a; --heat3: #3b7fd6; --heat4: #7fb6ff; --heat-ink: #0f1216;
           }
         }
@@ -72,6 +73,12 @@ enum DashboardStyle {
         .stage-asleepCore { fill: var(--core); }
         .stage-asleepDeep { fill: var(--deep); }
         .stage-asleepUnspecified { fill: var(--asleep); }
+        .meal-window { fill: var(--meal-window); }
+        .meal-dot { fill: var(--meal); stroke: var(--card); stroke-width: 1.5; }
+        .meal-dot.meal-snack, .meal-item { fill: var(--meal); fill-opacity: 0.7; }
+        .meal-span { stroke: var(--meal); stroke-width: 2; stroke-linecap: round; opacity: 0.6; }
+        .meal-label { fill: var(--text); }
+        .meal-dot:hover { opacity: 0.75; }
         .route svg { max-width: 320px; background: var(--bg); border-radius: 8px; }
         .route-line { fill: none; stroke: var(--accent); stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
         .route-start { fill: var(--exercise); }

@@ -26,7 +26,8 @@ struct DayPage: Sendable {
                     Tag.h2 { "Workouts" }
                     WorkoutList(entries: data.workouts, calendar: calendar).render()
                 }
-                MealList(meals: data.meals, unreadable: data.mealsUnreadable, calendar: calendar).render()
+                MealList(meals: data.meals, unreadable: data.mealsUnreadable, day: data.day,
+                         axis: HourAxis(day: data.range, calendar: calendar)).render()
             }
         }
     }

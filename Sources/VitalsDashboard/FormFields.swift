@@ -24,6 +24,11 @@ struct FormFields: Sendable {
         return value
     }
 
+    /// Whether `name` was posted but left blank (an emptied field, as opposed to one not in the form).
+    func isBlank(_ name: String) -> Bool {
+        fields.contains { $0.name == name } && self[name] == nil
+    }
+
     private static func decode(_ text: Substring) -> String? {
         String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }

@@ -1,7 +1,8 @@
 import Foundation
 import VitalsCore
 
-/// A day's hourly sums as SVG bars, one per hour of the day in its zone (23 or 25 on a DST change).
+/// A day's hourly sums as SVG bars, one per hour of the day in its zone (23 or 25 on a DST change),
+/// on the Day page's ``HourAxis``.
 ///
 /// Every bar carries a `<title>` (hour and value) and `data-start` / `data-value` (the bucket's
 /// sum exactly, absent for an hour without samples); a table under the chart lists the same numbers.
@@ -15,54 +16,44 @@ struct HourlyBarChart: Sendable {
     var buckets: [Statistics]
     var calendar: Calendar
 
-    static let width = 600.0, height = 180.0, left = 54.0, bottom = 22.0, top = 8.0
+    static let height = 180.0, bottom = 22.0, top = 8.0
+
+    private var axis: HourAxis { HourAxis(hours: buckets.map(\.range), calendar: calendar) }
 
     func render() -> HTML {
         let titleID = "\(key)-chart-title"
         let maximum = max(1, buckets.compactMap(\.sum).max() ?? 0)
-        let plotWidth = Self.width - Self.left - 4, plotHeight = Self.height - Self.bottom - Self.top
-        let slot = plotWidth / Double(max(1, buckets.count))
+        let plotHeight = Self.height - Self.bottom - Self.top
+        let axis = axis
         return Tag.figure(.class("chart"), .data("chart", key), .data("bars", String(buckets.count))) {
-            Tag.svg(.viewBox(width: Self.width, height: Self.height), .role("img"), .ariaLabelledBy(titleID)) {
+            Tag.svg(.viewBox(width: HourAxis.width, height: Self.height), .role("img"), .ariaLabelledBy(titleID)) {
                 Tag.title(.id(titleID)) { "\(title), \(buckets.count) hours" }
-                Tag.line(.class("axis"), .x1(Self.left), .y1(Self.top + plotHeight), .x2(Self.width - 4), .y2(Self.top + plotHeight))
-                Tag.text(.class("tick"), .x(Self.left - 4), .y(Self.top + 8), .textAnchor("end")) {
+                Tag.line(.class("axis"), .x1(HourAxis.left), .y1(Self.top + plotHeight), .x2(HourAxis.width - HourAxis.right),
+                         .y2(Self.top + plotHeight))
+                Tag.text(.class("tick"), .x(HourAxis.left - 4), .y(Self.top + 8), .textAnchor("end")) {
                     DisplayFormat.number(maximum)
                 }
                 for (index, bucket) in buckets.enumerated() {
-                    bar(bucket, index: index, slot: slot, plotHeight: plotHeight, maximum: maximum)
+                    bar(bucket, x: axis.x(ofHour: index), slot: axis.slot, plotHeight: plotHeight, maximum: maximum)
                 }
+                axis.ticks(y: Self.height - 6)
             }
             Tag.figcaption { title }
             table()
         }
     }
 
-    private func bar(_ bucket: Statistics, index: Int, slot: Double, plotHeight: Double, maximum: Double) -> HTML {
+    private func bar(_ bucket: Statistics, x: Double, slot: Double, plotHeight: Double, maximum: Double) -> HTML {
         let value = bucket.sum ?? 0
         let height = plotHeight * value / maximum
-        let x = Self.left + Double(index) * slot
         var attributes: [Attribute] = [
             .class("bar"), .x(x + slot * 0.1), .y(Self.top + plotHeight - height), .width(slot * 0.8), .height(height),
             .data("start", DisplayFormat.instant(bucket.range.start, in: calendar)),
         ]
         if let sum = bucket.sum { attributes.append(.data("value", DisplayFormat.exact(sum))) }
-        let label = hourLabel(bucket)
-        return HTML {
-            Tag.rect(attributes: attributes) {
-                Tag.title { "\(label): \(bucket.sum.map { DisplayFormat.number($0) } ?? "no data") \(unit)" }
-            }
-            if index % 3 == 0 {
-                Tag.text(.class("tick"), .x(x + slot / 2), .y(Self.height - 6), .textAnchor("middle")) {
-                    DisplayFormat.clock(bucket.range.start, in: calendar)
-                }
-            }
+        return Tag.rect(attributes: attributes) {
+            Tag.title { "\(axis.label(bucket.range)): \(bucket.sum.map { DisplayFormat.number($0) } ?? "no data") \(unit)" }
         }
-    }
-
-    /// `07:00–08:00`.
-    private func hourLabel(_ bucket: Statistics) -> String {
-        "\(DisplayFormat.clock(bucket.range.start, in: calendar))–\(DisplayFormat.clock(bucket.range.end, in: calendar))"
     }
 
     private func table() -> HTML {
@@ -74,7 +65,7 @@ struct HourlyBarChart: Sendable {
                     for bucket in buckets {
                         Tag.tr {
                             Tag.th(.scope("row")) {
-                                Tag.time(.datetime(DisplayFormat.instant(bucket.range.start, in: calendar))) { hourLabel(bucket) }
+                                Tag.time(.datetime(DisplayFormat.instant(bucket.range.start, in: calendar))) { axis.label(bucket.range) }
                             }
                             Tag.td { bucket.sum.map { DisplayFormat.number($0) } ?? "–" }
                         }

@@ -21,14 +21,19 @@ extension RecordForm {
 
     /// The edit the parsed form makes: every field the kind has, as typed.
     ///
-    /// A macro left blank keeps its old value (an edit cannot remove a macro).
+    /// The edit form shows the current macros, so a macro field posted empty clears that macro;
+    /// one not posted at all keeps it.
     func change(_ parsed: Parsed) -> RecordChange {
         var change = RecordChange(value: Quantity(parsed.value, kind.baseUnit), start: parsed.start)
+        func macro(_ grams: Double?, field: String) -> FieldChange<Quantity> {
+            if let grams { return .set(Quantity(grams, .gram)) }
+            return blank.contains(field) ? .clear : .keep
+        }
         switch kind {
         case .dietaryCalorie:
-            change.protein = parsed.protein.map { Quantity($0, .gram) }
-            change.carbohydrates = parsed.carbohydrates.map { Quantity($0, .gram) }
-            change.fat = parsed.fat.map { Quantity($0, .gram) }
+            change.protein = macro(parsed.protein, field: "protein")
+            change.carbohydrates = macro(parsed.carbohydrates, field: "carbs")
+            change.fat = macro(parsed.fat, field: "fat")
         case .activeEnergy:
             change.end = parsed.end
             change.activity = parsed.activity

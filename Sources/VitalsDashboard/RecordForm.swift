@@ -24,6 +24,8 @@ struct RecordForm: Sendable {
     var values: [String: String]
     /// Field name -> what is wrong; `""` for errors about the whole record.
     var errors: [String: String] = [:]
+    /// Fields posted blank: on an edit, an emptied optional field clears its value.
+    var blank: Set<String> = []
 
     /// The fields of `kind`, in the form's order.
     static func fields(of kind: RecordKind) -> [Field] {
@@ -62,7 +64,10 @@ struct RecordForm: Sendable {
     init(kind: RecordKind, posted: FormFields) {
         self.kind = kind
         values = [:]
-        for field in Self.fields(of: kind) { values[field.name] = posted[field.name] }
+        for field in Self.fields(of: kind) {
+            values[field.name] = posted[field.name]
+            if posted.isBlank(field.name) { blank.insert(field.name) }
+        }
     }
 
     /// The form of an existing record, to edit.

@@ -79,9 +79,9 @@ public struct DietaryCalorieRecord: HealthRecord {
         try change.require(only: ["protein", "carbs", "fat"], for: Self.kind)
         var copy = self
         copy.kilocalories = try change.value(in: .kilocalorie, current: kilocalories)
-        copy.protein = try RecordChange.convert(change.protein, to: .gram, field: "protein") ?? protein
-        copy.carbohydrates = try RecordChange.convert(change.carbohydrates, to: .gram, field: "carbs") ?? carbohydrates
-        copy.fat = try RecordChange.convert(change.fat, to: .gram, field: "fat") ?? fat
+        copy.protein = try RecordChange.grams(change.protein, current: protein, field: "protein")
+        copy.carbohydrates = try RecordChange.grams(change.carbohydrates, current: carbohydrates, field: "carbs")
+        copy.fat = try RecordChange.grams(change.fat, current: fat, field: "fat")
         copy.start = change.start ?? start
         copy.end = change.end ?? (change.start.map { $0 + end.timeIntervalSince(start) } ?? end)
         return copy

@@ -11,14 +11,22 @@ public enum MealType: String, Sendable, Hashable, CaseIterable, Codable {
     case dinner
     case snack
 
+    /// The meal's window in minutes after local midnight, half-open; `nil` for snacks (every other time).
+    public var window: Range<Int>? {
+        switch self {
+        case .breakfast: 300..<600
+        case .lunch: 660..<840
+        case .dinner: 1020..<1260
+        case .snack: nil
+        }
+    }
+
+    /// `Breakfast`, `Lunch`, `Dinner`, `Snack`.
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
     /// The meal of a local time given as minutes after midnight (0..<1440).
     public init(minuteOfDay minute: Int) {
-        switch minute {
-        case 300..<600: self = .breakfast
-        case 660..<840: self = .lunch
-        case 1020..<1260: self = .dinner
-        default: self = .snack
-        }
+        self = Self.allCases.first { $0.window?.contains(minute) ?? false } ?? .snack
     }
 
     /// The meal of `date` on the wall clock of `calendar`'s time zone.

@@ -69,5 +69,5 @@ public struct NutritionLog: Sendable, Hashable, Identifiable, Codable {
     public var sampleCount: Int { items.count }
 
     /// A title like "Lunch" for the app's entry.
-    public var title: String { mealType.rawValue.prefix(1).uppercased() + mealType.rawValue.dropFirst() }
+    public var title: String { mealType.title }
 }

@@ -29,6 +29,9 @@ struct EditCommand: AsyncParsableCommand {
     var carbs: Double?
     @Option(name: .long, help: ArgumentHelp("Grams of fat (dietary records).", valueName: "grams"))
     var fat: Double?
+    @Option(name: .long, help: ArgumentHelp("Remove a macro: protein, carbs or fat (dietary records; repeat for more).",
+                                            valueName: "macro"))
+    var clear: [String] = []
     @Option(name: .long, help: ArgumentHelp("A new start (the end moves with it unless --end is given).", valueName: "date"))
     var start: String?
     @Option(name: .long, help: ArgumentHelp("A new end.", valueName: "date"))
@@ -42,10 +45,17 @@ struct EditCommand: AsyncParsableCommand {
 
     func validate() throws {
         if UUID(uuidString: uuid) == nil { throw ValidationError("'\(uuid)' is not a UUID") }
-        let edits = [value != nil, protein != nil, carbs != nil, fat != nil, start != nil, end != nil, activity != nil]
+        let edits = [value != nil, protein != nil, carbs != nil, fat != nil, !clear.isEmpty, start != nil, end != nil,
+                     activity != nil]
         if delete && edits.contains(true) { throw ValidationError("--delete takes no other changes") }
         if !delete && !edits.contains(true) {
-            throw ValidationError("give --value, --protein, --carbs, --fat, --start, --end or --activity, or --delete")
+            throw ValidationError("give --value, --protein, --carbs, --fat, --clear, --start, --end or --activity, or --delete")
+        }
+        for macro in clear {
+            guard let given = ["protein": protein, "carbs": carbs, "fat": fat][macro] else {
+                throw ValidationError("--clear takes protein, carbs or fat, not '\(macro)'")
+            }
+            if given != nil { throw ValidationError("--clear \(macro) and --\(macro) contradict each other") }
         }
         if unit != nil && value == nil { throw ValidationError("--unit needs --value") }
     }
@@ -70,10 +80,12 @@ struct EditCommand: AsyncParsableCommand {
                 }
                 change.activity = type
             }
-            let grams = HealthUnit.gram
-            change.protein = protein.map { Quantity($0, grams) }
-            change.carbohydrates = carbs.map { Quantity($0, grams) }
-            change.fat = fat.map { Quantity($0, grams) }
+            func macro(_ grams: Double?, _ name: String) -> FieldChange<Quantity> {
+                clear.contains(name) ? .clear : FieldChange(setting: grams.map { Quantity($0, .gram) })
+            }
+            change.protein = macro(protein, "protein")
+            change.carbohydrates = macro(carbs, "carbs")
+            change.fat = macro(fat, "fat")
             let record = try await editor.record(withID: id)
             let base = type(of: record).kind.baseUnit
             let input = try RecordOutput.unit(unit, compatibleWith: base) ?? base

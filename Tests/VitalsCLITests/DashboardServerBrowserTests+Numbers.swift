@@ -22,10 +22,10 @@ extension DashboardServerBrowserTests {
         return (days, formatter.string(from: noon))
     }
 
-    /// Steps from two sources on the same minutes (merged, not added) and one more period, and
-    /// active energy, on each of `days`, in amounts that differ from day to day.
+    /// Steps from two sources on the same minutes (merged, not added) and one more period, active
+    /// energy, and a lunch and a dinner, on each of `days`, in amounts that differ from day to day.
     static func pastDaysBody(_ days: [(day: String, offset: String)]) -> String {
-        var steps: [String] = [], energy: [String] = []
+        var steps: [String] = [], energy: [String] = [], meals: [String] = []
         func item(_ qty: Double, _ day: (day: String, offset: String), _ start: String, _ end: String, _ source: String) -> String {
             #"{"qty": \#(qty), "startDate": "\#(day.day) \#(start):00 \#(day.offset)", "endDate": "\#(day.day) \#(end):00 \#(day.offset)", "source": "\#(source)"}"#
         }
@@ -34,9 +34,12 @@ extension DashboardServerBrowserTests {
             steps.append(item(Double(1100 + 50 * index), day, "09:05", "09:35", "Ada's Apple Watch"))
             steps.append(item(Double(345 + index), day, "14:10", "14:20", "Ada's iPhone"))
             energy.append(item(Double(120 + 15 * index), day, "09:05", "09:35", "Ada's Apple Watch"))
+            meals.append(item(Double(600 + 10 * index), day, "12:30", "12:30", "Ada's iPhone"))
+            meals.append(item(700, day, "19:00", "19:00", "Ada's iPhone"))
         }
         return #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(steps.joined(separator: ", "))]}, "#
-            + #"{"name": "active_energy", "units": "kcal", "data": [\#(energy.joined(separator: ", "))]}]}}"#
+            + #"{"name": "active_energy", "units": "kcal", "data": [\#(energy.joined(separator: ", "))]}, "#
+            + #"{"name": "dietary_energy", "units": "kcal", "data": [\#(meals.joined(separator: ", "))]}]}}"#
     }
 
     /// A day's figures as the API answers them.
@@ -74,7 +77,7 @@ extension DashboardServerBrowserTests {
         try #require(try browser.wait(forPath: path) == path, "signed in and back on \(path)")
     }
 
-    @Test("Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy")
+    @Test("Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy, the meals chart (titled, focusable, no sideways scroll at 390 px)")
     func pagesMatchTheAPI() throws {
         let served = try ServedUser()
         let (server, token) = (served.server, served.token)
@@ -95,15 +98,45 @@ extension DashboardServerBrowserTests {
         let first = days[0].day, last = days[2].day
         try Self.signIn(browser, base: base, token: token, returningTo: "/day/\(last)")
 
-        // Day: the day's total, and its hours adding up to it.
-        for day in days {
+        // Day: the day's total, its hours adding up to it, and its meals.
+        for (index, day) in days.enumerated() {
             try browser.open(base + "/day/\(day.day)")
             let total = try Self.values(browser, #"[data-metric="steps"]"#).first ?? nil
             #expect(total == api[day.day]?.steps, "Day \(day.day): the steps figure is the API's")
             let hours = try Self.values(browser, #"[data-chart="steps"] rect.bar"#).compactMap { $0 }
             #expect(hours.count == 2, "Day \(day.day): two hours with steps")
             #expect(hours.reduce(0, +) == api[day.day]?.steps, "Day \(day.day): the hours add up to the API's steps")
+            let meals = try Self.values(browser, #"[data-chart="meals"] circle.meal-dot"#)
+            #expect(meals == [Double(600 + 10 * index), 700], "Day \(day.day): lunch and dinner on the meals chart")
         }
+        // The meals chart is titled for screen readers and fits a 390 px phone without sideways scrolling.
+        for width in [390, 1280] {
+            try browser.resize(width: width, height: 900)
+            try browser.open(base + "/day/\(last)")
+            let report = try browser.run("""
+                const svg = document.querySelector('[data-chart="meals"] svg');
+                const title = svg && svg.querySelector('title');
+                return [title ? title.textContent : '', svg ? Math.ceil(svg.getBoundingClientRect().right) : 99999,
+                        document.documentElement.clientWidth,
+                        document.documentElement.scrollWidth - document.documentElement.clientWidth];
+                """) as? [Any] ?? []
+            let title = report.first as? String ?? ""
+            #expect(title.hasPrefix("Meals over the day"), "the meals chart has a title: '\(title)'")
+            #expect((report.dropFirst().first as? Int ?? 99999) <= (report.dropFirst(2).first as? Int ?? 0), "at \(width) px: \(report)")
+            #expect((report.last as? Int ?? 1) <= 0, "the Day page at \(width) px scrolls sideways: \(report)")
+        }
+        // A meal's dot is a chart mark: one Tab stop of its chart, its title and energy in the tooltip on focus.
+        let focused = try browser.run("""
+            const dot = document.querySelector('[data-chart="meals"] circle.meal-dot');
+            dot.focus();
+            const tip = document.getElementById('chart-tooltip');
+            return [dot.getAttribute('tabindex'), document.activeElement === dot, dot.querySelector('title').textContent,
+                    tip && !tip.hidden ? tip.textContent : '', tip ? tip.getAttribute('data-value') : ''];
+            """) as? [Any] ?? []
+        #expect(focused.first as? String == "0" && focused.dropFirst().first as? Bool == true, "\(focused)")
+        #expect(focused.dropFirst(2).first as? String == focused.dropFirst(3).first as? String, "the tooltip shows the title")
+        #expect((focused.dropFirst(2).first as? String)?.hasPrefix("Lunch 12:30: 620 kcal") == true, "\(focused)")
+        #expect(focused.last as? String == "620.0")
 
         // Trends: the three days' total, average, lowest and highest day, for steps and active energy.
         for (type, figure) in [("stepCount", \APIDay.steps), ("activeEnergyBurned", \APIDay.activeCalories)] {

@@ -93,6 +93,32 @@ struct InsightsCommandTests {
         #expect(notUUID.status == 64)
     }
 
+    @Test("edit --clear removes a meal's macro: gone from the record and the day's nutrition; a contradiction exits 64")
+    func editClearsMacros() throws {
+        let cli = try seeded()
+        let app = #""source":{"name":"Vitals","bundleIdentifier":"dev.vitals.cli"}"#, at = #""start":"2025-10-14T19:00:00+02:00""#
+        let meal = #"{"type":"food",\#(at),\#(app),"members":[{"type":"dietaryEnergyConsumed","value":500,"unit":"kcal",\#(at),\#(app)},"#
+            + #"{"type":"dietaryProtein","value":25,"unit":"g",\#(at),\#(app)},{"type":"dietaryFatTotal","value":12,"unit":"g",\#(at),\#(app)}]}"#
+        #expect(try cli.run(["add", "--jsonl", try cli.write("meal.jsonl", meal)]).status == 0)
+        func local() throws -> [String: Any]? {
+            let day = try cli.run(["nutrition", "--date", "2025-10-14", "--tz", "Europe/Berlin", "--json"])
+            let dietary = (try json(day.stdout) as? [String: Any])?["dietary"] as? [[String: Any]]
+            return dietary?.first { $0["origin"] as? String == "local" }
+        }
+        let id = try #require(try local()?["id"] as? String)
+        for (arguments, flag) in [(["--clear", "sugar"], "--clear"), (["--clear", "fat", "--fat", "3"], "--fat")] {
+            let bad = try cli.run(["edit", id] + arguments)
+            #expect(bad.status == 64 && bad.stderr.contains(flag), "\(arguments): \(bad.stderr)")
+        }
+        let edited = try cli.run(["edit", id, "--clear", "fat", "--json"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let record = try #require(try local())
+        #expect(record["protein"] as? Double == 25 && record["fat"] is NSNull, "\(record)")
+        #expect(try cli.run(["edit", try #require(record["id"] as? String), "--clear", "protein"]).status == 0)
+        let plain = try #require(try local())
+        #expect(plain["protein"] is NSNull && plain["fat"] is NSNull && plain["value"] as? Double == 500, "\(plain)")
+    }
+
     @Test("nutrition --date: dietary records with macros or null, resting and active energy, totals")
     func nutrition() throws {
         let cli = try seeded()

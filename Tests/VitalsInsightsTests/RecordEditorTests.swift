@@ -62,11 +62,11 @@ struct RecordEditorTests {
               ("weight", RecordChange(value: Quantity(-3, .kilogram)), "value"),
               ("weight", RecordChange(value: Quantity(.nan, .kilogram)), "value"),
               ("weight", RecordChange(value: Quantity(80, .kilocalorie)), "value"),
-              ("weight", RecordChange(protein: Quantity(3, .gram)), "protein"),
+              ("weight", RecordChange(protein: .set(Quantity(3, .gram))), "protein"),
               ("dietary", RecordChange(value: Quantity(-1, .kilocalorie)), "value"),
-              ("dietary", RecordChange(protein: Quantity(-0.5, .gram)), "protein"),
-              ("dietary", RecordChange(carbohydrates: Quantity(-2, .gram)), "carbs"),
-              ("dietary", RecordChange(fat: Quantity(-2, .gram)), "fat"),
+              ("dietary", RecordChange(protein: .set(Quantity(-0.5, .gram))), "protein"),
+              ("dietary", RecordChange(carbohydrates: .set(Quantity(-2, .gram))), "carbs"),
+              ("dietary", RecordChange(fat: .set(Quantity(-2, .gram))), "fat"),
               ("active", RecordChange(end: berlin("06:00")), "end"),
               ("active", RecordChange(end: berlin("07:00")), "end"),
               ("active", RecordChange(value: Quantity(-5, .kilocalorie)), "value"),
@@ -122,7 +122,7 @@ struct RecordEditorTests {
         let editor = RecordEditor(store: fixture.store)
         let plain = try await editor.add(DietaryCalorieRecord(start: berlin("12:00"), kilocalories: 500,
                                                               source: InsightsFixture.app))
-        let edited = try await editor.edit(plain.id, applying: RecordChange(protein: Quantity(25, .gram)))
+        let edited = try await editor.edit(plain.id, applying: RecordChange(protein: .set(Quantity(25, .gram))))
         let record = try #require(edited as? DietaryCalorieRecord)
         #expect(record.kilocalories == 500 && record.protein == 25 && record.fat == nil)
         let food = try #require(try await fixture.store.samples(of: .food).value.first)
@@ -133,6 +133,31 @@ struct RecordEditorTests {
         let records = try await DietaryQuery().records(from: day.start, to: day.end, store: fixture.store).value
         #expect(records.map(\.id) == [again.id])
         #expect(try await fixture.store.samples(of: .dietaryProtein).value.count == 1)
+    }
+
+    @Test("A macro can be kept, set or cleared; clearing the last one leaves a plain energy sample")
+    func clearMacros() async throws {
+        let fixture = try InsightsFixture()
+        let editor = RecordEditor(store: fixture.store)
+        let meal = try await editor.add(DietaryCalorieRecord(start: berlin("12:00"), kilocalories: 500, protein: 25,
+                                                             fat: 12, source: InsightsFixture.app))
+        let cleared = try await editor.edit(meal.id, applying: RecordChange(carbohydrates: .set(Quantity(60, .gram)),
+                                                                            fat: .clear))
+        let record = try #require(cleared as? DietaryCalorieRecord)
+        #expect(record.protein == 25 && record.carbohydrates == 60 && record.fat == nil, "protein kept, carbs set, fat cleared")
+        let food = try #require(try await fixture.store.samples(of: .food).value.first)
+        #expect(Set(food.members?.map(\.type) ?? []) == [.dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates])
+        #expect(try await fixture.store.samples(of: .dietaryFatTotal).value.isEmpty)
+
+        let plain = try await editor.edit(cleared.id, applying: RecordChange(protein: .clear, carbohydrates: .clear))
+        #expect((plain as? DietaryCalorieRecord).map { !$0.hasMacros && $0.kilocalories == 500 } == true)
+        #expect(try await fixture.store.samples(of: .food).value.isEmpty, "no correlation without macros")
+        #expect(try await fixture.store.samples(of: .dietaryProtein).value.isEmpty)
+        #expect(try await fixture.store.samples(of: .dietaryEnergyConsumed).value.map(\.uuid) == [plain.id])
+        let protein = try await fixture.store.statistics(StatisticsQuery(
+            type: .dietaryProtein, range: DateRange(start: day.start, end: day.end), interval: .day,
+            calendar: .gregorian(in: try .iana("Europe/Berlin")), options: .sum)).value
+        #expect(protein.allSatisfy { ($0.sum ?? 0) == 0 }, "the day's protein total no longer counts it")
     }
 
     @Test("Deleting a local record removes it with its members; unknown UUIDs are not found")

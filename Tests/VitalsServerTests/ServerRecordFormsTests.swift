@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// The Records page's forms for a server user: add, edit and delete their own records (written
 /// as the dashboard), with the values then visible through the API and the page.
@@ -57,7 +58,7 @@ struct ServerRecordFormsTests {
         }
     }
 
-    @Test("A meal with macros added, edited (a blank macro keeps its value) and deleted with its members",
+    @Test("A meal with macros added, edited (an emptied macro is cleared) and deleted with its members",
           arguments: Backend.allCases)
     func nutrition(backend: Backend) async throws {
         try await withServer(backend) { harness in
@@ -81,21 +82,36 @@ struct ServerRecordFormsTests {
             #expect(stored.first { $0.type == SampleType.dietaryEnergyConsumed.identifier }?.uuid.uuidString == id)
             #expect(Set(stored.map(\.value)) == [640, 32, 70, 21])
 
+            // The form shows the current macros: emptied fields clear theirs, a field not posted keeps its value.
             let edited = try await ada.post("/records/\(id)/edit", [("value", "700"), ("protein", "35"), ("carbs", ""),
-                                                                    ("fat", ""), ("start", "2025-11-16T13:00"),
-                                                                    ("csrf", csrf)])
+                                                                    ("start", "2025-11-16T13:00"), ("csrf", csrf)])
             #expect(edited.status == .seeOther, "\(edited.status): \(edited.body)")
             let after = try await ada.get(RecordPages.path("nutrition")).body
             let afterRows = RecordPages.rows(after)
             #expect(afterRows.count == 1 && afterRows.first?["data-value"].flatMap(Double.init) == 700)
             #expect(afterRows.first?["data-id"] != id)
-            #expect(RecordPages.numbers(after, "protein") == [35] && RecordPages.numbers(after, "carbs") == [70])
+            #expect(RecordPages.numbers(after, "protein") == [35] && RecordPages.numbers(after, "carbs").isEmpty)
             #expect(RecordPages.numbers(after, "fat") == [21])
             stored = try await RecordPages.dashboardSamples(harness, token)
-            #expect(stored.count == 4 && Set(stored.map(\.value)) == [700, 35, 70, 21], "the old meal's members are gone")
+            #expect(stored.count == 3 && Set(stored.map(\.value)) == [700, 35, 21], "the old meal's members and the carbs are gone")
             #expect(!stored.contains { $0.uuid.uuidString == id })
+            var lunch = try await Self.dayMeal(ada)
+            #expect(lunch["data-kcal"].flatMap(Double.init) == 700 && lunch["data-protein"].flatMap(Double.init) == 35)
+            #expect(lunch["data-fat"].flatMap(Double.init) == 21)
+            #expect(lunch["data-carbohydrates"] == nil, "the day's totals no longer count the cleared carbs")
 
-            let newID = try #require(afterRows.first?["data-id"])
+            let editedID = try #require(afterRows.first?["data-id"])
+            let cleared = try await ada.post("/records/\(editedID)/edit", [
+                ("value", "700"), ("protein", ""), ("carbs", ""), ("fat", " "), ("start", "2025-11-16T13:00"), ("csrf", csrf),
+            ])
+            #expect(cleared.status == .seeOther, "\(cleared.status): \(cleared.body)")
+            stored = try await RecordPages.dashboardSamples(harness, token)
+            #expect(stored.map(\.value) == [700] && stored.first?.type == SampleType.dietaryEnergyConsumed.identifier,
+                    "a meal without macros is a plain energy sample")
+            lunch = try await Self.dayMeal(ada)
+            #expect(lunch["data-kcal"].flatMap(Double.init) == 700 && lunch["data-protein"] == nil && lunch["data-fat"] == nil)
+
+            let newID = try #require(try await ada.records("nutrition").first?["data-id"])
             let deleted = try await ada.post("/records/\(newID)/delete", [("confirm", "yes"), ("csrf", csrf)])
             #expect(deleted.status == .seeOther)
             #expect(try await ada.records("nutrition").isEmpty)
@@ -157,5 +173,11 @@ struct ServerRecordFormsTests {
             #expect(refused.status == .badRequest && refused.body.contains("data-field=\"value\""))
             #expect(try await RecordPages.dashboardSamples(harness, token).map(\.value) == [70], "the refused edit changed nothing")
         }
+    }
+
+    /// The lunch on the Day page of 2025-11-16: its `data-` totals.
+    static func dayMeal(_ browser: DashboardBrowser) async throws -> [String: String] {
+        let day = try await browser.get("/day/2025-11-16").body
+        return try #require(PageReader.elements(day, containing: "data-meal=\"lunch\"").first)
     }
 }
