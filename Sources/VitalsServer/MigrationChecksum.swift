@@ -2,21 +2,27 @@ import Crypto
 import Foundation
 
 /// A SHA-256 over a canonical serialization of one user's data, equal on SQLite and
-/// PostgreSQL exactly when the migration kept everything.
+/// PostgreSQL exactly when the migration kept everything; computed as a stream.
 ///
 /// The data is the user's export (``UserExport``, as `GET /api/me/export` answers) and token,
 /// without what is local to one server: ingest log ids (a migration may renumber them). Each
-/// part's elements are serialized (JSON with sorted keys; a sample as a line of its fields)
-/// and sorted, so the order either database returns ties in does not matter. Instants are
-/// compared to the microsecond, PostgreSQL's precision; sample times and values exactly.
-enum MigrationChecksum {
+/// part but the samples is small: its elements are serialized (JSON with sorted keys) and
+/// sorted, so the order either database returns ties in does not matter; instants are compared
+/// to the microsecond, PostgreSQL's precision. The samples, millions for some users, are never
+/// held: each database returns them in the same order (by UUID, byte by byte: SQLite's BLOB
+/// order and PostgreSQL's `uuid` order) and they are hashed one at a time as stored: UUID bytes,
+/// type, the bit patterns of start, end and value, source and metadata text.
+struct MigrationChecksum: Sendable {
+    private var hasher = SHA256()
+    private var samples = 0
+
     /// The token's fields as one line (hash, creation and expiry to the microsecond).
     static func token(hash: String, createdAt: Double, expiresAt: Double?) -> String {
         "\(hash) \(CopyText.microseconds(createdAt)) \(expiresAt.map { String(CopyText.microseconds($0)) } ?? "-")"
     }
 
-    /// The hex SHA-256 of `export` and `token` (nil: the user has none).
-    static func digest(_ export: UserExport, token: String?) throws -> String {
+    /// Starts with everything of `export` but its samples, and `token` (nil: the user has none).
+    init(_ export: UserExport, token: String?) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -35,11 +41,6 @@ enum MigrationChecksum {
         section("token", [token ?? "-"])
         section("snapshots", try lines(export.snapshots))
         section("workouts", try lines(export.workouts))
-        section("samples", export.samples.map { sample in
-            [sample.uuid.uuidString, sample.type, "\(sample.start.timeIntervalSince1970)",
-             "\(sample.end.timeIntervalSince1970)", "\(sample.value)", sample.sourceName, sample.metadataJSON ?? "-"]
-                .joined(separator: "\u{1F}")
-        })
         section("quests", try lines(export.quests))
         section("questCompletions", try lines(export.questCompletions))
         section("ingests", try lines(export.ingests.map { entry in
@@ -50,6 +51,38 @@ enum MigrationChecksum {
         section("workoutSamples", try lines(export.workoutSamples))
         section("routes", try lines(export.routes))
         section("activitySummaries", try lines(export.activitySummaries))
+        hasher.update(data: Data("samples\n".utf8))
+        self.hasher = hasher
+    }
+
+    /// Adds the next sample, in UUID order (`uuid`: its 16 bytes; `metadata`: the stored text).
+    mutating func addSample(uuid: UnsafeRawBufferPointer, type: String, start: Double, end: Double, value: Double,
+                            source: String, metadata: String?) {
+        hasher.update(bufferPointer: uuid)
+        add(type)
+        add(start.bitPattern)
+        add(end.bitPattern)
+        add(value.bitPattern)
+        add(source)
+        if let metadata { add(metadata) } else { add(UInt64.max) }  // never a length
+        samples += 1
+    }
+
+    /// Adds `text` after its length, so no two sequences of fields hash alike.
+    private mutating func add(_ text: String) {
+        add(UInt64(text.utf8.count))
+        var text = text
+        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func add(_ number: UInt64) {
+        withUnsafeBytes(of: number.bigEndian) { hasher.update(bufferPointer: $0) }
+    }
+
+    /// The hex SHA-256, closed by the number of samples.
+    func finish() -> String {
+        var hasher = hasher
+        hasher.update(data: Data("\(samples) samples\n".utf8))
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }

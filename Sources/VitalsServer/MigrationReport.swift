@@ -9,6 +9,8 @@ public struct MigrationReport: Sendable, Codable {
     public var skippedUsers: [String] = []
     /// Rows copied by this run per PostgreSQL table (`users` included).
     public var rows: [String: Int] = [:]
+    /// Users whose copy dropped and rebuilt the samples' indexes and foreign keys (many samples).
+    public var sampleIndexesRebuilt: [String] = []
     /// Seconds from the start to the last user's commit (schema updates and checks included).
     public var copySeconds: TimeInterval = 0
     /// Seconds the verification took.

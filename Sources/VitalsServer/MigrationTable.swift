@@ -89,11 +89,14 @@ struct MigrationTable: Sendable {
                                       "samples_stored", "workouts_received", "workouts_stored", "sample_types", "skipped",
                                       "days_updated"]
 
-    /// Samples: selected by rowid pages (`?` user id, `?` last rowid, `?` page size); the first
-    /// column, the rowid, is where the user id is written.
+    /// Samples: selected in pages by UUID (`?` user id, `?` last UUID, an empty blob at first,
+    /// `?` page size); the first column, the UUID again, is the page's key and where the user id
+    /// is written. The `(user_id, uuid)` index gives each page in one seek, in the order of
+    /// PostgreSQL's primary key (appended at its end rather than inserted at random places).
     static let samples = MigrationTable(name: "samples", select: """
-        SELECT s.id, s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata
-        FROM samples s JOIN types t ON t.id = s.type_id WHERE s.user_id = ? AND s.id > ? ORDER BY s.id LIMIT ?
+        SELECT s.uuid, s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata
+        FROM samples s INDEXED BY samples_by_uuid JOIN types t ON t.id = s.type_id
+        WHERE s.user_id = ? AND s.uuid > ? ORDER BY s.uuid LIMIT ?
         """, columns: [("user_id", .userID), ("uuid", .uuid), ("type", .plain), ("start_time", .plain), ("end_time", .plain),
                        ("value", .plain), ("source_name", .plain), ("metadata", .plain)])
 
@@ -127,8 +130,7 @@ struct MigrationTable: Sendable {
             case (.timestamp, .double(let seconds)): CopyText.writeTimestamp(seconds, to: &text)
             case (.timestamp, .int64(let seconds)): CopyText.writeTimestamp(Double(seconds), to: &text)
             case (.bool, .int64(let flag)): text.writeStaticString(flag != 0 ? "t" : "f")
-            case (.uuid, .blob(let bytes)) where bytes.count == 16:
-                text.writeString(UUID(uuid: bytes.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }).uuidString)
+            case (.uuid, .blob(let bytes)) where bytes.count == 16: CopyText.writeUUID(bytes, to: &text)
             case (_, .int64(let number)): text.writeString(String(number))
             case (_, .double(let number)): CopyText.writeDouble(number, to: &text)
             case (_, .string(let string)): CopyText.writeEscaped(string, to: &text)
@@ -168,6 +170,26 @@ enum CopyText {
                          + digits(Int64(parts.tm_mday), 2) + " " + digits(Int64(parts.tm_hour), 2) + ":"
                          + digits(Int64(parts.tm_min), 2) + ":" + digits(Int64(parts.tm_sec), 2) + "."
                          + digits(fraction, 6) + "+00")
+    }
+
+    /// 16 bytes as UUID text (`0a1b2c3d-...`, 36 characters), written in place.
+    static func writeUUID(_ bytes: Data, to text: inout ByteBuffer) {
+        let digits: StaticString = "0123456789abcdef"
+        text.writeWithUnsafeMutableBytes(minimumWritableBytes: 36) { out in
+            bytes.withUnsafeBytes { uuid in
+                var at = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    out[at] = digits.utf8Start[Int(uuid[index] >> 4)]
+                    out[at + 1] = digits.utf8Start[Int(uuid[index] & 0x0F)]
+                    at += 2
+                }
+            }
+            return 36
+        }
     }
 
     /// The shortest decimal that reads back as the same double; PostgreSQL's names for the non-finite ones.

@@ -60,6 +60,12 @@ extension PostgresRepository {
     }
 
     public func export(_ user: ServerUser) async throws -> UserExport {
+        try await export(user, withSamples: true)
+    }
+
+    /// The user's export; without its samples when `withSamples` is false (`vitals migrate`
+    /// verifies them as a stream, ``ServerMigration``).
+    func export(_ user: ServerUser, withSamples: Bool) async throws -> UserExport {
         // One REPEATABLE READ transaction: the export is a single snapshot, never half of a
         // write that commits while it reads.
         try await guarded { try await client.withTransaction(logger: logger) { connection in
@@ -76,8 +82,8 @@ extension PostgresRepository {
                 if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
             }
             let workouts = try await fetchWorkoutRecords(of: user, startingBefore: .distantFuture, on: connection)
-            let types = try await allSampleTypes(of: user, on: connection)
-            let samples = try await fetchSamples(of: user, types: types, in: SampleWindow(), on: connection)
+            let samples = !withSamples ? [] : try await fetchSamples(
+                of: user, types: try await allSampleTypes(of: user, on: connection), in: SampleWindow(), on: connection)
             var completions: [QuestCompletion] = []
             for try await (id, period, day, at) in try await connection.query("""
                 SELECT quest_id, period, date::text, completed_at FROM quest_completions WHERE user_id = \(user.id)

@@ -41,6 +41,12 @@ extension SQLiteRepository {
     }
 
     public func export(_ user: ServerUser) async throws -> UserExport {
+        try await export(user, withSamples: true)
+    }
+
+    /// The user's export; without its samples when `withSamples` is false (`vitals migrate`
+    /// verifies them as a stream, ``ServerMigration``).
+    func export(_ user: ServerUser, withSamples: Bool) async throws -> UserExport {
         try await read { db in
             let created = try Double.fetchOne(db, sql: "SELECT created_at FROM users WHERE id = ?", arguments: [user.id]) ?? 0
             let snapshots = try Row.fetchAll(db, sql: "\(Self.snapshotColumns) WHERE user_id = ? ORDER BY date, source",
@@ -49,7 +55,7 @@ extension SQLiteRepository {
                 SELECT external_id, date, source, type, duration_minutes, calories, distance, start_time, end_time
                 FROM workout_records WHERE user_id = ? ORDER BY start_time, external_id
                 """, arguments: [user.id]).compactMap(Self.workout(from:))
-            let samples = try Row.fetchAll(db, sql: """
+            let samples = !withSamples ? [] : try Row.fetchAll(db, sql: """
                 SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata
                 FROM samples s JOIN types t ON t.id = s.type_id WHERE s.user_id = ? ORDER BY s.start, s.uuid
                 """, arguments: [user.id]).map(Self.sample(from:))

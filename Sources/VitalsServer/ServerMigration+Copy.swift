@@ -6,15 +6,18 @@ import PostgresNIO
 import VitalsCore
 
 extension ServerMigration {
-    /// A page of samples as COPY text: its rows and the last rowid read.
+    /// A page of samples as COPY text: its rows and the last UUID read.
     private struct SamplePage: Sendable {
         var text: ByteBuffer
         var rows: Int
-        var lastID: Int64
+        var lastUUID: Data
     }
 
-    /// Copies one user in one PostgreSQL transaction; returns the rows copied per table.
-    func copy(_ user: SourceUser, rowsBefore: Int, rowsTotal: Int) async throws -> [String: Int] {
+    /// Copies one user in one PostgreSQL transaction; returns the rows copied per table. With
+    /// `rebuildingSampleIndexes`, the samples' indexes and foreign keys are dropped before the
+    /// samples are copied and rebuilt after, in the same transaction (``SampleConstraints``).
+    func copy(_ user: SourceUser, rowsBefore: Int, rowsTotal: Int, rebuildingSampleIndexes: Bool) async throws
+        -> [String: Int] {
         let logger = target.logger
         let sourceIngestIDs = try await source.read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM ingest_log WHERE user_id = ? ORDER BY id", arguments: [user.id])
@@ -58,6 +61,7 @@ extension ServerMigration {
                         GREATEST(\(last), (SELECT MAX(id) FROM ingest_log)))
                     """, logger: logger)
             }
+            let dropped = rebuildingSampleIndexes ? try await SampleConstraints.drop(on: connection, logger: logger) : nil
             copied["samples"] = try await copySamples(of: user.id, as: targetID, on: connection, report: report)
             // Every insert keeps the user's longest sample per type, which reads rely on (fetchSamples).
             try await connection.query("""
@@ -65,6 +69,7 @@ extension ServerMigration {
                 SELECT user_id, type, MAX(end_time - start_time) FROM samples WHERE user_id = \(targetID) GROUP BY user_id, type
                 """, logger: logger)
             try await afterTable?(user.name, "samples")
+            try await dropped?.restore(on: connection, logger: logger)
             // Reported once committed: the user row itself is a row too.
             copied["users"] = 1
             let rows = copied.values.reduce(0, +)
@@ -102,13 +107,13 @@ extension ServerMigration {
         let table = MigrationTable.samples
         let source = source
         let size = batchSize
-        @Sendable func page(after lastID: Int64) async throws -> SamplePage {
+        @Sendable func page(after lastUUID: Data) async throws -> SamplePage {
             try await source.read { db in
-                var page = SamplePage(text: ByteBuffer(), rows: 0, lastID: lastID)
+                var page = SamplePage(text: ByteBuffer(), rows: 0, lastUUID: lastUUID)
                 page.text.reserveCapacity(size * 120)
-                let rows = try Row.fetchCursor(db, sql: table.select, arguments: [userID, lastID, size])
+                let rows = try Row.fetchCursor(db, sql: table.select, arguments: [userID, lastUUID, size])
                 while let row = try rows.next() {
-                    page.lastID = row[0]
+                    page.lastUUID = row[0]
                     table.append(row, from: 0, targetUserID: targetID, ingestIDs: [:], to: &page.text)
                     page.rows += 1
                 }
@@ -116,14 +121,14 @@ extension ServerMigration {
             }
         }
         var copied = 0
-        var next = Task { try await page(after: 0) }
+        var next = Task { try await page(after: Data()) }
         defer { next.cancel() }
         var first = try await next.value
         guard first.rows > 0 else { return 0 }
         try await connection.copyFrom(table: table.name, columns: table.columns.map(\.name), logger: target.logger) { writer in
             while first.rows > 0 {
                 let current = first
-                next = Task { try await page(after: current.lastID) }
+                next = Task { try await page(after: current.lastUUID) }
                 try await writer.write(current.text)
                 copied += current.rows
                 report(current.rows)

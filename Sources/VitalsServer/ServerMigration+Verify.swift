@@ -5,7 +5,7 @@ import VitalsCore
 
 extension ServerMigration {
     /// Compares the user's rows per table and checksums (``MigrationChecksum``) on both sides,
-    /// reading the two databases at the same time.
+    /// reading the two databases at the same time, the samples as a stream on each.
     func verify(_ user: SourceUser) async throws -> UserVerification {
         async let sourceSum = sourceChecksum(of: user)
         async let targetSide = targetState(of: user)
@@ -23,8 +23,29 @@ extension ServerMigration {
                 MigrationChecksum.token(hash: row[0], createdAt: row[1], expiresAt: row[2])
             }
         }
-        let export = try await source.export(ServerUser(id: user.id, name: user.name, timeZone: user.timeZone))
-        return try MigrationChecksum.digest(export, token: token)
+        let export = try await source.export(ServerUser(id: user.id, name: user.name, timeZone: user.timeZone),
+                                             withSamples: false)
+        let started = try MigrationChecksum(export, token: token)
+        return try await source.read { db in
+            var checksum = started
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata
+                FROM samples s INDEXED BY samples_by_uuid JOIN types t ON t.id = s.type_id
+                WHERE s.user_id = ? ORDER BY s.uuid
+                """, arguments: [user.id])
+            while let row = try rows.next() {
+                try row.withUnsafeData(atIndex: 0) { uuid in
+                    guard let uuid, uuid.count == 16 else {
+                        throw VitalsError(.database, "a sample's UUID is not 16 bytes", at: InputLocation(file: source.path))
+                    }
+                    uuid.withUnsafeBytes { bytes in
+                        checksum.addSample(uuid: bytes, type: row[1], start: row[2], end: row[3], value: row[4],
+                                           source: row[5], metadata: row[6])
+                    }
+                }
+            }
+            return checksum.finish()
+        }
     }
 
     /// The user's rows per table and checksum in PostgreSQL; nothing and "" when the user is not there.
@@ -56,6 +77,21 @@ extension ServerMigration {
             }
             return (counts, token)
         }
-        return (counts, try MigrationChecksum.digest(try await target.export(found), token: token))
+        var checksum = try MigrationChecksum(try await target.export(found, withSamples: false), token: token)
+        try await target.guarded {
+            // Rows arrive as they are read (the row stream has backpressure): one at a time in memory.
+            let rows = try await target.client.query("""
+                SELECT uuid, type, start_time, end_time, value, source_name, metadata
+                FROM samples WHERE user_id = \(found.id) ORDER BY uuid
+                """, logger: logger)
+            for try await (uuid, type, start, end, value, sourceName, metadata) in rows.decode(
+                (UUID, String, Double, Double, Double, String, String?).self) {
+                withUnsafeBytes(of: uuid.uuid) { bytes in
+                    checksum.addSample(uuid: bytes, type: type, start: start, end: end, value: value,
+                                       source: sourceName, metadata: metadata)
+                }
+            }
+        }
+        return (counts, checksum.finish())
     }
 }

@@ -19,8 +19,24 @@ import VitalsCore
 /// Instants the SQLite file keeps as seconds become `TIMESTAMPTZ` rounded to the microsecond,
 /// PostgreSQL's precision; sample and route times stay doubles, bit for bit. Users get new ids.
 /// Stop the server (on both databases) while it runs: writes made meanwhile may be missed, and
-/// the verification then says so.
+/// the verification then says so. One migration runs into a database at a time: a second one
+/// is refused at once (``Locked``).
 public struct ServerMigration: Sendable {
+    /// Why a migration refused to start: another one into the same database holds the lock.
+    public struct Locked: Error, Sendable, CustomStringConvertible {
+        public var description: String { "PostgreSQL advisory lock \(ServerMigration.lockKey) is held" }
+    }
+
+    /// The session-level advisory lock a migration holds on its target database from start to end.
+    /// Distinct from the schema migrations' lock (7310422) and the per-user write locks
+    /// (7310423 and a user, in the two-key space).
+    public static let lockKey: Int64 = 7_310_424
+
+    /// Tables of a user's data a migration leaves out on purpose: derived data the server
+    /// computes again as needed (the per-day statistics cache). Every other table with a
+    /// `user_id` is copied (a test checks the SQLite schema against this list).
+    public static let derivedTables: Set<String> = ["daily_statistics"]
+
     /// How far the copy is, for a progress bar.
     public struct Progress: Sendable {
         /// Rows copied so far, of ``rowsTotal`` (the users still to copy).
@@ -41,6 +57,10 @@ public struct ServerMigration: Sendable {
     public var afterTable: (@Sendable (String, String) async throws -> Void)?
     /// Samples per COPY batch read from SQLite.
     public var batchSize = 20_000
+    /// The fewest samples a user must have for their copy to drop and rebuild the samples'
+    /// indexes and foreign keys (``SampleConstraints``); they must also be at least as many as
+    /// the target holds already.
+    public var sampleIndexRebuildMinimum = 50_000
 
     /// A migration from `source` into `target` (whose pool must be running).
     public init(from source: SQLiteRepository, to target: PostgresRepository) {
@@ -56,13 +76,50 @@ public struct ServerMigration: Sendable {
         var createdAt: Double
     }
 
-    /// Brings both schemas up to date, copies the users not yet copied, then verifies every user.
+    /// Brings both schemas up to date, copies the users not yet copied, then verifies every user;
+    /// throws a `VitalsError` with ``Locked`` as its cause, at once, when another migration into
+    /// the same database is running.
     public func run() async throws -> MigrationReport {
         let started = Date()
         guard try await source.read({ db in try db.tableExists("users") && db.tableExists("tokens") }) else {
             throw VitalsError(.invalidInput, "not a vitals server database (it has no users table)",
                               at: InputLocation(file: source.path))
         }
+        // The migration's own errors pass through as they are; only the lock's are PostgreSQL's.
+        let report: Result<MigrationReport, any Error> = try await target.guarded {
+            try await target.client.withConnection { connection in
+                try await lock(on: connection)
+                let report: Result<MigrationReport, any Error>
+                do { report = .success(try await migrate(started: started)) } catch { report = .failure(error) }
+                // Failing only with the connection, which ends the lock anyway.
+                try? await unlock(on: connection)
+                return report
+            }
+        }
+        return try report.get()
+    }
+
+    /// Takes the migration lock on `connection` (a session lock: it lasts until unlocked or the
+    /// connection ends, so a crashed run never leaves it behind), or throws at once.
+    private func lock(on connection: PostgresConnection) async throws {
+        var taken = false
+        for try await value in try await connection.query("SELECT pg_try_advisory_lock(\(Self.lockKey))",
+                                                          logger: target.logger).decode(Bool.self) {
+            taken = value
+        }
+        guard taken else {
+            throw VitalsError(.unavailable, "another vitals migrate into this database is running; nothing was done "
+                              + "(run again once it has finished)", at: InputLocation(field: "--to"), underlying: Locked())
+        }
+    }
+
+    /// Releases the lock before the connection goes back to the pool.
+    private func unlock(on connection: PostgresConnection) async throws {
+        try await connection.query("SELECT pg_advisory_unlock(\(Self.lockKey))", logger: target.logger)
+    }
+
+    /// ``run()`` under the lock.
+    private func migrate(started: Date) async throws -> MigrationReport {
         try await source.migrate()
         try await target.migrate()
         try await target.guarded {
@@ -88,8 +145,15 @@ public struct ServerMigration: Sendable {
         let total = counts.values.reduce(0) { $0 + $1.values.reduce(0, +) }
         var report = MigrationReport()
         var done = 0
+        var targetSamples = pending.isEmpty ? 0 : try await targetSampleCount()
         for user in pending {
-            let copied = try await copy(user, rowsBefore: done, rowsTotal: total)
+            // Rebuilding costs a pass over every sample in the target: worth it for a user with at
+            // least as many, so the rebuilds of a whole migration cost at most twice its samples.
+            let samples = counts[user.name]?["samples"] ?? 0
+            let rebuild = samples >= sampleIndexRebuildMinimum && samples >= targetSamples
+            let copied = try await copy(user, rowsBefore: done, rowsTotal: total, rebuildingSampleIndexes: rebuild)
+            targetSamples += copied["samples"] ?? 0
+            if rebuild { report.sampleIndexesRebuilt.append(user.name) }
             // The progress counts the user's rows in the tables, as the total does (not the account row).
             done += copied.filter { $0.key != "users" }.values.reduce(0, +)
             for (table, rows) in copied { report.rows[table, default: 0] += rows }
@@ -149,6 +213,18 @@ public struct ServerMigration: Sendable {
         }
         throw VitalsError(.duplicate, "the target database already has \(what); nothing was copied "
                           + "(\(clashes.count) conflict\(clashes.count == 1 ? "" : "s"))", at: InputLocation(field: "--to"))
+    }
+
+    /// The number of samples in the target.
+    private func targetSampleCount() async throws -> Int {
+        try await target.guarded {
+            var count = 0
+            for try await value in try await target.client.query("SELECT COUNT(*) FROM samples",
+                                                                 logger: target.logger).decode(Int.self) {
+                count = value
+            }
+            return count
+        }
     }
 
     /// The number of the user's rows per table in the SQLite file.

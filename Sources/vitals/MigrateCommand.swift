@@ -20,7 +20,9 @@ struct MigrateCommand: AsyncParsableCommand {
             after an interruption (Ctrl-C, a lost connection) and it copies only the users not yet \
             done; users already done are left as they are. A user of the same name, or with the \
             same token or quest ids, already in PostgreSQL and not copied by a migration stops it \
-            before anything is written.
+            before anything is written. For a user with many samples (at least 50,000, and as many \
+            as PostgreSQL holds already), the samples' indexes and foreign key are dropped and \
+            rebuilt inside that transaction: faster, and undone with it on an interruption.
 
             Then every user is verified: rows per table on both sides, and a SHA-256 of the \
             user's export (GET /api/me/export) and token from each side, ingest log ids aside \
@@ -30,7 +32,8 @@ struct MigrateCommand: AsyncParsableCommand {
             Exit codes: 0 migrated and verified; 1 verification failed (the lines say which user \
             and table); 2 bad input (no such SQLite file, not a server database, a bad or missing \
             URL, a conflicting user in PostgreSQL); 3 the copy failed (a database error; the users \
-            done stay done, run again to resume).
+            done stay done, run again to resume); 4 another vitals migrate into the same database is \
+            running (refused at once, nothing done: one migration per database at a time).
             """)
 
     @Option(name: .long, help: ArgumentHelp("The server's SQLite file (as given to `vitals serve --db`).",
@@ -47,7 +50,7 @@ struct MigrateCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: """
         Print a JSON summary: users (name, copied or skipped, counts per table on both sides, checksums, verified), \
-        rows copied per table, seconds, samplesPerSecond, verified.
+        rows copied per table, sampleIndexesRebuilt (users), seconds, samplesPerSecond, verified.
         """)
     var json = false
 
@@ -66,6 +69,7 @@ struct MigrateCommand: AsyncParsableCommand {
         } catch var error as VitalsError {
             if error.location?.field == "--postgres" { error.location?.field = "--to" }
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            if error.underlying is ServerMigration.Locked { throw ExitCode(4) }
             let badInput: [VitalsError.Code] = [.invalidInput, .duplicate, .io]
             throw ExitCode(badInput.contains(error.code) ? 2 : 3)
         }
@@ -133,7 +137,8 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         Output.json([
             "users": users, "copiedUsers": report.copiedUsers, "skippedUsers": report.skippedUsers,
-            "rows": report.rows, "copySeconds": report.copySeconds, "verifySeconds": report.verifySeconds,
+            "rows": report.rows, "sampleIndexesRebuilt": report.sampleIndexesRebuilt,
+            "copySeconds": report.copySeconds, "verifySeconds": report.verifySeconds,
             "seconds": report.copySeconds + report.verifySeconds, "samplesPerSecond": report.samplesPerSecond,
             "verified": report.verified,
         ])

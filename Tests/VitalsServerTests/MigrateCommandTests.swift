@@ -88,4 +88,21 @@ struct MigrateCommandTests {
             #expect(conflict.status == 2 && conflict.stderr.contains("a user named ada"))
         }
     }
+
+    @Test("A second vitals migrate into a database while one runs exits 4 at once, saying why")
+    func secondMigrationExits4() async throws {
+        try await withServer(.sqlite, configuration: MigrationFixture.configuration) { sqlite in
+            _ = try await MigrationFixture.fill(sqlite, full: false)
+            let path = try #require(sqlite.repository as? SQLiteRepository).path
+            let url = try await TestPostgres.shared.newDatabase()
+            let first = try await MigrationTests.migrate(sqlite.repository, to: url) { name in
+                guard name == "ada" else { return }
+                let second = try Self.migrate(["--from", path, "--json"], url: url)
+                #expect(second.status == 4, "\(second.stderr)")
+                #expect(second.stderr.contains("another vitals migrate into this database is running"))
+                #expect(second.stdout.isEmpty)
+            }
+            #expect(first.verified && first.copiedUsers == ["ada", "bob"])
+        }
+    }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import PostgresNIO
+import Testing
+import VitalsCore
+import VitalsServer
+
+/// `vitals migrate` (issue 18, item 4) leaves PostgreSQL's schema as the server made it, and
+/// copies every table of a user's data but those it leaves out on purpose.
+@Suite("Server: vitals migrate and the schema")
+struct MigrationSchemaTests {
+    @Test("The samples' indexes and foreign key, dropped for a big user's copy, are back after it, and after its failure")
+    func sampleIndexesRebuilt() async throws {
+        try await withServer(.sqlite, configuration: MigrationFixture.configuration) { sqlite in
+            _ = try await MigrationFixture.fill(sqlite, full: false)
+            let url = try await TestPostgres.shared.newDatabase()
+            try await PostgresRepository.withRepository(url: url) { try await $0.migrate() }
+            let fresh = try await Self.sampleSchema(url: url)
+            #expect(fresh.contains { $0.contains("samples_by_type_start") && $0.contains(" true ") })
+            #expect(fresh.contains { $0.contains("FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE") })
+            #expect(fresh.filter { $0.hasPrefix("samples_p") }.count > 16)
+
+            // Fails inside ada's transaction with the indexes dropped and her samples copied.
+            struct Interrupted: Error {}
+            await #expect(throws: VitalsError.self) {
+                _ = try await MigrationTests.migrate(sqlite.repository, to: url, afterTable: { name, table in
+                    if name == "ada", table == "samples" { throw Interrupted() }
+                })
+            }
+            #expect(try await Self.sampleSchema(url: url) == fresh)
+            #expect(try await MigrationTests.rows(ofUsersOtherThan: "nobody", url: url) == 0)
+
+            let report = try await MigrationTests.migrate(sqlite.repository, to: url)
+            #expect(report.verified && report.sampleIndexesRebuilt.first == "ada")
+            #expect(try await Self.sampleSchema(url: url) == fresh)
+            // The key holds again: a sample of no user is refused.
+            try await MigrationTests.withClient(url: url) { client in
+                await #expect(throws: PSQLError.self) {
+                    try await client.query("""
+                        INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name)
+                        VALUES (987654, gen_random_uuid(), 'HKQuantityTypeIdentifierStepCount', 0, 0, 1, 'x')
+                        """)
+                }
+            }
+        }
+    }
+
+    @Test("Every SQLite table with a user's rows is copied, or named as left out (derived data)")
+    func everyUserTableCopied() async throws {
+        try await withServer(.sqlite, configuration: MigrationFixture.configuration) { sqlite in
+            _ = try await MigrationFixture.fill(sqlite, full: false)
+            let path = try #require(sqlite.repository as? SQLiteRepository).path
+            let report = try await MigrationTests.migrate(sqlite.repository, to: try await TestPostgres.shared.newDatabase())
+            var configuration = Configuration()
+            configuration.readonly = true
+            let tables = try await DatabaseQueue(path: path, configuration: configuration).read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
+                        AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'user_id')
+                    """)
+            }
+            #expect(tables.contains("samples") && tables.contains("route_points"))
+            for table in tables {
+                #expect(report.rows[table] != nil || ServerMigration.derivedTables.contains(table),
+                        "\(table) is neither copied nor in ServerMigration.derivedTables")
+            }
+        }
+    }
+
+    /// The indexes (valid or not) and constraints of `samples` and its partitions, one line each, sorted.
+    static func sampleSchema(url: String) async throws -> [String] {
+        try await MigrationTests.withClient(url: url) { client in
+            var lines: [String] = []
+            for try await line in try await client.query("""
+                SELECT c.relname || ' ' || i.indisvalid || ' ' || pg_get_indexdef(i.indexrelid)
+                FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+                WHERE t.relname LIKE 'samples%'
+                UNION ALL
+                SELECT t.relname || ' ' || k.conname || ' ' || k.convalidated || ' ' || pg_get_constraintdef(k.oid)
+                FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid WHERE t.relname LIKE 'samples%'
+                ORDER BY 1
+                """).decode(String.self) {
+                lines.append(line)
+            }
+            return lines
+        }
+    }
+}
