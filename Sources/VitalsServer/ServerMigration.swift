@@ -33,9 +33,10 @@ public struct ServerMigration: Sendable {
     public static let lockKey: Int64 = 7_310_424
 
     /// Tables of a user's data a migration leaves out on purpose: derived data the server
-    /// computes again as needed (the per-day statistics cache). Every other table with a
+    /// computes again as needed (the per-day statistics cache and its epochs), or the copy
+    /// computes from the copied samples (each type's longest sample). Every other table with a
     /// `user_id` is copied (a test checks the SQLite schema against this list).
-    public static let derivedTables: Set<String> = ["daily_statistics"]
+    public static let derivedTables: Set<String> = ["daily_statistics", "daily_statistics_epochs", "sample_durations"]
 
     /// How far the copy is, for a progress bar.
     public struct Progress: Sendable {
