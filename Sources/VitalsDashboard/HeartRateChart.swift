@@ -8,13 +8,13 @@ struct HeartRateChart: Sendable {
     var buckets: [Statistics]
     var calendar: Calendar
 
-    static let width = 600.0, height = 200.0, left = 36.0, bottom = 22.0, top = 8.0
+    static let width = HourAxis.width, height = 200.0, left = HourAxis.left, bottom = 22.0, top = 8.0
 
     func render() -> HTML {
         let measured = buckets.filter { $0.maximum != nil && $0.minimum != nil }
         let low = ((measured.compactMap(\.minimum).min() ?? 40) / 10).rounded(.down) * 10
         let high = max(low + 10, ((measured.compactMap(\.maximum).max() ?? 120) / 10).rounded(.up) * 10)
-        let plotWidth = Self.width - Self.left - 4, plotHeight = Self.height - Self.bottom - Self.top
+        let plotWidth = Self.width - Self.left - HourAxis.right, plotHeight = Self.height - Self.bottom - Self.top
         let slot = plotWidth / Double(max(1, buckets.count))
         func y(_ value: Double) -> Double { Self.top + plotHeight * (1 - (value - low) / (high - low)) }
         var averages: [(x: Double, y: Double)] = []
@@ -24,7 +24,7 @@ struct HeartRateChart: Sendable {
         return Tag.figure(.class("chart"), .data("chart", "heart-rate")) {
             Tag.svg(.viewBox(width: Self.width, height: Self.height), .role("img"), .ariaLabelledBy("heart-rate-chart-title")) {
                 Tag.title(.id("heart-rate-chart-title")) { "Heart rate per hour: lowest to highest, and the average, in beats per minute" }
-                Tag.line(.class("axis"), .x1(Self.left), .y1(Self.top + plotHeight), .x2(Self.width - 4), .y2(Self.top + plotHeight))
+                Tag.line(.class("axis"), .x1(Self.left), .y1(Self.top + plotHeight), .x2(Self.width - HourAxis.right), .y2(Self.top + plotHeight))
                 Tag.text(.class("tick"), .x(Self.left - 4), .y(y(high) + 8), .textAnchor("end")) { DisplayFormat.number(high) }
                 Tag.text(.class("tick"), .x(Self.left - 4), .y(y(low)), .textAnchor("end")) { DisplayFormat.number(low) }
                 for (index, bucket) in buckets.enumerated() {
