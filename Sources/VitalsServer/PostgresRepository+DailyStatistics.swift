@@ -102,11 +102,6 @@ extension PostgresRepository: DailyStatisticsStoring {
             """, logger: logger)
     }
 
-    /// The second key of the user's write lock.
-    static func lockKey(of user: ServerUser) -> Int32 {
-        Int32(truncatingIfNeeded: user.id % Int64(Int32.max))
-    }
-
     /// A day from the columns ``storedDays(of:type:variant:starting:)`` selects.
     private static func day(from row: PostgresRow) throws -> DailyStatisticsRow {
         let cells = row.makeRandomAccess()

@@ -10,24 +10,29 @@ extension PostgresRepository {
     /// The first key of the per-user write locks (the second is the user's id).
     static let userWriteLock: Int32 = 7_310_423
 
-    /// Runs `body` in one transaction that holds the user's write lock.
+    /// Runs `body` in a transaction that holds the user's write lock, shared with concurrent writes.
     ///
     /// A write reads the user's stored samples to recompute days and judge quests, then writes
     /// what it found; two at once (on one server's pool, or on two servers) would each miss the
     /// other's samples, and the later commit would leave a day short and a quest never completed.
     /// The lock (a transaction-level advisory lock, released at commit or rollback) makes one
     /// user's writes take turns on every server; other users' writes go on at the same time.
+    /// Concurrent writes share one transaction and commit (see ``PostgresWriteBatcher``); this
+    /// returns once the commit that holds `body`'s writes succeeded.
     public func writeTransaction<T: Sendable>(
         for user: ServerUser,
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T {
         try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
-                                           logger: logger)
-                return try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user))
+            try await batcher.write(lockKey: Self.lockKey(of: user)) { connection in
+                try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user))
             }
         }
+    }
+
+    /// The second key of the user's write lock.
+    static func lockKey(of user: ServerUser) -> Int32 {
+        Int32(truncatingIfNeeded: user.id % Int64(Int32.max))
     }
 
     /// A snapshot from a row of ``snapshotSelect``; nil for a row this version cannot read.

@@ -12,13 +12,21 @@ import VitalsContract
 public final class PostgresRepository: HealthRepository, Service {
     let client: PostgresClient
     let logger: Logger
+    /// Runs write transactions, concurrent ones together (group commit).
+    let batcher: PostgresWriteBatcher
 
     /// A repository for a `postgres://user:password@host:port/database[?sslmode=...]` URL.
-    public init(url: String, maximumConnections: Int = 20, logger: Logger = Logger(label: "vitals.postgres")) throws {
+    ///
+    /// At most `writeBatch` writes share a transaction, and at most `writeRunners` such
+    /// transactions run at once (each on a connection of the pool).
+    public init(url: String, maximumConnections: Int = 20, writeBatch: Int = 64, writeRunners: Int = 4,
+                logger: Logger = Logger(label: "vitals.postgres")) throws {
         var configuration = try Self.configuration(from: url)
         configuration.options.maximumConnections = maximumConnections
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
+        self.batcher = PostgresWriteBatcher(client: client, logger: logger, maximumBatch: writeBatch,
+                                            maximumRunners: min(writeRunners, max(1, maximumConnections - 1)))
     }
 
     /// Runs the connection pool until the task is cancelled or the service group shuts down.

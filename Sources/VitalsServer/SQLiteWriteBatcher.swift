@@ -62,7 +62,7 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
         _ body: @escaping @Sendable (isolated SQLiteWriteSession) async throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let outcome = OutcomeBox<T>()
+            let outcome = WriteOutcome<T>()
             enqueue(Job(
                 run: { session in outcome.result = await session.inSavepoint { try await body(session) } },
                 complete: { commitError in
@@ -130,9 +130,4 @@ extension SQLiteWriteBatcher {
             Task(operation: operation)
         }
     }
-}
-
-/// A write's result, set on the writer queue and read after the commit.
-private final class OutcomeBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
 }
