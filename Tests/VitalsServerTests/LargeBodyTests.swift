@@ -21,7 +21,14 @@ struct LargeBodyTests {
             _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
 
-        func abandon() { close(fd) }
+        /// Closes with a reset (SO_LINGER 0): the server's channel closes at once. A plain close
+        /// is a FIN, which the server (remote half-closure allowed) may take as input ended
+        /// only when it next reads; on a loaded CI machine the slot then stayed taken past 30 s.
+        func abandon() {
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            close(fd)
+        }
     }
 
     @Test("With one slot: a held large upload makes the next large one 503 with Retry-After; small ones pass; closing frees it")
