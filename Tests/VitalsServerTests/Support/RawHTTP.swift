@@ -58,7 +58,13 @@ enum RawHTTP {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count < 0 { throw RawHTTPError("no answer within \(seconds) s (the server waited for the body?)") }
+            if count < 0 {
+                // Abandoned with a reset, so the server lets go of the request at once (a FIN may
+                // read as input ended only when it next reads).
+                var linger = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                throw RawHTTPError("no answer within \(seconds) s (the server waited for the body?)")
+            }
             if count == 0 { break }
             answer += chunk[0..<count]
             if isComplete(answer) { break }
