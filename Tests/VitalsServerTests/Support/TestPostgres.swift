@@ -56,7 +56,7 @@ actor TestPostgres {
         let port = try Self.freePort()
         try Self.run("\(bin)/pg_ctl", [
             "-D", data, "-l", folder + "/server.log", "-w", "-t", "60",
-            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c max_locks_per_transaction=1024",
             "start",
         ], asPostgres: asRoot)
         TestPostgresShutdown.register(pgCtl: "\(bin)/pg_ctl", data: data, folder: folder, asPostgres: asRoot)
