@@ -47,6 +47,8 @@ struct SchemathesisTests {
                 // No timing check (ST112, 10 s by default): on a loaded CI machine a sync took 14 s. A
                 // limit past the request timeout never fires; a hung request still fails by timing out.
                 "--max-response-time", "120",
+                // Loading the document once timed out after schemathesis's 10 s on a loaded CI machine.
+                "--wait-for-schema", "120",
             ]
             let variables = environment
             let run = try await blocking {
