@@ -54,9 +54,12 @@ actor TestPostgres {
         try Self.run("\(bin)/initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
                      asPostgres: asRoot)
         let port = try Self.freePort()
+        // Swift Testing runs every test at once: dozens of test servers with up to 8 connections
+        // each (SQLSTATE 53300 at 200). The lock table holds max_locks x max_connections locks in
+        // all, which a test database's 16-partition migration needs plenty of (SQLSTATE 53200).
         try Self.run("\(bin)/pg_ctl", [
             "-D", data, "-l", folder + "/server.log", "-w", "-t", "60",
-            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c max_locks_per_transaction=1024",
+            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000 -c max_locks_per_transaction=256",
             "start",
         ], asPostgres: asRoot)
         TestPostgresShutdown.register(pgCtl: "\(bin)/pg_ctl", data: data, folder: folder, asPostgres: asRoot)
