@@ -6,13 +6,6 @@ import PostgresNIO
 import VitalsCore
 
 extension ServerMigration {
-    /// A page of samples as COPY text: its rows and the last UUID read.
-    private struct SamplePage: Sendable {
-        var text: ByteBuffer
-        var rows: Int
-        var lastUUID: Data
-    }
-
     /// Copies one user in one PostgreSQL transaction; returns the rows copied per table. With
     /// `rebuildingSampleIndexes`, the samples' indexes and foreign keys are dropped before the
     /// samples are copied and rebuilt after, in the same transaction (``SampleConstraints``).
@@ -100,24 +93,15 @@ extension ServerMigration {
         return Dictionary(uniqueKeysWithValues: zip(ids, fresh.sorted()))
     }
 
-    /// Streams the user's samples in one COPY, reading the next page from SQLite while the
-    /// current one is sent; returns how many were copied.
+    /// Streams the user's samples in one binary COPY (``BinaryCopy``), reading the next page
+    /// from SQLite while the current one is sent; returns how many were copied.
     private func copySamples(of userID: Int64, as targetID: Int64, on connection: PostgresConnection,
                              report: (Int) -> Void) async throws -> Int {
-        let table = MigrationTable.samples
         let source = source
         let size = batchSize
-        @Sendable func page(after lastUUID: Data) async throws -> SamplePage {
+        @Sendable func page(after lastUUID: Data) async throws -> BinaryCopy.SamplePage {
             try await source.read { db in
-                var page = SamplePage(text: ByteBuffer(), rows: 0, lastUUID: lastUUID)
-                page.text.reserveCapacity(size * 120)
-                let rows = try Row.fetchCursor(db, sql: table.select, arguments: [userID, lastUUID, size])
-                while let row = try rows.next() {
-                    page.lastUUID = row[0]
-                    table.append(row, from: 0, targetUserID: targetID, ingestIDs: [:], to: &page.text)
-                    page.rows += 1
-                }
-                return page
+                try BinaryCopy.samplePage(of: userID, after: lastUUID, limit: size, as: targetID, in: db)
             }
         }
         var copied = 0
@@ -125,16 +109,23 @@ extension ServerMigration {
         defer { next.cancel() }
         var first = try await next.value
         guard first.rows > 0 else { return 0 }
-        try await connection.copyFrom(table: table.name, columns: table.columns.map(\.name), logger: target.logger) { writer in
+        try await BinaryCopy.copyFrom(table: MigrationTable.samples.name, columns: BinaryCopy.sampleColumns,
+                                      on: connection, logger: target.logger) { writer in
+            var header = ByteBuffer()
+            BinaryCopy.writeHeader(to: &header)
+            try await writer.write(header)
             while first.rows > 0 {
                 let current = first
                 next = Task { try await page(after: current.lastUUID) }
-                try await writer.write(current.text)
+                try await writer.write(current.data)
                 copied += current.rows
                 report(current.rows)
                 guard current.rows == size else { break }
                 first = try await next.value
             }
+            var trailer = ByteBuffer()
+            BinaryCopy.writeTrailer(to: &trailer)
+            try await writer.write(trailer)
         }
         return copied
     }

@@ -42,6 +42,15 @@ public struct RawStatement {
         }
     }
 
+    /// Binds bytes as a blob (SQLite keeps no reference to them).
+    public func bind(_ index: Int32, blob: Data) {
+        blob.withUnsafeBytes { bytes in
+            // A non-null pointer even for no bytes: SQLite binds NULL for a null pointer.
+            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+                                  Self.transient)
+        }
+    }
+
     public func bind(_ index: Int32, _ uuid: UUID) {
         withUnsafeBytes(of: uuid.uuid) { bytes in
             _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, 16, Self.transient)
@@ -75,6 +84,23 @@ public struct RawStatement {
         guard let pointer = sqlite3_column_text(handle, index) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// Whether column `index` (0-based) of the current row is NULL.
+    public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+    /// Whether column `index` (0-based) of the current row is stored as an integer or a real.
+    public func isNumber(_ index: Int32) -> Bool {
+        let type = sqlite3_column_type(handle, index)
+        return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+    }
+
+    /// Calls `body` with the stored bytes of column `index` (a blob, or text as UTF-8), valid only
+    /// inside `body`; empty for NULL.
+    public func withBytes<Result>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        let pointer = sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
     }
 
     /// Runs the statement; throws SQLite's error with its message.
