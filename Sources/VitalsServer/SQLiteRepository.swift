@@ -19,6 +19,11 @@ public final class SQLiteRepository: HealthRepository {
         /// Page cache of each reading connection, KiB. Default 32768 (32 MB): with SQLite's
         /// default 2 MB a busy server re-reads index pages from the OS on every insert.
         public var cacheKiB = 32768
+        /// Bytes of the file each reading connection maps into memory (`PRAGMA mmap_size`).
+        /// Default 0, SQLite's default: pages are copied from the OS into the page cache. A
+        /// one-pass read of the whole file (`vitals migrate`'s source) maps it instead, which
+        /// saves that copy; SQLite caps the size at its compile-time limit (2 GB on Debian).
+        public var memoryMapBytes: Int64 = 0
         /// Page cache of the one writing connection, KiB. Default 98304 (96 MB): a year's
         /// backfill (a million samples, ~260 MB of table and index) spills fewer dirty pages to
         /// the WAL before its commit and is stored in about two thirds of the time it takes with
@@ -48,7 +53,11 @@ public final class SQLiteRepository: HealthRepository {
         config.busyMode = .timeout(10)
         let synchronous = configuration.durableCommits ? "FULL" : "NORMAL"
         let cacheKiB = configuration.cacheKiB
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)") }
+        let memoryMapBytes = configuration.memoryMapBytes
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
+            if memoryMapBytes > 0 { try db.execute(sql: "PRAGMA mmap_size = \(memoryMapBytes)") }
+        }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -83,7 +83,10 @@ struct MigrateCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: from) else {
             throw VitalsError(.io, "no such SQLite file", at: InputLocation(file: from))
         }
-        let source = try SQLiteRepository(path: from)
+        // Read once, start to end: mapped, SQLite's pages are not copied into its cache.
+        var sourceConfiguration = SQLiteRepository.Configuration()
+        sourceConfiguration.memoryMapBytes = 1 << 31
+        let source = try SQLiteRepository(path: from, configuration: sourceConfiguration)
         let bar = progress.bar()
         do {
             let report = try await PostgresRepository.withRepository(url: url) { target in
