@@ -55,24 +55,24 @@ struct MigrationChecksum: Sendable {
         self.hasher = hasher
     }
 
-    /// Adds the next sample, in UUID order (`uuid`: its 16 bytes; `metadata`: the stored text).
-    mutating func addSample(uuid: UnsafeRawBufferPointer, type: String, start: Double, end: Double, value: Double,
-                            source: String, metadata: String?) {
+    /// Adds the next sample, in UUID order, from its stored bytes: 16 of UUID, type, source and
+    /// metadata (nil: none) as UTF-8, and the bit patterns of start, end and value.
+    mutating func addSample(uuid: UnsafeRawBufferPointer, type: UnsafeRawBufferPointer, start: UInt64, end: UInt64,
+                            value: UInt64, source: UnsafeRawBufferPointer, metadata: UnsafeRawBufferPointer?) {
         hasher.update(bufferPointer: uuid)
-        add(type)
-        add(start.bitPattern)
-        add(end.bitPattern)
-        add(value.bitPattern)
-        add(source)
-        if let metadata { add(metadata) } else { add(UInt64.max) }  // never a length
+        add(text: type)
+        add(start)
+        add(end)
+        add(value)
+        add(text: source)
+        if let metadata { add(text: metadata) } else { add(UInt64.max) }  // never a length
         samples += 1
     }
 
-    /// Adds `text` after its length, so no two sequences of fields hash alike.
-    private mutating func add(_ text: String) {
-        add(UInt64(text.utf8.count))
-        var text = text
-        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+    /// Adds UTF-8 `text` after its length, so no two sequences of fields hash alike.
+    private mutating func add(text: UnsafeRawBufferPointer) {
+        add(UInt64(text.count))
+        hasher.update(bufferPointer: text)
     }
 
     private mutating func add(_ number: UInt64) {

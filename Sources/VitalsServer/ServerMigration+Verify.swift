@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PostgresNIO
 import VitalsCore
+import VitalsStore
 
 extension ServerMigration {
     /// Compares the user's rows per table and checksums (``MigrationChecksum``) on both sides,
@@ -28,19 +29,29 @@ extension ServerMigration {
         let started = try MigrationChecksum(export, token: token)
         return try await source.read { db in
             var checksum = started
-            let rows = try Row.fetchCursor(db, sql: """
+            // Hashed from SQLite's stored bytes, as the copy reads them (``BinaryCopy``).
+            let row = RawStatement(try db.cachedStatement(sql: """
                 SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata
                 FROM samples s INDEXED BY samples_by_uuid JOIN types t ON t.id = s.type_id
                 WHERE s.user_id = ? ORDER BY s.uuid
-                """, arguments: [user.id])
-            while let row = try rows.next() {
-                try row.withUnsafeData(atIndex: 0) { uuid in
-                    guard let uuid, uuid.count == 16 else {
+                """))
+            row.reset()
+            row.bind(1, user.id)
+            while try row.nextRow(db) {
+                try row.withBytes(0) { uuid in
+                    guard uuid.count == 16 else {
+                        row.reset()
                         throw VitalsError(.database, "a sample's UUID is not 16 bytes", at: InputLocation(file: source.path))
                     }
-                    uuid.withUnsafeBytes { bytes in
-                        checksum.addSample(uuid: bytes, type: row[1], start: row[2], end: row[3], value: row[4],
-                                           source: row[5], metadata: row[6])
+                    row.withBytes(1) { type in
+                        row.withBytes(5) { sourceName in
+                            func add(_ metadata: UnsafeRawBufferPointer?) {
+                                checksum.addSample(uuid: uuid, type: type, start: row.double(2).bitPattern,
+                                                   end: row.double(3).bitPattern, value: row.double(4).bitPattern,
+                                                   source: sourceName, metadata: metadata)
+                            }
+                            if row.isNull(6) { add(nil) } else { row.withBytes(6) { add($0) } }
+                        }
                     }
                 }
             }
@@ -84,11 +95,18 @@ extension ServerMigration {
                 SELECT uuid, type, start_time, end_time, value, source_name, metadata
                 FROM samples WHERE user_id = \(found.id) ORDER BY uuid
                 """, logger: logger)
-            for try await (uuid, type, start, end, value, sourceName, metadata) in rows.decode(
-                (UUID, String, Double, Double, Double, String, String?).self) {
-                withUnsafeBytes(of: uuid.uuid) { bytes in
-                    checksum.addSample(uuid: bytes, type: type, start: start, end: end, value: value,
-                                       source: sourceName, metadata: metadata)
+            // Hashed from the cells' bytes in PostgreSQL's binary format (uuid: 16 bytes, text:
+            // UTF-8, float8: the big-endian bit pattern), as the source's stored bytes are.
+            var gathered = RowBytes()
+            for try await row in rows {
+                try gathered.gather(row)
+                try gathered.withCells { cells in
+                    guard cells[0].count == 16, (2...4).allSatisfy({ cells[$0].count == 8 }) else {
+                        throw VitalsError(.database, "a sample's UUID or number has an unexpected size",
+                                          at: InputLocation(field: "samples"))
+                    }
+                    checksum.addSample(uuid: cells[0], type: cells[1], start: cells.bits(2), end: cells.bits(3),
+                                       value: cells.bits(4), source: cells[5], metadata: cells.optional(6))
                 }
             }
         }
