@@ -17,6 +17,9 @@ enum BinaryCopy {
         var data: ByteBuffer
         var rows: Int
         var lastUUID: Data
+        /// The longest sample (`end - start`, seconds) of each type in the page, by type
+        /// identifier: the rows of `sample_durations`, which reads rely on.
+        var longest: [String: Double] = [:]
     }
 
     /// The signature, the flags and the header extension's length that start the data.
@@ -59,6 +62,8 @@ enum BinaryCopy {
         var page = SamplePage(data: ByteBuffer(), rows: 0, lastUUID: lastUUID)
         page.data.reserveCapacity(limit * 112)
         var lastUUIDAt: Int?
+        // By SQLite's type id: a type's identifier is made into a String once per page.
+        var longest: [Int64: (type: String, seconds: Double)] = [:]
         while try row.nextRow(db) {
             page.data.writeInteger(Int16(sampleColumns.count))
             page.data.writeInteger(Int32(8))
@@ -85,8 +90,16 @@ enum BinaryCopy {
             } else {
                 writeBytes(of: row, 7, to: &page.data)
             }
+            let typeID = row.int64(8)
+            let seconds = row.double(4) - row.double(3)
+            if let known = longest[typeID] {
+                if seconds > known.seconds { longest[typeID]!.seconds = seconds }
+            } else {
+                longest[typeID] = (row.text(2), seconds)
+            }
             page.rows += 1
         }
+        for (type, seconds) in longest.values { page.longest[type] = seconds }
         if let lastUUIDAt, let bytes = page.data.getBytes(at: lastUUIDAt, length: 16) {
             page.lastUUID = Data(bytes)
         }

@@ -55,11 +55,14 @@ extension ServerMigration {
                     """, logger: logger)
             }
             let dropped = rebuildingSampleIndexes ? try await SampleConstraints.drop(on: connection, logger: logger) : nil
-            copied["samples"] = try await copySamples(of: user.id, as: targetID, on: connection, report: report)
-            // Every insert keeps the user's longest sample per type, which reads rely on (fetchSamples).
+            let (samples, longest) = try await copySamples(of: user.id, as: targetID, on: connection, report: report)
+            copied["samples"] = samples
+            // Every insert keeps the user's longest sample per type, which reads rely on
+            // (fetchSamples); found while the samples were read, exactly as `MAX(end - start)`.
+            let types = longest.keys.sorted()
             try await connection.query("""
                 INSERT INTO sample_durations (user_id, type, longest)
-                SELECT user_id, type, MAX(end_time - start_time) FROM samples WHERE user_id = \(targetID) GROUP BY user_id, type
+                SELECT \(targetID), * FROM unnest(\(types)::text[], \(types.map { longest[$0]! })::float8[])
                 """, logger: logger)
             try await afterTable?(user.name, "samples")
             try await dropped?.restore(on: connection, logger: logger)
@@ -94,9 +97,10 @@ extension ServerMigration {
     }
 
     /// Streams the user's samples in one binary COPY (``BinaryCopy``), reading the next page
-    /// from SQLite while the current one is sent; returns how many were copied.
+    /// from SQLite while the current one is sent; returns how many were copied, and the longest
+    /// sample of each type.
     private func copySamples(of userID: Int64, as targetID: Int64, on connection: PostgresConnection,
-                             report: (Int) -> Void) async throws -> Int {
+                             report: (Int) -> Void) async throws -> (rows: Int, longest: [String: Double]) {
         let source = source
         let size = batchSize
         @Sendable func page(after lastUUID: Data) async throws -> BinaryCopy.SamplePage {
@@ -108,7 +112,8 @@ extension ServerMigration {
         var next = Task { try await page(after: Data()) }
         defer { next.cancel() }
         var first = try await next.value
-        guard first.rows > 0 else { return 0 }
+        var longest: [String: Double] = [:]
+        guard first.rows > 0 else { return (0, longest) }
         try await BinaryCopy.copyFrom(table: MigrationTable.samples.name, columns: BinaryCopy.sampleColumns,
                                       on: connection, logger: target.logger) { writer in
             var header = ByteBuffer()
@@ -118,6 +123,7 @@ extension ServerMigration {
                 let current = first
                 next = Task { try await page(after: current.lastUUID) }
                 try await writer.write(current.data)
+                longest.merge(current.longest, uniquingKeysWith: max)
                 copied += current.rows
                 report(current.rows)
                 guard current.rows == size else { break }
@@ -127,6 +133,6 @@ extension ServerMigration {
             BinaryCopy.writeTrailer(to: &trailer)
             try await writer.write(trailer)
         }
-        return copied
+        return (copied, longest)
     }
 }

@@ -76,6 +76,9 @@ public struct RawStatement {
         return false
     }
 
+    /// Column `index` (0-based) of the current row as an integer.
+    public func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
     /// Column `index` (0-based) of the current row as a number.
     public func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 

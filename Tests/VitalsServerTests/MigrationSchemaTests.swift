@@ -67,6 +67,34 @@ struct MigrationSchemaTests {
         }
     }
 
+    @Test("Each user's longest sample per type, found while the samples are read, equals PostgreSQL's MAX(end - start)")
+    func longestSamples() async throws {
+        try await withServer(.sqlite, configuration: MigrationFixture.configuration) { sqlite in
+            _ = try await MigrationFixture.fill(sqlite, full: false)
+            let url = try await TestPostgres.shared.newDatabase()
+            #expect(try await MigrationTests.migrate(sqlite.repository, to: url).verified)
+            try await MigrationTests.withClient(url: url) { client in
+                func lines(_ sql: String) async throws -> [String] {
+                    var lines: [String] = []
+                    for try await line in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(String.self) {
+                        lines.append(line)
+                    }
+                    return lines
+                }
+                let stored = try await lines("""
+                    SELECT user_id || ' ' || type || ' ' || float8send(longest) FROM sample_durations ORDER BY 1
+                    """)
+                let computed = try await lines("""
+                    SELECT user_id || ' ' || type || ' ' || float8send(MAX(end_time - start_time)) FROM samples
+                    GROUP BY user_id, type ORDER BY 1
+                    """)
+                // Several types for each of the two users, compared bit for bit.
+                #expect(stored.count > 4 && Set(stored.map { $0.prefix(while: { $0 != " " }) }).count == 2)
+                #expect(stored == computed)
+            }
+        }
+    }
+
     /// The indexes (valid or not) and constraints of `samples` and its partitions, one line each, sorted.
     static func sampleSchema(url: String) async throws -> [String] {
         try await MigrationTests.withClient(url: url) { client in
