@@ -10,9 +10,12 @@
 # Benchmarks/wrk-daily.lua and wrk-ingest.lua) for the daily and ingest runs, and a second daily
 # run from a Swift client (AsyncHTTPClient, closed loop) that knows which write each answer
 # belongs to. The clients run on the same 2 cores as the server, so the figures are conservative.
+# --two-servers then measures PostgreSQL with the Swift clients (daily at 64 connections, ingest
+# at 64) against one server and against two `vitals serve` on one database, the connections
+# split between them, each on a new database of the same cluster.
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
-#        [--skip-postgres] [--no-build] [--server BINARY] [--json]
+#        [--skip-postgres] [--two-servers] [--no-build] [--server BINARY] [--json]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,6 +23,7 @@ WORK="$ROOT/bench-data/server"
 SECONDS_DAILY=30
 SECONDS_HAE=30
 SKIP_PG=0
+TWO_SERVERS=0
 SERVER=""
 BUILD=1
 JSON=()
@@ -31,6 +35,7 @@ usage: bash Benchmarks/server-benchmark.sh [options]
   --hae-seconds S    length of each Health Auto Export run (default 30)
   --work DIR         folder for the SQLite file and the PostgreSQL cluster (default bench-data/server)
   --skip-postgres    measure SQLite only
+  --two-servers      then PostgreSQL with one server and with two on one database (Swift clients)
   --no-build         use the existing release binaries
   --server BINARY    the vitals binary to measure (default: the release build's); the load
                      client is still this checkout's vitals-bench, so builds compare side by side
@@ -45,6 +50,7 @@ while [ $# -gt 0 ]; do
         --hae-seconds) SECONDS_HAE="$2"; shift 2 ;;
         --work) WORK="$2"; shift 2 ;;
         --skip-postgres) SKIP_PG=1; shift ;;
+        --two-servers) TWO_SERVERS=1; shift ;;
         --no-build) BUILD=0; shift ;;
         --server) SERVER="$2"; shift 2 ;;
         --json) JSON=(--json); shift ;;
@@ -114,3 +120,12 @@ log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync 
 log "PostgreSQL"
 "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_load" \
     --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
+
+[ "$TWO_SERVERS" = 1 ] || exit 0
+for COUNT in 1 2; do
+    "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_servers_$COUNT" >/dev/null
+    log "PostgreSQL, $COUNT server(s) on one database, Swift clients"
+    "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_servers_$COUNT" \
+        --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" --servers "$COUNT" \
+        --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 "${SERVE_ARGS[@]}" "${JSON[@]}"
+done

@@ -57,13 +57,11 @@ extension HealthService {
                 spans[sample.type] = (sample.start, sample.start)
             }
         }
-        var stored: [StoredSample] = []
-        for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
-            let window = SampleWindow(startFrom: span.first.timeIntervalSince1970 - 0.001,
-                                      startBefore: span.last.timeIntervalSince1970 + 0.001)
-            stored += try await store.samples(of: SampleType(identifier: type), in: window)
-        }
-        return stored
+        // One read for all the types (one statement on PostgreSQL).
+        return try await store.samples(in: spans.sorted(by: { $0.key < $1.key }).map { type, span in
+            (SampleType(identifier: type), SampleWindow(startFrom: span.first.timeIntervalSince1970 - 0.001,
+                                                        startBefore: span.last.timeIntervalSince1970 + 0.001))
+        })
     }
 
     /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples

@@ -31,6 +31,9 @@ public protocol HealthWriteTransaction {
         -> [SampleType: StatisticsSeries]
     /// The stored samples of `type` in `window`, oldest start first: those a new sample may repeat.
     nonisolated(nonsending) func samples(of type: SampleType, in window: SampleWindow) async throws -> [StoredSample]
+    /// The stored samples of each type in its window, window after window, each's oldest start first.
+    nonisolated(nonsending) func samples(in windows: [(type: SampleType, window: SampleWindow)]) async throws
+        -> [StoredSample]
     /// The number of stored workouts from `source` per day, for days from `first` through `last`.
     nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
                                                through last: LocalDate) async throws -> [LocalDate: Int]
@@ -52,4 +55,14 @@ public protocol HealthWriteTransaction {
     /// sample types when it succeeded), first removing the user's entries received before `cutoff`;
     /// returns the new entry's id.
     nonisolated(nonsending) func record(_ entry: IngestLogEntry, keepingSince cutoff: Date) async throws -> Int64
+}
+
+extension HealthWriteTransaction {
+    /// One ``samples(of:in:)`` read per window.
+    nonisolated(nonsending) public func samples(in windows: [(type: SampleType, window: SampleWindow)]) async throws
+        -> [StoredSample] {
+        var samples: [StoredSample] = []
+        for (type, window) in windows { samples += try await self.samples(of: type, in: window) }
+        return samples
+    }
 }

@@ -30,6 +30,20 @@ extension PostgresRepository {
         }
     }
 
+    /// Runs ``HealthWrite/apply(for:at:in:)`` in ``writeTransaction(for:_:)``; a snapshot-only
+    /// write (``PostgresSnapshotWrite``) may instead be stored with the others of its batch.
+    public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
+        guard let shared = PostgresSnapshotWrite(write, for: user, at: date) else {
+            return try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }
+        }
+        return try await guarded {
+            try await batcher.write(shared, lockKey: Self.lockKey(of: user)) { connection in
+                let store = PostgresWriteTransaction(repository: self, connection: connection, user: user)
+                return try await write.apply(for: user, at: date, in: store)
+            }
+        }
+    }
+
     /// The second key of the user's write lock.
     static func lockKey(of user: ServerUser) -> Int32 {
         Int32(truncatingIfNeeded: user.id % Int64(Int32.max))
@@ -78,7 +92,7 @@ extension PostgresRepository {
                       on connection: PostgresConnection) async throws -> [StoredSample] {
         guard !types.isEmpty else { return [] }
         var samples: [StoredSample] = []
-        for try await (uuid, type, start, end, value, source, metadata) in try await connection.query("""
+        for try await row in try await connection.query("""
             SELECT uuid, type, start_time, end_time, value, source_name, metadata FROM samples
             WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
             AND start_time >= GREATEST(\(window.startFrom), \(window.endFrom) - COALESCE((
@@ -86,12 +100,21 @@ extension PostgresRepository {
                 WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])), 'Infinity'))
             AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
             ORDER BY start_time, uuid
-            """, logger: logger).decode((UUID, String, Double, Double, Double, String, String?).self) {
-            samples.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
-                                        end: Date(timeIntervalSince1970: end), value: value, sourceName: source,
-                                        metadata: StoredSample.metadata(json: metadata)))
+            """, logger: logger).decode(SampleRow.self) {
+            samples.append(Self.sample(from: row))
         }
         return samples
+    }
+
+    /// A sample row's columns: uuid, type, start_time, end_time, value, source_name, metadata.
+    typealias SampleRow = (UUID, String, Double, Double, Double, String, String?)
+
+    /// The sample of a ``SampleRow``.
+    static func sample(from row: SampleRow) -> StoredSample {
+        let (uuid, type, start, end, value, source, metadata) = row
+        return StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
+                            end: Date(timeIntervalSince1970: end), value: value, sourceName: source,
+                            metadata: StoredSample.metadata(json: metadata))
     }
 
     /// The user's samples of `types` in `window` as each type's statistics series (times, values and

@@ -15,6 +15,10 @@ import PostgresNIO
 /// writes runs again alone, in its own transaction, so the failing write gets its error and the
 /// others still commit. (Failures are rare, so this costs less than a savepoint per write: two
 /// round trips each.) When a commit fails, every write of that batch fails and none of it is stored.
+///
+/// Snapshot-only writes (``PostgresSnapshotWrite``, the daily-metrics API's) of a batch that
+/// has more than one are stored together, in a few statements for all of them, before the
+/// batch's other writes run one after another.
 final class PostgresWriteBatcher: @unchecked Sendable {
     /// One queued write: runs on the batch's connection, then learns how the commit went.
     private struct Job {
@@ -22,6 +26,8 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         let lockKey: Int32
         /// Runs the write, keeping its outcome; false when it failed.
         let run: @Sendable (PostgresConnection) async -> Bool
+        /// The write as a snapshot-only one, and how it learns its result when stored with others; nil for none.
+        let shared: (write: PostgresSnapshotWrite, deliver: @Sendable (HealthWriteResult) -> Void)?
         let complete: @Sendable ((any Error)?) -> Void
     }
 
@@ -30,6 +36,7 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Job] = []
     private var runners = 0
+    private var committedShared = 0
     /// At most this many writes per transaction.
     let maximumBatch: Int
     /// At most this many batches at once, each on its own connection.
@@ -40,6 +47,13 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return pending.count
+    }
+
+    /// The writes committed in shared statements (``PostgresSnapshotWrite``) so far.
+    var sharedWrites: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return committedShared
     }
 
     init(client: PostgresClient, logger: Logger, maximumBatch: Int = 64, maximumRunners: Int = 4) {
@@ -55,6 +69,21 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     /// must only read and write through the connection.
     func write<T: Sendable>(lockKey: Int32,
                             _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await submit(lockKey: lockKey, body) { _ in nil }
+    }
+
+    /// Runs a snapshot-only write in the next batch: with the batch's other such writes when it
+    /// can (see ``PostgresSnapshotWrite/store(_:on:logger:)``), otherwise as `body`, which applies it.
+    func write(_ shared: PostgresSnapshotWrite, lockKey: Int32,
+               _ body: @escaping @Sendable (PostgresConnection) async throws -> HealthWriteResult) async throws
+        -> HealthWriteResult {
+        try await submit(lockKey: lockKey, body) { outcome in (shared, { outcome.result = .success($0) }) }
+    }
+
+    private func submit<T: Sendable>(
+        lockKey: Int32, _ body: @escaping @Sendable (PostgresConnection) async throws -> T,
+        sharing: (WriteOutcome<T>) -> (write: PostgresSnapshotWrite, deliver: @Sendable (HealthWriteResult) -> Void)?
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = WriteOutcome<T>()
             enqueue(Job(
@@ -68,6 +97,7 @@ final class PostgresWriteBatcher: @unchecked Sendable {
                         return false
                     }
                 },
+                shared: sharing(outcome),
                 complete: { commitError in
                     if let commitError {
                         continuation.resume(throwing: commitError)
@@ -132,13 +162,22 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     /// Runs the jobs in one transaction and commits it; true when a job failed (and nothing was committed).
     private func transaction(_ batch: [Job], on connection: PostgresConnection) async throws -> Bool {
         try await connection.query("BEGIN", logger: logger)
+        var rest = batch
         do {
             let keys = Array(Set(batch.map(\.lockKey))).sorted()
             // One after another in id order: batches holding some of the same users never deadlock.
             try await connection.query("""
                 SELECT pg_advisory_xact_lock(\(PostgresRepository.userWriteLock), k) FROM UNNEST(\(keys)::int4[]) AS k
                 """, logger: logger)
-            for job in batch {
+            if batch.count(where: { $0.shared != nil }) > 1 {
+                do {
+                    rest = try await storeShared(batch, on: connection)
+                } catch {
+                    try await connection.query("ROLLBACK", logger: logger)
+                    return true
+                }
+            }
+            for job in rest {
                 guard await job.run(connection) else {
                     try await connection.query("ROLLBACK", logger: logger)
                     return true
@@ -150,6 +189,19 @@ final class PostgresWriteBatcher: @unchecked Sendable {
             throw error
         }
         try await connection.query("COMMIT", logger: logger)
+        lock.withLock { committedShared += batch.count - rest.count }
         return false
+    }
+
+    /// Stores the batch's snapshot-only writes together; returns the jobs left to run one by one.
+    private func storeShared(_ batch: [Job], on connection: PostgresConnection) async throws -> [Job] {
+        let sharing = batch.filter { $0.shared != nil }
+        let results = try await PostgresSnapshotWrite.store(sharing.map { $0.shared!.write }, on: connection,
+                                                            logger: logger)
+        var rest = batch.filter { $0.shared == nil }
+        for (job, result) in zip(sharing, results) {
+            if let result { job.shared?.deliver(result) } else { rest.append(job) }
+        }
+        return rest
     }
 }

@@ -9,6 +9,8 @@ import VitalsServer
 /// accepted (lost, duplicated and unexpected rows are counted). Health Auto Export ingest: one
 /// day of samples per request, each request a new user and day, at each connection count;
 /// then every accepted user's export must hold exactly what the answer said was added.
+/// With `servers` above one (PostgreSQL only), that many `vitals serve` processes share the
+/// database and the Swift clients split the connections between them.
 struct ServerLoadBenchmark {
     struct Options {
         var vitals = ".build/release/vitals"
@@ -29,6 +31,8 @@ struct ServerLoadBenchmark {
         /// More `vitals serve` arguments (`--sqlite-sync normal`).
         var serveArguments: [String] = []
         var json = false
+        /// `vitals serve` processes on the one database; above one, only the Swift clients run.
+        var servers = 1
     }
 
     let options: Options
@@ -47,14 +51,17 @@ struct ServerLoadBenchmark {
         // kernel during the first run, competing with the server's own commits.
         log("\(backend): flushing the setup's writes to disk")
         sync()
-        let server = try ServerProcess(vitals: options.vitals, arguments: databaseArguments)
-        defer { server.stop() }
+        var servers: [ServerProcess] = []
+        defer { for server in servers { server.stop() } }
+        for _ in 0..<options.servers {
+            servers.append(try ServerProcess(vitals: options.vitals, arguments: databaseArguments))
+        }
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(idleTimeout: .seconds(120),
                                              concurrentHTTP1ConnectionsPerHostSoftLimit: max(64, options.haeConnections.max() ?? 64))
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
-            let report = try await measure(client: client, server: server, backend: backend,
+            let report = try await measure(client: client, servers: servers, backend: backend,
                                            dailyTokens: dailyTokens, haeTokens: haeTokens)
             try await client.shutdown()
             return report
@@ -64,9 +71,10 @@ struct ServerLoadBenchmark {
         }
     }
 
-    private func measure(client: HTTPClient, server: ServerProcess, backend: String, dailyTokens: [String],
+    private func measure(client: HTTPClient, servers: [ServerProcess], backend: String, dailyTokens: [String],
                          haeTokens: [String]) async throws -> [String: Any] {
-        var report: [String: Any] = ["backend": backend]
+        var report: [String: Any] = ["backend": backend, "servers": servers.count]
+        let server = servers[0]
         var dailyRuns: [[String: Any]] = []
         for (run, kind) in options.dailyClients.enumerated() {
             // Each run gets its own users, so each check sees only its own writes.
@@ -77,7 +85,7 @@ struct ServerLoadBenchmark {
                 figures = try await WrkDailyLoad(script: options.wrkScript, work: options.work, connections: options.dailyConnections,
                                                  seconds: options.seconds).run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
             } else {
-                figures = try await daily(client: client, server: server, tokens: tokens)
+                figures = try await daily(client: client, servers: servers, tokens: tokens)
             }
             dailyRuns.append(figures)
         }
@@ -94,7 +102,7 @@ struct ServerLoadBenchmark {
                                                           connections: connections, seconds: options.haeSeconds)
                     .run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
             } else {
-                (figures, used) = try await healthAutoExport(client: client, server: server, tokens: tokens,
+                (figures, used) = try await healthAutoExport(client: client, servers: servers, tokens: tokens,
                                                              firstDay: next, connections: connections)
             }
             next += used
@@ -133,17 +141,20 @@ struct ServerLoadBenchmark {
         return tokens
     }
 
-    private func daily(client: HTTPClient, server: ServerProcess, tokens: [String]) async throws -> [String: Any] {
-        let url = server.baseURL + "/api/v1/health/daily"
-        let cpuBefore = server.cpuSeconds
+    /// The daily run from the Swift client; worker `w` sends to server `w % servers.count`.
+    private func daily(client: HTTPClient, servers: [ServerProcess], tokens: [String]) async throws -> [String: Any] {
+        let urls = servers.map { $0.baseURL + "/api/v1/health/daily" }
+        let server = servers[0]
+        let cpuBefore = Self.cpuSeconds(of: servers)
         let hostBefore = HostCPU.now()
         let runner = LoadRunner(client: client, connections: tokens.count, seconds: options.seconds)
         let result = await runner.run { worker, iteration in
             let day = LoadPayloads.day(iteration)
             return .init(key: "\(worker) \(day)",
-                         request: LoadRunner.post(url, token: tokens[worker], body: LoadPayloads.daily(day: day, seed: iteration)))
+                         request: LoadRunner.post(urls[worker % urls.count], token: tokens[worker],
+                                                  body: LoadPayloads.daily(day: day, seed: iteration)))
         }
-        let cpu = server.cpuSeconds - cpuBefore
+        let cpu = Self.cpuSeconds(of: servers) - cpuBefore
         let steal = HostCPU.stealPercent(since: hostBefore)
         log("checking every user's stored days against the accepted writes")
         var stored: [String] = []
@@ -161,22 +172,25 @@ struct ServerLoadBenchmark {
         return figures
     }
 
-    private func healthAutoExport(client: HTTPClient, server: ServerProcess, tokens: [String], firstDay: Int,
+    /// The ingest run from the Swift client; worker `w` sends to server `w % servers.count`.
+    private func healthAutoExport(client: HTTPClient, servers: [ServerProcess], tokens: [String], firstDay: Int,
                                   connections: Int) async throws -> ([String: Any], used: Int) {
-        let url = server.baseURL + "/api/v1/ingest/health-auto-export"
+        let urls = servers.map { $0.baseURL + "/api/v1/ingest/health-auto-export" }
+        let server = servers[0]
         let counter = Counter()
         let template = LoadPayloads.Template()
-        let cpuBefore = server.cpuSeconds
+        let cpuBefore = Self.cpuSeconds(of: servers)
         let hostBefore = HostCPU.now()
         let runner = LoadRunner(client: client, connections: connections, seconds: options.haeSeconds)
-        let result = await runner.run { _, _ in
+        let result = await runner.run { worker, _ in
             let index = counter.next()
             guard index < tokens.count else { return nil }
             let day = LoadPayloads.day(firstDay + index)
             let body = template.body(day: day, workoutID: "load-\(firstDay + index)")
-            return .init(key: "\(index) \(day)", request: LoadRunner.post(url, token: tokens[index], body: body))
+            return .init(key: "\(index) \(day)",
+                         request: LoadRunner.post(urls[worker % urls.count], token: tokens[index], body: body))
         }
-        let cpu = server.cpuSeconds - cpuBefore
+        let cpu = Self.cpuSeconds(of: servers) - cpuBefore
         let steal = HostCPU.stealPercent(since: hostBefore)
         log("checking each accepted payload's user holds exactly what was added")
         let keys = result.accepted
@@ -238,6 +252,11 @@ struct ServerLoadBenchmark {
             "p50_ms": result.percentile(0.50) * 1000, "p99_ms": result.percentile(0.99) * 1000,
             "server_cpu_seconds": serverCPU,
         ]
+    }
+
+    /// The CPU seconds all the servers have used so far.
+    static func cpuSeconds(of servers: [ServerProcess]) -> Double {
+        servers.reduce(0) { $0 + $1.cpuSeconds }
     }
 
     func log(_ text: String) {

@@ -14,7 +14,8 @@ struct VitalsBench {
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
-                                 [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"] [--json]
+                                 [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"]
+                                 [--servers N] [--json]
                vitals-bench hae-parse [--runs N] [--rounds N]
 
         stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
@@ -60,7 +61,9 @@ struct VitalsBench {
                belongs to. Prints requests/s, p50/p99 latency, errors, the server's CPU, the
                host's steal time (a VM's CPU given to others; Linux), and a check of the accepted
                writes against what the server then exports. --serve-args passes more options to
-               `vitals serve` (e.g. "--sqlite-sync normal"). --json prints the figures as JSON.
+               `vitals serve` (e.g. "--sqlite-sync normal"). --servers N (PostgreSQL, Swift
+               clients only) starts N servers on the one database and splits each run's
+               connections between them (the figures are their total). --json prints JSON.
 
         hae-parse  Parses the load run's ingest payload --runs times (2000) in each of --rounds
                (5) and prints the best thread CPU time per payload.
@@ -158,9 +161,13 @@ struct VitalsBench {
                 guard ["wrk", "swift"].contains(options.haeClient) else { fail("--hae-client takes wrk or swift") }
             case "--wrk-ingest-script": options.wrkIngestScript = value(arguments, index)
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
+            case "--servers": options.servers = Int(number(value(arguments, index)))
             default: fail("unknown argument \(text)")
             }
             index += 2
+        }
+        if options.servers > 1, options.postgres == nil || options.haeClient != "swift" || options.dailyClients != ["swift"] {
+            fail("--servers above 1 needs --postgres, --daily-clients swift and --hae-client swift")
         }
         do {
             let report = try await ServerLoadBenchmark(options: options).run()

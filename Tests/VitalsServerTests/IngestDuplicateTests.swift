@@ -32,6 +32,27 @@ struct IngestDuplicateTests {
         }
     }
 
+    @Test("Samples of several types re-sent with another source string are each stored once", arguments: Backend.allCases)
+    func resentOfSeveralTypes(backend: Backend) async throws {
+        @Sendable func body(_ source: String) -> String {
+            #"""
+            {"data": {"metrics": [
+              {"name": "step_count", "units": "count", "data": [{"qty": 120, "date": "2024-06-01 08:00:00 +0000", "source": "\#(source)"}]},
+              {"name": "flights_climbed", "units": "count", "data": [{"qty": 3, "date": "2024-06-01 09:00:00 +0000", "source": "\#(source)"}]},
+              {"name": "active_energy", "units": "kcal", "data": [{"qty": 42, "date": "2024-06-01 10:00:00 +0000", "source": "\#(source)"}]}]}}
+            """#
+        }
+        try await withServer(backend) { harness in
+            let (_, token) = try await harness.user("ada", timeZone: "UTC")
+            let first = try await harness.ingest(token, body("Anna's iPhone|Anna's Apple Watch")).decode(HealthService.IngestReport.self)
+            #expect(first.samplesAdded == 3)
+            // One read finds the stored samples of all three types (one statement on PostgreSQL).
+            let again = try await harness.ingest(token, body("Anna's Apple Watch")).decode(HealthService.IngestReport.self)
+            #expect(again.samplesReceived == 3 && again.samplesAdded == 0 && again.samplesResent == 3)
+            #expect(try await harness.export(token).samples.count == 3)
+        }
+    }
+
     @Test("The same instant from phone and watch counts once: the watch's value", arguments: Backend.allCases)
     func sameInstantTwoDevices(backend: Backend) async throws {
         try await withServer(backend) { harness in
