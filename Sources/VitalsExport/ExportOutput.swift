@@ -25,6 +25,13 @@ struct ExportOutput {
         }
     }
 
+    /// Writes one line (a newline is appended) at once, ahead of what is buffered: the Patient first, a
+    /// Device before the Observations that name it are handed on.
+    mutating func appendNow(_ line: [UInt8], to file: String, write: ExportWrite) async throws {
+        lines[file, default: 0] += 1
+        try await write(file, line + [0x0A])
+    }
+
     /// Writes what is left, file by file in name order.
     mutating func flush(write: ExportWrite) async throws {
         for file in buffers.keys.sorted() {

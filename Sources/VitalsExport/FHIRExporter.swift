@@ -23,7 +23,7 @@ public struct FHIRExporter: Sendable {
     public func export(from reader: any HealthReader, _ request: ExportRequest, write: ExportWrite,
                        progress: (ExportProgress) -> Void = { _ in }) async throws -> ExportSummary {
         var run = Run(request: request)
-        try await run.output.append(run.resources.patientLine(), to: Self.patientFile, write: write)
+        try await run.output.appendNow(run.resources.patientLine(), to: Self.patientFile, write: write)
         let types = request.exportedTypes
         var bloodPressureDone = false
         for (index, type) in types.enumerated() {
@@ -77,7 +77,7 @@ public struct FHIRExporter: Sendable {
         /// Writes an Observation line, after the Device resources it is the first to name.
         mutating func emit(_ line: [UInt8], write: ExportWrite) async throws {
             for device in resources.takeNewDevices() {
-                try await output.append(device, to: FHIRExporter.deviceFile, write: write)
+                try await output.appendNow(device, to: FHIRExporter.deviceFile, write: write)
             }
             try await output.append(line, to: FHIRExporter.observationFile, write: write)
         }
