@@ -10,7 +10,7 @@ extension FHIRResourceWriter {
     /// Appends the Observation of a quantity or category sample; false for other kinds.
     mutating func sampleObservation(_ sample: Sample, into json: inout JSONBytes) -> Bool {
         let concept = FHIRConcept.of(sample.type)
-        let id = sample.uuid.uuidString.lowercased()
+        let id = sample.uuid
         switch sample.content {
         case .quantity(let quantity):
             let (value, unit) = Self.canonical(quantity, of: sample.type)
@@ -48,7 +48,7 @@ extension FHIRResourceWriter {
     }
 
     /// A workout as an activity Observation: the activity as its value, duration (55411-3), energy and distance as components.
-    private mutating func workoutObservation(_ sample: Sample, _ workout: Workout, id: String, into json: inout JSONBytes) {
+    private mutating func workoutObservation(_ sample: Sample, _ workout: Workout, id: UUID, into json: inout JSONBytes) {
         let minutes = (workout.duration ?? sample.duration) / 60
         observation(id: id, identifiers: [sample.uuid], concept: .of(.workout), healthKit: .healthKit(.workout),
                     sample: sample, into: &json, value: { json in
@@ -82,7 +82,7 @@ extension FHIRResourceWriter {
     mutating func bloodPressurePanel(carrier: Sample, systolic: Sample, diastolic: Sample, into json: inout JSONBytes) {
         var identifiers = [systolic.uuid, diastolic.uuid]
         if carrier.uuid != systolic.uuid { identifiers.insert(carrier.uuid, at: 0) }
-        observation(id: carrier.uuid.uuidString.lowercased(), identifiers: identifiers, concept: .bloodPressurePanel,
+        observation(id: carrier.uuid, identifiers: identifiers, concept: .bloodPressurePanel,
                     healthKit: .healthKit(.bloodPressure), sample: carrier, into: &json, component: { json in
             for (index, member) in [systolic, diastolic].enumerated() {
                 if index > 0 { json.comma() }

@@ -14,6 +14,8 @@ struct FHIRResourceWriter {
     private var zones: SampleZones
     /// Device resource ids, by device, for the devices met so far.
     private var deviceIDs: [Device: String] = [:]
+    /// The `category` and `code` members of each concept and HealthKit code met, written once.
+    private var heads: [String: [UInt8]] = [:]
     /// Device resources met since the last ``takeNewDevices()``, one line each.
     private var newDevices: [[UInt8]] = []
 
@@ -54,18 +56,12 @@ struct FHIRResourceWriter {
     /// The source is an extension (`…/healthkit/hksource` with `name` and `bundleIdentifier`), each
     /// sample UUID an identifier in the RFC 3986 system (`urn:uuid:…`).
     mutating func observation(
-        id: String, identifiers: [UUID], concept: FHIRConcept, healthKit: FHIRCoding, sample: Sample,
+        id: UUID, identifiers: [UUID], concept: FHIRConcept, healthKit: FHIRCoding, sample: Sample,
         into json: inout JSONBytes, value: ((inout JSONBytes) -> Void)? = nil,
         component: ((inout JSONBytes) -> Void)? = nil
     ) {
         json.raw("{")
-        if let category = concept.category {
-            json.raw("\"category\":[{\"coding\":[")
-            category.write(to: &json)
-            json.raw("]}],")
-        }
-        json.raw("\"code\":")
-        Self.writeCode(concept: concept, healthKit: healthKit, to: &json)
+        json.bytes.append(contentsOf: head(concept: concept, healthKit: healthKit))
         if let component {
             json.raw(",\"component\":[")
             component(&json)
@@ -84,13 +80,14 @@ struct FHIRResourceWriter {
         }
         writeEffective(sample, to: &json)
         Self.writeSource(sample.source, to: &json)
-        json.raw(",\"id\":")
-        json.string(id)
+        json.raw(",\"id\":\"")
+        json.uuid(id)
+        json.raw("\"")
         json.raw(",\"identifier\":[")
         for (index, uuid) in identifiers.enumerated() {
             if index > 0 { json.comma() }
             json.raw("{\"system\":\"urn:ietf:rfc:3986\",\"value\":\"urn:uuid:")
-            json.raw(uuid.uuidString.lowercased())
+            json.uuid(uuid)
             json.raw("\"}")
         }
         json.raw("],\"resourceType\":\"Observation\",\"status\":\"final\",\"subject\":{\"reference\":\"Patient/")
@@ -101,6 +98,21 @@ struct FHIRResourceWriter {
             value(&json)
         }
         json.raw("}")
+    }
+
+    /// `"category":[…],"code":{…}` of a concept with its HealthKit coding, from the cache after the first time.
+    private mutating func head(concept: FHIRConcept, healthKit: FHIRCoding) -> [UInt8] {
+        if let known = heads[healthKit.code] { return known }
+        var json = JSONBytes(capacity: 512)
+        if let category = concept.category {
+            json.raw("\"category\":[{\"coding\":[")
+            category.write(to: &json)
+            json.raw("]}],")
+        }
+        json.raw("\"code\":")
+        Self.writeCode(concept: concept, healthKit: healthKit, to: &json)
+        heads[healthKit.code] = json.bytes
+        return json.bytes
     }
 
     /// Writes the source extension after a comma: `name` and `bundleIdentifier` sub-extensions, the empty ones left out

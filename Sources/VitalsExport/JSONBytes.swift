@@ -20,10 +20,16 @@ struct JSONBytes {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// Appends a quoted, escaped JSON string.
+    /// Appends a quoted, escaped JSON string (in one copy when nothing needs escaping, the usual case).
     mutating func string(_ text: String) {
         bytes.append(0x22)
-        for byte in text.utf8 {
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            bytes.append(contentsOf: utf8)
+            bytes.append(0x22)
+            return
+        }
+        for byte in utf8 {
             switch byte {
             case 0x22: bytes.append(0x5C); bytes.append(0x22)
             case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
@@ -57,6 +63,20 @@ struct JSONBytes {
         raw(name)
         bytes.append(0x22)
         bytes.append(0x3A)
+    }
+
+    /// Appends a UUID in lower case (`0f0b5a1e-…`), without Foundation's formatting.
+    mutating func uuid(_ uuid: UUID) {
+        let hex: StaticString = "0123456789abcdef"
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            hex.withUTF8Buffer { digits in
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(0x2D) }
+                    bytes.append(digits[Int(byte >> 4)])
+                    bytes.append(digits[Int(byte & 0xF)])
+                }
+            }
+        }
     }
 
     /// Appends a comma.

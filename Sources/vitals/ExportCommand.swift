@@ -50,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
             let start = try from.map { try store.date($0, option: "--from") } ?? Date(timeIntervalSince1970: 0)
             let end = try to.map { try store.date($0, option: "--to") } ?? Date(timeIntervalSince1970: 4_102_444_800)
             let range = try DateRange(start: start, end: end)
-            let database = try store.open()
+            let database = try store.open(cachingQueries: false)
             let patient = PatientDetails(characteristics: try await database.characteristics())
             let request = ExportRequest(range: range, types: try type.map(TypeArgument.parse), zone: zone, patient: patient)
             let directory = try ExportDirectory(url: URL(fileURLWithPath: out))

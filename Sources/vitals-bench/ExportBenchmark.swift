@@ -1,0 +1,65 @@
+import Foundation
+import VitalsCore
+import VitalsExport
+import VitalsImport
+import VitalsStore
+
+/// `vitals-bench fhir-export`: Observations per second and peak RSS of a FHIR export of an imported Apple Health export.
+///
+/// Imports `--export PATH` (an `export.xml`, e.g. from `Benchmarks/generate-export.py --size 100MB`)
+/// into `--db PATH` unless the store already has samples, then exports everything as FHIR NDJSON
+/// into a temporary folder `--runs` times. Peak RSS is the process's `VmHWM`, reset after the import
+/// (`/proc/self/clear_refs`), so it is the export's own: the store's connections and caches included.
+struct ExportBenchmark {
+    var export: String?
+    var db: String?
+    var runs = 3
+
+    func run() async throws {
+        let path = db ?? FileManager.default.temporaryDirectory.appendingPathComponent("vitals-bench-fhir-\(UUID().uuidString).sqlite").path
+        // As `vitals export` opens it: no query cache, which an export's pages would only fill.
+        var configuration = SQLiteHealthStore.Configuration()
+        configuration.cacheCapacity = 0
+        let store = try SQLiteHealthStore(path: path, configuration: configuration)
+        if try await store.typeSummaries().isEmpty {
+            guard let export else { VitalsBench.fail("the store is empty: give --export PATH to import") }
+            let started = Date()
+            let report = try await HealthExportImporter(store: store).importExport(at: export)
+            print("imported \(report.added) samples in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        }
+        let request = ExportRequest(
+            range: try DateRange(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_102_444_800)),
+            zone: try .iana("Europe/Berlin"), patient: PatientDetails(characteristics: try await store.characteristics()))
+        var rates: [Double] = []
+        for run in 1...max(1, runs) {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-bench-fhir-out-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: out) }
+            Self.resetPeakRSS()
+            let cpu = HostCPU.now()
+            let directory = try ExportDirectory(url: out)
+            let started = DispatchTime.now().uptimeNanoseconds
+            let summary = try await Exporter.export(.fhir, from: store, request) { try directory.write($0, $1) }
+            try directory.close()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let observations = summary.files[FHIRExporter.observationFile] ?? 0
+            let rate = Double(observations) / seconds
+            rates.append(rate)
+            print(String(format: "run %d: %d Observations in %.2f s = %.0f Observations/s, peak RSS %.1f MiB, steal %.1f%%",
+                         run, observations, seconds, rate, Self.peakRSSMiB() ?? -1, HostCPU.stealPercent(since: cpu) ?? -1))
+        }
+        print(String(format: "median: %.0f Observations/s", rates.sorted()[rates.count / 2]))
+    }
+
+    /// Resets `VmHWM` to the current RSS (Linux: writing 5 to `clear_refs`).
+    static func resetPeakRSS() {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    }
+
+    /// The process's peak RSS (`VmHWM`) in MiB, or nil where `/proc` does not tell.
+    static func peakRSSMiB() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kib / 1024
+    }
+}
