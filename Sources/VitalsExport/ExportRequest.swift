@@ -14,9 +14,12 @@ public struct ExportRequest: Sendable {
     /// How many samples one read asks for at most: what bounds the memory an export uses.
     public var pageSize: Int
 
+    /// The page size unless one is given.
+    public static let defaultPageSize = 1024
+
     /// Creates a request.
     public init(range: DateRange, types: [SampleType] = [], zone: TimeZone, patient: PatientDetails = PatientDetails(),
-                pageSize: Int = 4096) {
+                pageSize: Int = defaultPageSize) {
         self.range = range
         self.types = types
         self.zone = zone

@@ -14,6 +14,8 @@ struct ExportBenchmark {
     var export: String?
     var db: String?
     var runs = 3
+    /// Samples per read (the exporter's page size).
+    var pageSize = ExportRequest.defaultPageSize
 
     func run() async throws {
         let path = db ?? FileManager.default.temporaryDirectory.appendingPathComponent("vitals-bench-fhir-\(UUID().uuidString).sqlite").path
@@ -29,7 +31,9 @@ struct ExportBenchmark {
         }
         let request = ExportRequest(
             range: try DateRange(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_102_444_800)),
-            zone: try .iana("Europe/Berlin"), patient: PatientDetails(characteristics: try await store.characteristics()))
+            zone: try .iana("Europe/Berlin"), patient: PatientDetails(characteristics: try await store.characteristics()),
+            pageSize: pageSize)
+        print(String(format: "before the export: RSS %.1f MiB", Self.statusMiB("VmRSS:") ?? -1))
         var rates: [Double] = []
         for run in 1...max(1, runs) {
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-bench-fhir-out-\(UUID().uuidString)")
@@ -45,7 +49,7 @@ struct ExportBenchmark {
             let rate = Double(observations) / seconds
             rates.append(rate)
             print(String(format: "run %d: %d Observations in %.2f s = %.0f Observations/s, peak RSS %.1f MiB, steal %.1f%%",
-                         run, observations, seconds, rate, Self.peakRSSMiB() ?? -1, HostCPU.stealPercent(since: cpu) ?? -1))
+                         run, observations, seconds, rate, Self.statusMiB("VmHWM:") ?? -1, HostCPU.stealPercent(since: cpu) ?? -1))
         }
         print(String(format: "median: %.0f Observations/s", rates.sorted()[rates.count / 2]))
     }
@@ -55,10 +59,10 @@ struct ExportBenchmark {
         try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
     }
 
-    /// The process's peak RSS (`VmHWM`) in MiB, or nil where `/proc` does not tell.
-    static func peakRSSMiB() -> Double? {
+    /// A memory figure of `/proc/self/status` (`VmHWM:` peak RSS, `VmRSS:` now) in MiB, or nil where it is not told.
+    static func statusMiB(_ field: String) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
         return kib / 1024
     }

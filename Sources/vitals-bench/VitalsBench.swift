@@ -16,7 +16,7 @@ struct VitalsBench {
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
                                  [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"] [--json]
                vitals-bench hae-parse [--runs N] [--rounds N]
-               vitals-bench fhir-export [--export PATH] [--db PATH] [--runs N]
+               vitals-bench fhir-export [--export PATH] [--db PATH] [--runs N] [--page N]
 
         stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
                overlapping sources, then times one year of daily statistics with source merging
@@ -68,7 +68,7 @@ struct VitalsBench {
 
         fhir-export  Imports --export (an export.xml, e.g. Benchmarks/generate-export.py's 100 MB) into
                --db unless that store has samples, then exports it all as FHIR R4 NDJSON --runs times
-               (default 3) and prints Observations/s, the export's peak RSS (VmHWM, reset after the
+               (default 3), reading --page samples at a time (default 1024), and prints Observations/s, the export's peak RSS (VmHWM, reset after the
                import) and the host's steal time.
         """
 
@@ -109,6 +109,7 @@ struct VitalsBench {
             case "--export": benchmark.export = value(arguments, index)
             case "--db": benchmark.db = value(arguments, index)
             case "--runs": benchmark.runs = Int(value(arguments, index)) ?? benchmark.runs
+            case "--page": benchmark.pageSize = Int(value(arguments, index)) ?? benchmark.pageSize
             default: fail("unknown argument \(arguments[index])")
             }
             index += 2
