@@ -42,16 +42,27 @@ struct ExportBenchmark {
             let cpu = HostCPU.now()
             let directory = try ExportDirectory(url: out)
             let started = DispatchTime.now().uptimeNanoseconds
+            let cpuStarted = Self.processCPUSeconds()
             let summary = try await Exporter.export(.fhir, from: store, request) { try directory.write($0, $1) }
             try directory.close()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let cpuSeconds = Self.processCPUSeconds() - cpuStarted
             let observations = summary.files[FHIRExporter.observationFile] ?? 0
             let rate = Double(observations) / seconds
             rates.append(rate)
-            print(String(format: "run %d: %d Observations in %.2f s = %.0f Observations/s, peak RSS %.1f MiB, steal %.1f%%",
-                         run, observations, seconds, rate, Self.statusMiB("VmHWM:") ?? -1, HostCPU.stealPercent(since: cpu) ?? -1))
+            // Per CPU second too: on a shared VM the wall time also counts other processes' turns.
+            print(String(format: "run %d: %d Observations in %.2f s = %.0f Observations/s (%.0f per CPU second), "
+                         + "peak RSS %.1f MiB, steal %.1f%%",
+                         run, observations, seconds, rate, Double(observations) / max(cpuSeconds, 1e-9), Self.statusMiB("VmHWM:") ?? -1, HostCPU.stealPercent(since: cpu) ?? -1))
         }
         print(String(format: "median: %.0f Observations/s", rates.sorted()[rates.count / 2]))
+    }
+
+    /// CPU time the process used so far (all threads), in seconds.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Resets `VmHWM` to the current RSS (Linux: writing 5 to `clear_refs`).
