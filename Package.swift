@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "VitalsInsights", targets: ["VitalsInsights"]),
         .library(name: "VitalsHealthKit", targets: ["VitalsHealthKit"]),
         .library(name: "VitalsDashboard", targets: ["VitalsDashboard"]),
+        .library(name: "VitalsExport", targets: ["VitalsExport"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
         .executable(name: "vitals-fuzz", targets: ["vitals-fuzz"]),
@@ -84,6 +85,9 @@ let package = Package(
             dependencies: healthKitAdapterDependencies,
             swiftSettings: strict,
             linkerSettings: [.linkedFramework("HealthKit", .when(platforms: [.iOS, .macOS, .watchOS]))]),
+        // Data out: FHIR R4 NDJSON, tidy CSV and JSON Lines, written once over the read protocol (HealthReader);
+        // the CLI and the server import it, it imports neither.
+        .target(name: "VitalsExport", dependencies: ["VitalsCore", "VitalsStore"], swiftSettings: strict),
         // What the sync client and the server both speak: the day record, requests, answers, snapshots.
         .target(name: "VitalsContract", dependencies: ["VitalsCore"], swiftSettings: strict),
         .target(
@@ -105,6 +109,7 @@ let package = Package(
                 // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users;
                 // VitalsInsights: its Records page's forms save through RecordEditor (LocalRecordWriter over ServerRecordStore).
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard", "VitalsInsights",
+                "VitalsExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HummingbirdCore for the HTTP/1 channel's client timeout and header limits.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -137,7 +142,7 @@ let package = Package(
             name: "vitals",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
-                "VitalsDashboard",
+                "VitalsDashboard", "VitalsExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -145,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "vitals-bench",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", "VitalsDashboard",
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", "VitalsDashboard", "VitalsExport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -157,6 +162,10 @@ let package = Package(
         .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
+        .testTarget(
+            name: "VitalsExportTests",
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsImport", "VitalsExport", "VitalsTestSupport"],
+            exclude: ["Python"], swiftSettings: strict),
         .testTarget(
             name: "VitalsStoreTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "GRDB", package: "GRDB.swift")],
@@ -170,6 +179,7 @@ let package = Package(
             name: "VitalsServerTests",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsDashboard", "VitalsTestSupport",
+                "VitalsExport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -133,8 +133,7 @@ public enum OpenAPIDocument {
             "/api/quests/{id}": ["delete": operation(
                 "Delete a quest and its completions", parameters: [pathParameter("id", "Quest id")],
                 responses: ["204": ["description": "Deleted"], "404": error])],
-            "/api/me/export": ["get": operation("Everything stored for the user",
-                                                responses: ["200": ok("The export", ref("UserExport"))])],
+            "/api/me/export": ["get": exportOperation],
             "/api/me/data": ["delete": operation("Erase the user's data (the account stays)",
                                                  responses: ["200": ok("Counts removed", ref("ErasedReport"))])],
             "/api/me/ingests": ["get": operation(

@@ -92,10 +92,7 @@ struct ServerRoutes {
         registerQuests(on: api)
         registerIngestLog(on: api)
         registerImports(on: api)
-        api.get("/me/export") { _, context in
-            let user = try context.requireUser()
-            return try JSONResponse.make(try await guarded { try await service.repository.export(user) })
-        }
+        registerExport(on: api)
         api.delete("/me/data") { _, context in
             let user = try context.requireUser()
             let erased = try await guarded { try await service.repository.eraseData(of: user) }

@@ -17,6 +17,7 @@ struct VitalsBench {
                                  [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"]
                                  [--servers N] [--json]
                vitals-bench hae-parse [--runs N] [--rounds N]
+               vitals-bench fhir-export [--export PATH] [--db PATH] [--runs N] [--page N]
 
         stats  Builds (or reuses) a store with N years (default 5) of minute-level steps from two
                overlapping sources, then times one year of daily statistics with source merging
@@ -67,6 +68,11 @@ struct VitalsBench {
 
         hae-parse  Parses the load run's ingest payload --runs times (2000) in each of --rounds
                (5) and prints the best thread CPU time per payload.
+
+        fhir-export  Imports --export (an export.xml, e.g. Benchmarks/generate-export.py's 100 MB) into
+               --db unless that store has samples, then exports it all as FHIR R4 NDJSON --runs times
+               (default 3), reading --page samples at a time (default 1024), and prints Observations/s, the export's peak RSS (VmHWM, reset after the
+               import) and the host's steal time.
         """
 
     static func main() async throws {
@@ -80,6 +86,7 @@ struct VitalsBench {
         case "server-cache": try await serverCache(Array(arguments.dropFirst()))
         case "load": try await load(Array(arguments.dropFirst()))
         case "hae-parse": try ParseBenchmark.run(Array(arguments.dropFirst()))
+        case "fhir-export": try await fhirExport(Array(arguments.dropFirst()))
         case "-h", "--help", "help": print(usage)
         default:
             FileHandle.standardError.write(Data((usage + "\n").utf8))
@@ -95,6 +102,22 @@ struct VitalsBench {
     static func dailyCache(_ arguments: [String]) async throws {
         let store = storeArguments(arguments, runs: 21)
         try await DailyCacheBenchmark(years: store.years, runs: store.runs, path: store.path).run()
+    }
+
+    static func fhirExport(_ arguments: [String]) async throws {
+        var benchmark = ExportBenchmark()
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--export": benchmark.export = value(arguments, index)
+            case "--db": benchmark.db = value(arguments, index)
+            case "--runs": benchmark.runs = Int(value(arguments, index)) ?? benchmark.runs
+            case "--page": benchmark.pageSize = Int(value(arguments, index)) ?? benchmark.pageSize
+            default: fail("unknown argument \(arguments[index])")
+            }
+            index += 2
+        }
+        try await benchmark.run()
     }
 
     static func serverCache(_ arguments: [String]) async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import VitalsExport
 import VitalsImport
 
 /// A one-line progress bar on stderr: bar, percent, MB done of total, MB/s, ETA and samples stored.
@@ -25,6 +26,14 @@ final class ProgressBar: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let line = Self.line(rows: done, of: total, user: user, elapsed: Date().timeIntervalSince(started))
+        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+    }
+
+    /// Draws the bar for an export: types walked of those to walk, samples written and their rate.
+    func update(export progress: ExportProgress) {
+        lock.lock()
+        defer { lock.unlock() }
+        let line = Self.line(export: progress, elapsed: Date().timeIntervalSince(started))
         FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
     }
 
@@ -56,5 +65,16 @@ final class ProgressBar: @unchecked Sendable {
         return String(format: "[%@%@] %3.0f%%  %d/%d rows  %.0f rows/s  ETA %d:%02d  %@",
                       String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
                       fraction * 100, done, total, rate, eta / 60, eta % 60, user)
+    }
+
+    /// The text of the bar for an export's `progress` after `elapsed` seconds.
+    static func line(export progress: ExportProgress, elapsed: TimeInterval, width: Int = 30) -> String {
+        let elapsed = max(elapsed, 0.001)
+        let fraction = progress.typesTotal > 0 ? min(1, Double(progress.typesDone) / Double(progress.typesTotal)) : 0
+        let filled = Int(fraction * Double(width))
+        return String(format: "[%@%@] %3.0f%%  %d/%d types  %d samples  %.0f samples/s",
+                      String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+                      fraction * 100, progress.typesDone, progress.typesTotal, progress.samples,
+                      Double(progress.samples) / elapsed)
     }
 }

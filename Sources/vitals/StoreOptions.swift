@@ -36,10 +36,12 @@ struct StoreOptions: ParsableArguments {
     /// A Gregorian calendar in `zone()`.
     func calendar() throws -> Calendar { Calendar.gregorian(in: try zone()) }
 
-    /// Opens the store.
-    func open() throws -> SQLiteHealthStore {
+    /// Opens the store; `cachingQueries: false` for a command that reads everything once (an export),
+    /// whose pages would only crowd the query cache.
+    func open(cachingQueries: Bool = true) throws -> SQLiteHealthStore {
         var configuration = SQLiteHealthStore.Configuration()
         configuration.calendar = try calendar()
+        if !cachingQueries { configuration.cacheCapacity = 0 }
         return try SQLiteHealthStore(path: databasePath, configuration: configuration)
     }
 

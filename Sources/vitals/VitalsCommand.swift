@@ -17,7 +17,7 @@ struct VitalsCommand: AsyncParsableCommand {
             76 not found, 77 not authorized, 130 interrupted (nothing stored).
             """,
         subcommands: [
-            DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, StatsCommand.self,
+            DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, ExportCommand.self, StatsCommand.self,
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
             TypesCommand.self, ServeCommand.self, DashboardCommand.self, UserCommand.self, MigrateCommand.self,
             SyncCommand.self,

@@ -12,6 +12,8 @@ left as generated.
    makes unreadable; that format is the app's, not this document's, so valid cases are sent
    lenient (strict=false), where nothing in `data` is refused. Strict mode is covered by the
    Swift tests (IngestEndpointTests).
+4. GET /api/me/export?format=csv answers one type's CSV and needs type= (400 without): valid cases
+   without one are sent with type=stepCount.
 """
 import re
 from datetime import date
@@ -78,4 +80,7 @@ def map_case(context, case):
     elif (method, path) == ("POST", "/api/v1/ingest/health-auto-export") and case.query:
         if case.query.get("strict") == "true":
             case.query["strict"] = "false"
+    elif (method, path) == ("GET", "/api/me/export") and case.query:
+        if case.query.get("format") == "csv" and "type" not in case.query:
+            case.query["type"] = "stepCount"
     return case

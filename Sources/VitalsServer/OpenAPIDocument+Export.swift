@@ -1,0 +1,35 @@
+import Foundation
+import VitalsCore
+
+extension OpenAPIDocument {
+    /// `GET /api/me/export`: JSON by default; FHIR NDJSON, CSV or JSON Lines streamed with `format`.
+    static var exportOperation: [String: Any] {
+        let types = SampleType.all.filter { $0.kind != .characteristic && $0.kind != .other }.map(\.shortName)
+        let text: [String: Any] = ["schema": ["type": "string"]]
+        return operation(
+            "Everything stored for the user: JSON, or streamed as FHIR R4 NDJSON, CSV or JSON Lines",
+            parameters: [
+                ["name": "format", "in": "query", "required": false,
+                 "schema": ["type": "string", "enum": ServerRoutes.exportFormats, "default": "json"],
+                 "description": "json: the user's data (UserExport). fhir: FHIR R4 (4.0.1) Bulk Data NDJSON; one "
+                    + "response cannot hold one file per resource type, so every resource type comes in this one "
+                    + "stream, the Patient first, then Devices and Observations as they are met. csv: one type's tidy "
+                    + "CSV (start,end,value,unit,source,device,uuid,zone), type required. jsonl: the samples as "
+                    + "JSON Lines, the shape `vitals add --jsonl` reads back"],
+                ["name": "type", "in": "query", "required": false, "schema": ["type": "string", "enum": types],
+                 "description": "Only this type (short name; format=json answers everything). Required with format=csv "
+                    + "(400 without)"],
+                ["name": "daily", "in": "query", "required": false,
+                 "schema": ["type": "string", "enum": ["true", "false"], "default": "false"],
+                 "description": "format=csv: the type's merged statistics per day in the user's zone "
+                    + "(date,sum,average,minimum,maximum,duration,unit,samples) instead of its samples"],
+            ],
+            responses: [
+                "200": ["description": "The export", "content": [
+                    "application/json": ["schema": ref("UserExport")],
+                    "application/fhir+ndjson": text, "text/csv": text, "application/x-ndjson": text,
+                ]],
+                "400": error,
+            ])
+    }
+}
