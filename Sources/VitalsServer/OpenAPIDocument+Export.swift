@@ -19,6 +19,12 @@ extension OpenAPIDocument {
                 ["name": "type", "in": "query", "required": false, "schema": ["type": "string", "enum": types],
                  "description": "Only this type (short name; format=json answers everything). Required with format=csv "
                     + "(400 without)"],
+                ["name": "from", "in": "query", "required": false, "schema": ["type": "string", "format": "date"],
+                 "description": "Export formats only (400 with format=json): samples that start at or after this "
+                    + "day's midnight in the user's zone (an ISO 8601 instant is read too). Default: the first"],
+                ["name": "to", "in": "query", "required": false, "schema": ["type": "string", "format": "date"],
+                 "description": "Export formats only: samples that start before this day's midnight in the user's "
+                    + "zone (or this ISO 8601 instant); not before from. Default: all"],
                 ["name": "daily", "in": "query", "required": false,
                  "schema": ["type": "string", "enum": ["true", "false"], "default": "false"],
                  "description": "format=csv: the type's merged statistics per day in the user's zone "

@@ -10,10 +10,20 @@ extension ServerRoutes {
 
     /// `GET /api/me/export`: everything stored for the user as JSON, or streamed FHIR NDJSON, CSV or JSON Lines.
     ///
-    /// One response cannot hold many files, so `format=fhir` answers every resource type in one
+    /// Samples that start in `[from, to)` are exported (days in the user's zone, or instants; default
+    /// all). One response cannot hold many files, so `format=fhir` answers every resource type in one
     /// NDJSON stream (the Patient first), `format=csv` one type's CSV (`type=`, required; `daily=true`
     /// for its daily statistics), `format=jsonl` the round-trip JSON Lines. The exporters are the
     /// CLI's (VitalsExport), reading through the user's ``ServerHealthReader`` a page at a time.
+    /// A `from` or `to` bound: a day (its midnight in the user's zone) or an ISO 8601 instant.
+    static func exportBound(_ text: String?, field: String, calendar: Calendar) throws -> Date? {
+        guard let text else { return nil }
+        if let day = try? LocalDate(parsing: text) { return day.start(in: calendar) }
+        if let instant = ISO8601.parse(text) { return instant }
+        throw APIError(.badRequest, code: "invalid_query",
+                       "\(field) must be a day (YYYY-MM-DD, in your time zone) or an ISO 8601 instant", field: field)
+    }
+
     func registerExport(on api: RouterGroup<VitalsRequestContext>) {
         api.get("/me/export") { request, context in
             let user = try context.requireUser()
@@ -29,6 +39,10 @@ extension ServerRoutes {
                 throw APIError(.badRequest, code: "invalid_query", "daily must be true or false", field: "daily")
             }
             guard let text = query.get("format"), text != "json" else {
+                guard query.get("from") == nil, query.get("to") == nil else {
+                    throw APIError(.badRequest, code: "invalid_query", "from and to need format=fhir, csv or jsonl",
+                                   field: query.get("from") == nil ? "to" : "from")
+                }
                 return try JSONResponse.make(try await guarded { try await service.repository.export(user) })
             }
             guard let format = ExportFormat(rawValue: text) else {
@@ -40,9 +54,15 @@ extension ServerRoutes {
             }
             let daily = query.get("daily") == "true"
             let file = type.map { $0.shortName + (daily ? ".daily.csv" : ".csv") }
-            let exportRequest = ExportRequest(
-                range: DateRange(clampingStart: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_102_444_800)),
-                types: type.map { [$0] } ?? [], zone: user.calendar.timeZone)
+            let start = try Self.exportBound(query.get("from"), field: "from", calendar: user.calendar)
+                ?? Date(timeIntervalSince1970: 0)
+            let end = try Self.exportBound(query.get("to"), field: "to", calendar: user.calendar)
+                ?? Date(timeIntervalSince1970: 4_102_444_800)
+            guard start <= end else {
+                throw APIError(.badRequest, code: "invalid_query", "from must not be after to", field: "from")
+            }
+            let exportRequest = ExportRequest(range: DateRange(clampingStart: start, end: end),
+                                              types: type.map { [$0] } ?? [], zone: user.calendar.timeZone)
             let reader = ServerHealthReader(repository: service.repository, user: user)
             let contentType = switch format {
             case .fhir: "application/fhir+ndjson"

@@ -71,6 +71,21 @@ struct ExportFormatTests {
             #expect(noType.status == .badRequest && noType.errorField == "type")
             let badFormat = try await harness.send(.get, "/api/me/export?format=xml", token: token)
             #expect(badFormat.status == .badRequest && badFormat.errorField == "format")
+            // from/to: samples that start in [from, to), days in the user's zone (UTC here) or instants.
+            let all = try await harness.export(token).samples
+            let (from, to) = (Date(timeIntervalSince1970: 1_717_200_000), Date(timeIntervalSince1970: 1_717_286_400))
+            let inDay = all.filter { $0.start >= from && $0.start < to }
+            for query in ["from=2024-06-01&to=2024-06-02", "from=2024-06-01T00:00:00Z&to=2024-06-02T00:00:00Z"] {
+                let window = try await harness.send(.get, "/api/me/export?format=jsonl&\(query)", token: token)
+                let lines = try SampleJSON.decodeLines(window.body, file: "export")
+                #expect(window.status == .ok && !inDay.isEmpty && inDay.count < all.count, "\(query)")
+                #expect(Set(lines.map(\.uuid)) == Set(inDay.map(\.uuid)), "\(query)")
+            }
+            for (query, field) in [("format=jsonl&from=June", "from"), ("format=fhir&from=2024-06-02&to=2024-06-01", "from"),
+                                   ("format=json&to=2024-06-01", "to"), ("from=2024-06-01", "from")] {
+                let refused = try await harness.send(.get, "/api/me/export?\(query)", token: token)
+                #expect(refused.status == .badRequest && refused.errorField == field, "\(query)")
+            }
             let json = try await harness.send(.get, "/api/me/export?format=json", token: token)
             let exported = try json.decode(UserExport.self)
             #expect(json.status == .ok && exported.samples.count >= 9)

@@ -13,7 +13,8 @@ left as generated.
    lenient (strict=false), where nothing in `data` is refused. Strict mode is covered by the
    Swift tests (IngestEndpointTests).
 4. GET /api/me/export?format=csv answers one type's CSV and needs type= (400 without): valid cases
-   without one are sent with type=stepCount.
+   without one are sent with type=stepCount. Its from and to need an export format (not json) and
+   from not after to: valid cases keep them only with one, in order.
 """
 import re
 from datetime import date
@@ -83,4 +84,10 @@ def map_case(context, case):
     elif (method, path) == ("GET", "/api/me/export") and case.query:
         if case.query.get("format") == "csv" and "type" not in case.query:
             case.query["type"] = "stepCount"
+        if case.query.get("format", "json") == "json":
+            case.query.pop("from", None)
+            case.query.pop("to", None)
+        elif isinstance(case.query.get("from"), str) and isinstance(case.query.get("to"), str) \
+                and case.query["from"] > case.query["to"]:
+            case.query["from"], case.query["to"] = case.query["to"], case.query["from"]
     return case
