@@ -53,7 +53,7 @@ enum BinaryCopy {
     /// in UUID order, as rows of ``sampleColumns`` for PostgreSQL user `targetUserID`.
     static func samplePage(of userID: Int64, after lastUUID: Data, limit: Int, as targetUserID: Int64,
                            in db: Database) throws -> SamplePage {
-        // uuid, uuid, type, start, end, value, source_name, metadata (see MigrationTable.samples).
+        // uuid, type, start, end, value, source_name, metadata, type id (see MigrationTable.samples).
         let row = RawStatement(try db.cachedStatement(sql: MigrationTable.samples.select))
         row.reset()
         row.bind(1, userID)
@@ -68,34 +68,34 @@ enum BinaryCopy {
             page.data.writeInteger(Int16(sampleColumns.count))
             page.data.writeInteger(Int32(8))
             page.data.writeInteger(targetUserID)
-            guard row.withBytes(1, { $0.count }) == 16 else {
+            guard row.withBytes(0, { $0.count }) == 16 else {
                 row.reset()
                 throw VitalsError(.database, "a sample's UUID is not 16 bytes", at: InputLocation(field: "samples.uuid"))
             }
             lastUUIDAt = page.data.writerIndex + 4
+            writeBytes(of: row, 0, to: &page.data)
             writeBytes(of: row, 1, to: &page.data)
-            writeBytes(of: row, 2, to: &page.data)
-            for column: Int32 in 3...5 {
+            for column: Int32 in 2...4 {
                 guard row.isNumber(column) else {
                     row.reset()
-                    throw VitalsError(.database, "a sample's \(["start", "end", "value"][Int(column) - 3]) is not a number",
+                    throw VitalsError(.database, "a sample's \(["start", "end", "value"][Int(column) - 2]) is not a number",
                                       at: InputLocation(field: "samples"))
                 }
                 page.data.writeInteger(Int32(8))
                 page.data.writeInteger(row.double(column).bitPattern)
             }
-            writeBytes(of: row, 6, to: &page.data)
-            if row.isNull(7) {
+            writeBytes(of: row, 5, to: &page.data)
+            if row.isNull(6) {
                 page.data.writeInteger(Int32(-1))
             } else {
-                writeBytes(of: row, 7, to: &page.data)
+                writeBytes(of: row, 6, to: &page.data)
             }
-            let typeID = row.int64(8)
-            let seconds = row.double(4) - row.double(3)
+            let typeID = row.int64(7)
+            let seconds = row.double(3) - row.double(2)
             if let known = longest[typeID] {
                 if seconds > known.seconds { longest[typeID]!.seconds = seconds }
             } else {
-                longest[typeID] = (row.text(2), seconds)
+                longest[typeID] = (row.text(1), seconds)
             }
             page.rows += 1
         }

@@ -89,13 +89,13 @@ struct MigrationTable: Sendable {
                                       "samples_stored", "workouts_received", "workouts_stored", "sample_types", "skipped",
                                       "days_updated"]
 
-    /// Samples: selected in pages by UUID (`?` user id, `?` last UUID, an empty blob at first,
-    /// `?` page size); the first column, the UUID again, is the page's key and where the user id
-    /// is written; a last column, the type's id, is not copied (it keys the longest sample per
-    /// type, ``BinaryCopy/SamplePage/longest``). The `(user_id, uuid)` index gives each page in one seek, in the order of
-    /// PostgreSQL's primary key (appended at its end rather than inserted at random places).
+    /// Samples, copied in binary (``BinaryCopy``): selected in pages by UUID (`?` user id, `?` last
+    /// UUID, an empty blob at first, `?` page size), every column but the user id (written from
+    /// the target's), then the type's id, not copied (it keys the longest sample per type,
+    /// ``BinaryCopy/SamplePage/longest``). The `(user_id, uuid)` index gives each page in one seek,
+    /// in the order of PostgreSQL's primary key (appended at its end rather than inserted at random places).
     static let samples = MigrationTable(name: "samples", select: """
-        SELECT s.uuid, s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata, s.type_id
+        SELECT s.uuid, t.identifier, s.start, s."end", s.value, s.source_name, s.metadata, s.type_id
         FROM samples s INDEXED BY samples_by_uuid JOIN types t ON t.id = s.type_id
         WHERE s.user_id = ? AND s.uuid > ? ORDER BY s.uuid LIMIT ?
         """, columns: [("user_id", .userID), ("uuid", .uuid), ("type", .plain), ("start_time", .plain), ("end_time", .plain),
