@@ -124,16 +124,21 @@ extension PostgresRepository: DailyStatisticsStoring {
     /// to its latest end, and advance the user's epoch when `changed` has rows. Numbers only, so
     /// the text is safe to splice into a statement.
     static func forgettingDays(of user: ServerUser) -> String {
+        forgettingDays(ofUser: "\(user.id)")
+    }
+
+    /// ``forgettingDays(of:)`` for the user `user`, a number or a parameter such as `$1`.
+    static func forgettingDays(ofUser user: String) -> String {
         """
         forgotten AS (
             DELETE FROM daily_statistics d USING (
                 SELECT type, MIN(start_time) AS lower, MAX(end_time) AS upper FROM changed GROUP BY type
             ) AS span
-            WHERE d.user_id = \(user.id) AND d.type = span.type AND d.day_start >= span.lower - \(DailyCachePlan.longestDay)
+            WHERE d.user_id = \(user) AND d.type = span.type AND d.day_start >= span.lower - \(DailyCachePlan.longestDay)
                 AND d.day_start <= span.upper AND d.day_end >= span.lower
         ),
         advanced AS (
-            INSERT INTO daily_statistics_epochs (user_id, value) SELECT \(user.id), 1 WHERE EXISTS (SELECT 1 FROM changed)
+            INSERT INTO daily_statistics_epochs (user_id, value) SELECT \(user), 1 WHERE EXISTS (SELECT 1 FROM changed)
             ON CONFLICT (user_id) DO UPDATE SET value = daily_statistics_epochs.value + 1
         )
         """

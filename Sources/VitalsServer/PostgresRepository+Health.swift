@@ -24,7 +24,7 @@ extension PostgresRepository {
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T {
         try await guarded {
-            try await batcher.write(lockKey: Self.lockKey(of: user)) { connection in
+            try await batcher.write(for: user) { connection in
                 try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user))
             }
         }
@@ -37,7 +37,7 @@ extension PostgresRepository {
             return try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }
         }
         return try await guarded {
-            try await batcher.write(shared, lockKey: Self.lockKey(of: user)) { connection in
+            try await batcher.write(shared, for: user) { connection in
                 let store = PostgresWriteTransaction(repository: self, connection: connection, user: user)
                 return try await write.apply(for: user, at: date, in: store)
             }
@@ -46,7 +46,12 @@ extension PostgresRepository {
 
     /// The second key of the user's write lock.
     static func lockKey(of user: ServerUser) -> Int32 {
-        Int32(truncatingIfNeeded: user.id % Int64(Int32.max))
+        lockKey(ofUserID: user.id)
+    }
+
+    /// The second key of the write lock of the user `id`.
+    static func lockKey(ofUserID id: Int64) -> Int32 {
+        Int32(truncatingIfNeeded: id % Int64(Int32.max))
     }
 
     /// A snapshot from a row of ``snapshotSelect``; nil for a row this version cannot read.

@@ -129,13 +129,26 @@ extension PostgresRepository {
     public func removeUser(named name: String) async throws -> ErasedCounts {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                var id: Int64?
-                for try await value in try await connection.query(
-                    "SELECT id FROM users WHERE name = \(name) FOR UPDATE", logger: logger
-                ).decode(Int64.self) {
-                    id = value
+                func userID(locking: Bool) async throws -> Int64? {
+                    var id: Int64?
+                    for try await value in try await connection.query(
+                        "SELECT id FROM users WHERE name = \(name) \(unescaped: locking ? "FOR UPDATE" : "")", logger: logger
+                    ).decode(Int64.self) {
+                        id = value
+                    }
+                    return id
                 }
-                guard let id else { throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name")) }
+                // The user's write lock first (as writes take it, before any row lock): a write in
+                // flight commits before the erase below, which then sees its samples (`samples`
+                // has no foreign key to hold them back), and a write after it finds no user.
+                guard let id = try await userID(locking: false) else {
+                    throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
+                }
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(ofUserID: id)))",
+                                           logger: logger)
+                guard try await userID(locking: true) == id else {
+                    throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
+                }
                 let counts = try await Self.erase(userID: id, on: connection, logger: logger)
                 try await connection.query("DELETE FROM tokens WHERE user_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM users WHERE id = \(id)", logger: logger)

@@ -203,6 +203,22 @@ extension PostgresRepository {
             SELECT user_id, type, MAX(end_time - start_time) FROM samples GROUP BY user_id, type
             """,
         ]),
+        // Samples without a foreign key to `users`: PostgreSQL checked it with a query per row, a
+        // third of an ingest's insert. A write checks its user once instead, under the user's
+        // write lock, which a removal takes too (PostgresWriteBatcher); see docs/postgresql-capacity.md.
+        ("server-v8-samples-user-checked-per-write", [
+            """
+            DO $$
+            DECLARE key TEXT;
+            BEGIN
+                FOR key IN SELECT quote_ident(conname) FROM pg_constraint
+                           WHERE conrelid = 'samples'::regclass AND contype = 'f' LOOP
+                    EXECUTE 'ALTER TABLE samples DROP CONSTRAINT ' || key;
+                END LOOP;
+            END
+            $$
+            """,
+        ]),
     ]
 
     /// How many hash partitions `samples` has.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import VitalsCore
 
 /// Group commit for PostgreSQL: writes of concurrent requests share one transaction and one commit.
 ///
@@ -19,9 +20,16 @@ import PostgresNIO
 /// Snapshot-only writes (``PostgresSnapshotWrite``, the daily-metrics API's) of a batch that
 /// has more than one are stored together, in a few statements for all of them, before the
 /// batch's other writes run one after another.
+///
+/// `samples` has no foreign key to `users` (a check per row was a third of an ingest's insert):
+/// once the batch holds its users' locks, one statement finds any of them removed meanwhile, and
+/// their writes fail with `notFound` and store nothing. A removal takes the same lock
+/// (``PostgresRepository/removeUser(named:)``), so no sample outlives its user.
 final class PostgresWriteBatcher: @unchecked Sendable {
     /// One queued write: runs on the batch's connection, then learns how the commit went.
     private struct Job {
+        /// The user whose write it is.
+        let userID: Int64
         /// The second key of the user's write lock.
         let lockKey: Int32
         /// Runs the write, keeping its outcome; false when it failed.
@@ -66,28 +74,30 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     /// Runs `body` in the next batch holding `user`'s write lock; returns once that batch committed.
     ///
     /// `body` may run more than once (again alone when another write of its batch failed): it
-    /// must only read and write through the connection.
-    func write<T: Sendable>(lockKey: Int32,
+    /// must only read and write through the connection. Throws `notFound` without running it when
+    /// the user was removed.
+    func write<T: Sendable>(for user: ServerUser,
                             _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await submit(lockKey: lockKey, body) { _ in nil }
+        try await submit(for: user, body) { _ in nil }
     }
 
     /// Runs a snapshot-only write in the next batch: with the batch's other such writes when it
     /// can (see ``PostgresSnapshotWrite/store(_:on:logger:)``), otherwise as `body`, which applies it.
-    func write(_ shared: PostgresSnapshotWrite, lockKey: Int32,
+    func write(_ shared: PostgresSnapshotWrite, for user: ServerUser,
                _ body: @escaping @Sendable (PostgresConnection) async throws -> HealthWriteResult) async throws
         -> HealthWriteResult {
-        try await submit(lockKey: lockKey, body) { outcome in (shared, { outcome.result = .success($0) }) }
+        try await submit(for: user, body) { outcome in (shared, { outcome.result = .success($0) }) }
     }
 
     private func submit<T: Sendable>(
-        lockKey: Int32, _ body: @escaping @Sendable (PostgresConnection) async throws -> T,
+        for user: ServerUser, _ body: @escaping @Sendable (PostgresConnection) async throws -> T,
         sharing: (WriteOutcome<T>) -> (write: PostgresSnapshotWrite, deliver: @Sendable (HealthWriteResult) -> Void)?
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = WriteOutcome<T>()
             enqueue(Job(
-                lockKey: lockKey,
+                userID: user.id,
+                lockKey: PostgresRepository.lockKey(of: user),
                 run: { connection in
                     do {
                         outcome.result = .success(try await body(connection))
@@ -137,50 +147,66 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         return batch
     }
 
+    /// How a batch's transaction ended.
+    private enum Ending {
+        /// Committed; the writes of these users stored nothing, the users being removed.
+        case committed(removed: Set<Int64>)
+        /// A write failed and the transaction was rolled back.
+        case failed
+    }
+
     /// Runs a batch in one transaction; when one of its writes fails, each again alone.
     private func run(_ batch: [Job]) async {
-        var failed = false
+        var ending = Ending.failed
         do {
             try await client.withConnection { connection in
-                failed = try await self.transaction(batch, on: connection)
+                ending = try await self.transaction(batch, on: connection)
             }
         } catch {
             for job in batch { job.complete(error) }
             return
         }
-        guard failed else {
-            for job in batch { job.complete(nil) }
-            return
-        }
-        if batch.count == 1 {
+        switch ending {
+        case .committed(let removed):
+            for job in batch {
+                job.complete(removed.contains(job.userID)
+                    ? VitalsError(.notFound, "the user was removed before this write was stored; nothing was stored")
+                    : nil)
+            }
+        case .failed where batch.count == 1:
             batch[0].complete(nil)  // Its outcome holds its error.
-            return
+        case .failed:
+            for job in batch { await run([job]) }
         }
-        for job in batch { await run([job]) }
     }
 
-    /// Runs the jobs in one transaction and commits it; true when a job failed (and nothing was committed).
-    private func transaction(_ batch: [Job], on connection: PostgresConnection) async throws -> Bool {
+    /// Runs the jobs in one transaction and commits it, or rolls it back when a job failed.
+    private func transaction(_ batch: [Job], on connection: PostgresConnection) async throws -> Ending {
         try await connection.query("BEGIN", logger: logger)
-        var rest = batch
+        let removed: Set<Int64>
+        var live: [Job]
+        var rest: [Job]
         do {
             let keys = Array(Set(batch.map(\.lockKey))).sorted()
             // One after another in id order: batches holding some of the same users never deadlock.
             try await connection.query("""
                 SELECT pg_advisory_xact_lock(\(PostgresRepository.userWriteLock), k) FROM UNNEST(\(keys)::int4[]) AS k
                 """, logger: logger)
-            if batch.count(where: { $0.shared != nil }) > 1 {
+            removed = try await removedUsers(of: batch, on: connection)
+            live = batch.filter { !removed.contains($0.userID) }
+            rest = live
+            if live.count(where: { $0.shared != nil }) > 1 {
                 do {
-                    rest = try await storeShared(batch, on: connection)
+                    rest = try await storeShared(live, on: connection)
                 } catch {
                     try await connection.query("ROLLBACK", logger: logger)
-                    return true
+                    return .failed
                 }
             }
             for job in rest {
                 guard await job.run(connection) else {
                     try await connection.query("ROLLBACK", logger: logger)
-                    return true
+                    return .failed
                 }
             }
         } catch {
@@ -189,8 +215,23 @@ final class PostgresWriteBatcher: @unchecked Sendable {
             throw error
         }
         try await connection.query("COMMIT", logger: logger)
-        lock.withLock { committedShared += batch.count - rest.count }
-        return false
+        lock.withLock { committedShared += live.count - rest.count }
+        return .committed(removed: removed)
+    }
+
+    /// The batch's users that no longer exist (removed while the batch waited, or before).
+    ///
+    /// Read after the locks were granted, in a statement of its own: its snapshot is taken after
+    /// the wait, so it sees a removal that committed meanwhile.
+    private func removedUsers(of batch: [Job], on connection: PostgresConnection) async throws -> Set<Int64> {
+        var removed = Set<Int64>()
+        for try await id in try await connection.query("""
+            SELECT u FROM UNNEST(\(Array(Set(batch.map(\.userID))))::int8[]) AS u
+            WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = u)
+            """, logger: logger).decode(Int64.self) {
+            removed.insert(id)
+        }
+        return removed
     }
 
     /// Stores the batch's snapshot-only writes together; returns the jobs left to run one by one.

@@ -11,7 +11,7 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     let user: ServerUser
     var logger: Logger { repository.logger }
 
-    /// Inserts in chunks of one statement each; metadata travels as text, empty for none (NULL).
+    /// Inserts in chunks of one prepared statement each (``PostgresSampleInsert``).
     nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int] {
         var added: [Int] = []
         var offset = 0
@@ -21,25 +21,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
             // A UUID sent twice in one chunk is stored from its first offset (the array order).
             var offsets: [UUID: Int] = [:]
             for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
-            // In the same statement: the type's longest sample (fetchSamples) and the days the new
-            // samples touch forgotten (DailyStatisticsStoring).
-            let rows = try await connection.query("""
-                WITH changed AS (
-                    INSERT INTO samples (user_id, uuid, type, start_time, end_time, value, source_name, metadata)
-                    SELECT \(user.id), u, t, s, e, v, n, NULLIF(m, '') FROM UNNEST(\(chunk.map(\.uuid))::uuid[],
-                        \(chunk.map(\.type))::text[], \(chunk.map(\.start.timeIntervalSince1970))::float8[],
-                        \(chunk.map(\.end.timeIntervalSince1970))::float8[], \(chunk.map(\.value))::float8[],
-                        \(chunk.map(\.sourceName))::text[], \(chunk.map { $0.metadataJSON ?? "" })::text[])
-                        AS x(u, t, s, e, v, n, m)
-                    ON CONFLICT DO NOTHING RETURNING uuid, type, start_time, end_time
-                ), durations AS (
-                    INSERT INTO sample_durations (user_id, type, longest)
-                    SELECT \(user.id), type, MAX(end_time - start_time) FROM changed GROUP BY type
-                    ON CONFLICT (user_id, type) DO UPDATE SET longest = GREATEST(sample_durations.longest, excluded.longest)
-                ), \(unescaped: PostgresRepository.forgettingDays(of: user))
-                SELECT uuid FROM changed
-                """, logger: logger)
-            for try await uuid in rows.decode(UUID.self) {
+            let rows = try await connection.execute(PostgresSampleInsert(userID: user.id, samples: chunk), logger: logger)
+            for try await uuid in rows {
                 if let index = offsets[uuid] { added.append(index) }
             }
         }

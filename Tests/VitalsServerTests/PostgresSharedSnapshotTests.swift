@@ -106,7 +106,8 @@ struct PostgresSharedSnapshotTests {
             let writes: [@Sendable () async throws -> HealthWriteResult] = Self.writes(users).map { write, user in
                 { try await repository.apply(write, for: user, at: Self.base) }
             }
-            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, writes)
+            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, holding: try await Self.holder(repository),
+                                                                     writes)
             let answered = try results.map { try $0.get() }
             // B has a quest and one of C's writes repeats a row: those ran alone, after the shared ones.
             #expect(repository.batcher.sharedWrites == 3)
@@ -134,13 +135,14 @@ struct PostgresSharedSnapshotTests {
     func failingSharedWrite() async throws {
         try await Self.withRepository { repository in
             let users = try await Self.prepare(repository)
-            let ghost = ServerUser(id: 9_999, name: "ghost", timeZone: "UTC")  // No such user: a foreign key refuses it.
-            let targets = [users[0], ghost, users[2]]
-            let writes: [@Sendable () async throws -> HealthWriteResult] = targets.map { user in
-                { try await repository.apply(Self.daily(Self.day, Self.metrics(steps: 4_321), agent: "x"), for: user,
+            // PostgreSQL's text refuses a NUL character: the shared log insert fails.
+            let agents = ["x", "bad\u{0}agent", "x"]
+            let writes: [@Sendable () async throws -> HealthWriteResult] = zip(users, agents).map { user, agent in
+                { try await repository.apply(Self.daily(Self.day, Self.metrics(steps: 4_321), agent: agent), for: user,
                                              at: Self.base) }
             }
-            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, writes)
+            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, holding: try await Self.holder(repository),
+                                                                     writes)
             #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
             if case .failure(let error) = results[1] { #expect(error is VitalsError, "\(type(of: error))") }
             #expect(repository.batcher.sharedWrites == 0, "the shared statements were rolled back")
@@ -150,5 +152,33 @@ struct PostgresSharedSnapshotTests {
                 #expect(export.ingests.contains { $0.userAgent == "x" })
             }
         }
+    }
+
+    @Test("A write for a user who is gone fails with notFound and stores nothing; the batch's others are shared")
+    func removedUserSharedBatch() async throws {
+        try await Self.withRepository { repository in
+            let users = try await Self.prepare(repository)
+            let ghost = ServerUser(id: 9_999, name: "ghost", timeZone: "UTC")
+            let writes: [@Sendable () async throws -> HealthWriteResult] = [users[0], ghost, users[2]].map { user in
+                { try await repository.apply(Self.daily(Self.day, Self.metrics(steps: 4_321), agent: "x"), for: user,
+                                             at: Self.base) }
+            }
+            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, holding: try await Self.holder(repository),
+                                                                     writes)
+            #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
+            if case .failure(let error) = results[1] { #expect((error as? VitalsError)?.code == .notFound, "\(error)") }
+            #expect(repository.batcher.sharedWrites == 2)
+            var ghostRows = -1
+            for try await count in try await repository.client.query(
+                "SELECT COUNT(*) FROM health_snapshots WHERE user_id = 9999").decode(Int.self) {
+                ghostRows = count
+            }
+            #expect(ghostRows == 0)
+        }
+    }
+
+    /// A user whose write holds the batcher's only runner while a test queues its batch.
+    static func holder(_ repository: PostgresRepository) async throws -> ServerUser {
+        try await repository.addUser(name: "holder", timeZone: "UTC", tokenHash: "hash-holder", at: base)
     }
 }

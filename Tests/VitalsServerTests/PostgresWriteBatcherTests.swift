@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Testing
+import VitalsCore
 @testable import VitalsServer
 
 /// The PostgreSQL write batcher's group commit, on a real database: writes queued while a batch
@@ -18,25 +19,33 @@ struct PostgresWriteBatcherTests {
 
     static let logger = Logger(label: "vitals.test.batcher")
 
-    /// Runs `body` with a migrated repository on a new database, a probe table, and a batcher
-    /// with one runner, so writes queued while it is busy form its next batch.
-    static func withBatcher(_ body: (PostgresRepository, PostgresWriteBatcher) async throws -> Void) async throws {
+    /// Runs `body` with a migrated repository on a new database holding users 1 to 5, a probe
+    /// table, and a batcher with one runner, so writes queued while it is busy form its next batch.
+    static func withBatcher(_ body: (PostgresRepository, PostgresWriteBatcher, [ServerUser]) async throws -> Void)
+        async throws {
         let url = try await TestPostgres.shared.newDatabase()
         try await PostgresRepository.withRepository(url: url) { repository in
+            try await repository.migrate()
             try await repository.client.query("CREATE TABLE probe (user_id bigint NOT NULL, note text PRIMARY KEY)")
+            var users: [ServerUser] = []
+            for index in 1...5 {
+                users.append(try await repository.addUser(name: "u\(index)", timeZone: "UTC", tokenHash: "hash-\(index)",
+                                                          at: Date()))
+            }
+            #expect(users.map(\.id) == [1, 2, 3, 4, 5])
             let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger, maximumRunners: 1)
-            try await body(repository, batcher)
+            try await body(repository, batcher, [users[0]] + users)  // users[n] has id n
         }
     }
 
     /// Runs `writes` as one batch: a first write holds the only runner until all of them are queued.
-    static func inOneBatch<T: Sendable>(_ batcher: PostgresWriteBatcher,
+    static func inOneBatch<T: Sendable>(_ batcher: PostgresWriteBatcher, holding user: ServerUser,
                                         _ writes: [@Sendable () async throws -> T]) async -> [Result<T, any Error>] {
         let (started, startedGo) = AsyncStream<Void>.makeStream()
         let (release, releaseGo) = AsyncStream<Void>.makeStream()
         return await withTaskGroup(of: (Int, Result<T, any Error>)?.self) { group in
             group.addTask {
-                _ = try? await batcher.write(lockKey: 0) { _ in
+                _ = try? await batcher.write(for: user) { _ in
                     startedGo.yield()
                     for await _ in release { break }
                 }
@@ -79,11 +88,11 @@ struct PostgresWriteBatcherTests {
 
     @Test("Two users' writes queued together commit in one transaction, each holding its user's lock")
     func twoUsersOneTransaction() async throws {
-        try await Self.withBatcher { repository, batcher in
-            let writes: [@Sendable () async throws -> Seen] = [Int64(1), 2].map { user in
-                { try await batcher.write(lockKey: Int32(user)) { try await Self.insert("n\(user)", user: user, on: $0) } }
+        try await Self.withBatcher { repository, batcher, users in
+            let writes: [@Sendable () async throws -> Seen] = [users[1], users[2]].map { user in
+                { try await batcher.write(for: user) { try await Self.insert("n\(user.id)", user: user.id, on: $0) } }
             }
-            let results = await Self.inOneBatch(batcher, writes)
+            let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             let seen = try results.map { try $0.get() }
             #expect(seen[0].transaction == seen[1].transaction, "one transaction, one commit")
             #expect(seen.map(\.holdsLock) == [true, true])
@@ -94,20 +103,20 @@ struct PostgresWriteBatcherTests {
 
     @Test("A write failing in a batch gets its error and leaves nothing; the others' writes are stored")
     func failingWriteInBatch() async throws {
-        try await Self.withBatcher { repository, batcher in
-            _ = try await batcher.write(lockKey: 3) { try await Self.insert("taken", user: 3, on: $0) }
+        try await Self.withBatcher { repository, batcher, users in
+            _ = try await batcher.write(for: users[3]) { try await Self.insert("taken", user: 3, on: $0) }
             let writes: [@Sendable () async throws -> Seen] = [
-                { try await batcher.write(lockKey: 1) { try await Self.insert("first", user: 1, on: $0) } },
+                { try await batcher.write(for: users[1]) { try await Self.insert("first", user: 1, on: $0) } },
                 // Refused by the database: the batch's transaction is aborted.
-                { try await batcher.write(lockKey: 2) { try await Self.insert("taken", user: 2, on: $0) } },
+                { try await batcher.write(for: users[2]) { try await Self.insert("taken", user: 2, on: $0) } },
                 // Writes, then fails in Swift: its row must go with it.
-                { try await batcher.write(lockKey: 2) { connection -> Seen in
+                { try await batcher.write(for: users[2]) { connection -> Seen in
                     _ = try await Self.insert("thrown", user: 2, on: connection)
                     throw Refused()
                 } },
-                { try await batcher.write(lockKey: 4) { try await Self.insert("last", user: 4, on: $0) } },
+                { try await batcher.write(for: users[4]) { try await Self.insert("last", user: 4, on: $0) } },
             ]
-            let results = await Self.inOneBatch(batcher, writes)
+            let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             let stored = results.map { (try? $0.get()) != nil }
             #expect(stored == [true, false, false, true])
             if case .failure(let error) = results[1] { #expect(error is PSQLError, "\(type(of: error))") }
@@ -121,11 +130,73 @@ struct PostgresWriteBatcherTests {
     func answeredWriteSurvives() async throws {
         let url = try await TestPostgres.shared.newDatabase()
         try await PostgresRepository.withRepository(url: url) { repository in
+            try await repository.migrate()
             try await repository.client.query("CREATE TABLE probe (user_id bigint NOT NULL, note text PRIMARY KEY)")
+            let user = try await repository.addUser(name: "u1", timeZone: "UTC", tokenHash: "hash-1", at: Date())
             let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger)
-            _ = try await batcher.write(lockKey: 1) { try await Self.insert("kept", user: 1, on: $0) }
+            _ = try await batcher.write(for: user) { try await Self.insert("kept", user: user.id, on: $0) }
         }
         let notes = try await PostgresRepository.withRepository(url: url) { try await Self.notes(in: $0) }
         #expect(notes == ["kept"])
+    }
+
+    @Test("A write for a user removed meanwhile runs nothing and fails with notFound; the batch's other writes are stored")
+    func removedUserInBatch() async throws {
+        try await Self.withBatcher { repository, batcher, users in
+            _ = try await repository.removeUser(named: users[2].name)
+            let writes: [@Sendable () async throws -> Seen] = [
+                { try await batcher.write(for: users[1]) { try await Self.insert("first", user: 1, on: $0) } },
+                { try await batcher.write(for: users[2]) { try await Self.insert("removed", user: 2, on: $0) } },
+                { try await batcher.write(for: users[3]) { try await Self.insert("last", user: 3, on: $0) } },
+            ]
+            let results = await Self.inOneBatch(batcher, holding: users[5], writes)
+            #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
+            if case .failure(let error) = results[1] { #expect((error as? VitalsError)?.code == .notFound, "\(error)") }
+            #expect(try await Self.notes(in: repository) == ["first", "last"])
+            // Alone, too.
+            await #expect(throws: VitalsError.self) {
+                try await batcher.write(for: users[2]) { try await Self.insert("alone", user: 2, on: $0) }
+            }
+            #expect(try await Self.notes(in: repository) == ["first", "last"])
+        }
+    }
+
+    @Test("A removal waits for the user's write in flight and then erases its samples: none outlives the user")
+    func removalWaitsForWrite() async throws {
+        let url = try await TestPostgres.shared.newDatabase()
+        try await PostgresRepository.withRepository(url: url) { repository in
+            try await repository.migrate()
+            let user = try await repository.addUser(name: "ada", timeZone: "UTC", tokenHash: "hash-ada", at: Date())
+            let (inside, insideGo) = AsyncStream<Void>.makeStream()
+            let (release, releaseGo) = AsyncStream<Void>.makeStream()
+            async let written: Int = repository.writeTransaction(for: user) { store in
+                let sample = StoredSample(uuid: UUID(), type: "HKQuantityTypeIdentifierStepCount", start: Date(),
+                                          end: Date(), value: 10, sourceName: "Watch")
+                let added = try await store.insert([sample]).count
+                insideGo.yield()
+                for await _ in release { break }
+                return added
+            }
+            for await _ in inside { break }
+            async let removed = repository.removeUser(named: "ada")
+            // Until the removal waits for the write's lock (a removal that does not wait finds nothing to wait for).
+            for _ in 0..<100 {
+                var waiting = 0
+                for try await count in try await repository.client.query(
+                    "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted").decode(Int.self) {
+                    waiting = count
+                }
+                if waiting > 0 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            releaseGo.yield()
+            #expect(try await written == 1)
+            #expect(try await removed.samples == 1, "the removal erased the sample the write stored")
+            var left = -1
+            for try await count in try await repository.client.query("SELECT COUNT(*) FROM samples").decode(Int.self) {
+                left = count
+            }
+            #expect(left == 0)
+        }
     }
 }
