@@ -129,14 +129,9 @@ extension PostgresRepository {
         guard !types.isEmpty else { return [:] }
         let byIdentifier = Dictionary(types.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var series: [SampleType: StatisticsSeries] = [:]
-        for try await (identifier, start, end, value, source) in try await connection.query("""
-            SELECT type, start_time, end_time, value, source_name FROM samples
-            WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])
-            AND start_time >= GREATEST(\(window.startFrom), \(window.endFrom) - COALESCE((
-                SELECT MAX(longest) FROM sample_durations
-                WHERE user_id = \(user.id) AND type = ANY(\(types.map(\.identifier))::text[])), 'Infinity'))
-            AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
-            """, logger: logger).decode((String, Double, Double, Double, String).self) {
+        let statement = PostgresPrepared.SeriesInWindow(userID: user.id, types: types.map(\.identifier), window: window)
+        for try await row in try await connection.execute(statement, logger: logger) {
+            let (identifier, start, end, value, source) = try row.decode((String, Double, Double, Double, String).self)
             guard let type = byIdentifier[identifier] else { continue }
             series[type, default: StatisticsSeries()].append(start: start, end: end, value: value, sourceName: source)
         }
@@ -189,10 +184,10 @@ extension PostgresRepository {
     func fetchWorkoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                             through last: LocalDate, on connection: PostgresConnection) async throws -> [LocalDate: Int] {
         var counts: [LocalDate: Int] = [:]
-        for try await (day, count) in try await connection.query("""
-            SELECT date::text, COUNT(*) FROM workout_records WHERE user_id = \(user.id) AND source = \(source.rawValue)
-            AND date >= \(first.description)::date AND date <= \(last.description)::date GROUP BY date
-            """, logger: logger).decode((String, Int).self) {
+        let statement = PostgresPrepared.WorkoutCounts(userID: user.id, source: source.rawValue,
+                                                       first: first.description, last: last.description)
+        for try await row in try await connection.execute(statement, logger: logger) {
+            let (day, count) = try row.decode((String, Int).self)
             if let day = try? LocalDate(parsing: day) { counts[day] = count }
         }
         return counts

@@ -79,24 +79,9 @@ extension PostgresRepository {
         var id: Int64 = 0
         // The prune and the types' last ingest ride on the insert (one statement, one round trip).
         let types = entry.succeeded ? entry.sampleTypes : []
-        for try await value in try await connection.query("""
-            WITH pruned AS (DELETE FROM ingest_log WHERE user_id = \(user.id) AND received_at < \(cutoff)),
-            added AS (
-                INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
-                    samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped,
-                    days_updated)
-                VALUES (\(user.id), \(entry.receivedAt), \(entry.kind.rawValue), \(entry.status), \(entry.errorCode),
-                    \(entry.bodyBytes), \(entry.userAgent), \(entry.samplesReceived), \(entry.samplesStored),
-                    \(entry.workoutsReceived), \(entry.workoutsStored), \(IngestLogColumns.text(entry.sampleTypes)),
-                    \(LoggedJSON.array(entry.skipped).text), \(IngestLogColumns.text(entry.daysUpdated.map(\.description))))
-                RETURNING id
-            ), noted AS (
-                INSERT INTO ingest_type_last (user_id, type, ingest_id, received_at)
-                SELECT \(user.id), t, added.id, \(entry.receivedAt) FROM added, UNNEST(\(types)::text[]) AS x(t)
-                ON CONFLICT (user_id, type) DO UPDATE SET ingest_id = excluded.ingest_id, received_at = excluded.received_at
-            )
-            SELECT id FROM added
-            """, logger: logger).decode(Int64.self) {
+        let statement = PostgresPrepared.IngestLogInsert(userID: user.id, entry: entry, cutoff: cutoff, notedTypes: types)
+        for try await row in try await connection.execute(statement, logger: logger) {
+            let value = try row.decode(Int64.self)
             id = value
         }
         return id

@@ -21,10 +21,9 @@ extension PostgresRepository {
 
     func fetchQuests(of user: ServerUser, on connection: PostgresConnection) async throws -> [Quest] {
         var quests: [Quest] = []
-        for try await (id, title, metric, comparison, target, recurrence, verified, created) in try await connection.query("""
-            SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
-            FROM quests WHERE user_id = \(user.id) ORDER BY created_at, id
-            """, logger: logger).decode((String, String, String, String, Double, String, Bool, Date).self) {
+        for try await row in try await connection.execute(PostgresPrepared.Quests(userID: user.id), logger: logger) {
+            let (id, title, metric, comparison, target, recurrence, verified, created)
+                = try row.decode((String, String, String, String, Double, String, Bool, Date).self)
             guard let metric = Quest.Metric(rawValue: metric), let comparison = Quest.Comparison(rawValue: comparison),
                   let recurrence = Quest.Recurrence(rawValue: recurrence) else { continue }
             quests.append(Quest(id: id, title: title, metric: metric, comparison: comparison, target: target,

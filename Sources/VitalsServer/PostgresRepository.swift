@@ -151,10 +151,8 @@ public final class PostgresRepository: HealthRepository, Service {
 
     public func user(tokenHash: String) async throws -> ServerUser? {
         try await guarded {
-            for try await (id, name, zone, expiry) in try await client.query("""
-                SELECT u.id, u.name, u.time_zone, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id
-                WHERE t.token_hash = \(tokenHash)
-                """, logger: logger).decode((Int64, String, String, Date?).self) {
+            for try await row in try await client.execute(PostgresPrepared.TokenUser(tokenHash: tokenHash), logger: logger) {
+                let (id, name, zone, expiry) = try row.decode((Int64, String, String, Date?).self)
                 return ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiry)
             }
             return nil

@@ -3,8 +3,8 @@ import PostgresNIO
 import VitalsCore
 
 extension PostgresWriteTransaction {
-    /// One statement for all the windows (an ingest's resent check reads one per sample type),
-    /// each bounded below by its type's longest sample as ``PostgresRepository/fetchSamples(of:types:in:on:)`` is.
+    /// One statement for all the windows (an ingest's resent check reads one per sample type):
+    /// ``PostgresPrepared/SamplesInWindows``.
     nonisolated(nonsending) func samples(in windows: [(type: SampleType, window: SampleWindow)]) async throws
         -> [StoredSample] {
         guard windows.count > 1 else {
@@ -12,21 +12,10 @@ extension PostgresWriteTransaction {
             return try await samples(of: only.type, in: only.window)
         }
         var samples: [StoredSample] = []
-        for try await row in try await connection.query("""
-            SELECT s.uuid, s.type, s.start_time, s.end_time, s.value, s.source_name, s.metadata
-            FROM UNNEST(\(windows.map(\.type.identifier))::text[], \(windows.map(\.window.startFrom))::float8[],
-                \(windows.map(\.window.startBefore))::float8[], \(windows.map(\.window.endFrom))::float8[])
-                WITH ORDINALITY AS w(t, f, b, e, o)
-            CROSS JOIN LATERAL (
-                SELECT uuid, type, start_time, end_time, value, source_name, metadata FROM samples
-                WHERE user_id = \(user.id) AND type = w.t
-                AND start_time >= GREATEST(w.f, w.e - COALESCE((
-                    SELECT MAX(longest) FROM sample_durations WHERE user_id = \(user.id) AND type = w.t), 'Infinity'))
-                AND start_time < w.b AND end_time >= w.e
-            ) s
-            ORDER BY w.o, s.start_time, s.uuid
-            """, logger: logger).decode(PostgresRepository.SampleRow.self) {
-            samples.append(PostgresRepository.sample(from: row))
+        let statement = PostgresPrepared.SamplesInWindows(userID: user.id,
+                                                          windows: windows.map { ($0.type.identifier, $0.window) })
+        for try await row in try await connection.execute(statement, logger: logger) {
+            samples.append(PostgresRepository.sample(from: try row.decode(PostgresRepository.SampleRow.self)))
         }
         return samples
     }

@@ -11,7 +11,7 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     let user: ServerUser
     var logger: Logger { repository.logger }
 
-    /// Inserts in chunks of one prepared statement each (``PostgresSampleInsert``).
+    /// Inserts in chunks of one prepared statement each (``PostgresPrepared/SampleInsert``).
     nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int] {
         var added: [Int] = []
         var offset = 0
@@ -21,8 +21,9 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
             // A UUID sent twice in one chunk is stored from its first offset (the array order).
             var offsets: [UUID: Int] = [:]
             for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
-            let rows = try await connection.execute(PostgresSampleInsert(userID: user.id, samples: chunk), logger: logger)
-            for try await uuid in rows {
+            let rows = try await connection.execute(PostgresPrepared.SampleInsert(userID: user.id, samples: chunk), logger: logger)
+            for try await row in rows {
+                let uuid = try row.decode(UUID.self)
                 if let index = offsets[uuid] { added.append(index) }
             }
         }
@@ -54,14 +55,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int {
         var added = 0
         for workout in workouts {
-            let rows = try await connection.query("""
-                INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
-                    distance, start_time, end_time, created_at)
-                VALUES (\(user.id), \(workout.externalId), \(workout.date.description)::date,
-                    \(workout.source.rawValue), \(workout.type), \(workout.durationMinutes), \(workout.calories),
-                    \(workout.distance), \(workout.startTime), \(workout.endTime), \(date))
-                ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: logger)
+            let rows = try await connection.execute(
+                PostgresPrepared.WorkoutInsert(userID: user.id, workout: workout, createdAt: date), logger: logger)
             var inserted = false
             for try await _ in rows { inserted = true }
             if inserted {
@@ -94,18 +89,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     }
 
     nonisolated(nonsending) func upsert(_ patch: SnapshotPatch, at date: Date) async throws {
-        let columns = SnapshotColumns.metrics.joined(separator: ", ")
-        try await connection.query("""
-            INSERT INTO health_snapshots (user_id, date, source, \(unescaped: columns), verification_level, updated_at)
-            VALUES (\(user.id), \(patch.date.description)::date, \(patch.source.rawValue), \(patch.steps),
-                \(patch.exerciseMinutes), \(patch.standMinutes), \(patch.sleepMinutes), \(patch.activeCalories),
-                \(patch.restingHeartRate), \(patch.hrv), \(patch.workoutsCount), \(patch.sleepQualityScore),
-                \(patch.proteinLogged), \(patch.source.verificationLevel.rawValue), \(date))
-            ON CONFLICT (user_id, date, source) DO UPDATE SET \(unescaped: SnapshotColumns.coalescingUpdates),
-                -- Never backwards, whichever server's clock wrote last.
-                updated_at = GREATEST(health_snapshots.updated_at, excluded.updated_at)
-            WHERE \(unescaped: SnapshotColumns.changes(distinct: "IS DISTINCT FROM"))
-            """, logger: logger)
+        for try await _ in try await connection.execute(
+            PostgresPrepared.SnapshotUpsert(userID: user.id, patch: patch, updatedAt: date), logger: logger) {}
     }
 
     nonisolated(nonsending) func snapshot(on day: LocalDate, source: HealthSyncRequest.DataSource) async throws
