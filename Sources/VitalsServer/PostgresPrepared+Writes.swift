@@ -3,7 +3,8 @@ import PostgresNIO
 import VitalsContract
 
 extension PostgresPrepared {
-    /// Stores a chunk of one user's samples; returns the UUIDs stored now.
+    /// Stores a chunk of one user's samples; returns the UUIDs of the chunk not stored now (stored
+    /// before), usually none: far fewer rows to send back than the stored ones.
     ///
     /// Each sample is stored once (`ON CONFLICT DO NOTHING` on the user's UUID); in the same
     /// statement the type's longest sample grows (window reads start that far back) and the days
@@ -24,7 +25,7 @@ extension PostgresPrepared {
                 SELECT $1, type, MAX(end_time - start_time) FROM changed GROUP BY type
                 ON CONFLICT (user_id, type) DO UPDATE SET longest = GREATEST(sample_durations.longest, excluded.longest)
             ), \(PostgresRepository.forgettingDays(ofUser: "$1"))
-            SELECT uuid FROM changed
+            SELECT x.u FROM UNNEST($2::uuid[]) AS x(u) WHERE NOT EXISTS (SELECT 1 FROM changed c WHERE c.uuid = x.u)
             """
 
         let userID: Int64

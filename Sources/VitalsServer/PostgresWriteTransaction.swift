@@ -18,13 +18,15 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         while offset < samples.count {
             let chunk = samples[offset..<min(samples.count, offset + 5_000)]
             offset += chunk.count
+            var storedBefore = Set<UUID>()
+            for try await row in try await connection.execute(PostgresPrepared.SampleInsert(userID: user.id, samples: chunk),
+                                                              logger: logger) {
+                storedBefore.insert(try row.decode(UUID.self))
+            }
             // A UUID sent twice in one chunk is stored from its first offset (the array order).
-            var offsets: [UUID: Int] = [:]
-            for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
-            let rows = try await connection.execute(PostgresPrepared.SampleInsert(userID: user.id, samples: chunk), logger: logger)
-            for try await row in rows {
-                let uuid = try row.decode(UUID.self)
-                if let index = offsets[uuid] { added.append(index) }
+            var seen = Set<UUID>()
+            for index in chunk.indices where seen.insert(chunk[index].uuid).inserted && !storedBefore.contains(chunk[index].uuid) {
+                added.append(index)
             }
         }
         return added.sorted()
