@@ -70,8 +70,10 @@ extension BodyShape {
             equal only once the day is over in the user's zone, at the first write after it ended (or when a day \
             already over is written)
             """),
-        BodyField("target", .number(0...Double.greatestFiniteMagnitude), required: true,
-                  meaning: "the target cannot be negative", example: .number(10_000)),
+        // A finite bound well inside Double's exact integers: with the largest finite Double as
+        // the maximum, a longer number above it parsed to that Double and passed (schemathesis).
+        BodyField("target", .number(0...1_000_000_000), required: true,
+                  meaning: "the target is 0 to 1,000,000,000", example: .number(10_000)),
         BodyField("recurrence", .choice(Quest.Recurrence.allCases.map(\.rawValue)), note: "Default daily"),
         BodyField("requiresVerified", .boolean, note: "Default false: only device-verified data completes it when true"),
     ])

@@ -43,6 +43,9 @@ struct QuestTests {
         }
     }
 
+    /// The largest finite Double plus one, written out: it parses to that Double.
+    static let aboveLargestDouble = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858369"
+
     @Test("Invalid quests are 422 naming the field (400 when not JSON) and create nothing", arguments: Backend.allCases)
     func invalidQuests(backend: Backend) async throws {
         try await withServer(backend) { harness in
@@ -55,6 +58,9 @@ struct QuestTests {
                 (#"{"title": "x", "metric": "steps", "comparison": "about", "target": 1}"#, "comparison"),
                 (#"{"title": "x", "metric": "steps", "recurrence": "weekly", "target": 1}"#, "recurrence"),
                 (#"{"title": "x", "metric": "steps", "target": -1}"#, "target"),
+                (#"{"title": "x", "metric": "steps", "target": 1000000001}"#, "target"),
+                // Above the largest finite Double, which it parses to (schemathesis found it accepted).
+                (#"{"title": "x", "metric": "hrv", "target": \#(Self.aboveLargestDouble)}"#, "target"),
                 (#"{"title": "x", "metric": "steps", "target": "lots"}"#, "target"),
                 (#"{"title": "x", "metric": "steps"}"#, "target"),
                 (#"{"title": "x", "metric": "steps", "target": 1, "requiresVerified": "yes"}"#, "requiresVerified"),
