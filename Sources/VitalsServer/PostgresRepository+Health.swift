@@ -24,8 +24,9 @@ extension PostgresRepository {
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T {
         try await guarded {
-            try await batcher.write(for: user) { connection in
-                try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user))
+            try await batcher.write(for: user) { connection, users in
+                try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user,
+                                                        quests: users.quests(of: user.id)))
             }
         }
     }
@@ -37,8 +38,9 @@ extension PostgresRepository {
             return try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }
         }
         return try await guarded {
-            try await batcher.write(shared, for: user) { connection in
-                let store = PostgresWriteTransaction(repository: self, connection: connection, user: user)
+            try await batcher.write(shared, for: user) { connection, users in
+                let store = PostgresWriteTransaction(repository: self, connection: connection, user: user,
+                                                     quests: users.quests(of: user.id))
                 return try await write.apply(for: user, at: date, in: store)
             }
         }

@@ -22,14 +22,22 @@ extension PostgresRepository {
     func fetchQuests(of user: ServerUser, on connection: PostgresConnection) async throws -> [Quest] {
         var quests: [Quest] = []
         for try await row in try await connection.execute(PostgresPrepared.Quests(userID: user.id), logger: logger) {
-            let (id, title, metric, comparison, target, recurrence, verified, created)
-                = try row.decode((String, String, String, String, Double, String, Bool, Date).self)
-            guard let metric = Quest.Metric(rawValue: metric), let comparison = Quest.Comparison(rawValue: comparison),
-                  let recurrence = Quest.Recurrence(rawValue: recurrence) else { continue }
-            quests.append(Quest(id: id, title: title, metric: metric, comparison: comparison, target: target,
-                                recurrence: recurrence, requiresVerified: verified, createdAt: created))
+            if let quest = try Self.quest(from: row.makeRandomAccess(), at: 0) { quests.append(quest) }
         }
         return quests
+    }
+
+    /// The quest in the eight columns from `offset` (id, title, metric, comparison, target,
+    /// recurrence, requires_verified, created_at); nil when the id is NULL or a value is one
+    /// this version does not know.
+    static func quest(from cells: PostgresRandomAccessRow, at offset: Int) throws -> Quest? {
+        guard let id = try cells[offset].decode(String?.self) else { return nil }
+        guard let metric = Quest.Metric(rawValue: try cells[offset + 2].decode(String.self)),
+              let comparison = Quest.Comparison(rawValue: try cells[offset + 3].decode(String.self)),
+              let recurrence = Quest.Recurrence(rawValue: try cells[offset + 5].decode(String.self)) else { return nil }
+        return Quest(id: id, title: try cells[offset + 1].decode(String.self), metric: metric, comparison: comparison,
+                     target: try cells[offset + 4].decode(Double.self), recurrence: recurrence,
+                     requiresVerified: try cells[offset + 6].decode(Bool.self), createdAt: try cells[offset + 7].decode(Date.self))
     }
 
     public func deleteQuest(id: String, of user: ServerUser) async throws -> Bool {

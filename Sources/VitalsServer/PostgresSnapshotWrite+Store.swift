@@ -5,20 +5,14 @@ import VitalsCore
 
 extension PostgresSnapshotWrite {
     /// Stores snapshot-only writes of one batch together, inside its transaction and under its
-    /// users' write locks: one statement finds the users with quests, one upserts every patch,
-    /// one adds every log entry. Returns each write's result, nil for the writes left to run
-    /// alone: those of users with quests (evaluated as ``HealthWrite/apply(for:at:in:)`` does)
-    /// and those upserting a row that an earlier write of `writes` upserts.
+    /// users' write locks: one statement upserts every patch, one adds every log entry. Returns
+    /// each write's result, nil for the writes left to run alone: those of the users
+    /// `withQuests` (evaluated as ``HealthWrite/apply(for:at:in:)`` does) and those upserting a
+    /// row that an earlier write of `writes` upserts.
     ///
     /// Any failure throws with the transaction aborted: the caller rolls back and runs each write alone.
-    static func store(_ writes: [PostgresSnapshotWrite], on connection: PostgresConnection,
+    static func store(_ writes: [PostgresSnapshotWrite], withQuests: Set<Int64>, on connection: PostgresConnection,
                       logger: Logger) async throws -> [HealthWriteResult?] {
-        var withQuests = Set<Int64>()
-        for try await id in try await connection.query("""
-            SELECT DISTINCT user_id FROM quests WHERE user_id = ANY(\(Array(Set(writes.map(\.user.id))))::int8[])
-            """, logger: logger).decode(Int64.self) {
-            withQuests.insert(id)
-        }
         var rows = Set<RowKey>()
         var shared: [Int] = []
         for (index, write) in writes.enumerated() where !withQuests.contains(write.user.id) {

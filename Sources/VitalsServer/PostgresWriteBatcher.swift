@@ -21,9 +21,10 @@ import VitalsCore
 /// has more than one are stored together, in a few statements for all of them, before the
 /// batch's other writes run one after another.
 ///
-/// `samples` has no foreign key to `users` (a check per row was a third of an ingest's insert):
-/// once the batch holds its users' locks, one statement finds any of them removed meanwhile, and
-/// their writes fail with `notFound` and store nothing. A removal takes the same lock
+/// Once the batch holds its users' locks, one statement reads them (``PostgresBatchUsers``): each
+/// one's quests, which its writes are handed instead of reading them, and any user removed
+/// meanwhile, whose writes fail with `notFound` and store nothing (`samples` has no foreign key
+/// to `users`: a check per row was a third of an ingest's insert). A removal takes the same lock
 /// (``PostgresRepository/removeUser(named:)``), so no sample outlives its user.
 final class PostgresWriteBatcher: @unchecked Sendable {
     /// One queued write: runs on the batch's connection, then learns how the commit went.
@@ -33,7 +34,7 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         /// The second key of the user's write lock.
         let lockKey: Int32
         /// Runs the write, keeping its outcome; false when it failed.
-        let run: @Sendable (PostgresConnection) async -> Bool
+        let run: @Sendable (PostgresConnection, PostgresBatchUsers) async -> Bool
         /// The write as a snapshot-only one, and how it learns its result when stored with others; nil for none.
         let shared: (write: PostgresSnapshotWrite, deliver: @Sendable (HealthWriteResult) -> Void)?
         let complete: @Sendable ((any Error)?) -> Void
@@ -77,20 +78,20 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     /// must only read and write through the connection. Throws `notFound` without running it when
     /// the user was removed.
     func write<T: Sendable>(for user: ServerUser,
-                            _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+                            _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T) async throws -> T {
         try await submit(for: user, body) { _ in nil }
     }
 
     /// Runs a snapshot-only write in the next batch: with the batch's other such writes when it
     /// can (see ``PostgresSnapshotWrite/store(_:on:logger:)``), otherwise as `body`, which applies it.
     func write(_ shared: PostgresSnapshotWrite, for user: ServerUser,
-               _ body: @escaping @Sendable (PostgresConnection) async throws -> HealthWriteResult) async throws
+               _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> HealthWriteResult) async throws
         -> HealthWriteResult {
         try await submit(for: user, body) { outcome in (shared, { outcome.result = .success($0) }) }
     }
 
     private func submit<T: Sendable>(
-        for user: ServerUser, _ body: @escaping @Sendable (PostgresConnection) async throws -> T,
+        for user: ServerUser, _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T,
         sharing: (WriteOutcome<T>) -> (write: PostgresSnapshotWrite, deliver: @Sendable (HealthWriteResult) -> Void)?
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
@@ -98,9 +99,9 @@ final class PostgresWriteBatcher: @unchecked Sendable {
             enqueue(Job(
                 userID: user.id,
                 lockKey: PostgresRepository.lockKey(of: user),
-                run: { connection in
+                run: { connection, users in
                     do {
-                        outcome.result = .success(try await body(connection))
+                        outcome.result = .success(try await body(connection, users))
                         return true
                     } catch {
                         outcome.result = .failure(error)
@@ -192,19 +193,20 @@ final class PostgresWriteBatcher: @unchecked Sendable {
             try await connection.query("""
                 SELECT pg_advisory_xact_lock(\(PostgresRepository.userWriteLock), k) FROM UNNEST(\(keys)::int4[]) AS k
                 """, logger: logger)
-            removed = try await removedUsers(of: batch, on: connection)
+            let users = try await PostgresBatchUsers.read(Set(batch.map(\.userID)), on: connection, logger: logger)
+            removed = users.removed
             live = batch.filter { !removed.contains($0.userID) }
             rest = live
             if live.count(where: { $0.shared != nil }) > 1 {
                 do {
-                    rest = try await storeShared(live, on: connection)
+                    rest = try await storeShared(live, users: users, on: connection)
                 } catch {
                     try await connection.query("ROLLBACK", logger: logger)
                     return .failed
                 }
             }
             for job in rest {
-                guard await job.run(connection) else {
+                guard await job.run(connection, users) else {
                     try await connection.query("ROLLBACK", logger: logger)
                     return .failed
                 }
@@ -219,25 +221,12 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         return .committed(removed: removed)
     }
 
-    /// The batch's users that no longer exist (removed while the batch waited, or before).
-    ///
-    /// Read after the locks were granted, in a statement of its own: its snapshot is taken after
-    /// the wait, so it sees a removal that committed meanwhile.
-    private func removedUsers(of batch: [Job], on connection: PostgresConnection) async throws -> Set<Int64> {
-        var removed = Set<Int64>()
-        for try await id in try await connection.query("""
-            SELECT u FROM UNNEST(\(Array(Set(batch.map(\.userID))))::int8[]) AS u
-            WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = u)
-            """, logger: logger).decode(Int64.self) {
-            removed.insert(id)
-        }
-        return removed
-    }
-
     /// Stores the batch's snapshot-only writes together; returns the jobs left to run one by one.
-    private func storeShared(_ batch: [Job], on connection: PostgresConnection) async throws -> [Job] {
+    private func storeShared(_ batch: [Job], users: PostgresBatchUsers, on connection: PostgresConnection) async throws
+        -> [Job] {
         let sharing = batch.filter { $0.shared != nil }
-        let results = try await PostgresSnapshotWrite.store(sharing.map { $0.shared!.write }, on: connection,
+        let results = try await PostgresSnapshotWrite.store(sharing.map { $0.shared!.write },
+                                                            withQuests: Set(users.quests.keys), on: connection,
                                                             logger: logger)
         var rest = batch.filter { $0.shared == nil }
         for (job, result) in zip(sharing, results) {

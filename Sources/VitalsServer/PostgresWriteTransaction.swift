@@ -9,7 +9,16 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     let repository: PostgresRepository
     let connection: PostgresConnection
     let user: ServerUser
+    /// The user's quests, read by the write's batch (``PostgresBatchUsers``).
+    let storedQuests: [Quest]
     var logger: Logger { repository.logger }
+
+    init(repository: PostgresRepository, connection: PostgresConnection, user: ServerUser, quests: [Quest]) {
+        self.repository = repository
+        self.connection = connection
+        self.user = user
+        self.storedQuests = quests
+    }
 
     /// Inserts in chunks of one prepared statement each (``PostgresPrepared/SampleInsert``).
     nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int] {
@@ -111,8 +120,9 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         try await repository.fetchSnapshots(of: user, on: day, on: connection)
     }
 
+    /// The quests the batch read under the user's lock: no statement of its own.
     nonisolated(nonsending) func quests() async throws -> [Quest] {
-        try await repository.fetchQuests(of: user, on: connection)
+        storedQuests
     }
 
     nonisolated(nonsending) func completedQuests(_ periods: [(questId: String, period: String)]) async throws -> Set<String> {

@@ -45,7 +45,7 @@ struct PostgresWriteBatcherTests {
         let (release, releaseGo) = AsyncStream<Void>.makeStream()
         return await withTaskGroup(of: (Int, Result<T, any Error>)?.self) { group in
             group.addTask {
-                _ = try? await batcher.write(for: user) { _ in
+                _ = try? await batcher.write(for: user) { _, _ in
                     startedGo.yield()
                     for await _ in release { break }
                 }
@@ -90,7 +90,7 @@ struct PostgresWriteBatcherTests {
     func twoUsersOneTransaction() async throws {
         try await Self.withBatcher { repository, batcher, users in
             let writes: [@Sendable () async throws -> Seen] = [users[1], users[2]].map { user in
-                { try await batcher.write(for: user) { try await Self.insert("n\(user.id)", user: user.id, on: $0) } }
+                { try await batcher.write(for: user) { connection, _ in try await Self.insert("n\(user.id)", user: user.id, on: connection) } }
             }
             let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             let seen = try results.map { try $0.get() }
@@ -104,17 +104,17 @@ struct PostgresWriteBatcherTests {
     @Test("A write failing in a batch gets its error and leaves nothing; the others' writes are stored")
     func failingWriteInBatch() async throws {
         try await Self.withBatcher { repository, batcher, users in
-            _ = try await batcher.write(for: users[3]) { try await Self.insert("taken", user: 3, on: $0) }
+            _ = try await batcher.write(for: users[3]) { connection, _ in try await Self.insert("taken", user: 3, on: connection) }
             let writes: [@Sendable () async throws -> Seen] = [
-                { try await batcher.write(for: users[1]) { try await Self.insert("first", user: 1, on: $0) } },
+                { try await batcher.write(for: users[1]) { connection, _ in try await Self.insert("first", user: 1, on: connection) } },
                 // Refused by the database: the batch's transaction is aborted.
-                { try await batcher.write(for: users[2]) { try await Self.insert("taken", user: 2, on: $0) } },
+                { try await batcher.write(for: users[2]) { connection, _ in try await Self.insert("taken", user: 2, on: connection) } },
                 // Writes, then fails in Swift: its row must go with it.
-                { try await batcher.write(for: users[2]) { connection -> Seen in
+                { try await batcher.write(for: users[2]) { connection, _ -> Seen in
                     _ = try await Self.insert("thrown", user: 2, on: connection)
                     throw Refused()
                 } },
-                { try await batcher.write(for: users[4]) { try await Self.insert("last", user: 4, on: $0) } },
+                { try await batcher.write(for: users[4]) { connection, _ in try await Self.insert("last", user: 4, on: connection) } },
             ]
             let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             let stored = results.map { (try? $0.get()) != nil }
@@ -134,7 +134,7 @@ struct PostgresWriteBatcherTests {
             try await repository.client.query("CREATE TABLE probe (user_id bigint NOT NULL, note text PRIMARY KEY)")
             let user = try await repository.addUser(name: "u1", timeZone: "UTC", tokenHash: "hash-1", at: Date())
             let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger)
-            _ = try await batcher.write(for: user) { try await Self.insert("kept", user: user.id, on: $0) }
+            _ = try await batcher.write(for: user) { connection, _ in try await Self.insert("kept", user: user.id, on: connection) }
         }
         let notes = try await PostgresRepository.withRepository(url: url) { try await Self.notes(in: $0) }
         #expect(notes == ["kept"])
@@ -145,9 +145,9 @@ struct PostgresWriteBatcherTests {
         try await Self.withBatcher { repository, batcher, users in
             _ = try await repository.removeUser(named: users[2].name)
             let writes: [@Sendable () async throws -> Seen] = [
-                { try await batcher.write(for: users[1]) { try await Self.insert("first", user: 1, on: $0) } },
-                { try await batcher.write(for: users[2]) { try await Self.insert("removed", user: 2, on: $0) } },
-                { try await batcher.write(for: users[3]) { try await Self.insert("last", user: 3, on: $0) } },
+                { try await batcher.write(for: users[1]) { connection, _ in try await Self.insert("first", user: 1, on: connection) } },
+                { try await batcher.write(for: users[2]) { connection, _ in try await Self.insert("removed", user: 2, on: connection) } },
+                { try await batcher.write(for: users[3]) { connection, _ in try await Self.insert("last", user: 3, on: connection) } },
             ]
             let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
@@ -155,7 +155,7 @@ struct PostgresWriteBatcherTests {
             #expect(try await Self.notes(in: repository) == ["first", "last"])
             // Alone, too.
             await #expect(throws: VitalsError.self) {
-                try await batcher.write(for: users[2]) { try await Self.insert("alone", user: 2, on: $0) }
+                try await batcher.write(for: users[2]) { connection, _ in try await Self.insert("alone", user: 2, on: connection) }
             }
             #expect(try await Self.notes(in: repository) == ["first", "last"])
         }
