@@ -77,16 +77,18 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     /// `body` may run more than once (again alone when another write of its batch failed): it
     /// must only read and write through the connection. Throws `notFound` without running it when
     /// the user was removed.
-    func write<T: Sendable>(for user: ServerUser,
-                            _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T) async throws -> T {
+    func write<T: Sendable>(
+        for user: ServerUser, _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T
+    ) async throws -> T {
         try await submit(for: user, body) { _ in nil }
     }
 
     /// Runs a snapshot-only write in the next batch: with the batch's other such writes when it
-    /// can (see ``PostgresSnapshotWrite/store(_:on:logger:)``), otherwise as `body`, which applies it.
-    func write(_ shared: PostgresSnapshotWrite, for user: ServerUser,
-               _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> HealthWriteResult) async throws
-        -> HealthWriteResult {
+    /// can (see ``PostgresSnapshotWrite/store(_:withQuests:on:logger:)``), otherwise as `body`, which applies it.
+    func write(
+        _ shared: PostgresSnapshotWrite, for user: ServerUser,
+        _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> HealthWriteResult
+    ) async throws -> HealthWriteResult {
         try await submit(for: user, body) { outcome in (shared, { outcome.result = .success($0) }) }
     }
 
