@@ -3,7 +3,7 @@ import VitalsCore
 import VitalsContract
 
 /// A write of snapshots only (the daily-metrics API's), which a batch may store together with
-/// the other such writes in two statements for all of them (see ``store(_:on:logger:)``).
+/// the other such writes in two statements for all of them (see ``store(_:withQuests:on:logger:)``).
 ///
 /// Stored that way it means what ``HealthWrite/apply(for:at:in:)`` means for it: each patch
 /// upserted (absent metrics keep stored values, a row that would not change keeps its
