@@ -203,6 +203,8 @@ extension PostgresRepository {
             SELECT user_id, type, MAX(end_time - start_time) FROM samples GROUP BY user_id, type
             """,
         ]),
+        // Each user's characteristics, as their last imported export's `Me` element gave them.
+        ("server-v8-characteristics", characteristicsMigration),
     ]
 
     /// How many hash partitions `samples` has.
