@@ -120,7 +120,15 @@ public enum ISO8601 {
 
     /// `2025-10-01T07:30:00+02:00` (or `...Z` in GMT), with milliseconds or microseconds only when present.
     public static func format(_ date: Date, in zone: TimeZone) -> String {
-        let offset = zone.secondsFromGMT(for: date)
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        write(date, offset: zone.secondsFromGMT(for: date), to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends ``format(_:in:)``'s text for `date` at `offset` seconds east of UTC, as UTF-8, without
+    /// Foundation: what a writer of many dates calls with the zone's offset it knows.
+    public static func write(_ date: Date, offset: Int, to text: inout [UInt8]) {
         let local = date.timeIntervalSince1970 + Double(offset)
         var whole = local.rounded(.down)
         var micros = Int(((local - whole) * 1_000_000).rounded())
@@ -129,19 +137,55 @@ public enum ISO8601 {
         let days = Int((Double(total) / 86_400).rounded(.down))
         let secondsOfDay = total - days * 86_400
         let (y, m, d) = civilFromDays(days)
-        var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):"
-            + "\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
-        if micros % 1000 == 0, micros != 0 { text += ".\(pad(micros / 1000, 3))" }
-        if micros % 1000 != 0 { text += ".\(pad(micros, 6))" }
-        if offset == 0 { return text + "Z" }
-        let sign = offset < 0 ? "-" : "+"
+        append(y, 4, to: &text)
+        text.append(0x2D)
+        append(m, 2, to: &text)
+        text.append(0x2D)
+        append(d, 2, to: &text)
+        text.append(0x54)
+        append(secondsOfDay / 3600, 2, to: &text)
+        text.append(0x3A)
+        append(secondsOfDay / 60 % 60, 2, to: &text)
+        text.append(0x3A)
+        append(secondsOfDay % 60, 2, to: &text)
+        if micros % 1000 == 0, micros != 0 {
+            text.append(0x2E)
+            append(micros / 1000, 3, to: &text)
+        }
+        if micros % 1000 != 0 {
+            text.append(0x2E)
+            append(micros, 6, to: &text)
+        }
+        if offset == 0 {
+            text.append(0x5A)
+            return
+        }
+        text.append(offset < 0 ? 0x2D : 0x2B)
         let magnitude = abs(offset)
-        return text + "\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
+        append(magnitude / 3600, 2, to: &text)
+        text.append(0x3A)
+        append(magnitude / 60 % 60, 2, to: &text)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    /// Appends `value`'s decimal digits, zero-padded on the left to `width`.
+    private static func append(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        guard value >= 0 else {
+            // A year before 0: written as it always was (the sign after the padding).
+            let digits = String(value)
+            text.append(contentsOf: (String(repeating: "0", count: max(0, width - digits.count)) + digits).utf8)
+            return
+        }
+        var count = 1
+        var scale = 1
+        while value / scale >= 10 {
+            scale *= 10
+            count += 1
+        }
+        for _ in count..<max(count, width) { text.append(0x30) }
+        while scale > 0 {
+            text.append(UInt8(0x30 + value / scale % 10))
+            scale /= 10
+        }
     }
 
     static func daysInMonth(_ year: Int, _ month: Int) -> Int {

@@ -40,7 +40,8 @@ public struct CSVExporter: Sendable {
                     try await output.append(Array(Self.row(sample, zone: request.zone, own: zones.zone(of: sample)).utf8),
                                             to: file, write: write)
                 }
-                span = (span?.first ?? page[0].start, max(span?.last ?? page[0].end, page.map(\.end).max() ?? page[0].end))
+                let first = page[page.startIndex]
+                span = (span?.first ?? first.start, max(span?.last ?? first.end, page.map(\.end).max() ?? first.end))
                 summary.count(page.count, of: type.identifier)
                 progress(ExportProgress(typesDone: index, typesTotal: types.count, samples: summary.sampleCount))
             }

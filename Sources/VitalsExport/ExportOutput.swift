@@ -16,13 +16,17 @@ struct ExportOutput {
 
     /// Adds one line (a newline is appended) and writes the file's chunk once it is full.
     mutating func append(_ line: [UInt8], to file: String, write: ExportWrite) async throws {
-        buffers[file, default: []].append(contentsOf: line)
-        buffers[file]?.append(0x0A)
         lines[file, default: 0] += 1
-        if let buffer = buffers[file], buffer.count >= chunkSize {
-            buffers[file] = nil
-            try await write(file, buffer)
-        }
+        guard Self.add(line, to: &buffers[file, default: []], chunkSize: chunkSize),
+              let buffer = buffers.removeValue(forKey: file) else { return }
+        try await write(file, buffer)
+    }
+
+    /// Appends `line` and a newline to `buffer`; true when the buffer holds a chunk.
+    private static func add(_ line: [UInt8], to buffer: inout [UInt8], chunkSize: Int) -> Bool {
+        buffer.append(contentsOf: line)
+        buffer.append(0x0A)
+        return buffer.count >= chunkSize
     }
 
     /// Writes one line (a newline is appended) at once, ahead of what is buffered: the Patient first, a

@@ -62,7 +62,7 @@ public struct FHIRExporter: Sendable {
         }
 
         /// Writes one Observation per sample of a page (all of one type).
-        mutating func observations(_ page: [Sample], write: ExportWrite) async throws {
+        mutating func observations(_ page: ArraySlice<Sample>, write: ExportWrite) async throws {
             guard let type = page.first?.type else { return }
             summary.count(page.count, of: type.identifier)
             if !FHIRConcept.of(type).isStandard { summary.withoutStandardCode.append(type.identifier) }
@@ -76,8 +76,10 @@ public struct FHIRExporter: Sendable {
 
         /// Writes an Observation line, after the Device resources it is the first to name.
         mutating func emit(_ line: [UInt8], write: ExportWrite) async throws {
-            for device in resources.takeNewDevices() {
-                try await output.appendNow(device, to: FHIRExporter.deviceFile, write: write)
+            if resources.hasNewDevices {
+                for device in resources.takeNewDevices() {
+                    try await output.appendNow(device, to: FHIRExporter.deviceFile, write: write)
+                }
             }
             try await output.append(line, to: FHIRExporter.observationFile, write: write)
         }

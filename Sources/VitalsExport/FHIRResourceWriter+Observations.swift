@@ -9,20 +9,20 @@ extension FHIRResourceWriter {
 
     /// Appends the Observation of a quantity or category sample; false for other kinds.
     mutating func sampleObservation(_ sample: Sample, into json: inout JSONBytes) -> Bool {
-        let concept = FHIRConcept.of(sample.type)
         let id = sample.uuid
         switch sample.content {
         case .quantity(let quantity):
+            let type = typeHead(sample.type)
             let (value, unit) = Self.canonical(quantity, of: sample.type)
-            observation(id: id, identifiers: [sample.uuid], concept: concept, healthKit: .healthKit(sample.type),
-                        sample: sample, into: &json, value: { json in
+            observation(id: id, identifiers: CollectionOfOne(sample.uuid), head: type.head, sample: sample, into: &json,
+                        value: { json in
                 json.raw("\"valueQuantity\":")
-                FHIRUnit.writeQuantity(value, unit: unit, override: concept.unit, to: &json)
+                type.writeQuantity(value, unit: unit, to: &json)
             })
         case .category(let raw):
             let name = CategoryValue.name(for: raw, type: sample.type) ?? String(raw)
             let code = CategoryValue.exportName(for: raw, type: sample.type) ?? String(raw)
-            observation(id: id, identifiers: [sample.uuid], concept: concept, healthKit: .healthKit(sample.type),
+            observation(id: id, identifiers: CollectionOfOne(sample.uuid), head: typeHead(sample.type).head,
                         sample: sample, into: &json, value: { json in
                 json.raw("\"valueCodeableConcept\":{\"coding\":[")
                 FHIRCoding(system: Self.categoryValueSystem, code: code, display: name).write(to: &json)
@@ -38,6 +38,14 @@ extension FHIRResourceWriter {
         return true
     }
 
+    /// What Observations of `type` share: the last type's, or resolved now.
+    private mutating func typeHead(_ type: SampleType) -> FHIRTypeHead {
+        if let last = lastType, last.type == type { return last }
+        let resolved = FHIRTypeHead(type: type) { head(concept: $0, healthKit: $1) }
+        lastType = resolved
+        return resolved
+    }
+
     /// A quantity's value and unit text in its type's canonical unit (stores keep them so; others are converted).
     static func canonical(_ quantity: Quantity, of type: SampleType) -> (Double, String) {
         guard let canonical = type.canonicalUnitString, canonical != quantity.unit.unitString,
@@ -50,8 +58,9 @@ extension FHIRResourceWriter {
     /// A workout as an activity Observation: the activity as its value, duration (55411-3), energy and distance as components.
     private mutating func workoutObservation(_ sample: Sample, _ workout: Workout, id: UUID, into json: inout JSONBytes) {
         let minutes = (workout.duration ?? sample.duration) / 60
-        observation(id: id, identifiers: [sample.uuid], concept: .of(.workout), healthKit: .healthKit(.workout),
-                    sample: sample, into: &json, value: { json in
+        observation(id: id, identifiers: CollectionOfOne(sample.uuid),
+                    head: head(concept: .of(.workout), healthKit: .healthKit(.workout)), sample: sample, into: &json,
+                    value: { json in
             json.raw("\"valueCodeableConcept\":{\"coding\":[")
             let name = workout.activityType.name
             FHIRCoding(system: Self.activitySystem, code: name, display: name).write(to: &json)
@@ -82,8 +91,9 @@ extension FHIRResourceWriter {
     mutating func bloodPressurePanel(carrier: Sample, systolic: Sample, diastolic: Sample, into json: inout JSONBytes) {
         var identifiers = [systolic.uuid, diastolic.uuid]
         if carrier.uuid != systolic.uuid { identifiers.insert(carrier.uuid, at: 0) }
-        observation(id: carrier.uuid, identifiers: identifiers, concept: .bloodPressurePanel,
-                    healthKit: .healthKit(.bloodPressure), sample: carrier, into: &json, component: { json in
+        observation(id: carrier.uuid, identifiers: identifiers,
+                    head: head(concept: .bloodPressurePanel, healthKit: .healthKit(.bloodPressure)), sample: carrier,
+                    into: &json, component: { json in
             for (index, member) in [systolic, diastolic].enumerated() {
                 if index > 0 { json.comma() }
                 let concept: FHIRConcept = index == 0 ? .systolic : .diastolic

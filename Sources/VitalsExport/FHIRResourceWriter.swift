@@ -18,6 +18,11 @@ struct FHIRResourceWriter {
     private var heads: [String: [UInt8]] = [:]
     /// Device resources met since the last ``takeNewDevices()``, one line each.
     private var newDevices: [[UInt8]] = []
+    /// The last type, device and source written, resolved: samples come a type at a time, mostly
+    /// from one device and source, so each is resolved once per run of equal ones, not hashed per sample.
+    var lastType: FHIRTypeHead?
+    private var lastDevice: (device: Device, id: String)?
+    private var lastSource: (source: Source, bytes: [UInt8])?
 
     init(patient: PatientDetails, zone: TimeZone) {
         self.patient = patient
@@ -45,23 +50,27 @@ struct FHIRResourceWriter {
         return json.bytes
     }
 
+    /// Whether a Device resource was first referenced since the last ``takeNewDevices()``.
+    var hasNewDevices: Bool { !newDevices.isEmpty }
+
     /// Device resources first referenced since the last call.
     mutating func takeNewDevices() -> [[UInt8]] {
         defer { newDevices.removeAll(keepingCapacity: true) }
         return newDevices
     }
 
-    /// Appends one Observation: the shared parts around `component` and `value`, which write their own keys.
+    /// Appends one Observation: the shared parts around `component` and `value`, which write their own keys;
+    /// `head` is its `category` and `code` (``head(concept:healthKit:)``).
     ///
     /// The source is an extension (`…/healthkit/hksource` with `name` and `bundleIdentifier`), each
     /// sample UUID an identifier in the RFC 3986 system (`urn:uuid:…`).
     mutating func observation(
-        id: UUID, identifiers: [UUID], concept: FHIRConcept, healthKit: FHIRCoding, sample: Sample,
+        id: UUID, identifiers: some Collection<UUID>, head: [UInt8], sample: Sample,
         into json: inout JSONBytes, value: ((inout JSONBytes) -> Void)? = nil,
         component: ((inout JSONBytes) -> Void)? = nil
     ) {
         json.raw("{")
-        json.bytes.append(contentsOf: head(concept: concept, healthKit: healthKit))
+        json.bytes.append(contentsOf: head)
         if let component {
             json.raw(",\"component\":[")
             component(&json)
@@ -79,7 +88,14 @@ struct FHIRResourceWriter {
             json.raw("\"}")
         }
         writeEffective(sample, to: &json)
-        Self.writeSource(sample.source, to: &json)
+        if let last = lastSource, last.source == sample.source {
+            json.bytes.append(contentsOf: last.bytes)
+        } else {
+            var source = JSONBytes(capacity: 256)
+            Self.writeSource(sample.source, to: &source)
+            json.bytes.append(contentsOf: source.bytes)
+            lastSource = (sample.source, source.bytes)
+        }
         json.raw(",\"id\":\"")
         json.uuid(id)
         json.raw("\"")
@@ -101,7 +117,7 @@ struct FHIRResourceWriter {
     }
 
     /// `"category":[…],"code":{…}` of a concept with its HealthKit coding, from the cache after the first time.
-    private mutating func head(concept: FHIRConcept, healthKit: FHIRCoding) -> [UInt8] {
+    mutating func head(concept: FHIRConcept, healthKit: FHIRCoding) -> [UInt8] {
         if let known = heads[healthKit.code] { return known }
         var json = JSONBytes(capacity: 512)
         if let category = concept.category {
@@ -147,27 +163,32 @@ struct FHIRResourceWriter {
 
     /// Writes `"effectiveDateTime"` for an instant, `"effectivePeriod"` otherwise, after a comma.
     private mutating func writeEffective(_ sample: Sample, to json: inout JSONBytes) {
-        let zone = zones.zone(of: sample)
+        let offsets = zones.offsets(of: sample)
         if sample.end <= sample.start {
             json.raw(",\"effectiveDateTime\":\"")
-            json.raw(ISO8601.format(sample.start, in: zone))
+            ISO8601.write(sample.start, offset: offsets.start, to: &json.bytes)
             json.raw("\"")
         } else {
             json.raw(",\"effectivePeriod\":{\"end\":\"")
-            json.raw(ISO8601.format(sample.end, in: zone))
+            ISO8601.write(sample.end, offset: offsets.end, to: &json.bytes)
             json.raw("\",\"start\":\"")
-            json.raw(ISO8601.format(sample.start, in: zone))
+            ISO8601.write(sample.start, offset: offsets.start, to: &json.bytes)
             json.raw("\"}")
         }
     }
 
     /// The Device resource id of `device`, queuing its resource the first time.
     private mutating func deviceID(_ device: Device) -> String {
-        if let known = deviceIDs[device] { return known }
+        if let last = lastDevice, last.device == device { return last.id }
+        if let known = deviceIDs[device] {
+            lastDevice = (device, known)
+            return known
+        }
         let fields = [device.name, device.manufacturer, device.model, device.hardwareVersion, device.firmwareVersion,
                       device.softwareVersion, device.localIdentifier, device.udiDeviceIdentifier]
         let id = DeterministicUUID.make(fields.map { $0 ?? "" }.joined(separator: "\u{1F}")).uuidString.lowercased()
         deviceIDs[device] = id
+        lastDevice = (device, id)
         var json = JSONBytes(capacity: 256)
         json.raw("{")
         if let name = device.name, !name.isEmpty {

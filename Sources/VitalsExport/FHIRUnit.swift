@@ -34,13 +34,17 @@ struct FHIRUnit: Sendable, Hashable {
 
     /// Writes `{"code","system","unit","value"}` for `value` given in `unit` (HealthKit's text).
     static func writeQuantity(_ value: Double, unit: String, override: FHIRUnit?, to json: inout JSONBytes) {
-        let target = override ?? ucum(unit)
+        (override ?? ucum(unit)).write(value, to: &json)
+    }
+
+    /// Writes `{"code","system","unit","value"}` for `value` given in the HealthKit unit this unit maps.
+    func write(_ value: Double, to json: inout JSONBytes) {
         json.raw("{\"code\":")
-        json.string(target.code)
+        json.string(code)
         json.raw(",\"system\":\"http://unitsofmeasure.org\",\"unit\":")
-        json.string(target.code)
+        json.string(code)
         json.raw(",\"value\":")
-        json.number(target.factor == 1 ? value : value * target.factor)
+        json.number(factor == 1 ? value : value * factor)
         json.raw("}")
     }
 }

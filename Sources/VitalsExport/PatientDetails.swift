@@ -4,7 +4,8 @@ import VitalsCore
 /// Who the exported data is about: the FHIR `Patient` every Observation references.
 ///
 /// Built from the store's characteristics (`HKCharacteristicTypeIdentifierDateOfBirth`,
-/// `HKCharacteristicTypeIdentifierBiologicalSex`); a server user has none, so only the id is set.
+/// `HKCharacteristicTypeIdentifierBiologicalSex`): a local store's, or those a server keeps of
+/// a user's last imported export.
 public struct PatientDetails: Sendable, Hashable {
     /// The resource id, `[A-Za-z0-9\-.]{1,64}`.
     public var id: String

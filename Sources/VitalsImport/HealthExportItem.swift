@@ -16,7 +16,10 @@ public enum HealthExportItem: Sendable {
     case activitySummary(ActivitySummary)
     /// An element that could not be read, and why (never its values), as ``ImportReport/skipped`` counts it.
     case skipped(element: String, reason: String)
-    /// An element that is neither a sample, a workout nor an activity summary (a `Me` characteristic), by name.
+    /// One characteristic of the `Me` element: its HealthKit identifier
+    /// (`HKCharacteristicTypeIdentifierDateOfBirth`...) and value as written (`1990-05-20`, `HKBiologicalSexMale`).
+    case characteristic(identifier: String, value: String)
+    /// An element that is neither a sample, a workout, an activity summary nor a characteristic, by name.
     case other(element: String)
     /// The export's own date.
     case exportDate(Date)

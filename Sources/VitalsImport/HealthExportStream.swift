@@ -64,7 +64,7 @@ public final class HealthExportStream: Sendable {
         case .workout(let sample, let routes):
             .workout(sample, routes: routes.map { HealthExportItem.Route(points: $0.points, fileMissing: $0.fileMissing) })
         case .activitySummary(let summary): .activitySummary(summary)
-        case .characteristic: .other(element: "Me")
+        case .characteristic(let key, let value): .characteristic(identifier: key, value: value)
         case .exportDate(let date): .exportDate(date)
         case .skipped(let element, let reason): .skipped(element: element, reason: reason)
         }

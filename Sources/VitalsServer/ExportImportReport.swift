@@ -37,8 +37,11 @@ public struct ExportImportReport: Sendable, Codable, Hashable {
     public var activitySummaries = 0
     /// Days whose activity summary was new to the user or changed.
     public var activitySummariesWritten = 0
-    /// Elements read that the server does not keep, by name: `Me` characteristics, samples of
-    /// types statistics cannot count (`Record`).
+    /// Characteristics of the export's `Me` element (date of birth, biological sex...): they
+    /// replace the user's; 0 when the export has none (the user's stay).
+    public var characteristics = 0
+    /// Elements read that the server does not keep, by name: samples of types statistics cannot
+    /// count (`Record`).
     public var notKept: [String: Int] = [:]
     /// Top-level elements Vitals does not read (ClinicalRecord, Audiogram...), by name.
     public var unknownElements: [String: Int] = [:]

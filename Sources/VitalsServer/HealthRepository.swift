@@ -91,6 +91,12 @@ public protocol HealthRepository: Sendable {
     /// sample starting in them. Index lookups per type, never a scan of the user's samples.
     func sampleCoverage(of user: ServerUser, dayStarts: [Date]) async throws -> [IngestCompleteness.Coverage]
 
+    /// The user's characteristics, as their last imported export's `Me` element gave them: HealthKit
+    /// identifier (`HKCharacteristicTypeIdentifierDateOfBirth`...) to value; empty when none was imported.
+    func characteristics(of user: ServerUser) async throws -> [String: String]
+    /// Replaces all of the user's characteristics with `values` in one transaction.
+    func replaceCharacteristics(of user: ServerUser, with values: [String: String]) async throws
+
     /// Everything stored for the user.
     func export(_ user: ServerUser) async throws -> UserExport
     /// Erases the user's data (the account and token stay); returns what was removed.
@@ -154,6 +160,9 @@ public struct UserExport: Sendable, Codable {
     public var routes: [StoredRoute] = []
     /// Activity summaries, oldest day first.
     public var activitySummaries: [ActivitySummary] = []
+    /// Characteristics (date of birth, biological sex...), by HealthKit identifier. Absent from
+    /// exports of servers before it, read as empty.
+    public var characteristics: [String: String] = [:]
 
     public init(user: ExportedUser, snapshots: [HealthSnapshot], workouts: [WorkoutRecord], samples: [StoredSample],
                 quests: [Quest], questCompletions: [QuestCompletion], ingests: [IngestLogEntry]) {
@@ -168,7 +177,7 @@ public struct UserExport: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case user, snapshots, workouts, samples, quests, questCompletions, ingests, workoutSamples, routes
-        case activitySummaries
+        case activitySummaries, characteristics
     }
 
     /// Reads an export; the members added with whole workouts may be absent (an older server's).
@@ -184,6 +193,7 @@ public struct UserExport: Sendable, Codable {
         workoutSamples = try container.decodeIfPresent([LoggedJSON].self, forKey: .workoutSamples) ?? []
         routes = try container.decodeIfPresent([StoredRoute].self, forKey: .routes) ?? []
         activitySummaries = try container.decodeIfPresent([ActivitySummary].self, forKey: .activitySummaries) ?? []
+        characteristics = try container.decodeIfPresent([String: String].self, forKey: .characteristics) ?? [:]
     }
 
     /// The account part of an export (never the token hash).
@@ -207,6 +217,7 @@ public struct ErasedCounts: Sendable, Codable, Hashable {
     public var workoutSamples = 0
     public var routePoints = 0
     public var activitySummaries = 0
+    public var characteristics = 0
 
     public init() {}
 }

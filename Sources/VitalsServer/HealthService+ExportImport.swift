@@ -24,16 +24,19 @@ extension HealthService {
     /// each once by UUID (a day's summary replaced), so importing the same export again adds
     /// nothing. At the end the touched days' HEALTHKIT snapshots are recomputed and quests
     /// evaluated, through the same write path, and the import is added to the user's ingest log
-    /// (kind `apple-health-export`). A bad file, a failure or a cancellation (`options`) rolls
-    /// everything back: the user's data stays as it was. Throws `.io` for a file that cannot be
-    /// read and `.invalidInput` (naming the byte offset) for one that is not an export.
+    /// (kind `apple-health-export`). The export's characteristics (its `Me` element: date of
+    /// birth, biological sex...) then replace the user's, once the import is committed; an
+    /// export without a `Me` element leaves them as they were. A bad file, a failure or a
+    /// cancellation (`options`) rolls everything back: the user's data stays as it was. Throws
+    /// `.io` for a file that cannot be read and `.invalidInput` (naming the byte offset) for one
+    /// that is not an export.
     public func importExport(at path: String, for user: ServerUser,
                              options: HealthExportImporter.Options = .init()) async throws -> ExportImportReport {
         let began = Date()
         let stream = try HealthExportStream(path: path, options: options)
         let date = now()
         let cutoff = ingestLogCutoff
-        var report = try await repository.writeTransaction(for: user) { store in
+        let (imported, characteristics) = try await repository.writeTransaction(for: user) { store in
             var run = ExportImportRun(report: ExportImportReport(file: path), calendar: user.calendar)
             stream.start()
             do {
@@ -67,8 +70,15 @@ extension HealthService {
             }
             entry.daysUpdated = days
             _ = try await store.record(entry, keepingSince: cutoff)
-            return run.report
+            run.report.characteristics = run.characteristics?.count ?? 0
+            return (run.report, run.characteristics)
         }
+        // Not a write primitive of the transaction (its PostgreSQL side is another's), so written
+        // right after its commit: a failure here leaves the samples imported and the old values.
+        if let characteristics {
+            try await repository.replaceCharacteristics(of: user, with: characteristics)
+        }
+        var report = imported
         report.seconds = Date().timeIntervalSince(began)
         options.progress?(ImportProgress(bytesDone: report.bytes, bytesTotal: stream.size, samples: report.samplesAdded))
         return report
@@ -93,6 +103,8 @@ private struct ExportImportRun {
     var touched: Set<LocalDate> = []
     /// The sample types read, for the ingest log.
     var types: Set<String> = []
+    /// The `Me` element's characteristics by identifier; nil when the export has none.
+    var characteristics: [String: String]?
 
     init(report: ExportImportReport, calendar: Calendar) {
         self.report = report
@@ -118,6 +130,10 @@ private struct ExportImportRun {
             pendingSummaries.append(summary)
         case .skipped(let element, let reason):
             report.skipped["\(element): \(reason)", default: 0] += 1
+        case .characteristic(let identifier, let value):
+            var values = characteristics ?? [:]
+            values[identifier] = value
+            characteristics = values
         case .other(let element):
             report.notKept[element, default: 0] += 1
         case .exportDate(let date):

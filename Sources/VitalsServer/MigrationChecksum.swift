@@ -51,6 +51,7 @@ struct MigrationChecksum: Sendable {
         section("workoutSamples", try lines(export.workoutSamples))
         section("routes", try lines(export.routes))
         section("activitySummaries", try lines(export.activitySummaries))
+        section("characteristics", export.characteristics.map { "\($0.key) \($0.value)" })
         hasher.update(data: Data("samples\n".utf8))
         self.hasher = hasher
     }

@@ -82,6 +82,8 @@ struct MigrationTable: Sendable {
                            ("vertical_accuracy", .plain)]),
         MigrationTable(name: "activity_summaries", select: "SELECT user_id, date, details FROM activity_summaries",
                        columns: [("user_id", .userID), ("date", .plain), ("details", .plain)]),
+        MigrationTable(name: "characteristics", select: "SELECT user_id, identifier, value FROM characteristics",
+                       columns: [("user_id", .userID), ("identifier", .plain), ("value", .plain)]),
     ]
 
     /// The ingest log's columns copied as they are.
@@ -103,7 +105,8 @@ struct MigrationTable: Sendable {
 
     /// Every table a user has rows in, for counting: (SQLite table, PostgreSQL table).
     static let counted = ["tokens", "health_snapshots", "workout_records", "samples", "quests", "quest_completions",
-                          "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries"]
+                          "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries",
+                          "characteristics"]
 
     /// The user's rows as COPY text.
     /// The user's rows as COPY text, with their number.

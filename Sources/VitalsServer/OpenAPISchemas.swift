@@ -106,11 +106,13 @@ enum OpenAPISchemas {
                 "questCompletions": array(["type": "object"]), "ingests": array(ref("IngestLogEntry")),
                 "workoutSamples": array(["type": "object", "description": "a workout kept whole, as a JSON Lines sample"]),
                 "routes": array(["type": "object"]), "activitySummaries": array(["type": "object"]),
+                "characteristics": ["type": "object", "additionalProperties": string,
+                                    "description": "HealthKit characteristic identifier to value (an export's Me element)"],
             ]),
             "ErasedReport": object(["status": string, "erased": object([
                 "snapshots": integer, "workouts": integer, "samples": integer, "quests": integer,
                 "questCompletions": integer, "ingests": integer, "workoutSamples": integer, "routePoints": integer,
-                "activitySummaries": integer,
+                "activitySummaries": integer, "characteristics": integer,
             ])]),
             "IngestLogEntry": ingestLogEntry,
             "IngestLogPage": object([
@@ -188,7 +190,8 @@ enum OpenAPISchemas {
     /// What an import stored: counts, element names and reasons, never a value.
     static var exportImportReport: [String: Any] {
         let counts = ["samplesRead", "samplesAdded", "samplesAlreadyPresent", "samplesResent", "workoutsRead",
-                      "workoutsAdded", "workoutsAlreadyPresent", "daysRecomputed", "questsCompleted", "bytes"]
+                      "workoutsAdded", "workoutsAlreadyPresent", "daysRecomputed", "questsCompleted", "characteristics",
+                      "bytes"]
         var members: [String: Any] = Dictionary(uniqueKeysWithValues: counts.map { ($0, integer) })
         let byName: [String: Any] = ["type": "object", "additionalProperties": integer]
         members["file"] = ["type": "string", "description": "export.zip or export.xml"]

@@ -108,6 +108,7 @@ extension PostgresRepository {
                 .map(\.exported)
             export.routes = try await fetchRoutes(of: user, workout: nil, on: connection)
             export.activitySummaries = try await fetchActivitySummaries(of: user, in: nil, on: connection)
+            export.characteristics = try await fetchCharacteristics(of: user, on: connection)
             return export
         } }
     }
@@ -188,6 +189,7 @@ extension PostgresRepository {
         counts.workoutSamples = try await erase("workout_samples")
         counts.routePoints = try await erase("route_points")
         counts.activitySummaries = try await erase("activity_summaries")
+        counts.characteristics = try await erase("characteristics")
         counts.snapshots = try await erase("health_snapshots")
         counts.ingests = try await erase("ingest_log")
         _ = try await erase("ingest_type_last")

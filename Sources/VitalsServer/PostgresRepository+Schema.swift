@@ -203,10 +203,12 @@ extension PostgresRepository {
             SELECT user_id, type, MAX(end_time - start_time) FROM samples GROUP BY user_id, type
             """,
         ]),
+        // Each user's characteristics, as their last imported export's `Me` element gave them.
+        ("server-v8-characteristics", characteristicsMigration),
         // Samples without a foreign key to `users`: PostgreSQL checked it with a query per row, a
         // third of an ingest's insert. A write checks its user once instead, under the user's
         // write lock, which a removal takes too (PostgresWriteBatcher); see docs/postgresql-capacity.md.
-        ("server-v8-samples-user-checked-per-write", [
+        ("server-v9-samples-user-checked-per-write", [
             """
             DO $$
             DECLARE key TEXT;

@@ -81,6 +81,7 @@ extension SQLiteRepository {
             export.activitySummaries = try String.fetchAll(db, sql: """
                 SELECT details FROM activity_summaries WHERE user_id = ? ORDER BY date
                 """, arguments: [user.id]).compactMap(ActivitySummaryJSON.decode)
+            export.characteristics = try Self.characteristics(of: user.id, in: db)
             return export
         }
     }
@@ -118,6 +119,7 @@ extension SQLiteRepository {
         counts.workoutSamples = try erase("workout_samples")
         counts.routePoints = try erase("route_points")
         counts.activitySummaries = try erase("activity_summaries")
+        counts.characteristics = try erase("characteristics")
         counts.snapshots = try erase("health_snapshots")
         counts.ingests = try erase("ingest_log")
         _ = try erase("ingest_type_last")

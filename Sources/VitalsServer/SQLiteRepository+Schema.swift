@@ -177,6 +177,7 @@ extension SQLiteRepository {
             try db.execute(sql: "ALTER TABLE tokens ADD COLUMN expires_at REAL")
         }
         registerDailyStatistics(in: &migrator)
+        registerCharacteristics(in: &migrator)
         return migrator
     }
 }

@@ -14,7 +14,8 @@ extension ServerRoutes {
     /// all). One response cannot hold many files, so `format=fhir` answers every resource type in one
     /// NDJSON stream (the Patient first), `format=csv` one type's CSV (`type=`, required; `daily=true`
     /// for its daily statistics), `format=jsonl` the round-trip JSON Lines. The exporters are the
-    /// CLI's (VitalsExport), reading through the user's ``ServerHealthReader`` a page at a time.
+    /// CLI's (VitalsExport), reading through the user's ``ServerHealthReader`` a page at a time;
+    /// the FHIR Patient has the birth date and gender of the user's stored characteristics.
     /// A `from` or `to` bound: a day (its midnight in the user's zone) or an ISO 8601 instant.
     static func exportBound(_ text: String?, field: String, calendar: Calendar) throws -> Date? {
         guard let text else { return nil }
@@ -61,8 +62,13 @@ extension ServerRoutes {
             guard start <= end else {
                 throw APIError(.badRequest, code: "invalid_query", "from must not be after to", field: "from")
             }
+            // The Patient's birth date and gender: the characteristics of the user's last imported export.
+            let patient = format == .fhir
+                ? PatientDetails(characteristics: try await guarded { try await service.repository.characteristics(of: user) })
+                : PatientDetails()
             let exportRequest = ExportRequest(range: DateRange(clampingStart: start, end: end),
-                                              types: type.map { [$0] } ?? [], zone: user.calendar.timeZone)
+                                              types: type.map { [$0] } ?? [], zone: user.calendar.timeZone,
+                                              patient: patient)
             let reader = ServerHealthReader(repository: service.repository, user: user)
             let contentType = switch format {
             case .fhir: "application/fhir+ndjson"

@@ -3,8 +3,13 @@ import GRDB
 import VitalsCore
 
 /// Turns `samples` rows (with their workouts, members and associated samples) back into `Sample`s.
+///
+/// A reader decodes each source, device and unit once, and metadata equal to the row before's
+/// once: rows of one read share them (an export reads hundreds of thousands of samples from a few
+/// devices, heart rates with the same motion context), decoded by id or text, not per row.
 struct SampleReader {
     let db: Database
+    private let decoded = DecodedParts()
     private static let detailsDecoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -13,7 +18,7 @@ struct SampleReader {
 
     static let columns = """
         s.id, s.uuid, t.identifier, s.start, s."end", s.value, s.unit, src.name, src.bundle_identifier,
-        s.source_version, d.description, s.metadata, w.activity_type, w.details, s.created
+        s.source_version, d.description, s.metadata, w.activity_type, w.details, s.created, s.source_id, s.device_id
         FROM samples s JOIN types t ON t.id = s.type_id JOIN sources src ON src.id = s.source_id
         LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN workouts w ON w.sample_id = s.id
         """
@@ -54,7 +59,7 @@ struct SampleReader {
         var result: [Sample] = []
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
-            let sample = try decode(row)
+            let sample = try decode(row, as: type)
             guard predicate.matches(sample) else { continue }
             result.append(sample)
             if let limit, result.count >= limit { break }
@@ -67,19 +72,23 @@ struct SampleReader {
     }
 
     /// Decodes one row selected with `columns`.
-    func decode(_ row: Row) throws -> Sample {
+    func decode(_ row: Row) throws -> Sample { try decode(row, as: nil) }
+
+    /// Decodes one row selected with `columns` whose type is `known` (nil: read from the row).
+    func decode(_ row: Row, as known: SampleType?) throws -> Sample {
         let rowID: Int64 = row[0]
-        let type = SampleType(identifier: row[2])
+        let type = known ?? SampleType(identifier: row[2])
         let start = Date(timeIntervalSince1970: row[3])
         let end = Date(timeIntervalSince1970: row[4])
         let value: Double? = row[5]
-        let storedUnit: String? = row[6]
-        let source = Source(name: row[7], bundleIdentifier: row[8])
-        let device = try (row[10] as String?).map { try SampleJSON.decodeDevice($0) }
+        let source = decoded.source(id: row[15]) { Source(name: row[7], bundleIdentifier: row[8]) }
+        let device = try (row[16] as Int64?).map { id in
+            try decoded.device(id: id) { try SampleJSON.decodeDevice(row[10]) }
+        }
         // Written by MetadataJSON.encode; its decode keeps every number exact (JSONSerialization
         // on Linux can lose a last bit), and costs less.
         let metadata = try (row[11] as String?).map { text in
-            try MetadataJSON.decode(text) ?? SampleJSON.decodeMetadata(text)
+            try decoded.metadata(text) { try MetadataJSON.decode(text) ?? SampleJSON.decodeMetadata(text) }
         } ?? [:]
         let content: Sample.Content
         switch type.kind {
@@ -94,8 +103,8 @@ struct SampleReader {
         case .category:
             content = .category(Int(value ?? 0))
         default:
-            let unitText = storedUnit ?? type.canonicalUnitString ?? "count"
-            content = .quantity(Quantity(value ?? 0, try HealthUnit(parsing: unitText)))
+            let unitText = (row[6] as String?) ?? type.canonicalUnitString ?? "count"
+            content = .quantity(Quantity(value ?? 0, try decoded.unit(unitText)))
         }
         return Sample(uuid: row[1], type: type, start: start, end: end, content: content, source: source,
                       sourceVersion: row[9], device: device, metadata: metadata,

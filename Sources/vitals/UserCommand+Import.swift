@@ -75,6 +75,9 @@ extension UserCommand {
                 Swift.print("  activity summaries: \(report.activitySummariesWritten) new or changed, "
                     + "\(report.activitySummaries) read")
             }
+            if report.characteristics > 0 {
+                Swift.print("  characteristics: \(report.characteristics) kept (date of birth, sex...)")
+            }
             let span = report.firstDay.map { first in " (\(first) to \(report.lastDay ?? first))" } ?? ""
             Swift.print("  days recomputed: \(report.daysRecomputed)\(span), quests completed: \(report.questsCompleted)")
             for (reason, count) in report.skipped.sorted(by: { $0.value > $1.value }) {

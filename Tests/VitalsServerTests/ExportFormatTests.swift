@@ -33,7 +33,8 @@ struct ExportFormatTests {
             var expected: [UInt8] = []
             let request = ExportRequest(range: try DateRange(start: Date(timeIntervalSince1970: 0),
                                                              end: Date(timeIntervalSince1970: 4_102_444_800)),
-                                        zone: try .iana("Europe/Amsterdam"))
+                                        zone: try .iana("Europe/Amsterdam"),
+                                        patient: PatientDetails(birthDate: "1990-05-20", gender: "male"))
             _ = try await Exporter.export(.fhir, from: ServerHealthReader(repository: harness.repository, user: ada), request) {
                 expected += $1
             }

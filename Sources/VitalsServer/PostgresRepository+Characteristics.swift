@@ -1,0 +1,49 @@
+import PostgresNIO
+
+/// Each user's characteristics (an export's `Me` element: date of birth, biological sex...).
+extension PostgresRepository {
+    /// One row per user and HealthKit characteristic identifier; an import's `Me` element replaces the user's rows.
+    static let characteristicsMigration: [String] = [
+        """
+        CREATE TABLE characteristics (
+            user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            identifier TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (user_id, identifier)
+        )
+        """,
+    ]
+
+    public func characteristics(of user: ServerUser) async throws -> [String: String] {
+        try await guarded {
+            try await client.withConnection { connection in try await fetchCharacteristics(of: user, on: connection) }
+        }
+    }
+
+    /// Under the user's write lock, as every write of the user's data (see ``writeTransaction(for:_:)``).
+    public func replaceCharacteristics(of user: ServerUser, with values: [String: String]) async throws {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
+                                           logger: logger)
+                try await connection.query("DELETE FROM characteristics WHERE user_id = \(user.id)", logger: logger)
+                for (identifier, value) in values {
+                    try await connection.query("""
+                        INSERT INTO characteristics (user_id, identifier, value) VALUES (\(user.id), \(identifier), \(value))
+                        """, logger: logger)
+                }
+            }
+        }
+    }
+
+    /// The user's characteristics, by identifier, in the caller's connection (and transaction).
+    func fetchCharacteristics(of user: ServerUser, on connection: PostgresConnection) async throws -> [String: String] {
+        var values: [String: String] = [:]
+        for try await (identifier, value) in try await connection.query(
+            "SELECT identifier, value FROM characteristics WHERE user_id = \(user.id)", logger: logger
+        ).decode((String, String).self) {
+            values[identifier] = value
+        }
+        return values
+    }
+}
