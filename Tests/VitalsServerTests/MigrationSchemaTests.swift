@@ -17,7 +17,7 @@ struct MigrationSchemaTests {
             try await PostgresRepository.withRepository(url: url) { try await $0.migrate() }
             let fresh = try await Self.sampleSchema(url: url)
             #expect(fresh.contains { $0.contains("samples_by_type_start") && $0.contains(" true ") })
-            // server-v8 dropped the samples' foreign key (a write checks its user once, not per row).
+            // server-v9 dropped the samples' foreign key (a write checks its user once, not per row).
             #expect(!fresh.contains { $0.contains("FOREIGN KEY") })
             #expect(fresh.filter { $0.hasPrefix("samples_p") }.count > 16)
 
