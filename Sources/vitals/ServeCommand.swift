@@ -114,6 +114,16 @@ struct ServeCommand: AsyncParsableCommand {
     var maxLargeBodies = 4
 
     @Option(name: .long, help: ArgumentHelp(
+        "With --postgres: at most this many concurrent writes share one transaction and commit (default 64).",
+        valueName: "count"))
+    var postgresWriteBatch = 64
+
+    @Option(name: .long, help: ArgumentHelp(
+        "With --postgres: at most this many such transactions run at once, each on a connection (default 4); fewer make larger batches, several servers on one database may want fewer each.",
+        valueName: "count"))
+    var postgresWriteRunners = 4
+
+    @Option(name: .long, help: ArgumentHelp(
         "Require this token for GET /metrics (Authorization: Bearer TOKEN); users' API tokens never open it.",
         discussion: "Default: $VITALS_METRICS_TOKEN when set (keeps it out of the process list), else /metrics is open.",
         valueName: "token"))
@@ -127,6 +137,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
+        guard postgresWriteBatch > 0, postgresWriteRunners > 0 else {
+            throw ValidationError("--postgres-write-batch and --postgres-write-runners must be positive")
+        }
         guard maxIngestBytes > 0 else { throw ValidationError("--max-ingest-bytes must be positive") }
         guard maxImportBytes > 0 else { throw ValidationError("--max-import-bytes must be positive") }
         guard (1...8760).contains(dashboardSessionHours) else {
@@ -178,7 +191,8 @@ struct ServeCommand: AsyncParsableCommand {
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()
             sqlite.durableCommits = sqliteSync == "full"
-            let repository = try database.makeRepository(sqlite: sqlite)
+            let repository = try database.makeRepository(
+                sqlite: sqlite, postgresWrites: (batch: postgresWriteBatch, runners: postgresWriteRunners))
             let label = database.label
             let host = host
             let (application, _) = ServerApplication.make(

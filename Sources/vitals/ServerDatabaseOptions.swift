@@ -46,8 +46,13 @@ struct ServerDatabaseOptions: ParsableArguments {
     }
 
     /// An unmigrated repository; a PostgreSQL one works only while it runs as a service.
-    func makeRepository(sqlite: SQLiteRepository.Configuration = .init()) throws -> any HealthRepository {
-        if let url = postgresURL { return try PostgresRepository(url: url) }
+    ///
+    /// `postgresWrites` bounds PostgreSQL's group commit: writes per transaction and transactions at once.
+    func makeRepository(sqlite: SQLiteRepository.Configuration = .init(),
+                        postgresWrites: (batch: Int, runners: Int) = (64, 4)) throws -> any HealthRepository {
+        if let url = postgresURL {
+            return try PostgresRepository(url: url, writeBatch: postgresWrites.batch, writeRunners: postgresWrites.runners)
+        }
         return try SQLiteRepository(path: sqlitePath, configuration: sqlite)
     }
 

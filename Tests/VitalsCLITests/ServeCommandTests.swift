@@ -65,7 +65,7 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("serve refuses a --cors-origin that is not an origin and a short --metrics-token, naming the flag")
+    @Test("serve refuses a --cors-origin that is not an origin, a short --metrics-token and no PostgreSQL write batch, naming the flag")
     func corsOriginChecked() throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
@@ -75,6 +75,10 @@ struct ServeCommandTests {
         }
         let short = try cli.run(["serve", "--metrics-token", "guessable", "--db", database])
         #expect(short.status == 64 && short.stderr.contains("--metrics-token"), "\(short.stderr)")
+        for flag in ["--postgres-write-batch", "--postgres-write-runners"] {
+            let none = try cli.run(["serve", flag, "0", "--db", database])
+            #expect(none.status == 64 && none.stderr.contains(flag), "\(flag): \(none.stderr)")
+        }
     }
 
     @Test("serve mounts the dashboard at / (sign-in first) unless --no-dashboard; its flags are checked")
