@@ -94,8 +94,6 @@ public protocol HealthRepository: Sendable {
     /// The user's characteristics, as their last imported export's `Me` element gave them: HealthKit
     /// identifier (`HKCharacteristicTypeIdentifierDateOfBirth`...) to value; empty when none was imported.
     func characteristics(of user: ServerUser) async throws -> [String: String]
-    /// Replaces all of the user's characteristics with `values` in one transaction.
-    func replaceCharacteristics(of user: ServerUser, with values: [String: String]) async throws
 
     /// Everything stored for the user.
     func export(_ user: ServerUser) async throws -> UserExport

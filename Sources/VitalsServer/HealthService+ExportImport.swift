@@ -25,8 +25,8 @@ extension HealthService {
     /// nothing. At the end the touched days' HEALTHKIT snapshots are recomputed and quests
     /// evaluated, through the same write path, and the import is added to the user's ingest log
     /// (kind `apple-health-export`). The export's characteristics (its `Me` element: date of
-    /// birth, biological sex...) then replace the user's, once the import is committed; an
-    /// export without a `Me` element leaves them as they were. A bad file, a failure or a
+    /// birth, biological sex...) replace the user's in the same transaction; an export without
+    /// a `Me` element leaves them as they were. A bad file, a failure or a
     /// cancellation (`options`) rolls everything back: the user's data stays as it was. Throws
     /// `.io` for a file that cannot be read and `.invalidInput` (naming the byte offset) for one
     /// that is not an export.
@@ -36,7 +36,7 @@ extension HealthService {
         let stream = try HealthExportStream(path: path, options: options)
         let date = now()
         let cutoff = ingestLogCutoff
-        let (imported, characteristics) = try await repository.writeTransaction(for: user) { store in
+        var report = try await repository.writeTransaction(for: user) { store in
             var run = ExportImportRun(report: ExportImportReport(file: path), calendar: user.calendar)
             stream.start()
             do {
@@ -70,15 +70,12 @@ extension HealthService {
             }
             entry.daysUpdated = days
             _ = try await store.record(entry, keepingSince: cutoff)
-            run.report.characteristics = run.characteristics?.count ?? 0
-            return (run.report, run.characteristics)
+            if let characteristics = run.characteristics {
+                try await store.replaceCharacteristics(with: characteristics)
+                run.report.characteristics = characteristics.count
+            }
+            return run.report
         }
-        // Not a write primitive of the transaction (its PostgreSQL side is another's), so written
-        // right after its commit: a failure here leaves the samples imported and the old values.
-        if let characteristics {
-            try await repository.replaceCharacteristics(of: user, with: characteristics)
-        }
-        var report = imported
         report.seconds = Date().timeIntervalSince(began)
         options.progress?(ImportProgress(bytesDone: report.bytes, bytesTotal: stream.size, samples: report.samplesAdded))
         return report

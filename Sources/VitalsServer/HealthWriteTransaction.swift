@@ -55,6 +55,8 @@ public protocol HealthWriteTransaction {
     /// sample types when it succeeded), first removing the user's entries received before `cutoff`;
     /// returns the new entry's id.
     nonisolated(nonsending) func record(_ entry: IngestLogEntry, keepingSince cutoff: Date) async throws -> Int64
+    /// Replaces all of the user's characteristics (HealthKit identifier to value) with `values`.
+    nonisolated(nonsending) func replaceCharacteristics(with values: [String: String]) async throws
 }
 
 extension HealthWriteTransaction {

@@ -20,21 +20,6 @@ extension PostgresRepository {
         }
     }
 
-    /// Under the user's write lock, as every write of the user's data (see ``writeTransaction(for:_:)``).
-    public func replaceCharacteristics(of user: ServerUser, with values: [String: String]) async throws {
-        try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
-                                           logger: logger)
-                try await connection.query("DELETE FROM characteristics WHERE user_id = \(user.id)", logger: logger)
-                for (identifier, value) in values {
-                    try await connection.query("""
-                        INSERT INTO characteristics (user_id, identifier, value) VALUES (\(user.id), \(identifier), \(value))
-                        """, logger: logger)
-                }
-            }
-        }
-    }
 
     /// The user's characteristics, by identifier, in the caller's connection (and transaction).
     func fetchCharacteristics(of user: ServerUser, on connection: PostgresConnection) async throws -> [String: String] {

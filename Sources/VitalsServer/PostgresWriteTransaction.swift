@@ -156,4 +156,15 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     nonisolated(nonsending) func record(_ entry: IngestLogEntry, keepingSince cutoff: Date) async throws -> Int64 {
         try await repository.record(entry, for: user, keepingSince: cutoff, on: connection)
     }
+
+    /// The user's rows deleted, then `values` inserted in one statement (a delete in a CTE of the
+    /// insert would not be seen by it).
+    nonisolated(nonsending) func replaceCharacteristics(with values: [String: String]) async throws {
+        let identifiers = Array(values.keys)
+        try await connection.query("DELETE FROM characteristics WHERE user_id = \(user.id)", logger: logger)
+        try await connection.query("""
+            INSERT INTO characteristics (user_id, identifier, value)
+            SELECT \(user.id), i, v FROM UNNEST(\(identifiers)::text[], \(identifiers.map { values[$0] ?? "" })::text[]) AS x(i, v)
+            """, logger: logger)
+    }
 }

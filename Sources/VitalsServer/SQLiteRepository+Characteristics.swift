@@ -20,13 +20,12 @@ extension SQLiteRepository {
         try await read { db in try Self.characteristics(of: user.id, in: db) }
     }
 
-    public func replaceCharacteristics(of user: ServerUser, with values: [String: String]) async throws {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM characteristics WHERE user_id = ?", arguments: [user.id])
-            for (identifier, value) in values {
-                try db.execute(sql: "INSERT INTO characteristics (user_id, identifier, value) VALUES (?, ?, ?)",
-                               arguments: [user.id, identifier, value])
-            }
+    /// Replaces the characteristics of user `id` with `values`, in the caller's transaction.
+    static func replaceCharacteristics(of id: Int64, with values: [String: String], in db: Database) throws {
+        try db.execute(sql: "DELETE FROM characteristics WHERE user_id = ?", arguments: [id])
+        for (identifier, value) in values {
+            try db.execute(sql: "INSERT INTO characteristics (user_id, identifier, value) VALUES (?, ?, ?)",
+                           arguments: [id, identifier, value])
         }
     }
 

@@ -84,4 +84,10 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
             try SQLiteRepository.record(entry, for: user, keepingSince: cutoff, in: db)
         }
     }
+
+    nonisolated(nonsending) func replaceCharacteristics(with values: [String: String]) async throws {
+        try await session.withDatabase { [user] db in
+            try SQLiteRepository.replaceCharacteristics(of: user.id, with: values, in: db)
+        }
+    }
 }
