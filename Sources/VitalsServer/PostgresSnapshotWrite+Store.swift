@@ -92,6 +92,9 @@ extension PostgresSnapshotWrite {
         let days = entries.map { IngestLogColumns.text($0.daysUpdated.map(\.description)) }
         var ids = [Int64](repeating: 0, count: writes.count)
         // nextval in the CTE read twice is evaluated once per row; the ordinality maps ids back.
+        // The pruning looks each user's old entries up in `ingest_log_by_time` (OFFSET 0 keeps the
+        // planner from flattening the lateral into a hash join over a scan of the whole log, which
+        // it picks since it cannot tell the cutoffs select few rows: 7 ms for 36,000 entries).
         for try await (position, id) in try await connection.query("""
             WITH input AS (
                 SELECT x.*, nextval('ingest_log_id_seq') AS id
@@ -101,8 +104,12 @@ extension PostgresSnapshotWrite {
                     \(types)::text[], \(skipped)::text[], \(days)::text[])
                     WITH ORDINALITY AS x(u, r, k, st, e, en, b, a, an, sr, ss, wr, ws, ty, sk, du, o)
             ), pruned AS (
-                DELETE FROM ingest_log l USING UNNEST(\(users)::int8[], \(cutoffs)::timestamptz[]) AS p(u, c)
-                WHERE l.user_id = p.u AND l.received_at < p.c
+                DELETE FROM ingest_log l
+                USING UNNEST(\(users)::int8[], \(cutoffs)::timestamptz[]) AS p(u, c)
+                    CROSS JOIN LATERAL (
+                        SELECT o.id FROM ingest_log o WHERE o.user_id = p.u AND o.received_at < p.c OFFSET 0
+                    ) AS old
+                WHERE l.id = old.id
             ), added AS (
                 INSERT INTO ingest_log (id, user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                     samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped,
