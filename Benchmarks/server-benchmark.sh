@@ -116,6 +116,16 @@ log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync 
 "${AS[@]}" "$PGBIN/initdb" -D "$CLUSTER/data" -U postgres --auth=trust -E UTF8 >/dev/null
 "${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/server.log" -w \
     -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB" start >/dev/null
+# A new cluster has one WAL segment; every further 16 MB segment is created and zero-filled while
+# commits wait for it, which a running database (that recycles its segments at each checkpoint)
+# never does: in a first run on a new cluster that cost 10-15% of the daily upserts (BENCHMARKS.md).
+# About 1 GB of WAL written and checkpointed leaves the segments a running database has.
+log "PostgreSQL: writing and checkpointing ~1 GB of WAL, as a running database has its WAL segments"
+"${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
+CREATE TABLE wal_warmup AS SELECT repeat('x', 1000) AS filler FROM generate_series(1, 800000);
+DROP TABLE wal_warmup;
+CHECKPOINT;
+SQL
 "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_load" >/dev/null
 log "PostgreSQL"
 "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_load" \
