@@ -221,6 +221,10 @@ extension PostgresRepository {
             $$
             """,
         ]),
+        // The `vitals serve` processes on the database, so they share its write runners (PostgresPeers).
+        ("server-v10-server-processes", [
+            "CREATE TABLE server_processes (id UUID PRIMARY KEY, seen_at TIMESTAMPTZ NOT NULL)",
+        ]),
     ]
 
     /// How many hash partitions `samples` has.

@@ -14,11 +14,14 @@ public final class PostgresRepository: HealthRepository, Service {
     let logger: Logger
     /// Runs write transactions, concurrent ones together (group commit).
     let batcher: PostgresWriteBatcher
+    /// The servers on the database, among which the batcher's runners are shared.
+    let peers: PostgresPeers
 
     /// A repository for a `postgres://user:password@host:port/database[?sslmode=...]` URL.
     ///
     /// At most `writeBatch` writes share a transaction, and at most `writeRunners` such
-    /// transactions run at once (each on a connection of the pool).
+    /// transactions run at once (each on a connection of the pool), shared among the servers
+    /// running on the database (``PostgresPeers``).
     public init(url: String, maximumConnections: Int = 20, writeBatch: Int = 64, writeRunners: Int = 4,
                 logger: Logger = Logger(label: "vitals.postgres")) throws {
         var configuration = try Self.configuration(from: url)
@@ -27,11 +30,18 @@ public final class PostgresRepository: HealthRepository, Service {
         self.logger = logger
         self.batcher = PostgresWriteBatcher(client: client, logger: logger, maximumBatch: writeBatch,
                                             maximumRunners: min(writeRunners, max(1, maximumConnections - 1)))
+        self.peers = PostgresPeers(client: client, logger: logger)
     }
 
-    /// Runs the connection pool until the task is cancelled or the service group shuts down.
+    /// Runs the connection pool until the task is cancelled or the service group shuts down,
+    /// noting this server among those on the database (``PostgresPeers``) meanwhile.
     public func run() async throws {
-        await cancelWhenGracefulShutdown { await self.client.run() }
+        // The pool runs in a task of its own, which a cancellation of this one does not reach:
+        // it stops only once this server has left the database's count.
+        let pool = Task { await self.client.run() }
+        await cancelWhenGracefulShutdown { await self.peers.run(sharing: self.batcher) }
+        pool.cancel()
+        await pool.value
     }
 
     /// Runs `body` with a repository whose pool runs for exactly as long as `body`.

@@ -52,11 +52,28 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Job] = []
     private var runners = 0
+    private var runnerLimit: Int
     private var committedShared = 0
     /// At most this many writes per transaction.
     let maximumBatch: Int
-    /// At most this many batches at once, each on its own connection.
+    /// At most this many batches at once, each on its own connection, shared among the servers
+    /// writing to the database (``share(among:)``).
     let maximumRunners: Int
+
+    /// How many batches may run at once now: this server's share of ``maximumRunners``.
+    var allowedRunners: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return runnerLimit
+    }
+
+    /// Takes this server's share of ``maximumRunners`` when `servers` write to the database (at
+    /// least one runner). Runners beyond it stop after their batch.
+    func share(among servers: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        runnerLimit = max(1, maximumRunners / max(1, servers))
+    }
 
     /// The writes queued and not yet taken by a runner.
     var waiting: Int {
@@ -77,6 +94,7 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         self.logger = logger
         self.maximumBatch = max(1, maximumBatch)
         self.maximumRunners = max(1, maximumRunners)
+        self.runnerLimit = self.maximumRunners
     }
 
     /// Runs `body` in the next batch holding `user`'s write lock; returns once that batch committed.
@@ -131,7 +149,7 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     private func enqueue(_ job: Job) {
         lock.lock()
         pending.append(job)
-        let start = runners < maximumRunners
+        let start = runners < runnerLimit
         if start { runners += 1 }
         lock.unlock()
         guard start else { return }
@@ -147,10 +165,15 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         }
     }
 
-    /// Takes the waiting writes (at most ``maximumBatch``); none when nothing waits, and then the runner stops.
+    /// Takes the waiting writes (at most ``maximumBatch``); none when nothing waits or this runner
+    /// is beyond the server's share (``share(among:)``), and then the runner stops.
     private func nextBatch() -> [Job] {
         lock.lock()
         defer { lock.unlock() }
+        guard runners <= runnerLimit else {
+            runners -= 1  // The others take what waits.
+            return []
+        }
         let batch = Array(pending.prefix(maximumBatch))
         pending.removeFirst(batch.count)
         if batch.isEmpty { runners -= 1 }

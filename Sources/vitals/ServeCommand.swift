@@ -119,7 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
     var postgresWriteBatch = 64
 
     @Option(name: .long, help: ArgumentHelp(
-        "With --postgres: at most this many such transactions run at once, each on a connection (default 4); fewer make larger batches, several servers on one database may want fewer each.",
+        "With --postgres: at most this many such transactions run at once on the database, each on a connection (default 4), shared among the servers running on it: each of N servers runs at most this divided by N (at least 1), found through the database every 5 s. Fewer make larger batches.",
         valueName: "count"))
     var postgresWriteRunners = 4
 

@@ -199,4 +199,49 @@ struct PostgresWriteBatcherTests {
             #expect(left == 0)
         }
     }
+
+    @Test("A server's share of the runners bounds its batches at once: shared among two, a second write waits for the first's batch")
+    func sharedRunners() async throws {
+        try await Self.withBatcher { repository, _, users in
+            let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger, maximumRunners: 2)
+            #expect(batcher.allowedRunners == 2)
+            batcher.share(among: 3)
+            #expect(batcher.allowedRunners == 1, "at least one runner each")
+            batcher.share(among: 2)
+            #expect(batcher.allowedRunners == 1)
+            let (started, startedGo) = AsyncStream<Void>.makeStream()
+            let (release, releaseGo) = AsyncStream<Void>.makeStream()
+            let first = Task {
+                try await batcher.write(for: users[1]) { _, _ in
+                    startedGo.yield()
+                    for await _ in release { break }
+                }
+            }
+            for await _ in started { break }
+            let second = Task { try await batcher.write(for: users[2]) { _, _ in } }
+            let deadline = ContinuousClock.now + .seconds(2)
+            while batcher.waiting < 1, ContinuousClock.now < deadline { await Task.yield() }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(batcher.waiting == 1, "no second runner starts beyond the share")
+            releaseGo.yield()
+            try await first.value
+            try await second.value
+
+            batcher.share(among: 1)
+            #expect(batcher.allowedRunners == 2)
+            let (startedAgain, startedAgainGo) = AsyncStream<Void>.makeStream()
+            let (releaseAgain, releaseAgainGo) = AsyncStream<Void>.makeStream()
+            let holding = Task {
+                try await batcher.write(for: users[1]) { _, _ in
+                    startedAgainGo.yield()
+                    for await _ in releaseAgain { break }
+                }
+            }
+            for await _ in startedAgain { break }
+            try await batcher.write(for: users[2]) { _, _ in }  // A second runner takes it while the first holds its own.
+            releaseAgainGo.yield()
+            try await holding.value
+        }
+    }
+
 }
