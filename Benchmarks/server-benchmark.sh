@@ -12,7 +12,7 @@
 # belongs to. The clients run on the same 2 cores as the server, so the figures are conservative.
 # --two-servers then measures PostgreSQL with the Swift clients (daily at 64 connections, ingest
 # at 64) against one server and against two `vitals serve` on one database, the connections
-# split between them, each on a new database of the same cluster.
+# split between them, each on a new database of the same cluster, in the order 1, 2, 2, 1.
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
 #        [--skip-postgres] [--two-servers] [--no-build] [--server BINARY] [--json]
@@ -35,7 +35,8 @@ usage: bash Benchmarks/server-benchmark.sh [options]
   --hae-seconds S    length of each Health Auto Export run (default 30)
   --work DIR         folder for the SQLite file and the PostgreSQL cluster (default bench-data/server)
   --skip-postgres    measure SQLite only
-  --two-servers      then PostgreSQL with one server and with two on one database (Swift clients)
+  --two-servers      then PostgreSQL with one server and with two on one database (Swift
+                     clients), run in the order 1, 2, 2, 1
   --no-build         use the existing release binaries
   --server BINARY    the vitals binary to measure (default: the release build's); the load
                      client is still this checkout's vitals-bench, so builds compare side by side
@@ -132,10 +133,14 @@ log "PostgreSQL"
     --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
 
 [ "$TWO_SERVERS" = 1 ] || exit 0
-for COUNT in 1 2; do
-    "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_servers_$COUNT" >/dev/null
+# One server, two, two, one: a drift of the machine or the cluster (its WAL, its checkpoints)
+# over the four runs weighs on both counts alike.
+RUN=0
+for COUNT in 1 2 2 1; do
+    RUN=$((RUN + 1))
+    "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_servers_$RUN" >/dev/null
     log "PostgreSQL, $COUNT server(s) on one database, Swift clients"
-    "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_servers_$COUNT" \
+    "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_servers_$RUN" \
         --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" --servers "$COUNT" \
         --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 "${SERVE_ARGS[@]}" "${JSON[@]}"
 done
