@@ -20,25 +20,27 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         self.storedQuests = quests
     }
 
-    /// Inserts in chunks of one prepared statement each (``PostgresPrepared/SampleInsert``).
+    /// Inserts in chunks of one prepared statement each (``PostgresPrepared/SampleInsert``); a
+    /// UUID sent twice in one chunk is stored from its first offset (the array order).
     nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int] {
         var added: [Int] = []
         var offset = 0
         while offset < samples.count {
             let chunk = samples[offset..<min(samples.count, offset + 5_000)]
             offset += chunk.count
+            var seen = Set<UUID>(minimumCapacity: chunk.count)
+            var firsts: [Int] = []
+            firsts.reserveCapacity(chunk.count)
+            for index in chunk.indices where seen.insert(chunk[index].uuid).inserted { firsts.append(index) }
+            let unique = firsts.count == chunk.count ? Array(chunk) : firsts.map { chunk[$0] }
             var storedBefore = Set<UUID>()
-            for try await row in try await connection.execute(PostgresPrepared.SampleInsert(userID: user.id, samples: chunk),
+            for try await row in try await connection.execute(PostgresPrepared.SampleInsert(userID: user.id, samples: unique),
                                                               logger: logger) {
                 storedBefore.insert(try row.decode(UUID.self))
             }
-            // A UUID sent twice in one chunk is stored from its first offset (the array order).
-            var seen = Set<UUID>()
-            for index in chunk.indices where seen.insert(chunk[index].uuid).inserted && !storedBefore.contains(chunk[index].uuid) {
-                added.append(index)
-            }
+            added.append(contentsOf: firsts.filter { !storedBefore.contains(chunk[$0].uuid) })
         }
-        return added.sorted()
+        return added
     }
 
     nonisolated(nonsending) func samples(of type: SampleType, in window: SampleWindow) async throws -> [StoredSample] {

@@ -94,6 +94,35 @@ struct RepositoryWriteTests {
         }
     }
 
+    @Test("An insert stores each UUID once, from its first offset, skipping the user's stored ones but not another user's",
+          arguments: Backend.allCases)
+    func insertKeepsFirstOfEachUUID(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (ada, _) = try await harness.user("ada")
+            let (bob, _) = try await harness.user("bob")
+            let repository = harness.repository
+            let day = try LocalDate(parsing: "2025-11-01").start(in: ada.calendar)
+            func steps(_ uuid: UUID, _ value: Double, minute: Double) -> StoredSample {
+                StoredSample(uuid: uuid, type: SampleType.stepCount.identifier, start: day.addingTimeInterval(minute * 60),
+                             end: day.addingTimeInterval(minute * 60 + 60), value: value, sourceName: "Phone")
+            }
+            let stored = UUID(), twice = UUID(), last = UUID()
+            let first = [steps(stored, 1, minute: 0)]
+            let second = [steps(twice, 10, minute: 1), steps(stored, 2, minute: 2), steps(twice, 20, minute: 3),
+                          steps(last, 100, minute: 4)]
+            let bobs = [steps(stored, 5, minute: 0)]
+            #expect(try await repository.writeTransaction(for: ada) { try await $0.insert(first) } == [0])
+            let added = try await repository.writeTransaction(for: ada) { try await $0.insert(second) }
+            #expect(added == [0, 3])
+            let values = try await repository.samples(of: ada, type: .stepCount, startingBefore: nil, endingFrom: nil)
+                .sorted { $0.start < $1.start }.map(\.value)
+            #expect(values == [1, 10, 100])
+            // UUIDs are unique per user: another user's sample with the same UUID is stored.
+            #expect(try await repository.writeTransaction(for: bob) { try await $0.insert(bobs) } == [0])
+            #expect(try await repository.samples(of: bob, type: .stepCount, startingBefore: nil, endingFrom: nil).map(\.value) == [5])
+        }
+    }
+
     @Test("A recomputation's sample window selects in memory exactly what the repository's query selects",
           arguments: Backend.allCases)
     func sampleWindowMatchesQuery(backend: Backend) async throws {
