@@ -42,6 +42,12 @@ struct SlowClientTests {
     }
 
 
+    /// How long a slow client waits to be cut off: the server's timeout is 1 s, but in a full
+    /// parallel run (hundreds of tests sharing two cores and the test process's event loops) the
+    /// timer and even the accept can run seconds late; 8 s was once not enough in CI. A server
+    /// that never cuts the client off still fails, only later.
+    static let patience: Double = 40
+
     @Test("A head trickled byte by byte and a stalled body are closed after the client timeout; others are served meanwhile")
     func slowloris() async throws {
         var configuration = ServerConfiguration.testing
@@ -50,12 +56,12 @@ struct SlowClientTests {
             let port = try #require(harness.client.port)
             let (_, token) = try await harness.user("ada")
             async let head = blocking {
-                try Self.trickle(port: port, prefix: "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", seconds: 8)
+                try Self.trickle(port: port, prefix: "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", seconds: Self.patience)
             }
             async let body = blocking {
                 try Self.trickle(port: port, prefix: "POST /api/v1/health/daily HTTP/1.1\r\nHost: localhost\r\n"
                                  + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
-                                 + "Content-Length: 1000\r\n\r\n{\"date\": ", trickling: 0, seconds: 8)
+                                 + "Content-Length: 1000\r\n\r\n{\"date\": ", trickling: 0, seconds: Self.patience)
             }
             // Served, each on a new connection, while the slow ones hold theirs.
             for _ in 0..<5 {
