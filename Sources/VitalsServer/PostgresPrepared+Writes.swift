@@ -12,8 +12,9 @@ extension PostgresPrepared {
     /// quarter less than `ON CONFLICT DO NOTHING`, whose speculative insertion writes an extra
     /// WAL record per row (1.68 vs 2.18 ms of backend CPU per one-day payload's 214 rows,
     /// BENCHMARKS.md). The chunk must hold each UUID once: the caller keeps the first. In the same
-    /// statement the type's longest sample grows (window reads start that far back) and the days
-    /// the new samples touch are forgotten from the per-day cache, the user's epoch advancing
+    /// statement the type's longest sample grows (window reads start that far back; its row is
+    /// rewritten only when it does, not on every sync) and the days the new samples touch are
+    /// forgotten from the per-day cache, the user's epoch advancing
     /// (``PostgresRepository/forgettingDays(ofUser:)``). Metadata travels as text, empty for none (NULL).
     struct SampleInsert: PostgresPreparedStatement {
         typealias Row = PostgresRow
@@ -29,7 +30,8 @@ extension PostgresPrepared {
             ), durations AS (
                 INSERT INTO sample_durations (user_id, type, longest)
                 SELECT $1, type, MAX(end_time - start_time) FROM changed GROUP BY type
-                ON CONFLICT (user_id, type) DO UPDATE SET longest = GREATEST(sample_durations.longest, excluded.longest)
+                ON CONFLICT (user_id, type) DO UPDATE SET longest = excluded.longest
+                    WHERE excluded.longest > sample_durations.longest
             ), \(PostgresRepository.forgettingDays(ofUser: "$1"))
             SELECT x.u FROM UNNEST($2::uuid[]) AS x(u) WHERE NOT EXISTS (SELECT 1 FROM changed c WHERE c.uuid = x.u)
             """

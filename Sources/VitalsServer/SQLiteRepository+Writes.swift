@@ -65,7 +65,7 @@ extension SQLiteRepository {
         try invalidateDays(of: user.id, written.take(), in: db)
         let durations = try db.cachedStatement(sql: """
             INSERT INTO sample_durations (user_id, type_id, longest) VALUES (?, ?, ?)
-            ON CONFLICT (user_id, type_id) DO UPDATE SET longest = MAX(longest, excluded.longest)
+            ON CONFLICT (user_id, type_id) DO UPDATE SET longest = excluded.longest WHERE excluded.longest > longest
             """)
         for (typeID, seconds) in longest { try durations.execute(arguments: [user.id, typeID, seconds]) }
         return added

@@ -35,4 +35,19 @@ struct SampleWindowReadTests {
             #expect(all.count == 4)
         }
     }
+
+    @Test("A long sample written after shorter ones widens the window back to it", arguments: Backend.allCases)
+    func longSampleLater(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (user, _) = try await harness.user("ada")
+            let long = Self.sleep(100, 30)
+            for write in [[Self.sleep(0, 0.5)], [Self.sleep(20, 0.2)], [long], [Self.sleep(200, 1)]] {
+                _ = try await harness.repository.apply(HealthWrite(samples: write), for: user, at: ServerConfiguration.fixedNow)
+            }
+            let found = try await harness.repository.samples(of: user, type: .sleepAnalysis,
+                                                             startingBefore: Self.night.addingTimeInterval(130 * 3600),
+                                                             endingFrom: Self.night.addingTimeInterval(129.5 * 3600))
+            #expect(found.map(\.uuid) == [long.uuid])
+        }
+    }
 }
