@@ -10,9 +10,10 @@ import PostgresNIO
 /// at most its share of the write runners (`--postgres-write-runners` divided among them, at
 /// least one each). A server that stops removes its row; one that dies drops out of the count
 /// within ``lifetime``. So two servers on one database run as many write transactions at once
-/// as one did, each batch as large: measured on one 2-core machine, two servers with half the
-/// runners each wrote as many daily upserts in all as one server, and with all the runners each,
-/// 15-25% fewer (BENCHMARKS.md).
+/// as one did, each batch as large. Measured on one 2-core machine that also ran the database
+/// and the load: without the share, two servers wrote 6-23% fewer daily upserts than one; with
+/// it, as many payloads and 2-21% fewer daily upserts, the second process's own overhead
+/// (BENCHMARKS.md).
 struct PostgresPeers: Sendable {
     /// This process's row.
     let id = UUID()

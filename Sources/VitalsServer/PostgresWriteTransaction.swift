@@ -32,10 +32,9 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
             var firsts: [Int] = []
             firsts.reserveCapacity(chunk.count)
             for index in chunk.indices where seen.insert(chunk[index].uuid).inserted { firsts.append(index) }
-            let unique = firsts.count == chunk.count ? Array(chunk) : firsts.map { chunk[$0] }
+            let statement = PostgresPrepared.SampleInsert(userID: user.id, samples: firsts.map { chunk[$0] })
             var storedBefore = Set<UUID>()
-            for try await row in try await connection.execute(PostgresPrepared.SampleInsert(userID: user.id, samples: unique),
-                                                              logger: logger) {
+            for try await row in try await connection.execute(statement, logger: logger) {
                 storedBefore.insert(try row.decode(UUID.self))
             }
             added.append(contentsOf: firsts.filter { !storedBefore.contains(chunk[$0].uuid) })
