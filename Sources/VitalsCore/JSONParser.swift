@@ -99,7 +99,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(SyntaxError) {
+    mutating func literal(_ word: StaticString) throws(SyntaxError) {
         let count = word.utf8CodeUnitCount
         guard position + count <= bytes.count else { throw fail("unexpected end of input") }
         for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
@@ -257,7 +257,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func number() throws(SyntaxError) -> Double {
+    mutating func number() throws(SyntaxError) -> Double {
         let start = position
         let negative = current == UInt8(ascii: "-")
         if negative { position += 1 }

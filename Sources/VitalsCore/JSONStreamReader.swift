@@ -88,13 +88,28 @@ public struct JSONStreamReader {
 
     /// Reads past the next value, checking its syntax without building it.
     public mutating func skipValue() throws(VitalsError) {
+        // Well-formed plain JSON in one scan that builds nothing; anything else is walked, so
+        // an error names its path exactly as reading the value would.
+        if parser.skipPlain() { return }
+        try skipWalking(tryingPlain: true)
+    }
+
+    /// Walks past the next value piece by piece; with `tryingPlain` its members or elements
+    /// (not deeper values) try the scan first, so no byte is scanned more than three times.
+    private mutating func skipWalking(tryingPlain: Bool) throws(VitalsError) {
         switch nextKind {
         case .object:
             try enterObject()
-            while try nextMember() != nil { try skipValue() }
+            while try nextMember() != nil {
+                if tryingPlain, parser.skipPlain() { continue }
+                try skipWalking(tryingPlain: false)
+            }
         case .array:
             try enterArray()
-            while try nextElement() { try skipValue() }
+            while try nextElement() {
+                if tryingPlain, parser.skipPlain() { continue }
+                try skipWalking(tryingPlain: false)
+            }
         default:
             _ = try readValue()
         }

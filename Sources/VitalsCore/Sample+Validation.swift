@@ -82,6 +82,13 @@ extension Sample {
         guard quantity.value.isFinite else {
             throw VitalsError(.invalidValue, "the value is not a finite number", at: InputLocation(field: "value"))
         }
+        if quantity.unit.unitString == type.canonicalUnitString {
+            // Already in the canonical unit (as importers write them): nothing to parse or convert.
+            guard quantity.value >= 0 || Self.mayBeNegative.contains(type.identifier) else {
+                throw VitalsError(.invalidValue, "\(type.shortName) cannot be negative", at: InputLocation(field: "value"))
+            }
+            return quantity
+        }
         guard let canonical = type.canonicalUnit else { return quantity }
         guard quantity.unit.isCompatible(with: canonical) else {
             throw VitalsError(.incompatibleUnit,

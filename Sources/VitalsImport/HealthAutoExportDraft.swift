@@ -38,7 +38,19 @@ struct HealthAutoExportDraft {
 
     /// The identity key of a sample of `type` over `[start, end]` from the source named `source`.
     static func key(_ type: SampleType, _ start: Date, _ end: Date, source: String?, value: String) -> String {
-        "hae1|\(type.identifier)|\(milliseconds(start))|\(milliseconds(end))|\(value)|\(source ?? "")"
+        // Appended into one buffer of the right size: interpolation grew it several times.
+        var key = "hae1|"
+        key.reserveCapacity(36 + type.identifier.utf8.count + value.utf8.count + (source?.utf8.count ?? 0))
+        key += type.identifier
+        key += "|"
+        key += milliseconds(start)
+        key += "|"
+        key += milliseconds(end)
+        key += "|"
+        key += value
+        key += "|"
+        key += source ?? ""
+        return key
     }
 
     /// Whole milliseconds since 1970 as a key writes them, the precision the app's timestamps have.
@@ -78,23 +90,26 @@ extension HealthAutoExportReader {
     mutating func finishDrafts() throws(VitalsError) {
         guard !drafts.isEmpty else { return }
         defer { drafts.removeAll(keepingCapacity: true) }
-        for draft in drafts {
-            let first = DeterministicUUID.make(draft.identity)
+        // By index, changing each draft in place: copying a draft (its sample, item and maps)
+        // cost more than the rest of finishing it.
+        for index in drafts.indices {
+            let identity = drafts[index].identity
+            let first = DeterministicUUID.make(identity)
             let bits = withUnsafeBytes(of: first.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
             let occurrence = seen[bits, default: 0]
             seen[bits] = occurrence + 1
-            let key = occurrence == 0 ? draft.identity : "\(draft.identity)|#\(occurrence)"
-            var sample = draft.sample
-            sample.uuid = occurrence == 0 ? first : DeterministicUUID.make(key)
-            if case .correlation(var members) = sample.content {
-                for index in members.indices {
-                    members[index].uuid = DeterministicUUID.make("\(key)|\(members[index].type.identifier)")
+            let key = occurrence == 0 ? identity : "\(identity)|#\(occurrence)"
+            drafts[index].sample.uuid = occurrence == 0 ? first : DeterministicUUID.make(key)
+            if case .correlation(var members) = drafts[index].sample.content {
+                for member in members.indices {
+                    members[member].uuid = DeterministicUUID.make("\(key)|\(members[member].type.identifier)")
                 }
-                sample.content = .correlation(members)
+                drafts[index].sample.content = .correlation(members)
             }
             do {
-                sink(try sample.validated())
+                sink(try drafts[index].sample.validated())
             } catch {
+                let draft = drafts[index]
                 let located = VitalsError(error.code, error.message,
                                           at: InputLocation(file: file, field: Self.documentField(of: error, in: draft)))
                 if strict { throw located }

@@ -5,25 +5,25 @@ import VitalsCore
 struct HealthAutoExportItems {
     /// How many items there are.
     let count: Int
-    private var source: Source
+    /// The items of an array already parsed, or nil when they come from ``stream``.
+    private let items: [JSONValue]?
+    /// A reader at the array's `[` (before the first item) or in it; kept out of an enum so
+    /// that reading an item mutates it in place instead of copying it.
+    private var stream: JSONStreamReader?
+    private var entered = false
     private var index = 0
-
-    private enum Source {
-        case array([JSONValue])
-        /// A reader at the array's `[`, and whether it has entered it.
-        case stream(JSONStreamReader, entered: Bool)
-    }
 
     /// The items of an array already parsed.
     init(_ items: [JSONValue]) {
         count = items.count
-        source = .array(items)
+        self.items = items
     }
 
     /// The `count` items of the array `stream` is at (its syntax already checked).
     init(stream: JSONStreamReader, count: Int) {
         self.count = count
-        source = .stream(stream, entered: false)
+        items = nil
+        self.stream = stream
     }
 
     /// Whether there are no items.
@@ -33,15 +33,12 @@ struct HealthAutoExportItems {
     mutating func next() throws(VitalsError) -> (index: Int, value: JSONValue)? {
         guard index < count else { return nil }
         defer { index += 1 }
-        switch source {
-        case .array(let items):
-            return (index, items[index])
-        case .stream(var stream, let entered):
-            if !entered { try stream.enterArray() }
-            guard try stream.nextElement() else { return nil }
-            let value = try stream.readValue()
-            source = .stream(stream, entered: true)
-            return (index, value)
+        if let items { return (index, items[index]) }
+        if !entered {
+            try stream!.enterArray()
+            entered = true
         }
+        guard try stream!.nextElement() else { return nil }
+        return (index, try stream!.readValue())
     }
 }

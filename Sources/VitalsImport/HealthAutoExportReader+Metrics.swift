@@ -178,6 +178,7 @@ extension HealthAutoExportReader {
                 }
                 let sourceName = try item.optionalString("source")
                 var metadata = try item.metadata()
+                metadata.reserveCapacity(metadata.count + 2)
                 if let minimum { metadata[Self.heartRateMinKey] = .quantity(Quantity(try rate(minimum), canonical)) }
                 if let maximum { metadata[Self.heartRateMaxKey] = .quantity(Quantity(try rate(maximum), canonical)) }
                 let sample = Sample.quantity(.heartRate, try rate(average), canonical, start: start.date, end: end?.date,

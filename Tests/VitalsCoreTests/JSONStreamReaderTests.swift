@@ -24,6 +24,18 @@ struct JSONStreamReaderTests {
         #"{"a": {"b": {"c": [true, false, null, "x\n", -1.5e3]}}}"#,
         String(repeating: "[", count: 200) + String(repeating: "]", count: 200),
         "\u{FEFF}{\"bom\": 1}",
+        // Skipping scans plain JSON without building it and leaves the rest to the reader:
+        // escapes, non-ASCII, and errors deep inside otherwise plain values.
+        #"{"a": [1, 2, {"b": "caf\u00e9 \"x\""}], "c": "é", "d": [true, false, null]}"#,
+        "{\"a\": [1, {\"b\": [2, 3, \"x\u{01}\"]}]}",
+        #"{"a": [1, {"b": [true, fals]}]}"#,
+        #"{"a": {"b": nul}}"#,
+        #"{"a": [1e+]}"#,
+        #"{"a": [-0, 0.5e-3, 2E7, "\q"]}"#,
+        #"{"a": [{"b": 1} {"c": 2}]}"#,
+        #"{"a": [{"b": 1}, {"c" 2}]}"#,
+        String(repeating: "[", count: 129) + String(repeating: "]", count: 129),
+        String(repeating: "[", count: 128) + String(repeating: "]", count: 128),
         "",
         "   ",
     ]
