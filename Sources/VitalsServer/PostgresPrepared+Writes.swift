@@ -43,13 +43,13 @@ extension PostgresPrepared {
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 8)
             bindings.append(userID)
-            bindings.append(samples.map(\.uuid))
-            bindings.append(samples.map(\.type))
-            bindings.append(samples.map(\.start.timeIntervalSince1970))
-            bindings.append(samples.map(\.end.timeIntervalSince1970))
-            bindings.append(samples.map(\.value))
-            bindings.append(samples.map(\.sourceName))
-            bindings.append(samples.map { $0.metadataJSON ?? "" })
+            bindings.append(PostgresArrayColumn.uuid(samples.map(\.uuid)))
+            bindings.append(PostgresArrayColumn.text(samples.map(\.type)))
+            bindings.append(PostgresArrayColumn.float8(samples.map(\.start.timeIntervalSince1970)))
+            bindings.append(PostgresArrayColumn.float8(samples.map(\.end.timeIntervalSince1970)))
+            bindings.append(PostgresArrayColumn.float8(samples.map(\.value)))
+            bindings.append(PostgresArrayColumn.text(samples.map(\.sourceName)))
+            bindings.append(PostgresArrayColumn.text(samples.map { $0.metadataJSON ?? "" }))
             return bindings
         }
     }
