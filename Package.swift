@@ -205,7 +205,9 @@ let package = Package(
             swiftSettings: strict),
         // Test helpers several test targets share: child processes without Foundation's Process, a store
         // on a device without health data, reading pages' data- attributes.
-        .target(name: "VitalsTestSupport", dependencies: ["VitalsCore", "VitalsStore"], path: "Tests/VitalsTestSupport",
+        .target(name: "VitalsTestSupport",
+                dependencies: ["VitalsCore", "VitalsStore", .product(name: "HummingbirdTesting", package: "hummingbird")],
+                path: "Tests/VitalsTestSupport",
                 swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["__Snapshots__"],
                     swiftSettings: strict),

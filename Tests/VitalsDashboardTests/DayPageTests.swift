@@ -110,7 +110,7 @@ struct DayPageTests {
         let day = "2025-03-09"
         let fixture = try await Self.store(day: day)
         let expected = try await fixture.statistics(.stepCount, .sum, over: fixture.range(day)).first?.sum
-        try await fixture.application(now: fixture.at(day, 20)).test(.live) { client in
+        try await retryingLiveTimeout { try await fixture.application(now: fixture.at(day, 20)).test(.live) { client in
             #expect(client.port != nil)
             let today = try await client.execute(uri: "/", method: .get)
             #expect(today.status == .ok && today.headers[.contentType] == "text/html; charset=utf-8")
@@ -118,7 +118,7 @@ struct DayPageTests {
             let page = try await client.execute(uri: "/day/\(day)", method: .get)
             #expect(page.status == .ok)
             #expect(PageReader.elements(String(buffer: page.body), containing: "class=\"bar\"").count == 23)
-        }
+        } }
     }
 
     @Test("Mounted on a router group with its base path, links and the stylesheet stay under it")

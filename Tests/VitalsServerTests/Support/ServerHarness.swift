@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// The two databases every server test runs against.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -86,13 +87,16 @@ struct Reply: Sendable {
 /// with `setup: .live` over a real socket on a free loopback port.
 func withServer(_ backend: Backend, configuration: ServerConfiguration = .testing, setup: TestingSetup = .router,
                 _ body: @escaping @Sendable (Harness) async throws -> Void) async throws {
-    let repository = try await backend.makeRepository()
-    let (application, _) = ServerApplication.make(configuration: configuration, repository: repository)
-    try await application.test(setup) { client in
-        try await body(Harness(client: client, repository: repository))
+    // A fresh repository and server per attempt (see retryingLiveTimeout).
+    try await retryingLiveTimeout {
+        let repository = try await backend.makeRepository()
+        let (application, _) = ServerApplication.make(configuration: configuration, repository: repository)
+        try await application.test(setup) { client in
+            try await body(Harness(client: client, repository: repository))
+        }
+        try await repository.close()
+        if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
     }
-    try await repository.close()
-    if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
 }
 
 /// Deletes a temporary SQLite database with its WAL and shared-memory files.
