@@ -55,13 +55,15 @@ extension ServerRoutes {
             }
             let daily = query.get("daily") == "true"
             let file = type.map { $0.shortName + (daily ? ".daily.csv" : ".csv") }
-            let start = try Self.exportBound(query.get("from"), field: "from", calendar: user.calendar)
-                ?? Date(timeIntervalSince1970: 0)
-            let end = try Self.exportBound(query.get("to"), field: "to", calendar: user.calendar)
-                ?? Date(timeIntervalSince1970: 4_102_444_800)
-            guard start <= end else {
+            let from = try Self.exportBound(query.get("from"), field: "from", calendar: user.calendar)
+            let to = try Self.exportBound(query.get("to"), field: "to", calendar: user.calendar)
+            if let from, let to, from > to {
                 throw APIError(.badRequest, code: "invalid_query", "from must not be after to", field: "from")
             }
+            // A bound not given is open: a from after 2100, or a to before 1970, alone is an
+            // empty window, not a from after a to the client never sent.
+            let start = from ?? min(Date(timeIntervalSince1970: 0), to ?? .distantFuture)
+            let end = to ?? max(Date(timeIntervalSince1970: 4_102_444_800), start)
             // The Patient's birth date and gender: the characteristics of the user's last imported export.
             let patient = format == .fhir
                 ? PatientDetails(characteristics: try await guarded { try await service.repository.characteristics(of: user) })
