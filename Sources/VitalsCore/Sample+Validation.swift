@@ -82,27 +82,25 @@ extension Sample {
         guard quantity.value.isFinite else {
             throw VitalsError(.invalidValue, "the value is not a finite number", at: InputLocation(field: "value"))
         }
-        if quantity.unit.unitString == type.canonicalUnitString {
-            // Already in the canonical unit (as importers write them): nothing to parse or convert.
-            guard quantity.value >= 0 || Self.mayBeNegative.contains(type.identifier) else {
-                throw VitalsError(.invalidValue, "\(type.shortName) cannot be negative", at: InputLocation(field: "value"))
+        var normal = quantity
+        // Already in the canonical unit (as importers write them): nothing to parse or convert.
+        if quantity.unit.unitString != type.canonicalUnitString {
+            guard let canonical = type.canonicalUnit else { return quantity }
+            guard quantity.unit.isCompatible(with: canonical) else {
+                throw VitalsError(.incompatibleUnit,
+                                  "unit '\(quantity.unit.unitString)' does not measure \(type.shortName) (expected something like '\(canonical.unitString)')",
+                                  at: InputLocation(field: "unit"))
             }
-            return quantity
+            let value = try quantity.unit.convert(quantity.value, to: canonical)
+            guard value.isFinite else {
+                throw VitalsError(.invalidValue, "the value is out of range in \(canonical.unitString)", at: InputLocation(field: "value"))
+            }
+            normal = Quantity(value, canonical)
         }
-        guard let canonical = type.canonicalUnit else { return quantity }
-        guard quantity.unit.isCompatible(with: canonical) else {
-            throw VitalsError(.incompatibleUnit,
-                              "unit '\(quantity.unit.unitString)' does not measure \(type.shortName) (expected something like '\(canonical.unitString)')",
-                              at: InputLocation(field: "unit"))
-        }
-        let value = try quantity.unit.convert(quantity.value, to: canonical)
-        guard value.isFinite else {
-            throw VitalsError(.invalidValue, "the value is out of range in \(canonical.unitString)", at: InputLocation(field: "value"))
-        }
-        if value < 0, !Self.mayBeNegative.contains(type.identifier) {
+        if normal.value < 0, !Self.mayBeNegative.contains(type.identifier) {
             throw VitalsError(.invalidValue, "\(type.shortName) cannot be negative", at: InputLocation(field: "value"))
         }
-        return Quantity(value, canonical)
+        return normal
     }
 
     private static func normalised(_ statistics: WorkoutStatistics) throws(VitalsError) -> WorkoutStatistics {
