@@ -12,7 +12,8 @@
 # belongs to. The clients run on the same 2 cores as the server, so the figures are conservative.
 # --two-servers then measures PostgreSQL with the Swift clients (daily at 64 connections, ingest
 # at 64) against one server and against two `vitals serve` on one database, the connections
-# split between them, each on a new database of the same cluster, in the order 1, 2, 2, 1.
+# split between them, each on a new database of the same cluster, in the order 1, 2, 2, 1;
+# servers sharing the machine divide its cores (each runs cores/N event-loop threads).
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
 #        [--skip-postgres] [--two-servers] [--no-build] [--server BINARY] [--json]
@@ -135,12 +136,22 @@ log "PostgreSQL"
 [ "$TWO_SERVERS" = 1 ] || exit 0
 # One server, two, two, one: a drift of the machine or the cluster (its WAL, its checkpoints)
 # over the four runs weighs on both counts alike.
+# Servers sharing a machine divide its cores: each runs cores/COUNT event-loop threads
+# (vitals serve --event-loop-threads), so one server runs the default, one per core.
+CORES="$(nproc)"
+SPLIT_CORES=0
+if "$SERVER" serve --help 2>/dev/null | grep -q -- '--event-loop-threads'; then SPLIT_CORES=1; fi
 RUN=0
 for COUNT in 1 2 2 1; do
     RUN=$((RUN + 1))
+    COUNT_ARGS=("${SERVE_ARGS[@]}")
+    if [ "$SPLIT_CORES" = 1 ]; then
+        THREADS=$((CORES / COUNT)); [ "$THREADS" -ge 1 ] || THREADS=1
+        COUNT_ARGS=(--serve-args "${SERVE_ARGS[1]:-} --event-loop-threads $THREADS")
+    fi
     "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_servers_$RUN" >/dev/null
     log "PostgreSQL, $COUNT server(s) on one database, Swift clients"
     "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_servers_$RUN" \
         --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" --servers "$COUNT" \
-        --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 "${SERVE_ARGS[@]}" "${JSON[@]}"
+        --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 "${COUNT_ARGS[@]}" "${JSON[@]}"
 done

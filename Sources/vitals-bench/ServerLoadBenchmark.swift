@@ -73,7 +73,8 @@ struct ServerLoadBenchmark {
 
     private func measure(client: HTTPClient, servers: [ServerProcess], backend: String, dailyTokens: [String],
                          haeTokens: [String]) async throws -> [String: Any] {
-        var report: [String: Any] = ["backend": backend, "servers": servers.count]
+        var report: [String: Any] = ["backend": backend, "servers": servers.count,
+                                     "serveArguments": options.serveArguments.joined(separator: " ")]
         let server = servers[0]
         var dailyRuns: [[String: Any]] = []
         for (run, kind) in options.dailyClients.enumerated() {

@@ -124,6 +124,11 @@ struct ServeCommand: AsyncParsableCommand {
     var postgresWriteRunners = 4
 
     @Option(name: .long, help: ArgumentHelp(
+        "Threads that serve connections and database sockets (default: one per core). Several servers on one machine do better with the cores divided among them: two on two cores, 1 each.",
+        valueName: "count"))
+    var eventLoopThreads: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
         "Require this token for GET /metrics (Authorization: Bearer TOKEN); users' API tokens never open it.",
         discussion: "Default: $VITALS_METRICS_TOKEN when set (keeps it out of the process list), else /metrics is open.",
         valueName: "token"))
@@ -156,6 +161,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024") }
         guard maxLargeBodies >= 1 else { throw ValidationError("--max-large-bodies must be at least 1") }
         guard maxHeaders >= 10 else { throw ValidationError("--max-headers must be at least 10") }
+        if let eventLoopThreads, !(1...256).contains(eventLoopThreads) {
+            throw ValidationError("--event-loop-threads must be 1 to 256")
+        }
         guard rateBurst >= 1 else { throw ValidationError("--rate-burst must be at least 1") }
         if let metricsToken, metricsToken.count < 16 {
             throw ValidationError("--metrics-token must be at least 16 characters")
@@ -168,6 +176,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors {
+            // Before anything networking starts: the threads are made on first use.
+            if let eventLoopThreads { EventLoopThreads.use(eventLoopThreads) }
             var configuration = ServerConfiguration()
             configuration.host = host
             configuration.port = port

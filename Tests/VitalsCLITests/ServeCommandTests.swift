@@ -81,6 +81,31 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("serve --event-loop-threads runs exactly that many event-loop threads and still answers; 0 is refused")
+    func eventLoopThreads() throws {
+        let cli = try CLIRunner()
+        let database = cli.directory.appendingPathComponent("server.sqlite").path
+        for count in [1, 3] {
+            let server = try Server(arguments: ["--db", database, "--event-loop-threads", "\(count)"])
+            #expect(try HTTP.request(port: server.port, "GET", "/health").status == 200)
+            #if os(Linux)
+            #expect(try Self.eventLoopThreadCount(pid: server.process.pid) == count)
+            #endif
+            #expect(server.stop() == 0)
+        }
+        let none = try cli.run(["serve", "--db", database, "--event-loop-threads", "0"])
+        #expect(none.status == 64 && none.stderr.contains("--event-loop-threads"), "\(none.stderr)")
+    }
+
+    /// How many of a process's threads are SwiftNIO event loops (`NIO-SGLTN-...`, `NIO-ELT-...`), from Linux's /proc.
+    static func eventLoopThreadCount(pid: pid_t) throws -> Int {
+        let tasks = "/proc/\(pid)/task"
+        return try FileManager.default.contentsOfDirectory(atPath: tasks).filter { task in
+            let name = (try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8)) ?? ""
+            return name.hasPrefix("NIO-")
+        }.count
+    }
+
     @Test("serve mounts the dashboard at / (sign-in first) unless --no-dashboard; its flags are checked")
     func dashboard() throws {
         let cli = try CLIRunner()
