@@ -223,11 +223,7 @@ final class PostgresWriteBatcher: @unchecked Sendable {
             let keys = Array(Set(batch.map(\.lockKey))).sorted()
             // One after another in id order: batches holding some of the same users never deadlock.
             // The same statement makes the transaction use generic plans (see the type's notes).
-            try await connection.query("""
-                SELECT pg_advisory_xact_lock(\(PostgresRepository.userWriteLock), k),
-                    set_config('plan_cache_mode', 'force_generic_plan', true)
-                FROM UNNEST(\(keys)::int4[]) AS k
-                """, logger: logger)
+            for try await _ in try await connection.execute(PostgresPrepared.BatchLocks(keys: keys), logger: logger) {}
             let users = try await PostgresBatchUsers.read(Set(batch.map(\.userID)), on: connection, logger: logger)
             removed = users.removed
             live = batch.filter { !removed.contains($0.userID) }
