@@ -1,5 +1,7 @@
 import Foundation
 import PostgresNIO
+import VitalsCore
+import VitalsContract
 
 extension PostgresPrepared {
     /// The user a token hash belongs to: id, name, time zone and the token's expiry.
@@ -118,6 +120,42 @@ extension PostgresPrepared {
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 1)
             bindings.append(userID)
+            return bindings
+        }
+    }
+
+    /// A user's snapshots of one day, every source (by source name); rows of ``PostgresRepository/snapshotSelect``.
+    struct DaySnapshots: PostgresPreparedStatement {
+        typealias Row = PostgresRow
+
+        static let sql = PostgresRepository.snapshotSelect + " WHERE user_id = $1 AND date = $2::date ORDER BY source"
+
+        let userID: Int64
+        let day: LocalDate
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            bindings.append(userID)
+            bindings.append(day.description)
+            return bindings
+        }
+    }
+
+    /// A user's snapshot of one day from one source, if stored; a row of ``PostgresRepository/snapshotSelect``.
+    struct SourceSnapshot: PostgresPreparedStatement {
+        typealias Row = PostgresRow
+
+        static let sql = PostgresRepository.snapshotSelect + " WHERE user_id = $1 AND date = $2::date AND source = $3"
+
+        let userID: Int64
+        let day: LocalDate
+        let source: HealthSyncRequest.DataSource
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 3)
+            bindings.append(userID)
+            bindings.append(day.description)
+            bindings.append(source.rawValue)
             return bindings
         }
     }

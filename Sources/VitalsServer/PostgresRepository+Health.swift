@@ -82,10 +82,8 @@ extension PostgresRepository {
 
     func fetchSnapshots(of user: ServerUser, on date: LocalDate, on connection: PostgresConnection) async throws -> [HealthSnapshot] {
         var snapshots: [HealthSnapshot] = []
-        for try await row in try await connection.query("""
-            \(unescaped: Self.snapshotSelect) WHERE user_id = \(user.id) AND date = \(date.description)::date
-            ORDER BY source
-            """, logger: logger) {
+        let statement = PostgresPrepared.DaySnapshots(userID: user.id, day: date)
+        for try await row in try await connection.execute(statement, logger: logger) {
             if let snapshot = try Self.snapshot(from: row) { snapshots.append(snapshot) }
         }
         return snapshots

@@ -108,10 +108,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     nonisolated(nonsending) func snapshot(on day: LocalDate, source: HealthSyncRequest.DataSource) async throws
         -> HealthSnapshot? {
         var found: HealthSnapshot?
-        for try await row in try await connection.query("""
-            \(unescaped: PostgresRepository.snapshotSelect) WHERE user_id = \(user.id)
-            AND date = \(day.description)::date AND source = \(source.rawValue)
-            """, logger: logger) {
+        let statement = PostgresPrepared.SourceSnapshot(userID: user.id, day: day, source: source)
+        for try await row in try await connection.execute(statement, logger: logger) {
             found = try PostgresRepository.snapshot(from: row)
         }
         return found
@@ -128,13 +126,9 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
 
     nonisolated(nonsending) func completedQuests(_ periods: [(questId: String, period: String)]) async throws -> Set<String> {
         var done = Set<String>()
-        for try await id in try await connection.query("""
-            SELECT c.quest_id FROM quest_completions c
-            JOIN UNNEST(\(periods.map(\.questId))::text[], \(periods.map(\.period))::text[]) AS p(q, period)
-              ON c.quest_id = p.q AND c.period = p.period
-            WHERE c.user_id = \(user.id)
-            """, logger: logger).decode(String.self) {
-            done.insert(id)
+        let statement = PostgresPrepared.CompletedQuests(userID: user.id, periods: periods)
+        for try await row in try await connection.execute(statement, logger: logger) {
+            done.insert(try row.decode(String.self))
         }
         return done
     }
@@ -142,14 +136,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     nonisolated(nonsending) func insert(_ completions: [QuestCompletion]) async throws -> Int {
         var added = 0
         for completion in completions {
-            for try await _ in try await connection.query("""
-                INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
-                VALUES (\(completion.questId), \(user.id), \(completion.period), \(completion.date.description)::date,
-                    \(completion.completedAt))
-                ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: logger) {
-                added += 1
-            }
+            let statement = PostgresPrepared.QuestCompletionInsert(userID: user.id, completion: completion)
+            for try await _ in try await connection.execute(statement, logger: logger) { added += 1 }
         }
         return added
     }
