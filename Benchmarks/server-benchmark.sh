@@ -42,6 +42,9 @@ usage: bash Benchmarks/server-benchmark.sh [options]
   --server BINARY    the vitals binary to measure (default: the release build's); the load
                      client is still this checkout's vitals-bench, so builds compare side by side
   --json             print each backend's figures as one JSON line
+Each run also reports the host's CPU steal time and its disk flushes (an 8 KiB write and
+fdatasync every 10 ms in --work: the longest, and how many took over 10 ms). PostgreSQL's
+log (checkpoints, statements over 50 ms) is kept as WORK/postgresql.log.
   -h, --help         this help
 EOF
 }
@@ -109,15 +112,21 @@ if [ "$(id -u)" = 0 ]; then AS=(runuser -u postgres --); fi
 mkdir -p "$CLUSTER"
 [ "$(id -u)" = 0 ] && chown postgres:postgres "$CLUSTER"
 chmod 755 "$WORK"
+# The cluster goes at the end; its log stays, as $WORK/postgresql.log: each checkpoint and each
+# statement slower than 50 ms (a commit waiting for a stalled disk flush shows there).
 stop_cluster() {
     "${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -m fast -w stop >/dev/null 2>&1 || true
+    if [ -f "$CLUSTER/server.log" ]; then
+        cp "$CLUSTER/server.log" "$WORK/postgresql.log" && log "PostgreSQL's log: $WORK/postgresql.log"
+    fi
     rm -rf "$CLUSTER"
 }
 trap stop_cluster EXIT
 log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync on, synchronous_commit on)"
 "${AS[@]}" "$PGBIN/initdb" -D "$CLUSTER/data" -U postgres --auth=trust -E UTF8 >/dev/null
 "${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/server.log" -w \
-    -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB" start >/dev/null
+    -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB \
+    -c log_checkpoints=on -c log_min_duration_statement=50 -c log_line_prefix='%m [%p] %d '" start >/dev/null
 # A new cluster has one WAL segment; every further 16 MB segment is created and zero-filled while
 # commits wait for it, which a running database (that recycles its segments at each checkpoint)
 # never does: in a first run on a new cluster that cost 10-15% of the daily upserts (BENCHMARKS.md).

@@ -35,6 +35,9 @@ enum LoadReport {
         if let steal = figures["host_steal_pct"] as? Double, steal >= 0 {
             text += String(format: ", host steal %.1f%%", steal)
         }
+        if let longest = figures["disk_flush_max_ms"] as? Double, let slow = figures["disk_flushes_over_10ms"] as? Int {
+            text += String(format: ", disk flush max %.0f ms (%d over 10 ms)", longest, slow)
+        }
         if let kinds = figures["error_kinds"] as? [String: Int], !kinds.isEmpty {
             text += " (" + kinds.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", ") + ")"
         }

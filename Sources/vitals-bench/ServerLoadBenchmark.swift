@@ -147,7 +147,7 @@ struct ServerLoadBenchmark {
         let urls = servers.map { $0.baseURL + "/api/v1/health/daily" }
         let server = servers[0]
         let cpuBefore = Self.cpuSeconds(of: servers)
-        let hostBefore = HostCPU.now()
+        let watch = HostWatch(directory: options.work)
         let runner = LoadRunner(client: client, connections: tokens.count, seconds: options.seconds)
         let result = await runner.run { worker, iteration in
             let day = LoadPayloads.day(iteration)
@@ -156,7 +156,7 @@ struct ServerLoadBenchmark {
                                                   body: LoadPayloads.daily(day: day, seed: iteration)))
         }
         let cpu = Self.cpuSeconds(of: servers) - cpuBefore
-        let steal = HostCPU.stealPercent(since: hostBefore)
+        let host = watch.finish()
         log("checking every user's stored days against the accepted writes")
         var stored: [String] = []
         for (worker, token) in tokens.enumerated() {
@@ -166,7 +166,7 @@ struct ServerLoadBenchmark {
         }
         let counts = Self.check(accepted: result.accepted.map(\.key), sent: result.sent, stored: stored)
         var figures = Self.figures(result, serverCPU: cpu)
-        figures["host_steal_pct"] = steal ?? -1
+        figures.merge(host) { ours, _ in ours }
         figures["client"] = "swift"
         figures["connections"] = tokens.count
         figures["check"] = counts
@@ -181,7 +181,7 @@ struct ServerLoadBenchmark {
         let counter = Counter()
         let template = LoadPayloads.Template()
         let cpuBefore = Self.cpuSeconds(of: servers)
-        let hostBefore = HostCPU.now()
+        let watch = HostWatch(directory: options.work)
         let runner = LoadRunner(client: client, connections: connections, seconds: options.haeSeconds)
         let result = await runner.run { worker, _ in
             let index = counter.next()
@@ -192,7 +192,7 @@ struct ServerLoadBenchmark {
                          request: LoadRunner.post(urls[worker % urls.count], token: tokens[index], body: body))
         }
         let cpu = Self.cpuSeconds(of: servers) - cpuBefore
-        let steal = HostCPU.stealPercent(since: hostBefore)
+        let host = watch.finish()
         log("checking each accepted payload's user holds exactly what was added")
         let keys = result.accepted
         let base = server.baseURL
@@ -225,7 +225,7 @@ struct ServerLoadBenchmark {
             return ["accepted payloads stored exactly": ok, "accepted payloads not as answered": wrong, "samples stored": samples]
         }
         var figures = Self.figures(result, serverCPU: cpu)
-        figures["host_steal_pct"] = steal ?? -1
+        figures.merge(host) { ours, _ in ours }
         figures["client"] = "swift"
         figures["connections"] = connections
         figures["check"] = checked

@@ -20,7 +20,7 @@ struct WrkDailyLoad {
         try tokens.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let outcome = try WrkProcess.run(threads: threads, connections: connections, seconds: seconds, script: script,
-                                         baseURL: baseURL, scriptArguments: [file, String(perThread)], serverCPU: serverCPU)
+                                         baseURL: baseURL, scriptArguments: [file, String(perThread)], work: work, serverCPU: serverCPU)
         let result = outcome.result, made = outcome.made, cpuSeconds = outcome.serverCPUSeconds
         // Days sent to each user: request r of thread t went to user t*K + r % K, day offset r / K.
         var sentDays = [Int](repeating: 0, count: perThread * threads)
@@ -38,9 +38,9 @@ struct WrkDailyLoad {
         }
         let accepted = result["accepted"] as? Int ?? 0
         let secondsRun = result["seconds"] as? Double ?? seconds
-        return [
+        let figures: [String: Any] = [
             "client": "wrk", "connections": connections, "server_cpu_seconds": cpuSeconds,
-            "host_steal_pct": outcome.hostStealPercent ?? -1, "requests": result["completed"] as? Int ?? 0,
+            "requests": result["completed"] as? Int ?? 0,
             "accepted": accepted, "errors": (result["refused"] as? Int ?? 0) + (result["socket_errors"] as? Int ?? 0),
             "seconds": secondsRun, "per_second": Double(accepted) / max(secondsRun, 1e-9),
             "p50_ms": Double(result["p50_us"] as? Int ?? 0) / 1000, "p99_ms": Double(result["p99_us"] as? Int ?? 0) / 1000,
@@ -49,5 +49,6 @@ struct WrkDailyLoad {
                 "lost (at least)": max(0, accepted - stored), "duplicated": duplicated, "unexpected": unexpected,
             ],
         ]
+        return figures.merging(outcome.host) { ours, _ in ours }
     }
 }

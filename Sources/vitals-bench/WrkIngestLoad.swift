@@ -27,7 +27,8 @@ struct WrkIngestLoad {
             try? FileManager.default.removeItem(atPath: template)
         }
         let outcome = try WrkProcess.run(threads: threads, connections: connections, seconds: seconds, script: script,
-                                         baseURL: baseURL, scriptArguments: [file, String(perThread), template], serverCPU: serverCPU)
+                                         baseURL: baseURL, scriptArguments: [file, String(perThread), template], work: work,
+                                         serverCPU: serverCPU)
         let result = outcome.result, made = outcome.made, cpuSeconds = outcome.serverCPUSeconds
         // The users requests were made for; the Lua script numbers days from the user's position.
         var used: [(index: Int, day: String)] = []
@@ -68,7 +69,7 @@ struct WrkIngestLoad {
         let secondsRun = result["seconds"] as? Double ?? seconds
         var figures: [String: Any] = [
             "client": "wrk", "connections": connections, "server_cpu_seconds": cpuSeconds,
-            "host_steal_pct": outcome.hostStealPercent ?? -1, "requests": result["completed"] as? Int ?? 0,
+            "requests": result["completed"] as? Int ?? 0,
             "accepted": accepted, "errors": (result["refused"] as? Int ?? 0) + (result["socket_errors"] as? Int ?? 0),
             "seconds": secondsRun, "per_second": Double(accepted) / max(secondsRun, 1e-9),
             "p50_ms": Double(result["p50_us"] as? Int ?? 0) / 1000, "p99_ms": Double(result["p99_us"] as? Int ?? 0) / 1000,
@@ -77,6 +78,7 @@ struct WrkIngestLoad {
                 "lost (at least)": max(0, accepted - complete.value), "requests made": used.count,
             ],
         ]
+        figures.merge(outcome.host) { ours, _ in ours }
         if !examples.lines.isEmpty { figures["partly stored examples"] = examples.lines }
         if (result["spare"] as? Int ?? 0) > 0 { figures["note"] = "ran out of prepared users; raise --hae-users" }
         // Thread t used users t*K ..< t*K + made[t]: the next run starts after the last of them.
