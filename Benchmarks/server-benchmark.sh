@@ -43,7 +43,7 @@ usage: bash Benchmarks/server-benchmark.sh [options]
                      client is still this checkout's vitals-bench, so builds compare side by side
   --json             print each backend's figures as one JSON line
 Each run also reports the host's CPU steal time and its disk flushes (an 8 KiB write and
-fdatasync every 10 ms in --work: the longest, and how many took over 10 ms). PostgreSQL's
+fdatasync every 50 ms in --work: the longest, and how many took over 10 ms). PostgreSQL's
 log (checkpoints, statements over 50 ms) is kept as WORK/postgresql.log.
   -h, --help         this help
 EOF

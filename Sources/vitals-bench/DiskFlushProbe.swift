@@ -6,13 +6,14 @@ import Darwin
 #endif
 
 /// Times the machine's disk flushes while a run goes on: an 8 KiB write and `fdatasync`
-/// every 10 ms to a small file of its own, from a thread of its own.
+/// every 50 ms to a small file of its own, from a thread of its own.
 ///
 /// A database's commit waits for such a flush of its log. When the disk stalls (a virtual
 /// machine's storage shared with others, or its own writeback of dirty pages), every commit
 /// in flight waits with it: on this benchmark's VM, PostgreSQL's slow commits came at the
 /// same instants as this probe's slow flushes. So a run's tail latency is read beside them,
-/// as its throughput is beside the host's CPU steal time.
+/// as its throughput is beside the host's CPU steal time. Twenty flushes a second are little
+/// beside a loaded database's hundreds, and a stall long enough to matter still catches one.
 final class DiskFlushProbe: @unchecked Sendable {
     /// What the probe saw.
     struct Summary {
@@ -69,7 +70,7 @@ final class DiskFlushProbe: @unchecked Sendable {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             lock.withLock { milliseconds.append(elapsed) }
             round += 1
-            Thread.sleep(forTimeInterval: 0.01)
+            Thread.sleep(forTimeInterval: 0.05)
         }
     }
 }
