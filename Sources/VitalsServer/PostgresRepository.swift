@@ -11,6 +11,8 @@ import VitalsContract
 /// the server's `ServiceGroup`, or use ``withRepository(url:logger:_:)`` for a bounded job.
 public final class PostgresRepository: HealthRepository, Service {
     let client: PostgresClient
+    /// Where the database is (for errors: never its password).
+    let address: PostgresAddress
     let logger: Logger
     /// Runs write transactions, concurrent ones together (group commit).
     let batcher: PostgresWriteBatcher
@@ -24,7 +26,8 @@ public final class PostgresRepository: HealthRepository, Service {
     /// running on the database (``PostgresPeers``).
     public init(url: String, maximumConnections: Int = 20, writeBatch: Int = 64, writeRunners: Int = 4,
                 logger: Logger = Logger(label: "vitals.postgres")) throws {
-        var configuration = try Self.configuration(from: url)
+        self.address = try PostgresAddress(url: url)
+        var configuration = address.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
@@ -34,11 +37,19 @@ public final class PostgresRepository: HealthRepository, Service {
     }
 
     /// Runs the connection pool until the task is cancelled or the service group shuts down,
-    /// noting this server among those on the database (``PostgresPeers``) meanwhile.
+    /// noting this server among those on the database (``PostgresPeers``) meanwhile; throws at
+    /// once, saying why, when the database cannot be connected to (``checkConnection()``).
     public func run() async throws {
         // The pool runs in a task of its own, which a cancellation of this one does not reach:
         // it stops only once this server has left the database's count.
         let pool = Task { await self.client.run() }
+        do {
+            try await checkConnection()
+        } catch {
+            pool.cancel()
+            await pool.value
+            throw error
+        }
         await cancelWhenGracefulShutdown { await self.peers.run(sharing: self.batcher) }
         pool.cancel()
         await pool.value
@@ -55,36 +66,14 @@ public final class PostgresRepository: HealthRepository, Service {
         }
     }
 
+    /// Checks the connection (``checkConnection()``), then brings the schema up to date.
     public func migrate() async throws {
+        try await checkConnection()
         try await guarded { try await self.runMigrations() }
     }
 
     /// Nothing to do: the pool closes when ``run()`` ends.
     public func close() async throws {}
-
-    /// Parses a connection URL; the password never appears in errors.
-    static func configuration(from url: String) throws -> PostgresClient.Configuration {
-        guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
-              let host = parts.host, !host.isEmpty else {
-            throw VitalsError(.invalidInput, "expected a URL like postgres://user:password@127.0.0.1:5432/vitals",
-                              at: InputLocation(field: "--postgres"))
-        }
-        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
-        let mode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-        let tls: PostgresClient.Configuration.TLS
-        switch mode {
-        case "disable": tls = .disable
-        case "prefer": tls = .prefer(.makeClientConfiguration())
-        case "require": tls = .require(.makeClientConfiguration())
-        default:
-            throw VitalsError(.invalidInput, "sslmode must be disable, prefer or require",
-                              at: InputLocation(field: "--postgres"))
-        }
-        return PostgresClient.Configuration(host: host, port: parts.port ?? 5432,
-                                            username: parts.user?.removingPercentEncoding ?? "postgres",
-                                            password: parts.password?.removingPercentEncoding,
-                                            database: database.isEmpty ? nil : database, tls: tls)
-    }
 
     @discardableResult
     func guarded<T>(_ body: () async throws -> T) async throws -> T {

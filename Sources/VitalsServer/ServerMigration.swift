@@ -86,6 +86,7 @@ public struct ServerMigration: Sendable {
             throw VitalsError(.invalidInput, "not a vitals server database (it has no users table)",
                               at: InputLocation(file: source.path))
         }
+        try await target.checkConnection()
         // The migration's own errors pass through as they are; only the lock's are PostgreSQL's.
         let report: Result<MigrationReport, any Error> = try await target.guarded {
             try await target.client.withConnection { connection in

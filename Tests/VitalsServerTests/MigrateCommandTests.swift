@@ -78,6 +78,11 @@ struct MigrateCommandTests {
             #expect(noURL.status == 2 && noURL.stderr.contains("VITALS_POSTGRES_URL"))
             let badURL = try Self.migrate(["--from", path, "--to", "mysql://x"], url: nil)
             #expect(badURL.status == 2)
+            var noDatabase = try #require(URLComponents(string: url))
+            noDatabase.path = "/vitals_missing_target"
+            let missingTarget = try Self.migrate(["--from", path, "--to", try #require(noDatabase.string)], url: nil)
+            #expect(missingTarget.status == 2 && missingTarget.stderr.contains("has no database \"vitals_missing_target\"")
+                    && missingTarget.stderr.contains("--to"), "\(missingTarget.stderr)")
 
             let other = try await TestPostgres.shared.newDatabase()
             let target = try PostgresRepository(url: other)
