@@ -40,10 +40,17 @@ struct ServerLoadBenchmark {
     func run() async throws -> [String: Any] {
         let backend = options.postgres == nil ? "sqlite" : "postgresql"
         let sqlitePath = options.work + "/load-server-\(UUID().uuidString.prefix(8)).sqlite"
+        // A run's SQLite file holds its ~70,000 users and every payload, most of a GB: it goes
+        // when the run ends, or repeated runs fill the disk they measure.
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: sqlitePath + suffix) }
+        }
         let databaseArguments = (options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]) + options.serveArguments
-        log("\(backend): creating \(options.dailyConnections * options.dailyClients.count) + \(options.haeUsers) users")
         let dailyUsers = options.dailyConnections * options.dailyClients.count
-        let users = try await makeUsers(count: dailyUsers + options.haeUsers, sqlitePath: sqlitePath)
+        // No ingest runs (--hae-connections ""), no users for them.
+        let ingestUsers = options.haeConnections.isEmpty ? 0 : options.haeUsers
+        log("\(backend): creating \(dailyUsers) + \(ingestUsers) users")
+        let users = try await makeUsers(count: dailyUsers + ingestUsers, sqlitePath: sqlitePath)
         let dailyTokens = Array(users.prefix(dailyUsers))
         let haeTokens = Array(users.dropFirst(dailyUsers))
 
