@@ -5,8 +5,8 @@ import VitalsCore
 
 /// Where a PostgreSQL database is, from a `postgres://user:password@host:port/database` URL.
 ///
-/// The password is kept for connecting and never appears in ``description`` or in errors.
-struct PostgresAddress: Sendable, CustomStringConvertible {
+/// The password is kept for connecting and never appears in errors.
+struct PostgresAddress: Sendable {
     let host: String
     let port: Int
     let username: String
@@ -35,11 +35,6 @@ struct PostgresAddress: Sendable, CustomStringConvertible {
         self.password = parts.password?.removingPercentEncoding
         self.database = database.isEmpty ? nil : database
         self.sslMode = mode
-    }
-
-    /// `user@host:port/database`, without the password.
-    var description: String {
-        "\(username)@\(host):\(port)/\(database ?? username)"
     }
 
     /// The pool's configuration.

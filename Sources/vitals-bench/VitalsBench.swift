@@ -62,8 +62,9 @@ struct VitalsBench {
                belongs to. Prints requests/s, p50/p99 latency, errors, the server's CPU, the
                host's steal time (a VM's CPU given to others; Linux), its disk flushes (an 8 KiB
                write and fdatasync every 50 ms in --work: the longest, and how many took over
-               10 ms), and a check of the accepted writes against what the server then exports. --serve-args passes more options to
-               `vitals serve` (e.g. "--sqlite-sync normal"). --servers N (PostgreSQL, Swift
+               10 ms), and a check of the accepted writes against what the server then exports.
+               --serve-args passes more options to `vitals serve` (e.g. "--sqlite-sync
+               normal"). --servers N (PostgreSQL, Swift
                clients only) starts N servers on the one database and splits each run's
                connections between them (the figures are their total). --json prints JSON.
 
