@@ -16,7 +16,8 @@
 # servers sharing the machine divide its cores (each runs cores/N event-loop threads).
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
-#        [--skip-postgres] [--two-servers] [--no-build] [--server BINARY] [--json]
+#        [--skip-sqlite] [--skip-postgres] [--postgres-setting NAME=VALUE]... [--two-servers]
+#        [--no-build] [--server BINARY] [--json]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,6 +25,8 @@ WORK="$ROOT/bench-data/server"
 SECONDS_DAILY=30
 SECONDS_HAE=30
 SKIP_PG=0
+SKIP_SQLITE=0
+PG_SETTINGS=()
 TWO_SERVERS=0
 SERVER=""
 BUILD=1
@@ -35,7 +38,13 @@ usage: bash Benchmarks/server-benchmark.sh [options]
   --seconds S        length of the daily-upsert run (default 30)
   --hae-seconds S    length of each Health Auto Export run (default 30)
   --work DIR         folder for the SQLite file and the PostgreSQL cluster (default bench-data/server)
+  --skip-sqlite      measure PostgreSQL only (for comparing PostgreSQL settings or builds;
+                     the issue's figures come from runs of both)
   --skip-postgres    measure SQLite only
+  --postgres-setting NAME=VALUE
+                     start the cluster with this server setting (postgres -c NAME=VALUE), e.g.
+                     max_wal_size=4GB; may be given more than once. Default: PostgreSQL's own
+                     defaults, but shared_buffers=256MB and max_connections=200
   --two-servers      then PostgreSQL with one server and with two on one database (Swift
                      clients), run in the order 1, 2, 2, 1
   --no-build         use the existing release binaries
@@ -54,7 +63,12 @@ while [ $# -gt 0 ]; do
         --seconds) SECONDS_DAILY="$2"; shift 2 ;;
         --hae-seconds) SECONDS_HAE="$2"; shift 2 ;;
         --work) WORK="$2"; shift 2 ;;
+        --skip-sqlite) SKIP_SQLITE=1; shift ;;
         --skip-postgres) SKIP_PG=1; shift ;;
+        --postgres-setting)
+            [[ "${2:-}" =~ ^[a-z_]+=[^[:space:]\']+$ ]] || {
+                echo "server-benchmark: --postgres-setting wants NAME=VALUE (no spaces or quotes), got: ${2:-nothing}" >&2; exit 64; }
+            PG_SETTINGS+=("$2"); shift 2 ;;
         --two-servers) TWO_SERVERS=1; shift ;;
         --no-build) BUILD=0; shift ;;
         --server) SERVER="$2"; shift 2 ;;
@@ -88,9 +102,11 @@ fi
 SERVE_ARGS=()
 if "$SERVER" serve --help 2>/dev/null | grep -q -- '--rate-limit'; then SERVE_ARGS=(--serve-args "--rate-limit 0"); fi
 log "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
-log "SQLite"
-"$BIN/vitals-bench" load --vitals "$SERVER" --work "$WORK" --seconds "$SECONDS_DAILY" \
-    --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
+if [ "$SKIP_SQLITE" = 0 ]; then
+    log "SQLite"
+    "$BIN/vitals-bench" load --vitals "$SERVER" --work "$WORK" --seconds "$SECONDS_DAILY" \
+        --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
+fi
 
 [ "$SKIP_PG" = 1 ] && exit 0
 
@@ -122,11 +138,14 @@ stop_cluster() {
     rm -rf "$CLUSTER"
 }
 trap stop_cluster EXIT
-log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync on, synchronous_commit on)"
+EXTRA=""
+for SETTING in "${PG_SETTINGS[@]}"; do EXTRA="$EXTRA -c $SETTING"; done
+log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync on, synchronous_commit on)${EXTRA:+; settings:$EXTRA}"
 "${AS[@]}" "$PGBIN/initdb" -D "$CLUSTER/data" -U postgres --auth=trust -E UTF8 >/dev/null
 "${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/server.log" -w \
     -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB \
-    -c log_checkpoints=on -c log_min_duration_statement=50 -c log_line_prefix='%m [%p] %d '" start >/dev/null
+    -c log_checkpoints=on -c log_min_duration_statement=50 -c log_line_prefix='%m [%p] %d '$EXTRA" start >/dev/null \
+    || { log "PostgreSQL did not start; its log:"; cat "$CLUSTER/server.log" >&2; exit 1; }
 # A new cluster has one WAL segment; every further 16 MB segment is created and zero-filled while
 # commits wait for it, which a running database (that recycles its segments at each checkpoint)
 # never does: in a first run on a new cluster that cost 10-15% of the daily upserts (BENCHMARKS.md).
