@@ -90,16 +90,6 @@ public final class PostgresRepository: HealthRepository, Service {
         }
     }
 
-    /// A database failure as a `VitalsError` whose message holds no bound values.
-    private static func failure(_ error: any Error) -> VitalsError {
-        if let error = error as? PSQLError {
-            // Only the SQLSTATE: the server's message can quote a value ("invalid input syntax ... \"x\"").
-            let detail = error.serverInfo?[.sqlState].map { "SQLSTATE \($0)" } ?? "\(error.code)"
-            return VitalsError(.database, "the PostgreSQL server failed (\(detail))", underlying: ServerFailure(error))
-        }
-        return VitalsError(.database, "the PostgreSQL server failed", underlying: ServerFailure(error))
-    }
-
     // MARK: Users
 
     public func addUser(name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws

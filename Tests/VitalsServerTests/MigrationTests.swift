@@ -138,6 +138,7 @@ struct MigrationTests {
     }
 
     /// Runs `body` with a client of its own for the database at `url`.
+    @discardableResult
     static func withClient<T: Sendable>(url: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
         let parts = try #require(URLComponents(string: url))
         let client = PostgresClient(configuration: .init(

@@ -24,16 +24,21 @@ actor TestPostgres {
         let cluster = try start()
         counter += 1
         let name = "vitals_test_\(getpid())_\(counter)"
-        let url = "postgres://postgres@127.0.0.1:\(cluster.port)/postgres"
-        var configuration = try postgresConfiguration(url)
+        try await execute("CREATE DATABASE \(name)")
+        return "postgres://postgres@127.0.0.1:\(cluster.port)/\(name)"
+    }
+
+    /// Runs one statement on the shared cluster as its superuser, in `database`.
+    func execute(_ sql: String, database: String = "postgres") async throws {
+        let cluster = try start()
+        var configuration = try postgresConfiguration("postgres://postgres@127.0.0.1:\(cluster.port)/\(database)")
         configuration.options.maximumConnections = 1
         let client = PostgresClient(configuration: configuration)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            try await client.query(PostgresQuery(unsafeSQL: sql))
             group.cancelAll()
         }
-        return "postgres://postgres@127.0.0.1:\(cluster.port)/\(name)"
     }
 
     private func postgresConfiguration(_ url: String) throws -> PostgresClient.Configuration {
