@@ -149,10 +149,16 @@ log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync 
 # A new cluster has one WAL segment; every further 16 MB segment is created and zero-filled while
 # commits wait for it, which a running database (that recycles its segments at each checkpoint)
 # never does: in a first run on a new cluster that cost 10-15% of the daily upserts (BENCHMARKS.md).
-# About 1 GB of WAL written and checkpointed leaves the segments a running database has.
-log "PostgreSQL: writing and checkpointing ~1 GB of WAL, as a running database has its WAL segments"
-"${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
-CREATE TABLE wal_warmup AS SELECT repeat('x', 1000) AS filler FROM generate_series(1, 800000);
+# WAL as large as max_wal_size (about 1 GB by default), written and checkpointed, leaves the
+# segments a running database has: with a larger max_wal_size (--postgres-setting) and only
+# 1 GB of them, the run would create the rest while commits wait for them, and lose to it.
+WAL_MB="$("${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -Atq \
+    -c "SELECT setting FROM pg_settings WHERE name = 'max_wal_size'")"
+WARMUP_ROWS=$((800000 * WAL_MB / 1024))
+[ "$WARMUP_ROWS" -ge 800000 ] || WARMUP_ROWS=800000
+log "PostgreSQL: writing and checkpointing ~$((WARMUP_ROWS * 1024 / 800000)) MB of WAL, as a running database has its WAL segments"
+"${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
+CREATE TABLE wal_warmup AS SELECT repeat('x', 1000) AS filler FROM generate_series(1, $WARMUP_ROWS);
 DROP TABLE wal_warmup;
 CHECKPOINT;
 SQL

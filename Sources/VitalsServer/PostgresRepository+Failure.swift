@@ -39,7 +39,7 @@ extension PostgresRepository {
         case "42501":
             return (.database, "the URL's user lacks a privilege on the database or a table: "
                     + "connect as the database's owner, or grant it")
-        case "42P01", "42703", "42883":
+        case "42P01", "42703":
             return (.database, "the database's tables are not the ones this vitals expects: "
                     + "a newer vitals migrated it, or it was changed by hand")
         case "53100":
