@@ -110,61 +110,34 @@ fi
 
 [ "$SKIP_PG" = 1 ] && exit 0
 
-# A throwaway PostgreSQL cluster; PostgreSQL refuses to run as root, so it runs as `postgres`.
-PGBIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)"
-if [ -z "$PGBIN" ]; then
-    if [ "$(id -u)" = 0 ]; then
-        log "installing postgresql (apt-get)"
-        apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >&2
-        PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)"
-    else
-        log "PostgreSQL is not installed (apt-get install postgresql); skipping it"; exit 1
-    fi
-fi
-CLUSTER="$WORK/pg-$$"
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-AS=()
-if [ "$(id -u)" = 0 ]; then AS=(runuser -u postgres --); fi
-mkdir -p "$CLUSTER"
-[ "$(id -u)" = 0 ] && chown postgres:postgres "$CLUSTER"
-chmod 755 "$WORK"
-# The cluster goes at the end; its log stays, as $WORK/postgresql.log: each checkpoint and each
-# statement slower than 50 ms (a commit waiting for a stalled disk flush shows there).
-stop_cluster() {
-    "${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -m fast -w stop >/dev/null 2>&1 || true
-    if [ -f "$CLUSTER/server.log" ]; then
-        cp "$CLUSTER/server.log" "$WORK/postgresql.log" && log "PostgreSQL's log: $WORK/postgresql.log"
-    fi
-    rm -rf "$CLUSTER"
-}
-trap stop_cluster EXIT
-EXTRA=""
-for SETTING in "${PG_SETTINGS[@]}"; do EXTRA="$EXTRA -c $SETTING"; done
-log "PostgreSQL: initdb and start on 127.0.0.1:$PORT (default durability: fsync on, synchronous_commit on)${EXTRA:+; settings:$EXTRA}"
-"${AS[@]}" "$PGBIN/initdb" -D "$CLUSTER/data" -U postgres --auth=trust -E UTF8 >/dev/null
-"${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/server.log" -w \
-    -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB \
-    -c log_checkpoints=on -c log_min_duration_statement=50 -c log_line_prefix='%m [%p] %d '$EXTRA" start >/dev/null \
-    || { log "PostgreSQL did not start; its log:"; cat "$CLUSTER/server.log" >&2; exit 1; }
+# A throwaway PostgreSQL cluster (Benchmarks/postgres-cluster.sh). Its log stays, as
+# $WORK/postgresql.log: each checkpoint and each statement slower than 50 ms (a commit waiting
+# for a stalled disk flush shows there).
+. "$ROOT/Benchmarks/postgres-cluster.sh"
+trap 'pg_cluster_stop "$WORK/postgresql.log"' EXIT
+EXTRA=()
+for SETTING in "${PG_SETTINGS[@]}"; do EXTRA+=(-c "$SETTING"); done
+pg_cluster_start "$WORK" -c max_connections=200 -c shared_buffers=256MB \
+    -c log_checkpoints=on -c log_min_duration_statement=50 -c "log_line_prefix='%m [%p] %d '" "${EXTRA[@]}"
+log "PostgreSQL: a new cluster on 127.0.0.1:$PG_PORT (default durability: fsync on, synchronous_commit on)${EXTRA[*]:+; settings: ${EXTRA[*]}}"
 # A new cluster has one WAL segment; every further 16 MB segment is created and zero-filled while
 # commits wait for it, which a running database (that recycles its segments at each checkpoint)
 # never does: in a first run on a new cluster that cost 10-15% of the daily upserts (BENCHMARKS.md).
 # WAL as large as max_wal_size (about 1 GB by default), written and checkpointed, leaves the
 # segments a running database has: with a larger max_wal_size (--postgres-setting) and only
 # 1 GB of them, the run would create the rest while commits wait for them, and lose to it.
-WAL_MB="$("${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -Atq \
-    -c "SELECT setting FROM pg_settings WHERE name = 'max_wal_size'")"
+WAL_MB="$(pg_psql -At -c "SELECT setting FROM pg_settings WHERE name = 'max_wal_size'")"
 WARMUP_ROWS=$((800000 * WAL_MB / 1024))
 [ "$WARMUP_ROWS" -ge 800000 ] || WARMUP_ROWS=800000
 log "PostgreSQL: writing and checkpointing ~$((WARMUP_ROWS * 1024 / 800000)) MB of WAL, as a running database has its WAL segments"
-"${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
+pg_psql -v ON_ERROR_STOP=1 >/dev/null <<SQL
 CREATE TABLE wal_warmup AS SELECT repeat('x', 1000) AS filler FROM generate_series(1, $WARMUP_ROWS);
 DROP TABLE wal_warmup;
 CHECKPOINT;
 SQL
-"${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_load" >/dev/null
+pg_psql -c "CREATE DATABASE vitals_load" >/dev/null
 log "PostgreSQL"
-"$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_load" \
+"$BIN/vitals-bench" load --vitals "$SERVER" --postgres "$PG_URL_BASE/vitals_load" \
     --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
 
 [ "$TWO_SERVERS" = 1 ] || exit 0
@@ -183,9 +156,9 @@ for COUNT in 1 2 2 1; do
         THREADS=$((CORES / COUNT)); [ "$THREADS" -ge 1 ] || THREADS=1
         COUNT_ARGS=(--serve-args "${SERVE_ARGS[1]:-} --event-loop-threads $THREADS")
     fi
-    "${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_servers_$RUN" >/dev/null
+    pg_psql -c "CREATE DATABASE vitals_servers_$RUN" >/dev/null
     log "PostgreSQL, $COUNT server(s) on one database, Swift clients"
-    "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_servers_$RUN" \
+    "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "$PG_URL_BASE/vitals_servers_$RUN" \
         --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" --servers "$COUNT" \
         --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 "${COUNT_ARGS[@]}" "${JSON[@]}"
 done

@@ -46,22 +46,9 @@ log "SQLite"
 "$BENCH" server-cache --days "$DAYS" --runs "$RUNS"
 [ "$SKIP_PG" = 1 ] && exit 0
 
-PGBIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)"
-[ -n "$PGBIN" ] || { echo "PostgreSQL is not installed (apt-get install postgresql)" >&2; exit 69; }
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-CLUSTER="$WORK/pg-$PORT"
-AS=()
-if [ "$(id -u)" = 0 ]; then AS=(runuser -u postgres --); fi
-mkdir -p "$CLUSTER"
-[ "$(id -u)" = 0 ] && chown postgres:postgres "$CLUSTER"
-stop_cluster() {
-    "${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -m fast -w stop >/dev/null 2>&1 || true
-    rm -rf "$CLUSTER"
-}
-trap stop_cluster EXIT
-"${AS[@]}" "$PGBIN/initdb" -D "$CLUSTER/data" -U postgres --auth=trust -E UTF8 >/dev/null
-"${AS[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/server.log" -w \
-    -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c shared_buffers=256MB" start >/dev/null
-"${AS[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -q -c "CREATE DATABASE vitals_cache" >/dev/null
+. "$ROOT/Benchmarks/postgres-cluster.sh"
+trap pg_cluster_stop EXIT
+pg_cluster_start "$WORK" -c shared_buffers=256MB
+pg_psql -c "CREATE DATABASE vitals_cache" >/dev/null
 log "PostgreSQL"
-"$BENCH" server-cache --days "$DAYS" --runs "$RUNS" --postgres "postgres://postgres@127.0.0.1:$PORT/vitals_cache"
+"$BENCH" server-cache --days "$DAYS" --runs "$RUNS" --postgres "$PG_URL_BASE/vitals_cache"
