@@ -206,7 +206,8 @@ let package = Package(
         // Test helpers several test targets share: child processes without Foundation's Process, a store
         // on a device without health data, reading pages' data- attributes.
         .target(name: "VitalsTestSupport",
-                dependencies: ["VitalsCore", "VitalsStore", .product(name: "HummingbirdTesting", package: "hummingbird")],
+                dependencies: ["VitalsCore", "VitalsStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                               .product(name: "Logging", package: "swift-log")],
                 path: "Tests/VitalsTestSupport",
                 swiftSettings: strict),
         .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["__Snapshots__"],

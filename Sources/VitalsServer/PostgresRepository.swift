@@ -18,6 +18,8 @@ public final class PostgresRepository: HealthRepository, Service {
     let batcher: PostgresWriteBatcher
     /// The servers on the database, among which the batcher's runners are shared.
     let peers: PostgresPeers
+    /// Opens when the pool starts running (``runPool()``), which ``migrate()`` waits for.
+    let poolStart = PoolStart()
 
     /// A repository for a `postgres://user:password@host:port/database[?sslmode=...]` URL.
     ///
@@ -42,7 +44,7 @@ public final class PostgresRepository: HealthRepository, Service {
     public func run() async throws {
         // The pool runs in a task of its own, which a cancellation of this one does not reach:
         // it stops only once this server has left the database's count.
-        let pool = Task { await self.client.run() }
+        let pool = Task { await self.runPool() }
         do {
             try await checkConnection()
         } catch {
@@ -60,15 +62,27 @@ public final class PostgresRepository: HealthRepository, Service {
                                                    _ body: (PostgresRepository) async throws -> T) async throws -> T {
         let repository = try PostgresRepository(url: url, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await repository.client.run() }
+            group.addTask { await repository.runPool() }
             defer { group.cancelAll() }
+            await repository.poolStart.wait()
             return try await body(repository)
         }
     }
 
-    /// Checks the connection (``checkConnection()``), then brings the schema up to date.
+    /// Runs the connection pool until the task is cancelled, first opening ``poolStart``.
+    ///
+    /// The signal opens just before the client's `run()`, in the same task, with no suspension
+    /// between them.
+    func runPool() async {
+        poolStart.open()
+        await client.run()
+    }
+
+    /// Checks the connection (``checkConnection()``), waits for the pool to run (``run()``,
+    /// or ``withRepository(url:logger:_:)``), then brings the schema up to date.
     public func migrate() async throws {
         try await checkConnection()
+        await poolStart.wait()
         try await guarded { try await self.runMigrations() }
     }
 

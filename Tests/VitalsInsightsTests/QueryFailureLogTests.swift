@@ -4,35 +4,7 @@ import Testing
 import VitalsCore
 import VitalsInsights
 import VitalsStore
-
-/// Log entries kept in memory, for reading back in a test.
-final class CapturedLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(level: Logger.Level, text: String)] = []
-
-    var all: [(level: Logger.Level, text: String)] { lock.withLock { entries } }
-
-    func append(_ level: Logger.Level, _ text: String) { lock.withLock { entries.append((level, text)) } }
-
-    /// A logger writing here.
-    var logger: Logger { Logger(label: "test") { _ in Handler(log: self) } }
-
-    struct Handler: LogHandler {
-        let log: CapturedLog
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let fields = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            log.append(event.level, ([event.message.description] + fields).joined(separator: " "))
-        }
-    }
-}
+import VitalsTestSupport
 
 @Suite("Seed 002: queries log errors but don't propagate them")
 struct QueryFailureLogTests {

@@ -13,8 +13,8 @@ struct PostgresPeersTests {
         let first = try PostgresRepository(url: url, maximumConnections: 4)
         let second = try PostgresRepository(url: url, maximumConnections: 4)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await first.client.run() }
-            group.addTask { await second.client.run() }
+            group.addTask { await first.runPool() }
+            group.addTask { await second.runPool() }
             defer { group.cancelAll() }
             try await first.migrate()
             #expect(try await first.peers.announce() == 1)

@@ -19,7 +19,7 @@ struct PostgresSharedSnapshotTests {
         let url = try await TestPostgres.shared.newDatabase()
         let repository = try PostgresRepository(url: url, writeRunners: 1)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await repository.client.run() }
+            group.addTask { await repository.runPool() }
             defer { group.cancelAll() }
             try await repository.migrate()
             try await body(repository)

@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import Testing
+import VitalsTestSupport
+@testable import VitalsServer
+
+/// The repository's first query waits for its connection pool to run, so PostgresNIO never
+/// warns "Trying to lease connection from `PostgresClient`, but `PostgresClient.run()` hasn't
+/// been called yet" at a server's start or in `vitals migrate`.
+@Suite("Server: PostgreSQL's pool runs before the first query")
+struct PostgresPoolStartTests {
+    static let warning = "hasn't been called yet"
+
+    /// A new migrated database.
+    static func database() async throws -> String {
+        let url = try await TestPostgres.shared.newDatabase()
+        try await PostgresRepository.withRepository(url: url) { try await $0.migrate() }
+        return url
+    }
+
+    @Test("withRepository: a query at once, twenty times, and no warning")
+    func boundedJob() async throws {
+        let url = try await Self.database()
+        let log = CapturedLog()
+        for _ in 0..<20 {
+            let users = try await PostgresRepository.withRepository(url: url, logger: log.logger) { try await $0.users() }
+            #expect(users.isEmpty)
+        }
+        let warnings = log.all.filter { $0.text.contains(Self.warning) }
+        #expect(warnings.count == 0, "\(warnings.first?.text ?? "")")
+    }
+
+    @Test("A repository run as a service: migrate() and a query right after run() starts, twenty times, and no warning")
+    func service() async throws {
+        let url = try await Self.database()
+        let log = CapturedLog()
+        for _ in 0..<20 {
+            let repository = try PostgresRepository(url: url, logger: log.logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await repository.run() }
+                try await repository.migrate()
+                #expect(try await repository.users().isEmpty)
+                group.cancelAll()
+            }
+        }
+        let warnings = log.all.filter { $0.text.contains(Self.warning) }
+        #expect(warnings.count == 0, "\(warnings.first?.text ?? "")")
+    }
+}
