@@ -19,6 +19,9 @@ public struct APIError: HTTPResponseError, Sendable {
     public var retryAfter: Int?
     /// For 405: the methods the path takes, sent as `Allow`.
     public var allow: String?
+    /// For a storage failure (503): what failed, for the server's log, never for the answer.
+    /// A `VitalsError`'s description, which holds no health data.
+    var cause: String?
 
     public init(_ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil,
                 byteOffset: Int64? = nil) {
@@ -81,13 +84,20 @@ public struct APIError: HTTPResponseError, Sendable {
         }
     }
 
+    /// 503 for a database that failed; `cause` goes to the log (``JSONErrorMiddleware``).
+    static func storageUnavailable(cause: String) -> APIError {
+        var error = APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not reach its database")
+        error.cause = cause
+        return error
+    }
+
     /// The answer to a `VitalsError` raised while serving a request.
     static func from(_ error: VitalsError) -> APIError {
         switch error.code {
         case .notFound: APIError(.notFound, code: "not_found", error.message, field: error.location?.field)
         case .duplicate: APIError(.conflict, code: "duplicate", error.message, field: error.location?.field)
         case .database, .unavailable, .io:
-            APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not reach its database")
+            APIError.storageUnavailable(cause: String(describing: error))
         default: unprocessable(error)
         }
     }

@@ -7,6 +7,7 @@ import Hummingbird
 /// could not read every error the same way.
 ///
 /// A path some route takes with other methods answers 405 with `Allow` naming them, not 404.
+/// A storage failure's cause (an ``APIError`` with one) is logged at `error` here.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Every route's template, for telling 405 from 404.
     let routes: KnownRoutes
@@ -14,6 +15,12 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as APIError {
+            if let cause = error.cause {
+                // The answer says only that the database failed; the log says what failed.
+                context.logger.error("storage failed", metadata: ["status": "\(error.status.code)", "cause": "\(cause)"])
+            }
+            throw error
         } catch let error as HTTPError {
             if error.status == .notFound {
                 let allowed = routes.methods(forPath: request.uri.path)

@@ -197,7 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.rateLimitBurst = rateBurst
             configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VITALS_METRICS_TOKEN"]
                 .flatMap { $0.isEmpty ? nil : $0 }
-            var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0) }
+            var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0, destination: .standardError) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()
             sqlite.durableCommits = sqliteSync == "full"

@@ -9,9 +9,11 @@ struct ServeCommandTests {
         let process: ChildProcess
         let port: Int
 
-        init(arguments: [String]) throws {
+        /// Starts `vitals serve`; its log goes to `log` when given.
+        init(arguments: [String], log: String? = nil) throws {
             process = try ChildProcess(CLIRunner.executable.path, ["serve", "--port", "0"] + arguments,
-                                       environment: ProcessInfo.processInfo.environment, stdout: .pipe, stderr: .null)
+                                       environment: ProcessInfo.processInfo.environment, stdout: .pipe,
+                                       stderr: log.map { .file($0) } ?? .null)
             var seen = ""
             while process.isRunning, !seen.contains("\n") {
                 guard let chunk = process.standardOutput?.availableData, !chunk.isEmpty else { break }

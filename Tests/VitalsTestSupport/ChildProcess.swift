@@ -21,6 +21,8 @@ public final class ChildProcess: @unchecked Sendable {
         case pipe
         /// The same pipe as the child's stdout (for stderr only).
         case stdout
+        /// A file, created or emptied (for stdout or stderr).
+        case file(String)
     }
 
     /// How the child ended.
@@ -73,6 +75,8 @@ public final class ChildProcess: @unchecked Sendable {
             switch stream {
             case .null:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             case .stdout:
                 if let stdoutWrite {
                     posix_spawn_file_actions_adddup2(&actions, stdoutWrite, target)
