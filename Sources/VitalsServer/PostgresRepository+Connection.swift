@@ -40,11 +40,10 @@ extension PostgresRepository {
             case "28P01", "28000":
                 return VitalsError(.invalidInput, "\(at) refused user \"\(address.username)\" (SQLSTATE \(state): "
                                    + "a wrong password or user, or no pg_hba.conf rule allows it)", at: flag)
-            case "53300", "57P03":
-                return VitalsError(.unavailable, "\(at) takes no connection now (SQLSTATE \(state): "
-                                   + "too many connections, or it is starting or stopping)")
             default:
-                return VitalsError(.database, "\(at) refused the connection (SQLSTATE \(state))", at: flag)
+                // Too many connections, a server starting or stopping: unavailable, no fault in the URL.
+                let (code, detail) = described(sqlState: state)
+                return VitalsError(code, "\(at) refused the connection (\(detail))", at: code == .unavailable ? nil : flag)
             }
         case .authMechanismRequiresPassword:
             return VitalsError(.invalidInput, "\(at) asks user \"\(address.username)\" for a password: give it in the URL "

@@ -15,9 +15,7 @@ extension PostgresRepository {
         }
         switch error.code {
         case .server:
-            let state = error.serverInfo?[.sqlState] ?? "?"
-            let (code, meaning) = explanation(sqlState: state)
-            let detail = meaning.map { "SQLSTATE \(state): \($0)" } ?? "SQLSTATE \(state)"
+            let (code, detail) = described(sqlState: error.serverInfo?[.sqlState] ?? "?")
             return VitalsError(code, "the PostgreSQL server failed (\(detail))", underlying: ServerFailure(error))
         case .serverClosedConnection, .connectionError, .uncleanShutdown:
             return VitalsError(.unavailable, "the connection to PostgreSQL was lost (\(error.code))",
@@ -28,6 +26,12 @@ extension PostgresRepository {
         default:
             return VitalsError(.database, "the PostgreSQL server failed (\(error.code))", underlying: ServerFailure(error))
         }
+    }
+
+    /// The error code for a SQLSTATE and "SQLSTATE X: its meaning" (or "SQLSTATE X" alone).
+    static func described(sqlState state: String) -> (VitalsError.Code, String) {
+        let (code, meaning) = explanation(sqlState: state)
+        return (code, meaning.map { "SQLSTATE \(state): \($0)" } ?? "SQLSTATE \(state)")
     }
 
     /// The error code and a short meaning of a SQLSTATE a deployment can meet, or `database`
