@@ -5,7 +5,9 @@ import Synchronization
 /// PostgresNIO leases no connection before its client's `run()` has begun, and warns when asked
 /// to ("Trying to lease connection from `PostgresClient`, but `PostgresClient.run()` hasn't been
 /// called yet"): a server's first query, right after its services start, often was. The
-/// repository's first query waits for this signal instead.
+/// repository's first query waits for this signal instead. The signal opens just before
+/// PostgresNIO's `run()` marks itself running, so a thread preempted between the two can still
+/// let one warning through; PostgresNIO offers no hook to open it after.
 final class PoolStart: Sendable {
     private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
