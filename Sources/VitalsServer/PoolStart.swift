@@ -7,7 +7,7 @@ import Synchronization
 /// called yet"): a server's first query, right after its services start, often was. The
 /// repository's first query waits for this signal instead. The signal opens just before
 /// PostgresNIO's `run()` marks itself running, so a thread preempted between the two can still
-/// let one warning through; PostgresNIO offers no hook to open it after.
+/// make it warn, though the pool is running; ``PoolStartLogHandler`` drops that warning.
 final class PoolStart: Sendable {
     private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
@@ -21,9 +21,12 @@ final class PoolStart: Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
+    /// Whether ``open()`` has been called.
+    var isOpen: Bool { state.withLock { $0.open } }
+
     /// Returns once ``open()`` has been called: at once if it has.
     func wait() async {
-        if state.withLock({ $0.open }) { return }
+        if isOpen { return }
         await withCheckedContinuation { continuation in
             let open = state.withLock { state in
                 if !state.open { state.waiting.append(continuation) }

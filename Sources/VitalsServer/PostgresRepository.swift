@@ -19,7 +19,7 @@ public final class PostgresRepository: HealthRepository, Service {
     /// The servers on the database, among which the batcher's runners are shared.
     let peers: PostgresPeers
     /// Opens when the pool starts running (``runPool()``), which ``migrate()`` waits for.
-    let poolStart = PoolStart()
+    let poolStart: PoolStart
 
     /// A repository for a `postgres://user:password@host:port/database[?sslmode=...]` URL.
     ///
@@ -31,7 +31,10 @@ public final class PostgresRepository: HealthRepository, Service {
         self.address = try PostgresAddress(url: url)
         var configuration = address.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
-        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let poolStart = PoolStart()
+        self.poolStart = poolStart
+        self.client = PostgresClient(configuration: configuration,
+                                     backgroundLogger: logger.droppingLeaseWarning(after: poolStart))
         self.logger = logger
         self.batcher = PostgresWriteBatcher(client: client, logger: logger, maximumBatch: writeBatch,
                                             maximumRunners: min(writeRunners, max(1, maximumConnections - 1)))
