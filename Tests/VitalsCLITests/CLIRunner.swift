@@ -13,7 +13,7 @@ struct CLIRunner {
     var database: String { directory.appendingPathComponent("store.sqlite").path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-cli-\(UUID().uuidString)")
+        directory = URL(fileURLWithPath: TestFolder.path("vitals-cli"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -32,6 +32,8 @@ struct CLIRunner {
     func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["VITALS_DB"] = database
+        // What the command keeps in the temporary directory (the demo's store) stays in this folder.
+        environment["TMPDIR"] = directory.path
         let run = try ChildProcess.run(Self.executable.path, arguments, environment: environment,
                                        input: Data((stdin ?? "").utf8))
         return Result(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),

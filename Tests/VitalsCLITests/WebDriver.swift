@@ -23,8 +23,11 @@ final class WebDriver {
                               + "chromium-driver (no \(Self.driverPath); VITALS_CHROMEDRIVER may name another)")
         }
         port = try Self.freePort()
-        driver = try ChildProcess(Self.driverPath, ["--port=\(port)"], environment: ProcessInfo.processInfo.environment,
-                                  stdout: .null, stderr: .null)
+        // The driver's and the browser's own temporary folders go in the test process's folder too
+        // (its path is short: a Unix socket's path in it must fit in 108 bytes).
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = TestFolder.root.path
+        driver = try ChildProcess(Self.driverPath, ["--port=\(port)"], environment: environment, stdout: .null, stderr: .null)
         var ready = false
         for _ in 0..<300 where !ready {
             if let status = try? HTTP.request(port: port, "GET", "/status"), status.status == 200 { ready = true } else {
@@ -36,10 +39,14 @@ final class WebDriver {
             _ = driver.waitUntilExit()
             throw HTTPFailure("chromedriver did not start on port \(port) within 30 s")
         }
+        // Without a profile folder of its own, chromedriver makes one in /tmp for each session and
+        // leaves it there; this one is in the test process's folder, removed at exit.
+        let profile = try TestFolder.make("vitals-chromium").path
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
             "goog:chromeOptions": ["args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                                            "--hide-scrollbars", "--window-size=\(width),\(height)"]],
+                                            "--hide-scrollbars", "--window-size=\(width),\(height)",
+                                            "--user-data-dir=\(profile)"]],
         ]]]
         do {
             let answer = try Self.call(port: port, "POST", "/session", capabilities)

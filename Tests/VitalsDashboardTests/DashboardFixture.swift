@@ -5,6 +5,7 @@ import HummingbirdTesting
 import VitalsCore
 import VitalsDashboard
 import VitalsStore
+import VitalsTestSupport
 
 /// A real SQLite store in a new temporary folder, living in `zone`, and the dashboard over it.
 struct DashboardFixture {
@@ -17,7 +18,7 @@ struct DashboardFixture {
     static let watchDevice = Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch")
 
     init(zone: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-dashboard-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: TestFolder.path("vitals-dashboard"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         calendar = Calendar.gregorian(in: TimeZone(identifier: zone)!)
         var configuration = SQLiteHealthStore.Configuration()

@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 @testable import VitalsExport
 import VitalsStore
+import VitalsTestSupport
 
 /// FHIR R4 export: every resource valid for the R4B models and the vital-signs profile, counts matching the store.
 @Suite("Export: FHIR R4 NDJSON checked by fhir.resources and fhirpathpy")
@@ -79,7 +80,7 @@ struct FHIRExportTests {
 
     @Test("A deliberately wrong resource fails the check, named by its rule")
     func wrongResourceFails() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-wrong-\(UUID().uuidString)")
+        let out = URL(fileURLWithPath: TestFolder.path("vitals-wrong"))
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try Data("{\"id\":\"self\",\"resourceType\":\"Patient\"}\n".utf8).write(to: out.appendingPathComponent("Patient.ndjson"))
         // A heart rate without the vital-signs category, in beats per minute rather than UCUM's /min;

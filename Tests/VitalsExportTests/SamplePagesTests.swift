@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 @testable import VitalsExport
 import VitalsStore
+import VitalsTestSupport
 
 /// Paging (``SamplePages``): each sample handed out once however pages cut through samples that
 /// share an instant, the page passed on as a slice of what was read.
@@ -17,7 +18,7 @@ struct SamplePagesTests {
 
     @Test("Pages of 3 through instants shared by 10, 5 and 7 samples export what one page does, each sample once")
     func sharedInstants() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pages-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TestFolder.path("vitals-pages"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path)

@@ -2,6 +2,7 @@ import Foundation
 import HealthKit
 import VitalsCore
 import VitalsHealthKit
+import VitalsTestSupport
 
 /// A simulated device (HealthKit cannot exist here) and a temporary folder for one test.
 struct HealthKitHarness {
@@ -18,7 +19,7 @@ struct HealthKitHarness {
     /// Runs `body` on a fresh simulated device whose `HKHealthStore()` and `HKSource.default()` are its own.
     static func run<T: Sendable>(_ body: (HealthKitHarness) async throws -> T) async throws -> T {
         let simulator = HealthKitSimulator(app: app, calendar: calendar)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-hk-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TestFolder.path("vitals-hk"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try await HealthKitSimulator.$current.withValue(simulator) {

@@ -3,6 +3,7 @@ import VitalsCore
 import VitalsImport
 import VitalsStore
 import ZIPFoundation
+import VitalsTestSupport
 
 /// The test data in `Tests/Fixtures` (real exports with their licenses, Health Auto Export files).
 enum Fixtures {
@@ -18,7 +19,7 @@ struct ImportWorkspace {
     let store: SQLiteHealthStore
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-import-\(UUID().uuidString)")
+        directory = URL(fileURLWithPath: TestFolder.path("vitals-import"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = SQLiteHealthStore.Configuration()
         configuration.calendar = .gregorian(in: .gmt)

@@ -2,6 +2,7 @@ import Foundation
 import VitalsCore
 import VitalsInsights
 import VitalsStore
+import VitalsTestSupport
 
 /// A real SQLite store in a new temporary folder, for the streak, calendar and reminder tests.
 struct ActivityTestStore {
@@ -19,7 +20,7 @@ struct ActivityTestStore {
 
     /// Opens a new store whose user lives in `zone`.
     init(zone: String = "Europe/Berlin", configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-insights-\(UUID().uuidString)")
+        directory = URL(fileURLWithPath: TestFolder.path("vitals-insights"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("store.sqlite").path
         var configuration = SQLiteHealthStore.Configuration()

@@ -1,6 +1,7 @@
 import Foundation
 import VitalsCore
 import VitalsStore
+import VitalsTestSupport
 
 /// A real SQLite store in a new temporary folder, writing as "Test App" (com.x.app), days in Berlin.
 struct InsightsFixture {
@@ -14,7 +15,7 @@ struct InsightsFixture {
     let store: SQLiteHealthStore
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-insights-\(UUID().uuidString)")
+        directory = URL(fileURLWithPath: TestFolder.path("vitals-insights"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("store.sqlite").path
         store = try SQLiteHealthStore(path: path, configuration: Self.configuration)

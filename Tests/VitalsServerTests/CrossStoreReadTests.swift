@@ -4,6 +4,7 @@ import VitalsContract
 import VitalsCore
 import VitalsServer
 import VitalsStore
+import VitalsTestSupport
 
 /// The same read queries against a local store and a server user's read view over the same
 /// samples give the same answers, on SQLite and PostgreSQL: code above the stores (the
@@ -50,7 +51,7 @@ struct CrossStoreReadTests {
 
     @Test("samples with each predicate, merged daily sums, sleep duration and sources are equal", arguments: Backend.allCases)
     func sameAnswers(backend: Backend) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-cross-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TestFolder.path("vitals-cross"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = SQLiteHealthStore.Configuration()

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// Every dashboard page, tried with each user's session and with none: a user sees their own
 /// numbers in their own zone, never another user's.
@@ -39,7 +40,7 @@ struct DashboardIsolationTests {
 
     /// Every GET page of the dashboard as `vitals serve` mounts it, parameters filled in.
     static func pages() throws -> [String] {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-routes-\(UUID().uuidString).sqlite").path
+        let path = TestFolder.path("vitals-routes", suffix: ".sqlite")
         let repository = try SQLiteRepository(path: path)
         defer { removeDatabaseFiles(path) }
         let routes = ServerApplication.dashboardRoutes(configuration: .testing, repository: repository)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// Backfill (issue 15, item 6): an Apple Health export imported into a server user, all or
 /// nothing, with the touched days' snapshots recomputed.
@@ -97,7 +98,7 @@ struct ExportImportTests {
     func missingFile(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, token) = try await harness.user("ada")
-            let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-\(UUID().uuidString).zip").path
+            let missing = TestFolder.path("no", suffix: ".zip")
             do {
                 _ = try await Self.service(harness).importExport(at: missing, for: ada)
                 Issue.record("a missing file was imported")

@@ -5,6 +5,7 @@ import VitalsCore
 import VitalsImport
 import VitalsServer
 import VitalsStore
+import VitalsTestSupport
 
 /// Issue 15, item 6: what the server keeps of an Apple Health export is enough for the dashboard.
 /// A real export imported into a local store and into a server user reads back the same
@@ -36,7 +37,7 @@ struct FullRecordsTests {
           arguments: Backend.allCases, fixtures)
     func sameAsLocal(backend: Backend, fixture: Fixture) async throws {
         let path = ExportText.fixture(fixture.path)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-full-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TestFolder.path("vitals-full"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let local = try SQLiteHealthStore(path: directory.appendingPathComponent("local.sqlite").path)

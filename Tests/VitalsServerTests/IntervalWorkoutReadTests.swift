@@ -4,6 +4,7 @@ import VitalsCore
 import VitalsImport
 import VitalsServer
 import VitalsStore
+import VitalsTestSupport
 
 /// An iOS 16 export's interval workout (activities, events, statistics per type, a device,
 /// metadata, two GPX routes after one whose file is missing) reads back from a server user as
@@ -57,7 +58,7 @@ struct IntervalWorkoutReadTests {
 
     @Test("Activities, events, statistics, device, metadata and routes read back as locally", arguments: Backend.allCases)
     func sameAsLocal(backend: Backend) async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-interval-\(UUID().uuidString)")
+        let root = URL(fileURLWithPath: TestFolder.path("vitals-interval"))
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("apple_health_export")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("workout-routes"),

@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsContract
+import VitalsTestSupport
 
 @Suite("Server repository writes")
 struct RepositoryWriteTests {
@@ -178,7 +179,7 @@ struct RepositoryWriteTests {
 
     @Test("While the SQLite repository runs as a service, the WAL is checkpointed in the background and stays small")
     func backgroundCheckpoints() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-wal-\(UUID().uuidString).sqlite").path
+        let path = TestFolder.path("vitals-wal", suffix: ".sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         var configuration = SQLiteRepository.Configuration()
         configuration.checkpointInterval = 0.02

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import VitalsServer
+import VitalsTestSupport
 
 @Suite("SQLite commit durability")
 struct SQLiteDurabilityTests {
@@ -9,7 +10,7 @@ struct SQLiteDurabilityTests {
     /// must set its own level after that, on the connection that commits.
     @Test("The writer commits with the configured synchronous level", arguments: [(true, 2), (false, 1)])
     func writerSynchronousLevel(durable: Bool, level: Int) async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sync-\(UUID().uuidString).sqlite").path
+        let path = TestFolder.path("vitals-sync", suffix: ".sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         var configuration = SQLiteRepository.Configuration()
         configuration.durableCommits = durable

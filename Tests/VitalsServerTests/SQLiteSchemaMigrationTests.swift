@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import VitalsCore
 @testable import VitalsServer
+import VitalsTestSupport
 
 @Suite("Server SQLite schema migrations")
 struct SQLiteSchemaMigrationTests {
@@ -40,7 +41,7 @@ struct SQLiteSchemaMigrationTests {
 
     @Test("v4 moves every sample to integer type ids unchanged; reads, re-inserts and new types work after it")
     func typeIdsKeepEverySample() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-server-migration-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TestFolder.path("vitals-server-migration"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("server.sqlite").path

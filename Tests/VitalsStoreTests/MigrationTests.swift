@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import VitalsCore
 @testable import VitalsStore
+import VitalsTestSupport
 
 @Suite("Schema migrations")
 struct MigrationTests {
@@ -28,7 +29,7 @@ struct MigrationTests {
 
     @Test("v3 drops AUTOINCREMENT but keeps rows, links and the sequence: no anchor is reused")
     func anchorsSurviveTheRebuild() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-migration-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TestFolder.path("vitals-migration"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("store.sqlite").path
         try Self.makeV2Store(at: path)

@@ -1,30 +1,18 @@
 import Foundation
 import VitalsCore
 @testable import VitalsStore
-
-/// The folder that holds every ``TemporaryStore`` of this test process; removed when it exits.
-private func temporaryRoot() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("vitals-store-tests-\(getpid())")
-}
-
-/// Registers the removal of ``temporaryRoot()`` at exit, once.
-private let removesTemporaryRootAtExit: Void = {
-    atexit { try? FileManager.default.removeItem(at: temporaryRoot()) }
-}()
+import VitalsTestSupport
 
 /// A store in a new temporary folder, opened through the production initializer.
 ///
-/// The folders live in one folder per test process, removed when the process exits (they were
-/// left in the temporary folder before, one per test run).
+/// Its folder is in ``TestFolder/root``, removed when the test process exits.
 struct TemporaryStore {
     let directory: URL
     let path: String
     let store: SQLiteHealthStore
 
     init(configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws {
-        _ = removesTemporaryRootAtExit
-        directory = temporaryRoot().appendingPathComponent("vitals-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TestFolder.make("vitals-test")
         path = directory.appendingPathComponent("store.sqlite").path
         var configuration = SQLiteHealthStore.Configuration()
         configuration.appSource = Source(name: "Test App", bundleIdentifier: "com.x.app")

@@ -1,4 +1,5 @@
 import Foundation
+import VitalsTestSupport
 
 /// Small Apple Health exports written by the tests, and the real ones in `Tests/Fixtures`.
 enum ExportText {
@@ -41,7 +42,7 @@ enum ExportText {
 
     /// Writes `text` to a new temporary file; returns its path.
     static func write(_ text: String, name: String = "export.xml") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-export-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: TestFolder.path("vitals-export"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)

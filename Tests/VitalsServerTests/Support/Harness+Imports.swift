@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import VitalsServer
+import VitalsTestSupport
 
 extension ServerConfiguration {
     /// ``testing``, with uploaded exports written to `directory` and refused past `limit` bytes.
@@ -17,7 +18,7 @@ extension ServerConfiguration {
 
 /// A folder for one test's uploads, in the system's temporary folder.
 struct UploadFolder: Sendable {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-imports-\(UUID().uuidString)").path
+    let path = TestFolder.path("vitals-imports")
 
     /// The files in it (none when it was never created).
     var files: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }

@@ -18,8 +18,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func makeRepository() async throws -> any HealthRepository {
         switch self {
         case .sqlite:
-            let path = FileManager.default.temporaryDirectory
-                .appendingPathComponent("vitals-server-\(UUID().uuidString).sqlite").path
+            let path = TestFolder.path("vitals-server", suffix: ".sqlite")
             return try SQLiteRepository(path: path)
         case .postgres:
             return try PostgresRepository(url: try await TestPostgres.shared.newDatabase(), maximumConnections: 8)
@@ -185,7 +184,7 @@ final class TickingClock: Sendable {
 
 /// Every route the server registers (read from a router over a throwaway SQLite file).
 func registeredRoutes() throws -> [RegisteredRoute] {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-routes-\(UUID().uuidString).sqlite").path
+    let path = TestFolder.path("vitals-routes", suffix: ".sqlite")
     let repository = try SQLiteRepository(path: path)
     defer { removeDatabaseFiles(path) }
     return ServerApplication.makeRouter(configuration: .testing, repository: repository).routes

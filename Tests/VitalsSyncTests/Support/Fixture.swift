@@ -2,6 +2,7 @@ import Foundation
 import VitalsCore
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 /// Shared test data: a fixed "now", the user's zone, two step sources that overlap.
 enum Fixture {
@@ -57,7 +58,7 @@ struct SyncWorkspace {
     ///   other processes may write the file).
     ///   - configure: changes to the store's settings (its authorization answers, for permission tests).
     init(caching: Bool = true, configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sync-\(UUID().uuidString)")
+        directory = URL(fileURLWithPath: TestFolder.path("vitals-sync"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = SQLiteHealthStore.Configuration()
         if !caching { configuration.cacheCapacity = 0 }

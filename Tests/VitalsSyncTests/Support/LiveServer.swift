@@ -4,6 +4,7 @@ import Logging
 import ServiceLifecycle
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// A logger that drops everything, so test output stays readable.
 let quietLogger = Logger(label: "vitals.sync.tests", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -26,7 +27,7 @@ struct LiveServer: Sendable {
 
 /// Runs `body` against a real server on 127.0.0.1 (port 0), whose clock is `clock`; shuts it down after.
 func withLiveServer(clock: TestClock, _ body: @Sendable (LiveServer) async throws -> Void) async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sync-server-\(UUID().uuidString).sqlite").path
+    let path = TestFolder.path("vitals-sync-server", suffix: ".sqlite")
     let repository = try SQLiteRepository(path: path)
     var configuration = ServerConfiguration()
     configuration.port = 0

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Folders and file paths for tests, all under one folder per test process that is removed
+/// when the process exits.
+///
+/// Fixtures made a folder in the temporary directory for each test and never removed it; a full
+/// run left about 370 MB there. A run that was killed (so never reached its exit handler) leaves
+/// its folder; the next run removes the folders of processes no longer alive.
+public enum TestFolder {
+    private static let prefix = "vitals-tests-"
+
+    /// This process's folder: `vitals-tests-PID` in the temporary directory.
+    public static let root: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        removeAbandoned(in: temporary)
+        let root = temporary.appendingPathComponent("\(prefix)\(getpid())")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestFolder.root) }
+        return root
+    }()
+
+    /// A path `NAME-UUID` followed by `suffix` in ``root``, not created: for a file or a folder
+    /// that the code under test makes.
+    public static func path(_ name: String, suffix: String = "") -> String {
+        root.appendingPathComponent("\(name)-\(UUID().uuidString)\(suffix)").path
+    }
+
+    /// A new empty folder `NAME-UUID` in ``root``.
+    public static func make(_ name: String) throws -> URL {
+        let url = URL(fileURLWithPath: path(name), isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Removes the folders of earlier test processes that are no longer running.
+    private static func removeAbandoned(in temporary: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            // ESRCH: no such process. EPERM would mean it runs as another user: keep its folder.
+            if kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+    }
+}
