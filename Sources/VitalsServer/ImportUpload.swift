@@ -48,7 +48,7 @@ struct ImportUpload: Sendable {
                 do {
                     try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
                 } catch {
-                    throw APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not store the upload")
+                    throw unstored("writing \(path)", error)
                 }
             }
             guard bytes > 0 else {
@@ -74,13 +74,34 @@ struct ImportUpload: Sendable {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                         attributes: [.posixPermissions: 0o700])
         } catch {
-            throw APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not store the upload")
+            throw unstored("creating the folder \(directory)", error)
         }
         guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
               let handle = FileHandle(forWritingAtPath: path) else {
-            throw APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not store the upload")
+            throw unstored("creating \(path)", errno: errno)
         }
         return handle
+    }
+
+    /// The 503 for an upload the server could not write; what failed and why go to the server's
+    /// log (``JSONErrorMiddleware``), never to the answer. Neither holds the upload's bytes.
+    static func unstored(_ operation: String, _ error: any Error) -> APIError {
+        let posix = error as NSError
+        let underlying = posix.domain == NSPOSIXErrorDomain
+            ? posix : (posix.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        if let underlying, underlying.domain == NSPOSIXErrorDomain { return unstored(operation, errno: Int32(underlying.code)) }
+        return unstored(operation, reason: String(describing: error))
+    }
+
+    /// The 503 for an upload the server could not write, for a system call that failed with `errno`.
+    static func unstored(_ operation: String, errno code: Int32) -> APIError {
+        unstored(operation, reason: "errno \(code), \(String(cString: strerror(code)))")
+    }
+
+    private static func unstored(_ operation: String, reason: String) -> APIError {
+        var error = APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not store the upload")
+        error.cause = "\(operation) failed: \(reason)"
+        return error
     }
 
     /// Deletes the file (after its import, whatever the outcome).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// Issue 15, item 6 over HTTP: `POST /api/me/imports` streams an Apple Health export to disk,
 /// answers 202 with a job, and imports it into the token's user in the background.
@@ -160,5 +161,24 @@ struct ImportUploadTests {
             #expect(unknown.status == .notFound && unknown.errorCode == "not_found")
             #expect(try await harness.send(.get, "/api/me/imports", token: ada).decode([ImportJob].self).isEmpty)
         }
+    }
+
+    @Test("An upload the server cannot write is 503 storage_unavailable, and the log says what failed and why")
+    func unwritableFolder() async throws {
+        // The upload folder would be inside a regular file: it cannot be made.
+        let file = TestFolder.path("vitals-not-a-folder")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let log = CapturedLog()
+        try await withServer(.sqlite, configuration: .uploads(into: file + "/uploads"), logger: log.logger) { harness in
+            let (_, ada) = try await harness.user("ada")
+            let reply = try await harness.upload(ada, Data("<HealthData/>".utf8))
+            #expect(reply.status == .serviceUnavailable && reply.errorCode == "storage_unavailable", "\(reply.text)")
+            #expect(!reply.text.contains(file), "the answer names no server path")
+        }
+        let failures = log.all.filter { $0.level == .error && $0.text.hasPrefix("storage failed") }
+        #expect(failures.count == 1, "\(log.all.map(\.text))")
+        #expect(failures.first?.text.contains("cause=creating the folder \(file)/uploads failed: errno 20, Not a directory") == true,
+                "\(failures.map(\.text))")
+        #expect(failures.first?.text.contains("HealthData") == false, "the upload's bytes are never logged")
     }
 }

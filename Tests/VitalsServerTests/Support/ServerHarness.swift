@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -85,11 +86,12 @@ struct Reply: Sendable {
 /// Runs `body` against a server on `backend` through Hummingbird's router test client, or
 /// with `setup: .live` over a real socket on a free loopback port.
 func withServer(_ backend: Backend, configuration: ServerConfiguration = .testing, setup: TestingSetup = .router,
+                logger: Logger = Logger(label: "vitals.server"),
                 _ body: @escaping @Sendable (Harness) async throws -> Void) async throws {
     // A fresh repository and server per attempt (see retryingLiveTimeout).
     try await retryingLiveTimeout {
         let repository = try await backend.makeRepository()
-        let (application, _) = ServerApplication.make(configuration: configuration, repository: repository)
+        let (application, _) = ServerApplication.make(configuration: configuration, repository: repository, logger: logger)
         try await application.test(setup) { client in
             try await body(Harness(client: client, repository: repository))
         }
