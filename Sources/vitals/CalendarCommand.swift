@@ -18,7 +18,7 @@ struct CalendarCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(name: .long, help: ArgumentHelp("The month, YYYY-MM (default: this month in --tz).", valueName: "month"))
     var month: String?
-    @Option(name: .long, help: ArgumentHelp("Minutes a day needs for an M or W mark (default 10).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Minutes a day needs for an M or W mark.", valueName: "n"))
     var goalMinutes: Double = StreakCounter.defaultGoalMinutes
     @Flag(name: .long, help: "Count samples from every source, not only this app's (the output says sources are mixed).")
     var allSources = false

@@ -26,7 +26,7 @@ struct RemindersCommand: AsyncParsableCommand {
         @Option(name: .long, help: ArgumentHelp("End of the window (exclusive), HH:MM, up to 24:00.", valueName: "time"))
         var to: String
         @Option(name: .long, help: ArgumentHelp(
-            "Days of the week: mon,tue,... or daily, weekdays, weekends (default daily).", valueName: "days"))
+            "Days of the week: mon,tue,... or daily, weekdays, weekends.", valueName: "days"))
         var days = "daily"
         @Flag(name: .long, help: "Print the reminder as JSON.")
         var json = false

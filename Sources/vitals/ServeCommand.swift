@@ -40,23 +40,23 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var database: ServerDatabaseOptions
 
     @Option(name: .long, help: ArgumentHelp(
-        "Address to listen on (default 127.0.0.1, loopback only; 0.0.0.0 for every interface).", valueName: "address"))
+        "Address to listen on: 127.0.0.1 is loopback only, 0.0.0.0 every interface.", valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("TCP port (default 8080; 0 picks a free one).", valueName: "port"))
+    @Option(name: .long, help: ArgumentHelp("TCP port; 0 picks a free one.", valueName: "port"))
     var port = 8080
 
     @Option(name: .long, help: ArgumentHelp(
-        "Largest request body in bytes; larger ones get 413 (default 5242880, 5 MB).", valueName: "bytes"))
+        "Largest request body in bytes (5242880 is 5 MB); larger ones get 413.", valueName: "bytes"))
     var maxBodyBytes = 5 * 1024 * 1024
 
     @Option(name: .long, help: ArgumentHelp(
-        "Largest Health Auto Export ingest body in bytes; larger ones get 413 before they are read (default 104857600, 100 MB).",
+        "Largest Health Auto Export ingest body in bytes (104857600 is 100 MB); larger ones get 413 before they are read.",
         valueName: "bytes"))
     var maxIngestBytes = 100 * 1024 * 1024
 
     @Option(name: .long, help: ArgumentHelp(
-        "Largest Apple Health export uploaded to POST /api/me/imports in bytes; larger ones get 413 (default 4294967296, 4 GB).",
+        "Largest Apple Health export uploaded to POST /api/me/imports in bytes (4294967296 is 4 GB); larger ones get 413.",
         valueName: "bytes"))
     var maxImportBytes = 4 * 1024 * 1024 * 1024
 
@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
     var noDashboard = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "How long a dashboard sign-in lasts, in hours (default 168, 7 days); sessions are kept in memory, so a restart signs everyone out.",
+        "How long a dashboard sign-in lasts, in hours (168 is 7 days); sessions are kept in memory, so a restart signs everyone out.",
         valueName: "hours"))
     var dashboardSessionHours = 168
 
@@ -87,39 +87,39 @@ struct ServeCommand: AsyncParsableCommand {
     var corsOrigins: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "Requests a second each user's token may make, sustained (default 100); beyond it the API answers 429 with Retry-After. 0 turns the limit off.",
+        "Requests a second each user's token may make, sustained; beyond it the API answers 429 with Retry-After. 0 turns the limit off.",
         valueName: "requests"))
     var rateLimit: Double = 100
 
     @Option(name: .long, help: ArgumentHelp(
-        "How many requests a token may make at once after a quiet spell (default 1000).", valueName: "requests"))
+        "How many requests a token may make at once after a quiet spell.", valueName: "requests"))
     var rateBurst = 1000
 
     @Option(name: .long, help: ArgumentHelp(
-        "Seconds a connection may send nothing usable (an unfinished request head, a stalled body, an idle kept-alive connection) before it is closed; answers being written are never cut (default 20).",
+        "Seconds a connection may send nothing usable (an unfinished request head, a stalled body, an idle kept-alive connection) before it is closed; answers being written are never cut.",
         valueName: "seconds"))
     var clientTimeout: Double = 20
 
     @Option(name: .long, help: ArgumentHelp(
-        "Largest request head in bytes, all header fields together (default 16384); a larger one closes the connection.",
+        "Largest request head in bytes, all header fields together; a larger one closes the connection.",
         valueName: "bytes"))
     var maxHeaderBytes = 16 * 1024
 
-    @Option(name: .long, help: ArgumentHelp("Most header fields in one request (default 100).", valueName: "count"))
+    @Option(name: .long, help: ArgumentHelp("Most header fields in one request.", valueName: "count"))
     var maxHeaders = 100
 
     @Option(name: .long, help: ArgumentHelp(
-        "How many large request bodies (1 MiB or more, or chunked: backfills, export uploads) are read at once (default 4); more answer 503 with Retry-After before they are read.",
+        "How many large request bodies (1 MiB or more, or chunked: backfills, export uploads) are read at once; more answer 503 with Retry-After before they are read.",
         valueName: "count"))
     var maxLargeBodies = 4
 
     @Option(name: .long, help: ArgumentHelp(
-        "With --postgres: at most this many concurrent writes share one transaction and commit (default 64).",
+        "With --postgres: at most this many concurrent writes share one transaction and commit.",
         valueName: "count"))
     var postgresWriteBatch = 64
 
     @Option(name: .long, help: ArgumentHelp(
-        "With --postgres: at most this many such transactions run at once on the database, each on a connection (default 4), shared among the servers running on it: each of N servers runs at most this divided by N (at least 1), found through the database every 5 s. Fewer make larger batches.",
+        "With --postgres: at most this many such transactions run at once on the database, each on a connection, shared among the servers running on it: each of N servers runs at most this divided by N (at least 1), found through the database every 5 s. Fewer make larger batches.",
         valueName: "count"))
     var postgresWriteRunners = 4
 
@@ -135,7 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
     var metricsToken: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Log level on stderr: trace, debug, info, notice, warning, error or critical (default notice).",
+        "Log level on stderr: trace, debug, info, notice, warning, error or critical.",
         valueName: "level"))
     var logLevel = "notice"
 
