@@ -98,33 +98,26 @@ extension HealthAutoExportReader {
         }
         let units = try units(of: metric, name: name, measuring: canonical)
         var fieldMaps = HealthAutoExportFieldMaps()
-        var items = items
-        while let (index, raw) = try items.next() {
-            let mark = try startItem()
-            do throws(VitalsError) {
-                let item = try metric.element(raw, of: "data", at: index)
-                let start = try startDate(of: item)
-                let end = try endDate(of: item)
-                let qty = try item.number("qty")
-                let value = try units.convert(qty, to: canonical, in: metric, name: name)
-                let sourceName = try item.optionalString("source")
-                var metadata = try item.metadata()
-                if type == .bloodGlucose, let mealTime = try mealTime(of: item) {
-                    metadata[Self.mealTimeKey] = .number(mealTime)
-                }
-                if type == .insulinDelivery, let reason = try insulinReason(of: item) {
-                    metadata[Self.insulinReasonKey] = .number(reason)
-                }
-                let sample = Sample.quantity(type, value, canonical, start: start.date, end: end?.date,
-                                             source: sources.source(named: sourceName), metadata: metadata,
-                                             uuid: HealthAutoExportDraft.placeholder)
-                let key = HealthAutoExportDraft.key(type, sample.start, sample.end, source: sourceName,
-                                                    value: "\(HealthAutoExportDraft.text(qty)) \(units.text)")
-                drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
-                                                    fields: fieldMaps.value("qty", end: end?.key ?? start.key)))
-            } catch {
-                try unreadable(name, error, since: mark)
+        try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
+            let start = try reader.startDate(of: item)
+            let end = try reader.endDate(of: item)
+            let qty = try item.number("qty")
+            let value = try units.convert(qty, to: canonical, in: metric, name: name)
+            let sourceName = try item.optionalString("source")
+            var metadata = try item.metadata()
+            if type == .bloodGlucose, let mealTime = try reader.mealTime(of: item) {
+                metadata[Self.mealTimeKey] = .number(mealTime)
             }
+            if type == .insulinDelivery, let reason = try reader.insulinReason(of: item) {
+                metadata[Self.insulinReasonKey] = .number(reason)
+            }
+            let sample = Sample.quantity(type, value, canonical, start: start.date, end: end?.date,
+                                         source: reader.sources.source(named: sourceName), metadata: metadata,
+                                         uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(type, sample.start, sample.end, source: sourceName,
+                                                value: "\(HealthAutoExportDraft.text(qty)) \(units.text)")
+            reader.drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
+                                                       fields: fieldMaps.value("qty", end: end?.key ?? start.key)))
         }
     }
 
@@ -160,37 +153,30 @@ extension HealthAutoExportReader {
         }
         func text(_ value: Double?) -> String { value.map(HealthAutoExportDraft.text) ?? "-" }
         var fieldMaps = HealthAutoExportFieldMaps()
-        var items = items
-        while let (index, raw) = try items.next() {
-            let mark = try startItem()
-            do throws(VitalsError) {
-                let item = try metric.element(raw, of: "data", at: index)
-                let start = try startDate(of: item)
-                let end = try endDate(of: item)
-                let valueKey = item.has("Avg") || !item.has("qty") ? "Avg" : "qty"
-                let average = try item.number(valueKey)
-                let minimum = try item.optionalNumber("Min"), maximum = try item.optionalNumber("Max")
-                if let minimum, minimum > average {
-                    throw item.error(.invalidValue, "Min is greater than \(valueKey)", at: "Min")
-                }
-                if let maximum, maximum < average {
-                    throw item.error(.invalidValue, "Max is less than \(valueKey)", at: "Max")
-                }
-                let sourceName = try item.optionalString("source")
-                var metadata = try item.metadata()
-                metadata.reserveCapacity(metadata.count + 2)
-                if let minimum { metadata[Self.heartRateMinKey] = .quantity(Quantity(try rate(minimum), canonical)) }
-                if let maximum { metadata[Self.heartRateMaxKey] = .quantity(Quantity(try rate(maximum), canonical)) }
-                let sample = Sample.quantity(.heartRate, try rate(average), canonical, start: start.date, end: end?.date,
-                                             source: sources.source(named: sourceName), metadata: metadata,
-                                             uuid: HealthAutoExportDraft.placeholder)
-                let key = HealthAutoExportDraft.key(.heartRate, sample.start, sample.end, source: sourceName,
-                                                    value: "\(text(average))/\(text(minimum))/\(text(maximum)) \(units.text)")
-                drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
-                                                    fields: fieldMaps.value(valueKey, end: end?.key ?? start.key)))
-            } catch {
-                try unreadable(name, error, since: mark)
+        try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
+            let start = try reader.startDate(of: item)
+            let end = try reader.endDate(of: item)
+            let valueKey = item.has("Avg") || !item.has("qty") ? "Avg" : "qty"
+            let average = try item.number(valueKey)
+            let minimum = try item.optionalNumber("Min"), maximum = try item.optionalNumber("Max")
+            if let minimum, minimum > average {
+                throw item.error(.invalidValue, "Min is greater than \(valueKey)", at: "Min")
             }
+            if let maximum, maximum < average {
+                throw item.error(.invalidValue, "Max is less than \(valueKey)", at: "Max")
+            }
+            let sourceName = try item.optionalString("source")
+            var metadata = try item.metadata()
+            metadata.reserveCapacity(metadata.count + 2)
+            if let minimum { metadata[Self.heartRateMinKey] = .quantity(Quantity(try rate(minimum), canonical)) }
+            if let maximum { metadata[Self.heartRateMaxKey] = .quantity(Quantity(try rate(maximum), canonical)) }
+            let sample = Sample.quantity(.heartRate, try rate(average), canonical, start: start.date, end: end?.date,
+                                         source: reader.sources.source(named: sourceName), metadata: metadata,
+                                         uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(.heartRate, sample.start, sample.end, source: sourceName,
+                                                value: "\(text(average))/\(text(minimum))/\(text(maximum)) \(units.text)")
+            reader.drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
+                                                       fields: fieldMaps.value(valueKey, end: end?.key ?? start.key)))
         }
     }
 
@@ -201,35 +187,28 @@ extension HealthAutoExportReader {
         guard !items.isEmpty else { return }
         let canonical = HealthUnit.millimeterOfMercury
         let units = try units(of: metric, name: name, measuring: canonical)
-        var items = items
-        while let (index, raw) = try items.next() {
-            let mark = try startItem()
-            do throws(VitalsError) {
-                let item = try metric.element(raw, of: "data", at: index)
-                let start = try startDate(of: item)
-                let end = try endDate(of: item)
-                let systolic = try item.number("systolic"), diastolic = try item.number("diastolic")
-                let sourceName = try item.optionalString("source")
-                let source = sources.source(named: sourceName)
-                let metadata = try item.metadata()
-                var members: [Sample] = []
-                for (type, number) in [(SampleType.bloodPressureSystolic, systolic), (.bloodPressureDiastolic, diastolic)] {
-                    members.append(.quantity(type, try units.convert(number, to: canonical, in: metric, name: name),
-                                             canonical, start: start.date, end: end?.date, source: source,
-                                             uuid: HealthAutoExportDraft.placeholder))
-                }
-                let sample = Sample(uuid: HealthAutoExportDraft.placeholder, type: .bloodPressure, start: start.date,
-                                    end: end?.date ?? start.date, content: .correlation(members), source: source,
-                                    metadata: metadata)
-                let value = "\(HealthAutoExportDraft.text(systolic))/\(HealthAutoExportDraft.text(diastolic)) \(units.text)"
-                let key = HealthAutoExportDraft.key(.bloodPressure, sample.start, sample.end, source: sourceName,
-                                                    value: value)
-                drafts.append(HealthAutoExportDraft(
-                    sample: sample, identity: key, item: item, unitsPath: units.path,
-                    fields: ["members[0]": "systolic", "members[1]": "diastolic", "end": end?.key ?? start.key]))
-            } catch {
-                try unreadable(name, error, since: mark)
+        try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
+            let start = try reader.startDate(of: item)
+            let end = try reader.endDate(of: item)
+            let systolic = try item.number("systolic"), diastolic = try item.number("diastolic")
+            let sourceName = try item.optionalString("source")
+            let source = reader.sources.source(named: sourceName)
+            let metadata = try item.metadata()
+            var members: [Sample] = []
+            for (type, number) in [(SampleType.bloodPressureSystolic, systolic), (.bloodPressureDiastolic, diastolic)] {
+                members.append(.quantity(type, try units.convert(number, to: canonical, in: metric, name: name),
+                                         canonical, start: start.date, end: end?.date, source: source,
+                                         uuid: HealthAutoExportDraft.placeholder))
             }
+            let sample = Sample(uuid: HealthAutoExportDraft.placeholder, type: .bloodPressure, start: start.date,
+                                end: end?.date ?? start.date, content: .correlation(members), source: source,
+                                metadata: metadata)
+            let value = "\(HealthAutoExportDraft.text(systolic))/\(HealthAutoExportDraft.text(diastolic)) \(units.text)"
+            let key = HealthAutoExportDraft.key(.bloodPressure, sample.start, sample.end, source: sourceName,
+                                                value: value)
+            reader.drafts.append(HealthAutoExportDraft(
+                sample: sample, identity: key, item: item, unitsPath: units.path,
+                fields: ["members[0]": "systolic", "members[1]": "diastolic", "end": end?.key ?? start.key]))
         }
     }
 
@@ -239,41 +218,34 @@ extension HealthAutoExportReader {
                                      items: HealthAutoExportItems) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let units = try units(of: metric, name: name, measuring: .second, default: "min")
-        var items = items
-        while let (index, raw) = try items.next() {
-            let mark = try startItem()
-            do throws(VitalsError) {
-                let item = try metric.element(raw, of: "data", at: index)
-                let start = try startDate(of: item)
-                let end: (date: Date, key: String)
-                if let given = try endDate(of: item) {
-                    end = given
-                } else {
-                    guard let qty = try item.optionalNonNegative("qty") else {
-                        throw item.error(.invalidInput, "the field is required", at: "qty")
-                    }
-                    let seconds = try length(units.convert(qty, to: .second, in: metric, name: name),
-                                             of: item, at: "qty")
-                    end = (start.date.addingTimeInterval(seconds.rounded()), "qty")
+        try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
+            let start = try reader.startDate(of: item)
+            let end: (date: Date, key: String)
+            if let given = try reader.endDate(of: item) {
+                end = given
+            } else {
+                guard let qty = try item.optionalNonNegative("qty") else {
+                    throw item.error(.invalidInput, "the field is required", at: "qty")
                 }
-                guard end.date > start.date else {
-                    if end.date < start.date {
-                        throw item.error(.invalidDateRange, "the session ends before it starts", at: end.key)
-                    }
-                    skips.add(name, "a mindful session of zero length is not a session")
-                    continue
-                }
-                let sourceName = try item.optionalString("source")
-                let sample = Sample.category(.mindfulSession, 0, start: start.date, end: end.date,
-                                             source: sources.source(named: sourceName), metadata: try item.metadata(),
-                                             uuid: HealthAutoExportDraft.placeholder)
-                let key = HealthAutoExportDraft.key(.mindfulSession, sample.start, sample.end, source: sourceName,
-                                                    value: "0")
-                drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item,
-                                                    fields: ["end": end.key]))
-            } catch {
-                try unreadable(name, error, since: mark)
+                let seconds = try reader.length(units.convert(qty, to: .second, in: metric, name: name),
+                                                of: item, at: "qty")
+                end = (start.date.addingTimeInterval(seconds.rounded()), "qty")
             }
+            guard end.date > start.date else {
+                if end.date < start.date {
+                    throw item.error(.invalidDateRange, "the session ends before it starts", at: end.key)
+                }
+                reader.skips.add(name, "a mindful session of zero length is not a session")
+                return
+            }
+            let sourceName = try item.optionalString("source")
+            let sample = Sample.category(.mindfulSession, 0, start: start.date, end: end.date,
+                                         source: reader.sources.source(named: sourceName), metadata: try item.metadata(),
+                                         uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(.mindfulSession, sample.start, sample.end, source: sourceName,
+                                                value: "0")
+            reader.drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item,
+                                                       fields: ["end": end.key]))
         }
     }
 }

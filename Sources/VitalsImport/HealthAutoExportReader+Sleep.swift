@@ -36,18 +36,11 @@ extension HealthAutoExportReader {
         let toSeconds = { (hours: Double) throws(VitalsError) -> Double in
             try units.convert(hours, to: .second, in: metric, name: name).rounded()
         }
-        var items = items
-        while let (index, raw) = try items.next() {
-            let mark = try startItem()
-            do throws(VitalsError) {
-                let item = try metric.element(raw, of: "data", at: index)
-                if item.has("startDate") || item.has("value") {
-                    try readSleepStage(item)
-                } else {
-                    try readSleepNight(item, seconds: toSeconds)
-                }
-            } catch {
-                try unreadable(name, error, since: mark)
+        try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
+            if item.has("startDate") || item.has("value") {
+                try reader.readSleepStage(item)
+            } else {
+                try reader.readSleepNight(item, seconds: toSeconds)
             }
         }
     }

@@ -173,6 +173,21 @@ struct HealthAutoExportReader {
         return drafts.count
     }
 
+    /// Reads each of metric `name`'s `data` items with `read`; an item that cannot be read is
+    /// left out alone and reported (``unreadable(_:_:since:count:)``).
+    mutating func forEachItem(of metric: JSONObjectReader, name: String, _ items: HealthAutoExportItems,
+                              _ read: (inout Self, JSONObjectReader) throws(VitalsError) -> Void) throws(VitalsError) {
+        var items = items
+        while let (index, raw) = try items.next() {
+            let mark = try startItem()
+            do throws(VitalsError) {
+                try read(&self, try metric.element(raw, of: "data", at: index))
+            } catch {
+                try unreadable(name, error, since: mark)
+            }
+        }
+    }
+
     /// Leaves out what was read since draft `mark` and reports `error` under `name`, counting
     /// `count` data items lost; in strict mode throws `error` instead.
     mutating func unreadable(_ name: String, _ error: VitalsError, since mark: Int, count: Int = 1) throws(VitalsError) {
