@@ -175,6 +175,10 @@ struct HealthAutoExportReader {
 
     /// Reads each of metric `name`'s `data` items with `read`; an item that cannot be read is
     /// left out alone and reported (``unreadable(_:_:since:count:)``).
+    ///
+    /// Always inlined: called through the closure, a 90-day backfill imported about 2% slower
+    /// than with the loops written out; inlined, as fast (release, side by side).
+    @inline(__always)
     mutating func forEachItem(of metric: JSONObjectReader, name: String, _ items: HealthAutoExportItems,
                               _ read: (inout Self, JSONObjectReader) throws(VitalsError) -> Void) throws(VitalsError) {
         var items = items
