@@ -29,13 +29,17 @@ struct CLIRunner {
     }
 
     /// Runs `vitals ARGS` with `--db` pointing at this runner's store when `withDatabase`.
-    func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// The child is waited for on a thread of its own (``blocking(_:)``), never on the threads
+    /// the other tests' tasks run on.
+    func run(_ arguments: [String], stdin: String? = nil) async throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["VITALS_DB"] = database
         // What the command keeps in the temporary directory (the demo's store) stays in this folder.
         environment["TMPDIR"] = directory.path
-        let run = try ChildProcess.run(Self.executable.path, arguments, environment: environment,
-                                       input: Data((stdin ?? "").utf8))
+        let executable = Self.executable.path, input = Data((stdin ?? "").utf8), variables = environment
+        let run = try await blocking {
+            try ChildProcess.run(executable, arguments, environment: variables, input: input)
+        }
         return Result(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
                       stderr: String(decoding: run.stderr, as: UTF8.self))
     }

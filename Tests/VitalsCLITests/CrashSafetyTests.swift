@@ -16,11 +16,21 @@ struct CrashSafetyTests {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
+    /// Sends SIGKILL to `process` `seconds` after now, timed on a thread of its own (a task's
+    /// sleep can wake late in a full run, when the process may have ended), and says how it ended.
+    static func kill(_ process: ChildProcess, after seconds: Double) async throws -> ChildProcess.Termination {
+        try await blocking {
+            Thread.sleep(forTimeInterval: seconds)
+            process.send(SIGKILL)
+            return process.waitUntilExit()
+        }
+    }
+
     @Test("kill -9 of vitals serve under four concurrent writers: every acknowledged write survives; integrity_check ok")
-    func serveKilled() throws {
+    func serveKilled() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "UTC", "--json", "--db", database])
+        let added = try await cli.run(["user", "add", "ada", "--tz", "UTC", "--json", "--db", database])
         let token = try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
             as? String)
         let server = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])
@@ -45,7 +55,7 @@ struct CrashSafetyTests {
         try #require(written.count > 20, "the writers got going before the kill: \(written.count) writes")
 
         let check = try DatabaseQueue(path: database)
-        #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        await #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
         try check.close()
         // Reading back well over a burst's worth of days: without the rate limit.
         let restarted = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])
@@ -82,12 +92,12 @@ extension CrashSafetyTests {
     }
 
     @Test("kill -9 of vitals import mid-way leaves the store as it was (one transaction), intact; importing again completes")
-    func importKilled() throws {
+    func importKilled() async throws {
         let cli = try CLIRunner()
         let store = cli.directory.appendingPathComponent("store.sqlite").path
         let small = cli.directory.appendingPathComponent("small.xml")
         try Self.export(minutes: 100).write(to: small, atomically: true, encoding: .utf8)
-        #expect(try cli.run(["import", small.path, "--db", store]).status == 0)
+        #expect(try await cli.run(["import", small.path, "--db", store]).status == 0)
         func count() throws -> Int {
             try DatabaseQueue(path: store).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM samples") ?? -1 }
         }
@@ -97,15 +107,13 @@ extension CrashSafetyTests {
         try Self.export(minutes: 60_000, offset: 1000).write(to: large, atomically: true, encoding: .utf8)
         let process = try ChildProcess(CLIRunner.executable.path, ["import", large.path, "--db", store],
                                        environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .null)
-        Thread.sleep(forTimeInterval: 0.6)
-        process.send(SIGKILL)
-        try #require(process.waitUntilExit() == .signal(SIGKILL), "the import was still running when killed")
+        try #require(try await Self.kill(process, after: 0.6) == .signal(SIGKILL), "the import was still running when killed")
 
         let check = try DatabaseQueue(path: store)
-        #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try await check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
         try check.close()
         #expect(try count() == 100, "nothing of the killed import is stored")
-        let again = try cli.run(["import", large.path, "--db", store])
+        let again = try await cli.run(["import", large.path, "--db", store])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try count() == 60_100)
     }
@@ -140,17 +148,17 @@ extension CrashSafetyTests {
     }
 
     @Test("kill -9 of vitals sync mid-way: the next sync resumes and the server ends up as after one clean sync, no workout twice")
-    func syncKilled() throws {
+    func syncKilled() async throws {
         let cli = try CLIRunner()
         let store = cli.directory.appendingPathComponent("demo.sqlite").path
-        #expect(try cli.run(["demo", "--db", store, "--weeks", "20", "--tz", "UTC", "--json"]).status == 0)
+        #expect(try await cli.run(["demo", "--db", store, "--weeks", "20", "--tz", "UTC", "--json"]).status == 0)
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        func token(_ name: String) throws -> String {
-            let added = try cli.run(["user", "add", name, "--tz", "UTC", "--json", "--db", database])
+        func token(_ name: String) async throws -> String {
+            let added = try await cli.run(["user", "add", name, "--tz", "UTC", "--json", "--db", database])
             return try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
                 as? String)
         }
-        let (killed, clean) = (try token("killed"), try token("clean"))
+        let killed = try await token("killed"), clean = try await token("clean")
         let server = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])
         defer { _ = server.stop() }
         let url = "http://127.0.0.1:\(server.port)"
@@ -162,9 +170,7 @@ extension CrashSafetyTests {
                                     environment: environment, stdout: .null, stderr: .null)
         }
         let interrupted = try sync(killed, state: cli.directory.appendingPathComponent("killed.json").path)
-        Thread.sleep(forTimeInterval: 1.0)
-        interrupted.send(SIGKILL)
-        try #require(interrupted.waitUntilExit() == .signal(SIGKILL), "the sync was still running when killed")
+        try #require(try await Self.kill(interrupted, after: 1) == .signal(SIGKILL), "the sync was still running when killed")
         let partial = try Self.held(port: server.port, token: killed)
         #expect(try sync(killed, state: cli.directory.appendingPathComponent("killed.json").path).waitUntilExit() == .exit(0))
         #expect(try sync(clean, state: cli.directory.appendingPathComponent("clean.json").path).waitUntilExit() == .exit(0))

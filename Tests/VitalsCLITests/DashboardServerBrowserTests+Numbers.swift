@@ -78,8 +78,8 @@ extension DashboardServerBrowserTests {
     }
 
     @Test("Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy, the meals chart (titled, focusable, no sideways scroll at 390 px)")
-    func pagesMatchTheAPI() throws {
-        let served = try ServedUser()
+    func pagesMatchTheAPI() async throws {
+        let served = try await ServedUser()
         let (server, token) = (served.server, served.token)
         defer { _ = served.server.stop() }
 

@@ -29,8 +29,8 @@ extension DashboardServerBrowserTests {
     }
 
     @Test("Records on vitals serve by keyboard at 390 px: add, edit and delete a weight; the scale's weight has no edit control")
-    func recordForms() throws {
-        let served = try ServedUser()
+    func recordForms() async throws {
+        let served = try await ServedUser()
         let (server, token) = (served.server, served.token)
         defer { _ = served.server.stop() }
         // The scale's weight, early today (Berlin).

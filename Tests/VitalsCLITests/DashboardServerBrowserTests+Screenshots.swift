@@ -37,8 +37,8 @@ extension DashboardServerBrowserTests {
     }
 
     @Test("Screenshots of the Sync page and a Calendar with a completed quest, on a desktop and a phone, are real pictures (recorded for the README on request)")
-    func screenshots() throws {
-        let served = try ServedUser()
+    func screenshots() async throws {
+        let served = try await ServedUser()
         let (server, token) = (served.server, served.token)
         defer { _ = served.server.stop() }
         let quest = try HTTP.request(port: server.port, "POST", "/api/quests", token: token,

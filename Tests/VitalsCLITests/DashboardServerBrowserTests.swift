@@ -17,8 +17,8 @@ struct DashboardServerBrowserTests {
     }
 
     @Test("Sign in by keyboard, today's steps equal the API's, Tab reaches every control, sign out by keyboard")
-    func signInReadWalkSignOut() throws {
-        let served = try ServedUser()
+    func signInReadWalkSignOut() async throws {
+        let served = try await ServedUser()
         let (server, token) = (served.server, served.token)
         defer { _ = served.server.stop() }
 

@@ -8,11 +8,11 @@ struct ExportCommandTests {
         .appendingPathComponent("Fixtures/apple-health-parser/export.zip").path
 
     @Test("fhir writes one file per resource type and prints the summary; jsonl reads back with add --jsonl")
-    func formats() throws {
+    func formats() async throws {
         let cli = try CLIRunner()
-        #expect(try cli.run(["import", Self.fixture, "--no-progress"]).status == 0)
+        #expect(try await cli.run(["import", Self.fixture, "--no-progress"]).status == 0)
         let out = cli.directory.appendingPathComponent("fhir").path
-        let fhir = try cli.run(["export", "--format", "fhir", "--tz", "Europe/Berlin", "--json", out])
+        let fhir = try await cli.run(["export", "--format", "fhir", "--tz", "Europe/Berlin", "--json", out])
         #expect(fhir.status == 0, "\(fhir.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(fhir.stdout.utf8)) as? [String: Any])
         let files = try #require(summary["files"] as? [String: Int])
@@ -23,12 +23,12 @@ struct ExportCommandTests {
         #expect(patient.hasPrefix("{\"birthDate\":"))
 
         let backup = cli.directory.appendingPathComponent("backup").path
-        #expect(try cli.run(["export", "--format", "jsonl", backup]).status == 0)
+        #expect(try await cli.run(["export", "--format", "jsonl", backup]).status == 0)
         let copy = try CLIRunner()  // a second, empty store
-        let added = try copy.run(["add", "--jsonl", backup + "/samples.jsonl", "--json"])
+        let added = try await copy.run(["add", "--jsonl", backup + "/samples.jsonl", "--json"])
         #expect(added.status == 0 && added.stdout.contains(#""added":8"#), "\(added.stderr)")
 
-        let bad = try cli.run(["export", "--format", "xml", out])
+        let bad = try await cli.run(["export", "--format", "xml", out])
         #expect(bad.status == 64)
     }
 }

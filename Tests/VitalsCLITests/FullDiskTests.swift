@@ -23,7 +23,7 @@ struct FullDiskTests {
     }
 
     @Test("On a 4 MB tmpfs filled up: 503 with a JSON error, acknowledged writes kept, integrity ok; space back, writes work")
-    func fullDisk() throws {
+    func fullDisk() async throws {
         // Mounting needs root (CI runs as root); the mount is removed however the test ends.
         try #require(getuid() == 0, "mounting a small tmpfs needs root")
         let cli = try CLIRunner()
@@ -34,7 +34,7 @@ struct FullDiskTests {
         defer { _ = try? ChildProcess.run("/bin/umount", ["-l", mountPoint.path], environment: [:]) }
 
         let database = mountPoint.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "UTC", "--json", "--db", database])
+        let added = try await cli.run(["user", "add", "ada", "--tz", "UTC", "--json", "--db", database])
         let token = try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
             as? String)
         // The server's log (no health data in it) says why a write failed, when one fails that should not.
@@ -87,14 +87,14 @@ struct FullDiskTests {
             if again.status == 200 { break }
             print("full disk: write \(attempt) after the space came back answered \(again.status) \(again.body.prefix(200))"
                   + "\nvitals serve's log:\n\(serverLog())")
-            Thread.sleep(forTimeInterval: 0.5)
+            try await Task.sleep(for: .milliseconds(500))
         }
         #expect(again.status == 200, "\(again.body.prefix(300))\nvitals serve's log:\n\(serverLog())")
         #expect(server.stop() == 0)
 
         let check = try DatabaseQueue(path: database)
-        #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
-        let stored = try check.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM samples") ?? 0 }
+        await #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        let stored = try await check.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM samples") ?? 0 }
         try check.close()
         #expect(stored >= acknowledged + 500, "every acknowledged sample is stored: \(stored) of \(acknowledged + 500)")
     }

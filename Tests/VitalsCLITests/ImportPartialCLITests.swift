@@ -9,24 +9,24 @@ struct ImportPartialCLITests {
         .appendingPathComponent("Fixtures/hae/partial.json").path
 
     @Test("import stores what it can read, lists the unreadable items and exits 65")
-    func partialImportExitsNonZero() throws {
+    func partialImportExitsNonZero() async throws {
         let cli = try CLIRunner()
-        let result = try cli.run(["import", Self.partial, "--json"])
+        let result = try await cli.run(["import", Self.partial, "--json"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stdout.contains(#""added":4"#))
         #expect(result.stdout.contains(#""path":"data.metrics[0].data[1].qty""#))
         #expect(result.stderr.contains("8 item(s) could not be read"))
         #expect(!result.stdout.contains("lots") && !result.stderr.contains("lots"))
-        let again = try cli.run(["import", Self.partial, "--json"])
+        let again = try await cli.run(["import", Self.partial, "--json"])
         #expect(again.status == 65 && again.stdout.contains(#""alreadyPresent":4"#))
     }
 
     @Test("import --strict fails on the first unreadable item and stores nothing")
-    func strictImportStoresNothing() throws {
+    func strictImportStoresNothing() async throws {
         let cli = try CLIRunner()
-        let result = try cli.run(["import", Self.partial, "--strict"])
+        let result = try await cli.run(["import", Self.partial, "--strict"])
         #expect(result.status == 65 && result.stderr.contains("data.metrics[0].data[1].qty"))
-        let samples = try cli.run(["samples", "--type", "stepCount", "--json"])
+        let samples = try await cli.run(["samples", "--type", "stepCount", "--json"])
         #expect(samples.status == 0 && samples.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
     }
 }

@@ -26,15 +26,15 @@ struct InterruptedImportTests {
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
-    func typesJSON(_ cli: CLIRunner) throws -> String { try cli.run(["types", "--json"]).stdout }
+    func typesJSON(_ cli: CLIRunner) async throws -> String { try await cli.run(["types", "--json"]).stdout }
 
     /// Starts an import of the big export and sends `signal` once it has written to the WAL.
-    func interrupt(with signal: Int32) throws -> (CLIRunner, before: String, termination: ChildProcess.Termination) {
+    func interrupt(with signal: Int32) async throws -> (CLIRunner, before: String, termination: ChildProcess.Termination) {
         let cli = try CLIRunner()
         let small = try cli.write("small.xml", "<HealthData><ExportDate value=\"2024-03-01 09:00:00 +0100\"/>"
             + #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="70"/></HealthData>"#)
-        #expect(try cli.run(["import", small]).status == 0)
-        let before = try typesJSON(cli)
+        #expect(try await cli.run(["import", small]).status == 0)
+        let before = try await typesJSON(cli)
         let big = try cli.write("big.xml", Self.bigExport())
         let process = try ChildProcess(CLIRunner.executable.path, ["import", big, "--db", cli.database, "--progress"],
                                        environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .pipe)
@@ -50,18 +50,18 @@ struct InterruptedImportTests {
     }
 
     @Test("kill -9 in the middle of an import leaves the store exactly as it was")
-    func killed() throws {
-        let (cli, before, termination) = try interrupt(with: SIGKILL)
+    func killed() async throws {
+        let (cli, before, termination) = try await interrupt(with: SIGKILL)
         #expect(termination == .signal(SIGKILL))
-        #expect(try typesJSON(cli) == before)
-        let again = try cli.run(["import", try cli.write("again.xml", "<HealthData></HealthData>")])
+        await #expect(try typesJSON(cli) == before)
+        let again = try await cli.run(["import", try cli.write("again.xml", "<HealthData></HealthData>")])
         #expect(again.status == 0, "\(again.stderr)")
     }
 
     @Test("Ctrl-C stops the import with exit code 130 and stores nothing")
-    func interrupted() throws {
-        let (cli, before, termination) = try interrupt(with: SIGINT)
+    func interrupted() async throws {
+        let (cli, before, termination) = try await interrupt(with: SIGINT)
         #expect(termination == .exit(130))
-        #expect(try typesJSON(cli) == before)
+        await #expect(try typesJSON(cli) == before)
     }
 }

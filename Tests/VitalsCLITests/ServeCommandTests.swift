@@ -36,16 +36,16 @@ struct ServeCommandTests {
     }
 
     @Test("user add prints a token once; serve answers it over a real socket; SIGTERM shuts down cleanly")
-    func endToEnd() throws {
+    func endToEnd() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
+        let added = try await cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
         #expect(added.status == 0, "\(added.stderr)")
         let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
         let token = try #require(user["token"] as? String)
         #expect(token.hasPrefix("vt_") && user["timeZone"] as? String == "Europe/Berlin")
-        #expect(try cli.run(["user", "add", "ada", "--db", database]).status == 73)
-        let badZone = try cli.run(["user", "add", "bob", "--tz", "Mars/Olympus", "--db", database])
+        #expect(try await cli.run(["user", "add", "ada", "--db", database]).status == 73)
+        let badZone = try await cli.run(["user", "add", "bob", "--tz", "Mars/Olympus", "--db", database])
         #expect(badZone.status == 64 && badZone.stderr.contains("--tz"))
 
         let server = try Server(arguments: ["--db", database])
@@ -57,34 +57,34 @@ struct ServeCommandTests {
         #expect(day.status == 200 && day.body.contains(#""steps":8500"#))
         #expect(try HTTP.request(port: server.port, "GET", "/api/health/today").status == 401)
 
-        let rotated = try cli.run(["user", "token", "ada", "--json", "--db", database])
+        let rotated = try await cli.run(["user", "token", "ada", "--json", "--db", database])
         #expect(rotated.status == 0)
         let newToken = try #require((try JSONSerialization.jsonObject(with: Data(rotated.stdout.utf8)) as? [String: Any])?["token"] as? String)
         #expect(newToken != token)
         #expect(try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: newToken).status == 200)
-        let listed = try cli.run(["user", "list", "--json", "--db", database])
+        let listed = try await cli.run(["user", "list", "--json", "--db", database])
         #expect(listed.stdout.contains(#""name":"ada""#) && !listed.stdout.contains("vt_"))
         #expect(server.stop() == 0)
     }
 
     @Test("serve refuses a --cors-origin that is not an origin, a short --metrics-token and no PostgreSQL write batch, naming the flag")
-    func corsOriginChecked() throws {
+    func corsOriginChecked() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         for bad in ["app.example.com", "https://app.example.com/path", "ftp://app.example.com", "https://"] {
-            let refused = try cli.run(["serve", "--cors-origin", bad, "--db", database])
+            let refused = try await cli.run(["serve", "--cors-origin", bad, "--db", database])
             #expect(refused.status == 64 && refused.stderr.contains("--cors-origin"), "\(bad): \(refused.stderr)")
         }
-        let short = try cli.run(["serve", "--metrics-token", "guessable", "--db", database])
+        let short = try await cli.run(["serve", "--metrics-token", "guessable", "--db", database])
         #expect(short.status == 64 && short.stderr.contains("--metrics-token"), "\(short.stderr)")
         for flag in ["--postgres-write-batch", "--postgres-write-runners"] {
-            let none = try cli.run(["serve", flag, "0", "--db", database])
+            let none = try await cli.run(["serve", flag, "0", "--db", database])
             #expect(none.status == 64 && none.stderr.contains(flag), "\(flag): \(none.stderr)")
         }
     }
 
     @Test("serve --event-loop-threads runs exactly that many event-loop threads and still answers; 0 is refused")
-    func eventLoopThreads() throws {
+    func eventLoopThreads() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         for count in [1, 3] {
@@ -95,7 +95,7 @@ struct ServeCommandTests {
             #endif
             #expect(server.stop() == 0)
         }
-        let none = try cli.run(["serve", "--db", database, "--event-loop-threads", "0"])
+        let none = try await cli.run(["serve", "--db", database, "--event-loop-threads", "0"])
         #expect(none.status == 64 && none.stderr.contains("--event-loop-threads"), "\(none.stderr)")
     }
 
@@ -109,7 +109,7 @@ struct ServeCommandTests {
     }
 
     @Test("serve mounts the dashboard at / (sign-in first) unless --no-dashboard; its flags are checked")
-    func dashboard() throws {
+    func dashboard() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let server = try Server(arguments: ["--db", database, "--dashboard-session-hours", "2"])
@@ -124,20 +124,20 @@ struct ServeCommandTests {
         #expect(try HTTP.request(port: apiOnly.port, "GET", "/sign-in").status == 404)
         #expect(try HTTP.request(port: apiOnly.port, "GET", "/health").status == 200)
         #expect(apiOnly.stop() == 0)
-        let bad = try cli.run(["serve", "--db", database, "--dashboard-session-hours", "0"])
+        let bad = try await cli.run(["serve", "--db", database, "--dashboard-session-hours", "0"])
         #expect(bad.status == 64 && bad.stderr.contains("--dashboard-session-hours"))
     }
 
     @Test("serve rejects a port in use and conflicting database options with clear exit codes")
-    func badArguments() throws {
+    func badArguments() async throws {
         let cli = try CLIRunner()
-        let both = try cli.run(["serve", "--db", "x.sqlite", "--postgres", "postgres://127.0.0.1/x"])
+        let both = try await cli.run(["serve", "--db", "x.sqlite", "--postgres", "postgres://127.0.0.1/x"])
         #expect(both.status == 64 && both.stderr.contains("exclusive"))
-        let badPort = try cli.run(["serve", "--port", "70000"])
+        let badPort = try await cli.run(["serve", "--port", "70000"])
         #expect(badPort.status == 64)
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let first = try Server(arguments: ["--db", database])
-        let taken = try cli.run(["serve", "--port", String(first.port), "--db", database])
+        let taken = try await cli.run(["serve", "--port", String(first.port), "--db", database])
         #expect(taken.status == 69, "\(taken.stderr)")
         #expect(first.stop() == 0)
     }

@@ -18,11 +18,11 @@ struct ServeImportTests {
         """
 
     @Test("An upload goes through --import-dir into the user; past --max-import-bytes it is 413 naming the flag")
-    func uploadThroughTheFlags() throws {
+    func uploadThroughTheFlags() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let uploads = cli.directory.appendingPathComponent("uploads").path
-        let added = try cli.run(["user", "add", "ada", "--json", "--db", database])
+        let added = try await cli.run(["user", "add", "ada", "--json", "--db", database])
         let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
         let token = try #require(user["token"] as? String)
         let server = try ServeCommandTests.Server(arguments: ["--db", database, "--import-dir", uploads,
@@ -41,7 +41,7 @@ struct ServeImportTests {
         var state = job["state"] as? String
         while state == "queued" || state == "running" {
             try #require(Date() < deadline, "the import is still \(state ?? "?") after 120 s")
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
             let polled = try HTTP.request(port: server.port, "GET", "/api/me/imports/\(id)", token: token)
             state = (try JSONSerialization.jsonObject(with: Data(polled.body.utf8)) as? [String: Any])?["state"] as? String
         }

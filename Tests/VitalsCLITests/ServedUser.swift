@@ -9,10 +9,10 @@ struct ServedUser {
     let token: String
 
     /// Adds ada with `vitals user add` and starts `vitals serve` on the same file (stop it with `server.stop()`).
-    init() throws {
+    init() async throws {
         cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
+        let added = try await cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
         let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any],
                                 "user add: \(added.stderr)")
         token = try #require(user["token"] as? String)

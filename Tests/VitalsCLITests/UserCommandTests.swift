@@ -15,46 +15,46 @@ struct UserCommandTests {
     }
 
     @Test("--expires-in sets the token's expiry; list shows it; token NAME and token rotate NAME replace it")
-    func expiry() throws {
+    func expiry() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let before = Date()
-        let added = try cli.run(["user", "add", "ada", "--tz", "UTC", "--expires-in", "90d", "--json", "--db", database])
+        let added = try await cli.run(["user", "add", "ada", "--tz", "UTC", "--expires-in", "90d", "--json", "--db", database])
         #expect(added.status == 0, "\(added.stderr)")
         // The zone as the user wrote it (Foundation would name UTC "GMT").
         #expect(try Self.object(added.stdout)["timeZone"] as? String == "UTC")
         let expiry = try #require(Self.instant(try Self.object(added.stdout)["tokenExpiresAt"]))
         #expect(abs(expiry.timeIntervalSince(before) - 90 * 86_400) < 120)
-        let plain = try cli.run(["user", "add", "bob", "--tz", "UTC", "--db", database])
+        let plain = try await cli.run(["user", "add", "bob", "--tz", "UTC", "--db", database])
         #expect(plain.status == 0 && !plain.stdout.contains("expires"))
 
         for bad in ["90", "5y", "0d", "-3h", "1.5d"] {
-            let refused = try cli.run(["user", "token", "rotate", "bob", "--expires-in", bad, "--db", database])
+            let refused = try await cli.run(["user", "token", "rotate", "bob", "--expires-in", bad, "--db", database])
             #expect(refused.status == 64 && refused.stderr.contains("expires-in"), "\(bad): \(refused.stderr)")
         }
-        let rotated = try cli.run(["user", "token", "rotate", "bob", "--expires-in", "2w", "--json", "--db", database])
+        let rotated = try await cli.run(["user", "token", "rotate", "bob", "--expires-in", "2w", "--json", "--db", database])
         #expect(rotated.status == 0, "\(rotated.stderr)")
         #expect(Self.instant(try Self.object(rotated.stdout)["tokenExpiresAt"]) != nil)
         // The short form rotates too, here to a token that never expires.
-        let short = try cli.run(["user", "token", "ada", "--json", "--db", database])
+        let short = try await cli.run(["user", "token", "ada", "--json", "--db", database])
         #expect(short.status == 0, "\(short.stderr)")
         #expect(try Self.object(short.stdout)["tokenExpiresAt"] is NSNull)
 
-        let listed = try cli.run(["user", "list", "--json", "--db", database])
+        let listed = try await cli.run(["user", "list", "--json", "--db", database])
         let users = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(users.map { $0["name"] as? String } == ["ada", "bob"])
         #expect(users[0]["tokenExpiresAt"] is NSNull && Self.instant(users[1]["tokenExpiresAt"]) != nil)
-        let table = try cli.run(["user", "list", "--db", database])
+        let table = try await cli.run(["user", "list", "--db", database])
         #expect(table.stdout.contains("token expires") && table.stdout.contains("never"))
     }
 
     @Test("remove asks for --yes, erases the user and their data, and the server refuses their token")
-    func remove() throws {
+    func remove() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let token = try #require(try Self.object(try cli.run(["user", "add", "ada", "--json", "--db", database]).stdout)["token"]
+        let token = try #require(try Self.object(try await cli.run(["user", "add", "ada", "--json", "--db", database]).stdout)["token"]
             as? String)
-        let other = try #require(try Self.object(try cli.run(["user", "add", "bob", "--json", "--db", database]).stdout)["token"]
+        let other = try #require(try Self.object(try await cli.run(["user", "add", "bob", "--json", "--db", database]).stdout)["token"]
             as? String)
         let server = try ServeCommandTests.Server(arguments: ["--db", database])
         for key in [token, other] {
@@ -63,24 +63,24 @@ struct UserCommandTests {
             #expect(daily.status == 200)
         }
 
-        let unconfirmed = try cli.run(["user", "remove", "ada", "--db", database])
+        let unconfirmed = try await cli.run(["user", "remove", "ada", "--db", database])
         #expect(unconfirmed.status == 64 && unconfirmed.stderr.contains("--yes"))
         #expect(try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: token).status == 200)
 
-        let removed = try cli.run(["user", "remove", "ada", "--yes", "--json", "--db", database])
+        let removed = try await cli.run(["user", "remove", "ada", "--yes", "--json", "--db", database])
         #expect(removed.status == 0, "\(removed.stderr)")
         let erased = try #require(try Self.object(removed.stdout)["erased"] as? [String: Int])
         #expect(erased["snapshots"] == 1)
         // The server's token cache trusts a verified token for 5 s at most.
-        Thread.sleep(forTimeInterval: 5.5)
+        try await Task.sleep(for: .milliseconds(5500))
         #expect(try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: token).status == 401)
         let kept = try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: other)
         #expect(kept.status == 200 && kept.body.contains(#""steps":8500"#))
         #expect(server.stop() == 0)
 
-        let missing = try cli.run(["user", "remove", "ada", "--yes", "--db", database])
+        let missing = try await cli.run(["user", "remove", "ada", "--yes", "--db", database])
         #expect(missing.status == 76 && missing.stderr.contains("no user has this name"))
-        let listed = try cli.run(["user", "list", "--json", "--db", database])
+        let listed = try await cli.run(["user", "list", "--json", "--db", database])
         #expect(!listed.stdout.contains(#""ada""#) && listed.stdout.contains(#""bob""#))
     }
 }

@@ -10,12 +10,12 @@ struct UserIngestsCommandTests {
         """#
 
     @Test("prints the log a served user's requests left, newest first, and the completeness summary")
-    func printsTheLog() throws {
+    func printsTheLog() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let added = try cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
+        let added = try await cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
         let token = try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"] as? String)
-        #expect(try cli.run(["user", "add", "bob", "--db", database]).status == 0)
+        #expect(try await cli.run(["user", "add", "bob", "--db", database]).status == 0)
 
         let server = try ServeCommandTests.Server(arguments: ["--db", database])
         let ingest = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
@@ -25,7 +25,7 @@ struct UserIngestsCommandTests {
                                  body: #"{"date": "2025-11-16", "steps": -1}"#).status == 422)
         #expect(server.stop() == 0)
 
-        let table = try cli.run(["user", "ingests", "ada", "--db", database])
+        let table = try await cli.run(["user", "ingests", "ada", "--db", database])
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "ingests of ada (Europe/Berlin), newest first, kept 90 days")
@@ -35,7 +35,7 @@ struct UserIngestsCommandTests {
         #expect(table.stdout.contains("HKQuantityTypeIdentifierStepCount  2025-11-15T09:00:00+01:00"))
         #expect(!table.stdout.contains("4321"), "no values in the output")
 
-        let limited = try cli.run(["user", "ingests", "ada", "--limit", "1", "--json", "--db", database])
+        let limited = try await cli.run(["user", "ingests", "ada", "--limit", "1", "--json", "--db", database])
         #expect(limited.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [String: Any])
         let page = try #require(json["ingests"] as? [String: Any])
@@ -45,10 +45,10 @@ struct UserIngestsCommandTests {
         #expect((summary["metrics"] as? [[String: Any]])?.compactMap { $0["type"] as? String }
             == ["HKQuantityTypeIdentifierStepCount"])
 
-        let empty = try cli.run(["user", "ingests", "bob", "--db", database])
+        let empty = try await cli.run(["user", "ingests", "bob", "--db", database])
         #expect(empty.status == 0 && empty.stdout.contains("(no ingests kept)") && empty.stdout.contains("(no samples stored)"))
-        let unknown = try cli.run(["user", "ingests", "carol", "--db", database])
+        let unknown = try await cli.run(["user", "ingests", "carol", "--db", database])
         #expect(unknown.status == 76 && unknown.stderr.contains("no user has this name"))
-        #expect(try cli.run(["user", "ingests", "ada", "--limit", "0", "--db", database]).status == 64)
+        #expect(try await cli.run(["user", "ingests", "ada", "--limit", "0", "--db", database]).status == 64)
     }
 }

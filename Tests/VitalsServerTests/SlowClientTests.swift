@@ -5,6 +5,7 @@ import Testing
 import Glibc
 #endif
 @testable import VitalsServer
+import VitalsTestSupport
 
 /// Slow and oversized clients: a request head trickled a byte at a time (slowloris) or a body
 /// that stops is cut off after the client timeout while other clients are served; heads over

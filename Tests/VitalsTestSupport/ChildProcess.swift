@@ -125,7 +125,9 @@ public final class ChildProcess: @unchecked Sendable {
         let errors = Locked(Data())
         let drained = DispatchSemaphore(value: 0)
         if let handle = child.standardError {
-            DispatchQueue.global().async {
+            // A thread of its own: a blocked read on DispatchQueue.global() holds one of the few
+            // threads Swift concurrency shares with it (see ``blocking(_:)``).
+            Thread.detachNewThread {
                 let data = handle.readDataToEndOfFile()
                 errors.set(data)
                 drained.signal()

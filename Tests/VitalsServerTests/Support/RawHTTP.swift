@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import VitalsTestSupport
 
 /// A bare HTTP/1.1 exchange over a loopback socket, for requests no client library would send:
 /// headers announcing a body that never comes.
