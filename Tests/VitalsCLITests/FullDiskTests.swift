@@ -29,7 +29,7 @@ struct FullDiskTests {
         let cli = try CLIRunner()
         let mountPoint = cli.directory.appendingPathComponent("small")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mounted = try ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path], environment: [:])
+        let mounted = try await ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path], environment: [:])
         try #require(mounted.termination == .exit(0), "mount: \(String(decoding: mounted.stderr, as: UTF8.self))")
         defer { _ = try? ChildProcess.run("/bin/umount", ["-l", mountPoint.path], environment: [:]) }
 

@@ -14,13 +14,13 @@ struct HelpSnapshotTests {
     static var recording: Bool { ProcessInfo.processInfo.environment["VITALS_RECORD_SNAPSHOTS"] == "1" }
 
     /// The help of `vitals PATH`, 100 columns wide, the same on every machine.
-    static func help(_ path: [String]) throws -> String {
+    static func help(_ path: [String]) async throws -> String {
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "100"
         environment["HOME"] = "/home/user"
         environment.removeValue(forKey: "VITALS_DB")
-        let run = try ChildProcess.run(CLIRunner.executable.path, ["help"] + path, environment: environment,
-                                       mergeStandardError: true)
+        let run = try await ChildProcess.run(CLIRunner.executable.path, ["help"] + path, environment: environment,
+                                             mergeStandardError: true)
         #expect(run.termination == .exit(0), "vitals help \(path.joined(separator: " ")) failed")
         return String(decoding: run.stdout, as: UTF8.self)
     }
@@ -41,12 +41,12 @@ struct HelpSnapshotTests {
     }
 
     /// Every command path, depth first: `[]`, `["import"]`, `["log"]`, `["log", "workout"]`...
-    static func commandPaths() throws -> [[String]] {
+    static func commandPaths() async throws -> [[String]] {
         var paths: [[String]] = []
         var pending: [[String]] = [[]]
         while let path = pending.popLast() {
             paths.append(path)
-            pending += subcommands(in: try help(path)).reversed().map { path + [$0] }
+            pending += subcommands(in: try await help(path)).reversed().map { path + [$0] }
         }
         return paths
     }
@@ -54,12 +54,12 @@ struct HelpSnapshotTests {
     static func fileName(_ path: [String]) -> String { (["vitals"] + path).joined(separator: "-") + ".txt" }
 
     @Test("every command's help matches its snapshot, and every snapshot has a command")
-    func snapshots() throws {
-        let paths = try Self.commandPaths()
+    func snapshots() async throws {
+        let paths = try await Self.commandPaths()
         #expect(paths.count > 25, "the walk found too few commands: \(paths)")
         var mismatches: [String] = []
         for path in paths {
-            let text = try Self.help(path)
+            let text = try await Self.help(path)
             let file = Self.folder.appendingPathComponent(Self.fileName(path))
             if Self.recording {
                 try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)

@@ -56,8 +56,8 @@ struct PostgresConnectionCheckTests {
     @Test("vitals serve with a database that does not exist exits 64, naming it and the flag")
     func serveExits() async throws {
         let url = try await Self.url(database: "vitals_serve_missing")
-        let run = try ChildProcess.run(MigrateCommandTests.executable, ["serve", "--postgres", url, "--port", "0"],
-                                       environment: ProcessInfo.processInfo.environment)
+        let run = try await ChildProcess.run(MigrateCommandTests.executable, ["serve", "--postgres", url, "--port", "0"],
+                                             environment: ProcessInfo.processInfo.environment)
         let stderr = String(decoding: run.stderr, as: UTF8.self)
         #expect(run.termination.status == 64, "\(stderr)")
         #expect(stderr.contains("field '--postgres'") && stderr.contains("has no database \"vitals_serve_missing\""), "\(stderr)")

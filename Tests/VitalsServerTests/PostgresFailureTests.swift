@@ -49,8 +49,8 @@ struct PostgresFailureTests {
         #expect(error?.message.contains("SQLSTATE 42501: the URL's user lacks a privilege") == true,
                 "\(String(describing: error))")
 
-        let run = try ChildProcess.run(MigrateCommandTests.executable, ["serve", "--postgres", limited, "--port", "0"],
-                                       environment: ProcessInfo.processInfo.environment)
+        let run = try await ChildProcess.run(MigrateCommandTests.executable, ["serve", "--postgres", limited, "--port", "0"],
+                                             environment: ProcessInfo.processInfo.environment)
         let stderr = String(decoding: run.stderr, as: UTF8.self)
         #expect(run.termination.status == 74, "\(stderr)")
         #expect(stderr.contains("lacks a privilege"), "\(stderr)")

@@ -174,13 +174,7 @@ func runVitals(_ arguments: [String], environment: [String: String] = [:]) async
     for (key, value) in environment { env[key] = value }
     let path = executable.path, environment = env
     // The child runs to its end on a thread of its own, not on one of the cooperative pool's.
-    return try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result {
-                let run = try ChildProcess.run(path, arguments, environment: environment)
-                return CLIResult(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
-                                 stderr: String(decoding: run.stderr, as: UTF8.self))
-            })
-        }
-    }
+    let run = try await ChildProcess.run(path, arguments, environment: environment)
+    return CLIResult(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+                     stderr: String(decoding: run.stderr, as: UTF8.self))
 }

@@ -140,6 +140,16 @@ public final class ChildProcess: @unchecked Sendable {
         return (child.waitUntilExit(), out, errors.value)
     }
 
+    /// Runs `executable` to the end as the synchronous ``run(_:_:environment:input:mergeStandardError:)``
+    /// does, waiting on a thread of its own (``blocking(_:)``): what a test in a task calls.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                           input: Data? = nil, mergeStandardError: Bool = false) async throws
+        -> (termination: Termination, stdout: Data, stderr: Data) {
+        try await blocking {
+            try run(executable, arguments, environment: environment, input: input, mergeStandardError: mergeStandardError)
+        }
+    }
+
     /// Whether the child has not ended yet.
     public var isRunning: Bool {
         lock.lock()
