@@ -19,8 +19,9 @@ public struct APIError: HTTPResponseError, Sendable {
     public var retryAfter: Int?
     /// For 405: the methods the path takes, sent as `Allow`.
     public var allow: String?
-    /// For a storage failure (503): what failed, for the server's log, never for the answer.
-    /// A `VitalsError`'s description, which holds no health data.
+    /// For a storage failure (503): what failed, for the server's log, never for the answer: a
+    /// `VitalsError`'s description or the file operation and system error of an upload, neither
+    /// holding health data.
     var cause: String?
 
     public init(_ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil,

@@ -86,9 +86,10 @@ struct ImportUpload: Sendable {
     /// The 503 for an upload the server could not write; what failed and why go to the server's
     /// log (``JSONErrorMiddleware``), never to the answer. Neither holds the upload's bytes.
     static func unstored(_ operation: String, _ error: any Error) -> APIError {
-        let posix = error as NSError
-        let underlying = posix.domain == NSPOSIXErrorDomain
-            ? posix : (posix.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        // Foundation wraps the system call's POSIX error in a Cocoa one (512) on Linux.
+        let failure = error as NSError
+        let underlying = failure.domain == NSPOSIXErrorDomain
+            ? failure : (failure.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         if let underlying, underlying.domain == NSPOSIXErrorDomain { return unstored(operation, errno: Int32(underlying.code)) }
         return unstored(operation, reason: String(describing: error))
     }

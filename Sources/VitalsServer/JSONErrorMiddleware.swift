@@ -17,7 +17,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             if let cause = error.cause {
-                // The answer says only that the database failed; the log says what failed.
+                // The answer says only that storage failed; the log says what failed and why.
                 context.logger.error("storage failed", metadata: ["status": "\(error.status.code)", "cause": "\(cause)"])
             }
             throw error

@@ -13,7 +13,7 @@ struct CLIRunner {
     var database: String { directory.appendingPathComponent("store.sqlite").path }
 
     init() throws {
-        directory = URL(fileURLWithPath: TestFolder.path("vitals-cli"))
+        directory = TestFolder.url("vitals-cli")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -29,17 +29,15 @@ struct CLIRunner {
     }
 
     /// Runs `vitals ARGS` with `--db` pointing at this runner's store when `withDatabase`.
-    /// The child is waited for on a thread of its own (``blocking(_:)``), never on the threads
-    /// the other tests' tasks run on.
+    /// The child is waited for on a thread of its own (``ChildProcess``'s async `run`), never on
+    /// the threads the other tests' tasks run on.
     func run(_ arguments: [String], stdin: String? = nil) async throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["VITALS_DB"] = database
         // What the command keeps in the temporary directory (the demo's store) stays in this folder.
         environment["TMPDIR"] = directory.path
-        let executable = Self.executable.path, input = Data((stdin ?? "").utf8), variables = environment
-        let run = try await blocking {
-            try ChildProcess.run(executable, arguments, environment: variables, input: input)
-        }
+        let run = try await ChildProcess.run(Self.executable.path, arguments, environment: environment,
+                                             input: Data((stdin ?? "").utf8))
         return Result(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
                       stderr: String(decoding: run.stderr, as: UTF8.self))
     }

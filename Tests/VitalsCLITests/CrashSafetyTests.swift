@@ -55,7 +55,7 @@ struct CrashSafetyTests {
         try #require(written.count > 20, "the writers got going before the kill: \(written.count) writes")
 
         let check = try DatabaseQueue(path: database)
-        await #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try await check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
         try check.close()
         // Reading back well over a burst's worth of days: without the rate limit.
         let restarted = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])

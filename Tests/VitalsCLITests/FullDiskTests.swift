@@ -93,7 +93,7 @@ struct FullDiskTests {
         #expect(server.stop() == 0)
 
         let check = try DatabaseQueue(path: database)
-        await #expect(try check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try await check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
         let stored = try await check.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM samples") ?? 0 }
         try check.close()
         #expect(stored >= acknowledged + 500, "every acknowledged sample is stored: \(stored) of \(acknowledged + 500)")

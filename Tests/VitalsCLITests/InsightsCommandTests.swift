@@ -52,7 +52,7 @@ struct InsightsCommandTests {
     func editLocal() async throws {
         let cli = try await seeded()
         _ = try await cli.run(["weight", "add", "--value", "80", "--date", "2025-10-14T07:00:00+02:00"])
-        let local = try await #require(try weights(cli).first { $0["origin"] as? String == "local" })
+        let local = try #require(try await weights(cli).first { $0["origin"] as? String == "local" })
         let id = try #require(local["id"] as? String)
         for (arguments, flag) in [(["--value", "0"], "--value"), (["--value", "700"], "--value"),
                                   (["--value", "-2"], "--value"), (["--protein", "5"], "--protein"),
@@ -63,7 +63,7 @@ struct InsightsCommandTests {
             #expect(bad.stderr.contains(flag), "\(arguments): \(bad.stderr)")
             #expect(!bad.stderr.contains("80"))
         }
-        await #expect(try weights(cli).compactMap { $0["id"] as? String }.contains(id))
+        #expect(try await weights(cli).compactMap { $0["id"] as? String }.contains(id))
         let edited = try await cli.run(["edit", id, "--value", "79.5", "--json"])
         #expect(edited.status == 0, "\(edited.stderr)")
         let object = try #require(try json(edited.stdout) as? [String: Any])
@@ -72,19 +72,19 @@ struct InsightsCommandTests {
         #expect(after.count == 2 && !after.contains { $0["id"] as? String == id })
         let deleted = try await cli.run(["edit", try #require(object["id"] as? String), "--delete"])
         #expect(deleted.status == 0, "\(deleted.stderr)")
-        await #expect(try weights(cli).count == 1)
+        #expect(try await weights(cli).count == 1)
     }
 
     @Test("edit of an external record exits 65 (read-only source); unknown UUIDs 76; no change exits 64")
     func editExternal() async throws {
         let cli = try await seeded()
-        let external = try await #require(try weights(cli).first)
+        let external = try #require(try await weights(cli).first)
         let id = try #require(external["id"] as? String)
         let result = try await cli.run(["edit", id, "--value", "70"])
         #expect(result.status == 65 && result.stderr.contains("read-only source"), "\(result.stderr)")
         let delete = try await cli.run(["edit", id, "--delete"])
         #expect(delete.status == 65)
-        await #expect(try weights(cli).first?["value"] as? Double == 81.5)
+        #expect(try await weights(cli).first?["value"] as? Double == 81.5)
         let missing = try await cli.run(["edit", UUID().uuidString, "--value", "70"])
         #expect(missing.status == 76)
         let nothing = try await cli.run(["edit", id])
@@ -105,17 +105,17 @@ struct InsightsCommandTests {
             let dietary = (try json(day.stdout) as? [String: Any])?["dietary"] as? [[String: Any]]
             return dietary?.first { $0["origin"] as? String == "local" }
         }
-        let id = try await #require(try local()?["id"] as? String)
+        let id = try #require(try await local()?["id"] as? String)
         for (arguments, flag) in [(["--clear", "sugar"], "--clear"), (["--clear", "fat", "--fat", "3"], "--fat")] {
             let bad = try await cli.run(["edit", id] + arguments)
             #expect(bad.status == 64 && bad.stderr.contains(flag), "\(arguments): \(bad.stderr)")
         }
         let edited = try await cli.run(["edit", id, "--clear", "fat", "--json"])
         #expect(edited.status == 0, "\(edited.stderr)")
-        let record = try await #require(try local())
+        let record = try #require(try await local())
         #expect(record["protein"] as? Double == 25 && record["fat"] is NSNull, "\(record)")
         #expect(try await cli.run(["edit", try #require(record["id"] as? String), "--clear", "protein"]).status == 0)
-        let plain = try await #require(try local())
+        let plain = try #require(try await local())
         #expect(plain["protein"] is NSNull && plain["fat"] is NSNull && plain["value"] as? Double == 500, "\(plain)")
     }
 

@@ -53,7 +53,7 @@ struct InterruptedImportTests {
     func killed() async throws {
         let (cli, before, termination) = try await interrupt(with: SIGKILL)
         #expect(termination == .signal(SIGKILL))
-        await #expect(try typesJSON(cli) == before)
+        #expect(try await typesJSON(cli) == before)
         let again = try await cli.run(["import", try cli.write("again.xml", "<HealthData></HealthData>")])
         #expect(again.status == 0, "\(again.stderr)")
     }
@@ -62,6 +62,6 @@ struct InterruptedImportTests {
     func interrupted() async throws {
         let (cli, before, termination) = try await interrupt(with: SIGINT)
         #expect(termination == .exit(130))
-        await #expect(try typesJSON(cli) == before)
+        #expect(try await typesJSON(cli) == before)
     }
 }

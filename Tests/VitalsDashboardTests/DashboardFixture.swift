@@ -18,7 +18,7 @@ struct DashboardFixture {
     static let watchDevice = Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch")
 
     init(zone: String) throws {
-        let folder = URL(fileURLWithPath: TestFolder.path("vitals-dashboard"))
+        let folder = TestFolder.url("vitals-dashboard")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         calendar = Calendar.gregorian(in: TimeZone(identifier: zone)!)
         var configuration = SQLiteHealthStore.Configuration()

@@ -52,7 +52,7 @@ struct ExportFixture {
 
     /// A new store in a temporary folder with the fixture imported and the extra samples saved.
     static func make() async throws -> ExportFixture {
-        let directory = URL(fileURLWithPath: TestFolder.path("vitals-export"))
+        let directory = TestFolder.url("vitals-export")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path)
         _ = try await HealthExportImporter(store: store).importExport(at: export)

@@ -80,7 +80,7 @@ struct FHIRExportTests {
 
     @Test("A deliberately wrong resource fails the check, named by its rule")
     func wrongResourceFails() throws {
-        let out = URL(fileURLWithPath: TestFolder.path("vitals-wrong"))
+        let out = TestFolder.url("vitals-wrong")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try Data("{\"id\":\"self\",\"resourceType\":\"Patient\"}\n".utf8).write(to: out.appendingPathComponent("Patient.ndjson"))
         // A heart rate without the vital-signs category, in beats per minute rather than UCUM's /min;

@@ -18,7 +18,7 @@ struct SamplePagesTests {
 
     @Test("Pages of 3 through instants shared by 10, 5 and 7 samples export what one page does, each sample once")
     func sharedInstants() async throws {
-        let directory = URL(fileURLWithPath: TestFolder.path("vitals-pages"))
+        let directory = TestFolder.url("vitals-pages")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path)

@@ -19,7 +19,7 @@ struct HealthKitHarness {
     /// Runs `body` on a fresh simulated device whose `HKHealthStore()` and `HKSource.default()` are its own.
     static func run<T: Sendable>(_ body: (HealthKitHarness) async throws -> T) async throws -> T {
         let simulator = HealthKitSimulator(app: app, calendar: calendar)
-        let directory = URL(fileURLWithPath: TestFolder.path("vitals-hk"))
+        let directory = TestFolder.url("vitals-hk")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try await HealthKitSimulator.$current.withValue(simulator) {

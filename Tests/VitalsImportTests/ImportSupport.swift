@@ -19,7 +19,7 @@ struct ImportWorkspace {
     let store: SQLiteHealthStore
 
     init() throws {
-        directory = URL(fileURLWithPath: TestFolder.path("vitals-import"))
+        directory = TestFolder.url("vitals-import")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = SQLiteHealthStore.Configuration()
         configuration.calendar = .gregorian(in: .gmt)

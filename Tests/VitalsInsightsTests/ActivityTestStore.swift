@@ -20,7 +20,7 @@ struct ActivityTestStore {
 
     /// Opens a new store whose user lives in `zone`.
     init(zone: String = "Europe/Berlin", configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws {
-        directory = URL(fileURLWithPath: TestFolder.path("vitals-insights"))
+        directory = TestFolder.url("vitals-insights")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("store.sqlite").path
         var configuration = SQLiteHealthStore.Configuration()

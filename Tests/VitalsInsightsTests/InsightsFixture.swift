@@ -15,7 +15,7 @@ struct InsightsFixture {
     let store: SQLiteHealthStore
 
     init() throws {
-        directory = URL(fileURLWithPath: TestFolder.path("vitals-insights"))
+        directory = TestFolder.url("vitals-insights")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("store.sqlite").path
         store = try SQLiteHealthStore(path: path, configuration: Self.configuration)

@@ -51,7 +51,7 @@ struct CrossStoreReadTests {
 
     @Test("samples with each predicate, merged daily sums, sleep duration and sources are equal", arguments: Backend.allCases)
     func sameAnswers(backend: Backend) async throws {
-        let directory = URL(fileURLWithPath: TestFolder.path("vitals-cross"))
+        let directory = TestFolder.url("vitals-cross")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = SQLiteHealthStore.Configuration()

@@ -37,7 +37,7 @@ struct FullRecordsTests {
           arguments: Backend.allCases, fixtures)
     func sameAsLocal(backend: Backend, fixture: Fixture) async throws {
         let path = ExportText.fixture(fixture.path)
-        let directory = URL(fileURLWithPath: TestFolder.path("vitals-full"))
+        let directory = TestFolder.url("vitals-full")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let local = try SQLiteHealthStore(path: directory.appendingPathComponent("local.sqlite").path)

@@ -58,7 +58,7 @@ struct IntervalWorkoutReadTests {
 
     @Test("Activities, events, statistics, device, metadata and routes read back as locally", arguments: Backend.allCases)
     func sameAsLocal(backend: Backend) async throws {
-        let root = URL(fileURLWithPath: TestFolder.path("vitals-interval"))
+        let root = TestFolder.url("vitals-interval")
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("apple_health_export")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("workout-routes"),

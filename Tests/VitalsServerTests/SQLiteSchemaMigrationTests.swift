@@ -41,7 +41,7 @@ struct SQLiteSchemaMigrationTests {
 
     @Test("v4 moves every sample to integer type ids unchanged; reads, re-inserts and new types work after it")
     func typeIdsKeepEverySample() async throws {
-        let directory = URL(fileURLWithPath: TestFolder.path("vitals-server-migration"))
+        let directory = TestFolder.url("vitals-server-migration")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("server.sqlite").path

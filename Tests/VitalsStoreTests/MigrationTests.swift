@@ -29,7 +29,7 @@ struct MigrationTests {
 
     @Test("v3 drops AUTOINCREMENT but keeps rows, links and the sequence: no anchor is reused")
     func anchorsSurviveTheRebuild() async throws {
-        let directory = URL(fileURLWithPath: TestFolder.path("vitals-migration"))
+        let directory = TestFolder.url("vitals-migration")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("store.sqlite").path
         try Self.makeV2Store(at: path)

@@ -30,11 +30,16 @@ public enum TestFolder {
         root.appendingPathComponent("\(name)-\(UUID().uuidString)\(suffix)").path
     }
 
+    /// ``path(_:suffix:)`` as a file URL.
+    public static func url(_ name: String, suffix: String = "") -> URL {
+        URL(fileURLWithPath: path(name, suffix: suffix))
+    }
+
     /// A new empty folder `NAME-UUID` in ``root``.
     public static func make(_ name: String) throws -> URL {
-        let url = URL(fileURLWithPath: path(name), isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        let folder = url(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     /// Removes the folders of earlier test processes that are no longer running.

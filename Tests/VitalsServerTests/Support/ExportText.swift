@@ -42,7 +42,7 @@ enum ExportText {
 
     /// Writes `text` to a new temporary file; returns its path.
     static func write(_ text: String, name: String = "export.xml") throws -> String {
-        let folder = URL(fileURLWithPath: TestFolder.path("vitals-export"))
+        let folder = TestFolder.url("vitals-export")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)

@@ -58,7 +58,7 @@ struct SyncWorkspace {
     ///   other processes may write the file).
     ///   - configure: changes to the store's settings (its authorization answers, for permission tests).
     init(caching: Bool = true, configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws {
-        directory = URL(fileURLWithPath: TestFolder.path("vitals-sync"))
+        directory = TestFolder.url("vitals-sync")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = SQLiteHealthStore.Configuration()
         if !caching { configuration.cacheCapacity = 0 }
