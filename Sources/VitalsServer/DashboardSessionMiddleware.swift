@@ -32,12 +32,12 @@ struct DashboardSessionMiddleware: RouterMiddleware {
         var request = request
         context.user = nil
         context.dashboardSession = nil
-        if let id = request.cookies[DashboardCookies.session]?.value, let session = sessions.session(id: id) {
+        if let id = request.cookies[DashboardCookies.session]?.value, let session = try await sessions.session(id: id) {
             if let user = try await currentUser(of: session) {
                 context.user = user
                 context.dashboardSession = session
             } else {
-                sessions.close(session)
+                try await sessions.close(session)
             }
         }
         if Self.changesState(request.method), request.uri.path != paths.signIn {
@@ -53,9 +53,9 @@ struct DashboardSessionMiddleware: RouterMiddleware {
     }
 
     /// The session's user when the session's token is still the user's and has not expired, else `nil`.
-    private func currentUser(of session: DashboardSessions.Session) async throws -> ServerUser? {
+    private func currentUser(of session: StoredDashboardSession) async throws -> ServerUser? {
         guard let user = try await cache.verifiedUser(forHash: session.tokenHash, in: repository),
-              user.id == session.user.id else { return nil }
+              user.id == session.userID else { return nil }
         return user
     }
 

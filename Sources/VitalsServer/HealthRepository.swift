@@ -2,7 +2,7 @@ import Foundation
 import VitalsCore
 import VitalsContract
 
-/// Where the server keeps its data: users and tokens, snapshots, workouts, samples, quests.
+/// Where the server keeps its data: users, tokens and dashboard sessions, snapshots, workouts, samples, quests.
 ///
 /// Two implementations with the same behaviour: ``SQLiteRepository`` (one file, zero setup)
 /// and ``PostgresRepository``. Every method touches only the given user's rows, and every
@@ -15,13 +15,21 @@ public protocol HealthRepository: Sendable {
     /// when the name is taken.
     func addUser(name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
         -> ServerUser
-    /// Replaces a user's token (the old one stops working) with one that works until
-    /// `expiresAt` (`nil`: for good); throws `.notFound` for an unknown name.
+    /// Replaces a user's token (the old one stops working, and so do the dashboard sessions opened
+    /// with it) with one that works until `expiresAt` (`nil`: for good); throws `.notFound` for an unknown name.
     func replaceToken(ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws -> ServerUser
     /// The user whose token has this SHA-256 hash, with the token's expiry (callers check it).
     func user(tokenHash: String) async throws -> ServerUser?
     /// Every user, by name.
     func users() async throws -> [ServerUser]
+    /// Stores a new dashboard session, first ending every session that expired by `date` and, when
+    /// the user would have more than `perUser`, the user's sessions that end soonest.
+    func openDashboardSession(_ session: StoredDashboardSession, keepingPerUser perUser: Int, at date: Date)
+        async throws
+    /// The dashboard session whose id has the SHA-256 `idHash`; `nil` when none, or when it expired by `date`.
+    func dashboardSession(idHash: String, at date: Date) async throws -> StoredDashboardSession?
+    /// Ends the dashboard session whose id has the SHA-256 `idHash` (nothing when there is none).
+    func closeDashboardSession(idHash: String) async throws
     /// Removes the user `name`: their token and every row of theirs, in one transaction;
     /// returns what was erased. Throws `.notFound` for an unknown name.
     func removeUser(named name: String) async throws -> ErasedCounts

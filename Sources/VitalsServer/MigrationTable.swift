@@ -84,6 +84,11 @@ struct MigrationTable: Sendable {
                        columns: [("user_id", .userID), ("date", .plain), ("details", .plain)]),
         MigrationTable(name: "characteristics", select: "SELECT user_id, identifier, value FROM characteristics",
                        columns: [("user_id", .userID), ("identifier", .plain), ("value", .plain)]),
+        // Signed-in dashboard sessions: the browsers' cookies work on the new database.
+        MigrationTable(name: "dashboard_sessions",
+                       select: "SELECT id_hash, user_id, token_hash, csrf_token, expires FROM dashboard_sessions",
+                       columns: [("id_hash", .plain), ("user_id", .userID), ("token_hash", .plain),
+                                 ("csrf_token", .plain), ("expires", .timestamp)]),
     ]
 
     /// The ingest log's columns copied as they are.
@@ -106,7 +111,7 @@ struct MigrationTable: Sendable {
     /// Every table a user has rows in, for counting: (SQLite table, PostgreSQL table).
     static let counted = ["tokens", "health_snapshots", "workout_records", "samples", "quests", "quest_completions",
                           "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries",
-                          "characteristics"]
+                          "characteristics", "dashboard_sessions"]
 
     /// The user's rows as COPY text.
     /// The user's rows as COPY text, with their number.

@@ -225,6 +225,8 @@ extension PostgresRepository {
         ("server-v10-server-processes", [
             "CREATE TABLE server_processes (id UUID PRIMARY KEY, seen_at TIMESTAMPTZ NOT NULL)",
         ]),
+        // Dashboard sessions in the database: they outlive a restart and work on every server.
+        ("server-v11-dashboard-sessions", dashboardSessionsMigration),
     ]
 
     /// How many hash partitions `samples` has.

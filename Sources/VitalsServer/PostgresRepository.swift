@@ -150,6 +150,8 @@ public final class PostgresRepository: HealthRepository, Service {
                     ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
                         expires_at = excluded.expires_at
                     """, logger: logger)
+                // The sessions opened with the old token end with it.
+                try await connection.query("DELETE FROM dashboard_sessions WHERE user_id = \(user.id)", logger: logger)
                 return user
             }
         }

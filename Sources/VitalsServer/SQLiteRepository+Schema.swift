@@ -178,6 +178,7 @@ extension SQLiteRepository {
         }
         registerDailyStatistics(in: &migrator)
         registerCharacteristics(in: &migrator)
+        registerDashboardSessions(in: &migrator)
         return migrator
     }
 }

@@ -113,6 +113,8 @@ public final class SQLiteRepository: HealthRepository {
                 ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
                     expires_at = excluded.expires_at
                 """, arguments: [user.id, tokenHash, date.timeIntervalSince1970, expiresAt?.timeIntervalSince1970])
+            // The sessions opened with the old token end with it.
+            try db.execute(sql: "DELETE FROM dashboard_sessions WHERE user_id = ?", arguments: [user.id])
             return user
         }
     }

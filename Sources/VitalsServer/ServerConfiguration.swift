@@ -38,8 +38,8 @@ public struct ServerConfiguration: Sendable {
     /// session cookie). Default true; false leaves only the API, `/health`, `/metrics` and `/openapi.json`.
     public var dashboardEnabled = true
     /// How long a dashboard session lasts after sign-in, in seconds; default 7 days (604800).
-    /// Sessions are kept in this process's memory, so a restart signs everyone out; a session
-    /// also ends at sign-out and within ``tokenCacheSeconds`` of its token being replaced.
+    /// Sessions are kept in the database, so they outlive a restart and work on every server
+    /// sharing it; a session also ends at sign-out and when its token is replaced.
     public var dashboardSessionLifetime: TimeInterval = 7 * 24 * 3600
     /// Whether dashboard cookies always carry `Secure` (browsers then send them over HTTPS
     /// only). Default false: they carry it when the request came through a proxy saying

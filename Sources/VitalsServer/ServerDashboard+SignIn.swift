@@ -32,8 +32,8 @@ extension ServerDashboard {
                     status: .unauthorized)
             }
             // A new session id at every sign-in (no fixation); the one the browser had ends.
-            if let old = context.dashboardSession { sessions.close(old) }
-            let (id, _) = sessions.open(for: user, tokenHash: tokenHash)
+            if let old = context.dashboardSession { try await sessions.close(old) }
+            let (id, _) = try await sessions.open(for: user, tokenHash: tokenHash)
             var response = DashboardRedirect.response(to: next)
             response.setCookie(cookies.session(id, for: request))
             response.setCookie(cookies.removal(of: DashboardCookies.signIn, for: request))
@@ -41,7 +41,7 @@ extension ServerDashboard {
         }
         group.post(RouterPath(paths.signOut)) { request, context -> Response in
             // The middleware checked the form's token when there was a session.
-            if let session = context.dashboardSession { sessions.close(session) }
+            if let session = context.dashboardSession { try await sessions.close(session) }
             var response = DashboardRedirect.response(to: paths.signIn)
             response.setCookie(cookies.removal(of: DashboardCookies.session, for: request))
             return response

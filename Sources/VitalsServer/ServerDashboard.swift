@@ -33,7 +33,8 @@ struct ServerDashboard: Sendable {
     init(service: HealthService, configuration: ServerConfiguration) {
         self.service = service
         self.configuration = configuration
-        sessions = DashboardSessions(lifetime: configuration.dashboardSessionLifetime, now: configuration.now)
+        sessions = DashboardSessions(repository: service.repository, lifetime: configuration.dashboardSessionLifetime,
+                                     now: configuration.now)
         cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
     }
 

@@ -8,7 +8,7 @@ public struct VitalsRequestContext: RequestContext {
     /// for the dashboard's pages when a valid session cookie came with the request.
     public var user: ServerUser?
     /// The dashboard session the request came in (the dashboard's routes only).
-    var dashboardSession: DashboardSessions.Session?
+    var dashboardSession: StoredDashboardSession?
 
     public init(source: Source) {
         coreContext = .init(source: source)

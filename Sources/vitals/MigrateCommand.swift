@@ -12,7 +12,7 @@ struct MigrateCommand: AsyncParsableCommand {
             Copies every user of the SQLite file (--from) into the PostgreSQL database (--to): \
             the account, token (it keeps working, with its expiry), snapshots, workouts, samples \
             with their metadata, whole workouts with routes, activity summaries, quests with \
-            their completions, and the ingest log. Both schemas are brought up to date first, as \
+            their completions, the ingest log, and dashboard sessions. Both schemas are brought up to date first, as \
             `vitals serve` would. Stop the server while it runs.
 
             Each user is copied in one PostgreSQL transaction and marked done in the table \

@@ -20,8 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
             The web dashboard is served at / (unless --no-dashboard): each user signs in at \
             /sign-in with their API token, once, and gets a session cookie (HttpOnly, \
             SameSite=Strict; Secure with --dashboard-secure-cookies or when a proxy sends \
-            X-Forwarded-Proto: https). Sessions live in memory: a restart, sign-out, the session's \
-            age passing --dashboard-session-hours or a new token (`vitals user token`) ends them. \
+            X-Forwarded-Proto: https). Sessions are kept in the database, so a restart keeps them and \
+            every server on one database knows them; sign-out, the session's age passing \
+            --dashboard-session-hours or a new token (`vitals user token`) ends them. \
             Behind a TLS reverse proxy, pass --dashboard-secure-cookies (the README shows nginx \
             and Caddy setups).
 
@@ -74,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
     var noDashboard = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "How long a dashboard sign-in lasts, in hours (168 is 7 days); sessions are kept in memory, so a restart signs everyone out.",
+        "How long a dashboard sign-in lasts, in hours (168 is 7 days); sessions are kept in the database and outlive a restart.",
         valueName: "hours"))
     var dashboardSessionHours = 168
 

@@ -31,7 +31,7 @@ struct DashboardFormTokenTests {
             }
         }
         forms.get("/weight") { _, context in "form for \(context.user?.name ?? "nobody")" }
-        let (id, session) = server.sessions.open(for: user, tokenHash: TokenHasher.hash(token))
+        let (id, session) = try await server.sessions.open(for: user, tokenHash: TokenHasher.hash(token))
 
         try await Application(router: router).test(.router) { client in
             func send(_ method: HTTPRequest.Method, cookie: String?, _ body: String) async throws -> (HTTPResponse.Status, String) {

@@ -47,9 +47,14 @@ struct MigrationTests {
             #expect(ada.ingests.contains { $0.errorCode != nil } && bob.ingests.count >= 5)
             #expect(ada.snapshots.contains { $0.proteinLogged == true } && bob.quests.contains(where: \.requiresVerified))
 
+            // A browser signed in to the dashboard before the move.
+            let adaToken = try #require(tokens["ada"])
+            let session = try #require(try await DashboardBrowser.signedIn(sqlite.client, adaToken).session)
+
             let url = try await TestPostgres.shared.newDatabase()
             let report = try await Self.migrate(sqlite.repository, to: url)
             #expect(report.verified && report.copiedUsers == ["ada", "bob"] && report.skippedUsers.isEmpty)
+            #expect(report.rows["dashboard_sessions"] == 1)
             #expect(report.sampleIndexesRebuilt == ["ada", "bob"])
             #expect(report.rows["samples"] == ada.samples.count + bob.samples.count)
             #expect(report.rows["route_points"] == ada.routes.reduce(0) { $0 + $1.points.count })
@@ -68,6 +73,9 @@ struct MigrationTests {
                     let days = try await Self.days.asyncMap { try await moved.day(token, $0).text }
                     #expect(days == sqliteReports[name], "\(name)'s day reports differ")
                 }
+                let browser = moved.browser()
+                browser.setCookie("vitals_session", session)
+                #expect(try await browser.get("/").status == .ok, "the browser stays signed in")
                 let users = try await postgres.users()
                 #expect(users.map(\.name) == ["ada", "bob"])
                 let expiry = try #require(users.first?.tokenExpiresAt?.timeIntervalSince1970)
