@@ -30,6 +30,14 @@ public protocol HealthRepository: Sendable {
     func dashboardSession(idHash: String, at date: Date) async throws -> StoredDashboardSession?
     /// Ends the dashboard session whose id has the SHA-256 `idHash` (nothing when there is none).
     func closeDashboardSession(idHash: String) async throws
+
+    /// Stores an import job of `user` (new, or changed by its owner); storing a queued one also
+    /// forgets the user's oldest finished jobs past `keepingPerUser`.
+    func saveImportJob(_ job: StoredImportJob, of user: ServerUser, keepingPerUser: Int) async throws
+    /// Notes that `owner` still works on its unfinished jobs, at `date`.
+    func noteImportJobs(of owner: UUID, at date: Date) async throws
+    /// The user's import jobs, newest first; only the one with `id` when given.
+    func importJobs(of user: ServerUser, id: String?) async throws -> [StoredImportJob]
     /// Removes the user `name`: their token and every row of theirs, in one transaction;
     /// returns what was erased. Throws `.notFound` for an unknown name.
     func removeUser(named name: String) async throws -> ErasedCounts

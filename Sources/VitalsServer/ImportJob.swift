@@ -4,8 +4,8 @@ import VitalsCore
 /// An Apple Health export uploaded to `POST /api/me/imports` and its import into the user, as
 /// `GET /api/me/imports/{id}` answers it.
 ///
-/// Counts, states and error codes only, never a health value. Kept in memory by
-/// ``ImportJobQueue`` (a restart forgets them; see there).
+/// Counts, states and error codes only, never a health value. Kept in the repository by
+/// ``ImportJobQueue`` (see there), as JSON.
 public struct ImportJob: Sendable, Codable, Hashable {
     /// Where the job is.
     public enum State: String, Sendable, Codable, Hashable {
@@ -27,7 +27,8 @@ public struct ImportJob: Sendable, Codable, Hashable {
     /// Why a job failed or was cancelled: a stable code and a sentence naming where (the byte
     /// offset in the export's XML), never a value read.
     public struct Failure: Sendable, Codable, Hashable {
-        /// `invalid_input` (not an export), `io`, `database`, `cancelled`, `internal`...
+        /// `invalid_input` (not an export), `io`, `database`, `cancelled`, `interrupted` (the
+        /// server importing it stopped without finishing), `internal`...
         public var code: String
         public var message: String
         /// Where in the export's XML reading stopped, when known.

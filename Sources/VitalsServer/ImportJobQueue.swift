@@ -14,17 +14,24 @@ import VitalsStore
 /// are deleted; an upload finishing after that is refused (503). A router made alone
 /// (``ServerApplication/makeRouter(configuration:repository:)``) queues jobs that never run.
 ///
-/// Jobs are kept in memory, not in the repository: a job is a handle on work this process is
-/// doing, and after a restart there is no upload or transaction behind it any more (a crash
-/// rolls the import back). A restart forgets them; what a successful import stored stays in the
-/// user's ingest log (`GET /api/me/ingests`, kind `apple-health-export`). The newest
-/// ``jobsKeptPerUser`` finished jobs of each user are kept.
+/// Jobs are kept in the repository (``StoredImportJob``), so every server on one database
+/// answers for an upload any of them received, and a restart keeps the finished ones. The
+/// upload and its import stay with the process that received it: the queue stores each change
+/// of state, and every ``noteInterval`` the running import's progress and a sign of life for
+/// its unfinished jobs. An unfinished job whose process stopped giving one (it crashed, or
+/// shut down without the database) for ``interruptedAfter`` is reported as failed with code
+/// `interrupted`: its import rolled back with the process. The newest ``jobsKeptPerUser``
+/// finished jobs of each user are kept.
 ///
-/// The state is behind a lock rather than in an actor because the importer reports progress
-/// synchronously, from its parsing thread.
+/// This process's unfinished jobs are also held in memory, behind a lock rather than in an
+/// actor because the importer reports progress synchronously, from its parsing thread; reads
+/// take their progress from there.
 final class ImportJobQueue: Service, Sendable {
     /// Finished jobs kept per user; older ones are forgotten as new ones arrive.
     static let jobsKeptPerUser = 100
+    /// How long an unfinished job may go without a sign of life from its process before it is
+    /// reported as interrupted: many missed ``noteInterval``s.
+    static let interruptedAfter: TimeInterval = 60
 
     private struct Entry {
         var job: ImportJob
@@ -34,8 +41,9 @@ final class ImportJobQueue: Service, Sendable {
     }
 
     private struct State {
+        /// This process's unfinished jobs (and finished ones the repository could not be told of).
         var entries: [String: Entry] = [:]
-        /// Ids in arrival order.
+        /// Their ids in arrival order.
         var order: [String] = []
         var running: String?
         var accepting = true
@@ -46,6 +54,11 @@ final class ImportJobQueue: Service, Sendable {
 
     /// Where uploads are written while they wait and are imported.
     let directory: String
+    /// This queue's (this process's) id, as the owner of the jobs it stores.
+    let owner = UUID()
+    /// How often the running import's progress is stored and the unfinished jobs noted.
+    let noteInterval: Duration
+    private let repository: any HealthRepository
     private let importer: Importer
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -55,16 +68,21 @@ final class ImportJobQueue: Service, Sendable {
 
     /// A queue importing with `service` into its repository.
     convenience init(service: HealthService, directory: String, logger: Logger) {
-        self.init(directory: directory, logger: logger, now: service.now) { path, user, options in
+        self.init(repository: service.repository, directory: directory, logger: logger, now: service.now) {
+            path, user, options in
             try await service.importExport(at: path, for: user, options: options)
         }
     }
 
-    /// A queue importing with `importer` (tests stand in an import that waits to be cancelled).
-    init(directory: String, logger: Logger, now: @escaping @Sendable () -> Date, importer: @escaping Importer) {
+    /// A queue keeping its jobs in `repository` and importing with `importer` (tests stand in an
+    /// import that waits to be cancelled).
+    init(repository: any HealthRepository, directory: String, logger: Logger, now: @escaping @Sendable () -> Date,
+         noteInterval: Duration = .seconds(5), importer: @escaping Importer) {
+        self.repository = repository
         self.directory = directory
         self.logger = logger
         self.now = now
+        self.noteInterval = noteInterval
         self.importer = importer
         (arrivals, arrival) = AsyncStream.makeStream(of: String.self)
     }
@@ -76,20 +94,26 @@ final class ImportJobQueue: Service, Sendable {
         return FileManager.default.temporaryDirectory.appendingPathComponent("vitals-imports").path
     }
 
-    /// Queues the import of `upload` into `user`; returns the new job. Throws 503 (and deletes
-    /// the file) once the server is shutting down.
-    func enqueue(_ upload: ImportUpload, id: String, for user: ServerUser, at date: Date) throws -> ImportJob {
+    /// Queues the import of `upload` into `user`; returns the new job, stored. Throws 503 (and
+    /// deletes the file) once the server is shutting down, or when the job cannot be stored.
+    func enqueue(_ upload: ImportUpload, id: String, for user: ServerUser, at date: Date) async throws -> ImportJob {
         let job = ImportJob(id: id, bytesReceived: upload.bytes, createdAt: date)
         let accepted = state.withLock { state in
             guard state.accepting else { return false }
             state.entries[id] = Entry(job: job, user: user, upload: upload)
             state.order.append(id)
-            Self.forgetOldJobs(of: user, in: &state)
             return true
         }
         guard accepted else {
             upload.remove()
             throw APIError(.serviceUnavailable, code: "shutting_down", "the server is shutting down; upload the export again later")
+        }
+        do {
+            try await save(job, of: user)
+        } catch {
+            forget(id)
+            upload.remove()
+            throw error
         }
         arrival.yield(id)
         logger.info("export upload queued", metadata: ["job": "\(id)", "user": "\(user.id)", "bytes": "\(upload.bytes)"])
@@ -97,27 +121,33 @@ final class ImportJobQueue: Service, Sendable {
     }
 
     /// The job `id` if it is `user`'s; nil for an unknown id or another user's job.
-    func job(_ id: String, of user: ServerUser) -> ImportJob? {
-        state.withLock { state in
-            guard let entry = state.entries[id], entry.user.id == user.id else { return nil }
-            return entry.job
+    func job(_ id: String, of user: ServerUser) async throws -> ImportJob? {
+        try await jobs(of: user, id: id).first
+    }
+
+    /// `user`'s jobs, newest first (only the one with `id` when given): as stored, with this
+    /// process's unfinished ones as it holds them and others' interrupted ones so reported.
+    func jobs(of user: ServerUser, id: String? = nil) async throws -> [ImportJob] {
+        let stored = try await repository.importJobs(of: user, id: id)
+        let held = state.withLock { state in state.entries.filter { $0.value.user.id == user.id }.mapValues(\.job) }
+        let current = now()
+        return stored.map { stored in
+            if let job = held[stored.job.id] { return job }
+            guard !stored.job.state.isFinished, stored.owner != owner,
+                  current.timeIntervalSince(stored.notedAt) > Self.interruptedAfter else { return stored.job }
+            return Self.interrupted(stored.job, lastNoted: stored.notedAt)
         }
     }
 
-    /// `user`'s jobs, newest first.
-    func jobs(of user: ServerUser) -> [ImportJob] {
-        state.withLock { state in
-            state.order.reversed().compactMap { id in
-                state.entries[id].flatMap { $0.user.id == user.id ? $0.job : nil }
-            }
-        }
-    }
-
-    /// Imports the queued jobs one at a time until the server shuts down.
+    /// Imports the queued jobs one at a time until the server shuts down, noting them meanwhile.
     func run() async {
         await withTaskCancellationHandler {
             await withGracefulShutdownHandler {
-                for await id in arrivals { await execute(id) }
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await self.noteUntilCancelled() }
+                    for await id in arrivals { await execute(id) }
+                    group.cancelAll()
+                }
             } onGracefulShutdown: {
                 self.stop()
             }
@@ -126,7 +156,7 @@ final class ImportJobQueue: Service, Sendable {
         }
         // Anything that arrived but never ran.
         let left = state.withLock { state in state.order.filter { state.entries[$0]?.job.state == .queued } }
-        for id in left { finish(id, .failure(VitalsError(.cancelled, "the server shut down before the import ran"))) }
+        for id in left { await finish(id, .failure(VitalsError(.cancelled, "the server shut down before the import ran"))) }
     }
 
     /// Refuses new uploads, cancels the running import (it rolls back) and ends ``run()``'s loop.
@@ -139,19 +169,42 @@ final class ImportJobQueue: Service, Sendable {
         arrival.finish()
     }
 
+    /// Every ``noteInterval`` while this process holds jobs: stores the running import's progress
+    /// and notes the unfinished jobs.
+    private func noteUntilCancelled() async {
+        while true {
+            do { try await Task.sleep(for: noteInterval) } catch { return }
+            let (held, running, unsaved) = state.withLock { state in
+                (!state.entries.isEmpty, state.running.flatMap { state.entries[$0] },
+                 state.entries.values.filter(\.job.state.isFinished))
+            }
+            // An idle server writes nothing.
+            guard held else { continue }
+            if let running, running.job.state == .running { await saveLogged(running.job, of: running.user) }
+            // Jobs whose end the repository could not be told of: again.
+            for entry in unsaved where await saveLogged(entry.job, of: entry.user) { forget(entry.job.id) }
+            do {
+                try await repository.noteImportJobs(of: owner, at: now())
+            } catch {
+                logger.warning("could not note the import jobs", metadata: ["error": "\(type(of: error))"])
+            }
+        }
+    }
+
     /// Runs job `id`'s import (unless the server is shutting down), then deletes its file.
     private func execute(_ id: String) async {
-        let started: (user: ServerUser, upload: ImportUpload, cancellation: ImportCancellation)? = state.withLock { state in
+        let started: Entry? = state.withLock { state in
             guard state.accepting, var entry = state.entries[id], entry.job.state == .queued else { return nil }
             entry.job.state = .running
             state.entries[id] = entry
             state.running = id
-            return (entry.user, entry.upload, entry.cancellation)
+            return entry
         }
         guard let started else {
-            finish(id, .failure(VitalsError(.cancelled, "the server shut down before the import ran")))
+            await finish(id, .failure(VitalsError(.cancelled, "the server shut down before the import ran")))
             return
         }
+        await saveLogged(started.job, of: started.user)
         logger.info("export import started", metadata: ["job": "\(id)", "user": "\(started.user.id)"])
         let options = HealthExportImporter.Options(progress: { [weak self] progress in
             self?.state.withLock { state in
@@ -171,11 +224,11 @@ final class ImportJobQueue: Service, Sendable {
         } catch {
             outcome = .failure(error)
         }
-        finish(id, outcome)
+        await finish(id, outcome)
     }
 
-    /// Records how job `id` ended and deletes its file.
-    private func finish(_ id: String, _ outcome: Result<ExportImportReport, any Error>) {
+    /// Records how job `id` ended, deletes its file, and stores the job (then holds it no more).
+    private func finish(_ id: String, _ outcome: Result<ExportImportReport, any Error>) async {
         let entry = state.withLock { state -> Entry? in
             guard var entry = state.entries[id] else { return nil }
             switch outcome {
@@ -198,17 +251,46 @@ final class ImportJobQueue: Service, Sendable {
             "job": "\(id)", "user": "\(entry.user.id)", "state": "\(entry.job.state.rawValue)",
             "samples": "\(entry.job.samples)", "error": "\(entry.job.error?.code ?? "none")",
         ])
+        // Held until the repository knows how it ended, so this process answers right meanwhile.
+        if await saveLogged(entry.job, of: entry.user) { forget(id) }
     }
 
-    /// Forgets `user`'s oldest finished jobs past ``jobsKeptPerUser``.
-    private static func forgetOldJobs(of user: ServerUser, in state: inout State) {
-        let finished = state.order.filter { id in
-            guard let entry = state.entries[id] else { return false }
-            return entry.user.id == user.id && entry.job.state.isFinished
+    /// Stores `job` as this queue's, now.
+    private func save(_ job: ImportJob, of user: ServerUser) async throws {
+        try await repository.saveImportJob(StoredImportJob(job: job, owner: owner, notedAt: now()), of: user,
+                                           keepingPerUser: Self.jobsKeptPerUser)
+    }
+
+    /// Stores `job`, logging a failure (the job's import goes on); returns whether it was stored.
+    @discardableResult
+    private func saveLogged(_ job: ImportJob, of user: ServerUser) async -> Bool {
+        do {
+            try await save(job, of: user)
+            return true
+        } catch {
+            logger.warning("could not store the import job", metadata: [
+                "job": "\(job.id)", "state": "\(job.state.rawValue)", "error": "\(type(of: error))",
+            ])
+            return false
         }
-        guard finished.count > jobsKeptPerUser else { return }
-        let forgotten = Set(finished.prefix(finished.count - jobsKeptPerUser))
-        for id in forgotten { state.entries[id] = nil }
-        state.order.removeAll { forgotten.contains($0) }
+    }
+
+    /// Holds job `id` no more.
+    private func forget(_ id: String) {
+        state.withLock { state in
+            state.entries[id] = nil
+            state.order.removeAll { $0 == id }
+        }
+    }
+
+    /// An unfinished job whose process stopped noting it, as reported: failed, `interrupted`.
+    static func interrupted(_ job: ImportJob, lastNoted: Date) -> ImportJob {
+        var job = job
+        job.state = .failed
+        job.error = ImportJob.Failure(
+            code: "interrupted",
+            message: "the server importing this upload stopped before the import finished; nothing of it was stored: upload the export again")
+        job.finishedAt = lastNoted
+        return job
     }
 }

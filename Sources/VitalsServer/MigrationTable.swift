@@ -89,6 +89,12 @@ struct MigrationTable: Sendable {
                        select: "SELECT id_hash, user_id, token_hash, csrf_token, expires FROM dashboard_sessions",
                        columns: [("id_hash", .plain), ("user_id", .userID), ("token_hash", .plain),
                                  ("csrf_token", .plain), ("expires", .timestamp)]),
+        // Upload jobs: the copy's unfinished ones are reported interrupted (their server is gone).
+        MigrationTable(name: "import_jobs",
+                       select: "SELECT id, seq, user_id, owner, state, created_at, noted_at, job FROM import_jobs",
+                       columns: [("id", .plain), ("seq", .plain), ("user_id", .userID), ("owner", .plain),
+                                 ("state", .plain), ("created_at", .timestamp), ("noted_at", .timestamp),
+                                 ("job", .plain)]),
     ]
 
     /// The ingest log's columns copied as they are.
@@ -111,7 +117,7 @@ struct MigrationTable: Sendable {
     /// Every table a user has rows in, for counting: (SQLite table, PostgreSQL table).
     static let counted = ["tokens", "health_snapshots", "workout_records", "samples", "quests", "quest_completions",
                           "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries",
-                          "characteristics", "dashboard_sessions"]
+                          "characteristics", "dashboard_sessions", "import_jobs"]
 
     /// The user's rows as COPY text.
     /// The user's rows as COPY text, with their number.

@@ -160,7 +160,7 @@ public enum OpenAPIDocument {
                                 "content": ["application/json": ["schema": ref("ImportJob")]]],
                         "400": error, "413": error, "503": unavailable,
                     ]),
-                "get": operation("The user's import jobs, newest first (kept in memory: a restart forgets them)",
+                "get": operation("The user's import jobs, newest first (kept in the database; any server on it answers)",
                                  responses: ["200": ok("Jobs", ["type": "array", "items": ref("ImportJob")])]),
             ],
             "/api/me/imports/{id}": ["get": operation(

@@ -177,7 +177,7 @@ enum OpenAPISchemas {
             "samples": ["type": "integer", "minimum": 0, "description": "Samples stored so far"],
             "report": ref("ExportImportReport"),
             "error": object([
-                "code": ["type": "string", "description": "invalid_input (not an export), io, database, cancelled, internal"],
+                "code": ["type": "string", "description": "invalid_input (not an export), io, database, cancelled, interrupted (the importing server stopped without finishing), internal"],
                 "message": ["type": "string", "description": "Names the byte offset in the XML; never a value"],
                 "byteOffset": integer,
             ], required: ["code", "message"]),

@@ -159,8 +159,9 @@ extension PostgresRepository {
                 }
                 let counts = try await Self.erase(userID: id, on: connection, logger: logger)
                 try await connection.query("DELETE FROM tokens WHERE user_id = \(id)", logger: logger)
-                // Said outright, not left to the foreign key: on Citus the sessions are not co-located with users.
+                // Said outright, not left to the foreign keys: on Citus these may not be co-located with users.
                 try await connection.query("DELETE FROM dashboard_sessions WHERE user_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM import_jobs WHERE user_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM users WHERE id = \(id)", logger: logger)
                 return counts
             }

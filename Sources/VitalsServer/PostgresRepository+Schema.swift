@@ -227,6 +227,8 @@ extension PostgresRepository {
         ]),
         // Dashboard sessions in the database: they outlive a restart and work on every server.
         ("server-v11-dashboard-sessions", dashboardSessionsMigration),
+        // Import jobs in the database: any server answers for an upload another received.
+        ("server-v12-import-jobs", importJobsMigration),
     ]
 
     /// How many hash partitions `samples` has.

@@ -98,6 +98,7 @@ extension SQLiteRepository {
             let counts = try Self.erase(userID: id, in: db)
             try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM dashboard_sessions WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM import_jobs WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM daily_statistics_epochs WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
             return counts

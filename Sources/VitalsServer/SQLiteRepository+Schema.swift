@@ -179,6 +179,7 @@ extension SQLiteRepository {
         registerDailyStatistics(in: &migrator)
         registerCharacteristics(in: &migrator)
         registerDashboardSessions(in: &migrator)
+        registerImportJobs(in: &migrator)
         return migrator
     }
 }

@@ -19,18 +19,18 @@ extension ServerRoutes {
             }
             let id = UUID().uuidString.lowercased()
             let upload = try await ImportUpload.receive(request.body, into: imports.directory, id: id, limit: limit)
-            let job = try imports.enqueue(upload, id: id, for: user, at: configuration.now())
+            let job = try await imports.enqueue(upload, id: id, for: user, at: configuration.now())
             var response = try JSONResponse.make(job, status: .accepted)
             response.headers[.location] = "/api/me/imports/\(id)"
             return response
         }
         api.get("/me/imports") { _, context in
             let user = try context.requireUser()
-            return try JSONResponse.make(imports.jobs(of: user))
+            return try JSONResponse.make(try await imports.jobs(of: user))
         }
         api.get("/me/imports/{id}") { _, context in
             let user = try context.requireUser()
-            guard let job = imports.job(context.parameters.get("id") ?? "", of: user) else {
+            guard let job = try await imports.job(context.parameters.get("id") ?? "", of: user) else {
                 throw APIError(.notFound, code: "not_found", "no such import", field: "id")
             }
             return try JSONResponse.make(job)

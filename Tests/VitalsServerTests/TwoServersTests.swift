@@ -7,16 +7,18 @@ import Testing
 @Suite("Server: two servers on one PostgreSQL database")
 struct TwoServersTests {
     /// Runs `body` with two servers, each with its own repository (pool, token cache, writer) on
-    /// one new database; both migrate it as they start.
+    /// one new database; both migrate it as they start. The second's clock is `seconds` behind,
+    /// or each server has its own configuration when `configurations` are given.
     static func withTwoServers(secondClockBehind seconds: TimeInterval = 0,
+                               configurations: (ServerConfiguration, ServerConfiguration)? = nil,
                                _ body: @escaping @Sendable (Harness, Harness) async throws -> Void) async throws {
         let url = try await TestPostgres.shared.newDatabase()
         let first = try PostgresRepository(url: url, maximumConnections: 8)
         let second = try PostgresRepository(url: url, maximumConnections: 8)
         var behind = ServerConfiguration.testing
         behind.now = { ServerConfiguration.fixedNow - seconds }
-        let (one, _) = ServerApplication.make(configuration: .testing, repository: first)
-        let (two, _) = ServerApplication.make(configuration: behind, repository: second)
+        let (one, _) = ServerApplication.make(configuration: configurations?.0 ?? .testing, repository: first)
+        let (two, _) = ServerApplication.make(configuration: configurations?.1 ?? behind, repository: second)
         try await one.test(.router) { oneClient in
             try await two.test(.router) { twoClient in
                 try await body(Harness(client: oneClient, repository: first), Harness(client: twoClient, repository: second))
@@ -52,6 +54,26 @@ struct TwoServersTests {
                 #expect(export.samples.count == 40)
                 #expect(export.questCompletions.count == 1)
             }
+        }
+    }
+
+    @Test("An export uploaded to one server is followed to its end through the other, and listed by both")
+    func importsFollowed() async throws {
+        let folders = (UploadFolder(), UploadFolder())
+        defer { folders.0.remove(); folders.1.remove() }
+        try await Self.withTwoServers(configurations: (.uploads(into: folders.0.path), .uploads(into: folders.1.path))) {
+            one, two in
+            let (_, token) = try await one.user("ada")
+            let body = try Data(contentsOf: URL(fileURLWithPath: ExportText.fixture("apple-health-parser/export.zip")))
+            let job = try await one.queuedJob(token, body)
+            let done = try await two.finishedJob(token, job.id)
+            #expect(done.state == .succeeded && done.report?.samplesAdded ?? 0 > 0, "\(done)")
+            #expect(folders.1.files.isEmpty && folders.0.files.isEmpty, "the first server imported and deleted it")
+            for server in [one, two] {
+                let listed = try await server.send(.get, "/api/me/imports", token: token)
+                #expect(try listed.decode([ImportJob].self) == [done])
+            }
+            #expect(try await two.export(token).samples.count == done.report?.samplesAdded)
         }
     }
 
