@@ -50,6 +50,7 @@ actor TestPostgres {
     private func start() throws -> Cluster {
         if let cluster { return cluster }
         let bin = try Self.binaries()
+        Self.stopAbandoned(pgCtl: "\(bin)/pg_ctl")
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("vitals-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -71,6 +72,30 @@ actor TestPostgres {
         let cluster = Cluster(port: port, folder: folder)
         self.cluster = cluster
         return cluster
+    }
+
+    /// Stops and removes the clusters of earlier test processes that are no longer running: a
+    /// process killed (a hung run stopped with SIGKILL) never reaches its exit handler, and its
+    /// PostgreSQL would run on.
+    static func stopAbandoned(pgCtl: String) {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix("vitals-pg-") {
+            guard let pid = name.split(separator: "-").dropFirst(2).first.flatMap({ pid_t($0) }), pid != getpid()
+            else { continue }
+            // ESRCH: no such process. EPERM would mean it runs as another user: keep its cluster.
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let folder = temporary.appendingPathComponent(name).path
+            let stop = [pgCtl, "-D", folder + "/data", "-m", "immediate", "-w", "stop"]
+            if FileManager.default.fileExists(atPath: folder + "/data/postmaster.pid") {
+                if getuid() == 0 {
+                    try? run("/usr/sbin/runuser", ["-u", "postgres", "--"] + stop)
+                } else {
+                    try? run(stop[0], Array(stop.dropFirst()))
+                }
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// The newest installed PostgreSQL's bin folder.
