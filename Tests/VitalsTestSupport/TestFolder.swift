@@ -42,6 +42,22 @@ public enum TestFolder {
         return folder
     }
 
+    /// Unmounts what a killed run left mounted under `folder` (the full-disk tests' small tmpfs),
+    /// deepest first, so the folder can be removed. Needs root, as mounting did; otherwise nothing.
+    private static func unmountAll(under folder: String) {
+        guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return }
+        let points = mounts.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            guard fields.count > 1 else { return nil }
+            // The kernel writes a space in a path as \040.
+            let point = fields[1].replacingOccurrences(of: "\\040", with: " ")
+            return point.hasPrefix(folder + "/") ? point : nil
+        }
+        #if canImport(Glibc)
+        for point in points.sorted(by: { $0.count > $1.count }) { _ = umount(point) }
+        #endif
+    }
+
     /// Removes the folders of earlier test processes that are no longer running.
     private static func removeAbandoned(in temporary: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
@@ -49,7 +65,9 @@ public enum TestFolder {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
             // ESRCH: no such process. EPERM would mean it runs as another user: keep its folder.
             if kill(pid, 0) != 0, errno == ESRCH {
-                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+                let folder = temporary.appendingPathComponent(name)
+                unmountAll(under: folder.path)
+                try? FileManager.default.removeItem(at: folder)
             }
         }
     }
