@@ -232,6 +232,9 @@ public struct ErasedCounts: Sendable, Codable, Hashable {
     public var routePoints = 0
     public var activitySummaries = 0
     public var characteristics = 0
+    /// Finished upload jobs (``ImportJob``: counts and states). A job still queued or running
+    /// goes on and stays listed; what its import stores comes after the erase.
+    public var importJobs = 0
 
     public init() {}
 }

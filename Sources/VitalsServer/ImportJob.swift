@@ -8,7 +8,7 @@ import VitalsCore
 /// ``ImportJobQueue`` (see there), as JSON.
 public struct ImportJob: Sendable, Codable, Hashable {
     /// Where the job is.
-    public enum State: String, Sendable, Codable, Hashable {
+    public enum State: String, Sendable, Codable, Hashable, CaseIterable {
         /// Uploaded, waiting for the import before it to finish.
         case queued
         /// Being imported (in one transaction: nothing is visible until it succeeds).

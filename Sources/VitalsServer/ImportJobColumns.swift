@@ -2,8 +2,10 @@ import Foundation
 
 /// How an ``ImportJob`` is kept in a repository's `import_jobs.job` column: JSON, exact for every field.
 enum ImportJobColumns {
-    /// The finished states, as stored in `import_jobs.state`, for SQL.
-    static let finishedStates = "('succeeded', 'failed', 'cancelled')"
+    /// The finished states (``ImportJob/State/isFinished``), as stored in `import_jobs.state`, as
+    /// an SQL list: `('succeeded', 'failed', 'cancelled')`.
+    static let finishedStates = "("
+        + ImportJob.State.allCases.filter(\.isFinished).map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
 
     static func text(_ job: ImportJob) throws -> String {
         String(decoding: try JSONEncoder().encode(job), as: UTF8.self)

@@ -113,6 +113,7 @@ enum OpenAPISchemas {
                 "snapshots": integer, "workouts": integer, "samples": integer, "quests": integer,
                 "questCompletions": integer, "ingests": integer, "workoutSamples": integer, "routePoints": integer,
                 "activitySummaries": integer, "characteristics": integer,
+                "importJobs": ["type": "integer", "description": "finished upload jobs; one still queued or running goes on"],
             ])]),
             "IngestLogEntry": ingestLogEntry,
             "IngestLogPage": object([

@@ -157,11 +157,15 @@ extension PostgresRepository {
                 guard try await userID(locking: true) == id else {
                     throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
                 }
-                let counts = try await Self.erase(userID: id, on: connection, logger: logger)
+                var counts = try await Self.erase(userID: id, on: connection, logger: logger)
                 try await connection.query("DELETE FROM tokens WHERE user_id = \(id)", logger: logger)
                 // Said outright, not left to the foreign keys: on Citus these may not be co-located with users.
                 try await connection.query("DELETE FROM dashboard_sessions WHERE user_id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM import_jobs WHERE user_id = \(id)", logger: logger)
+                for try await unfinished in try await connection.query("""
+                    WITH deleted AS (DELETE FROM import_jobs WHERE user_id = \(id) RETURNING 1) SELECT COUNT(*) FROM deleted
+                    """, logger: logger).decode(Int.self) {
+                    counts.importJobs += unfinished
+                }
                 try await connection.query("DELETE FROM users WHERE id = \(id)", logger: logger)
                 return counts
             }
@@ -171,10 +175,10 @@ extension PostgresRepository {
     /// Deletes every row of user `id` but the account and its token, in the caller's transaction.
     private static func erase(userID id: Int64, on connection: PostgresConnection, logger: Logger) async throws
         -> ErasedCounts {
-        func erase(_ table: String) async throws -> Int {
+        func erase(_ table: String, where condition: String = "TRUE") async throws -> Int {
             var count = 0
             for try await deleted in try await connection.query("""
-                WITH deleted AS (DELETE FROM \(unescaped: table) WHERE user_id = \(id) RETURNING 1)
+                WITH deleted AS (DELETE FROM \(unescaped: table) WHERE user_id = \(id) AND \(unescaped: condition) RETURNING 1)
                 SELECT COUNT(*) FROM deleted
                 """, logger: logger).decode(Int.self) {
                 count = deleted
@@ -196,6 +200,7 @@ extension PostgresRepository {
         counts.snapshots = try await erase("health_snapshots")
         counts.ingests = try await erase("ingest_log")
         _ = try await erase("ingest_type_last")
+        counts.importJobs = try await erase("import_jobs", where: "state IN \(ImportJobColumns.finishedStates)")
         return counts
     }
 }

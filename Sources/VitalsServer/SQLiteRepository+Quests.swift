@@ -95,10 +95,11 @@ extension SQLiteRepository {
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE name = ?", arguments: [name]) else {
                 throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
             }
-            let counts = try Self.erase(userID: id, in: db)
+            var counts = try Self.erase(userID: id, in: db)
             try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM dashboard_sessions WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM import_jobs WHERE user_id = ?", arguments: [id])
+            counts.importJobs += db.changesCount
             try db.execute(sql: "DELETE FROM daily_statistics_epochs WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
             return counts
@@ -125,6 +126,9 @@ extension SQLiteRepository {
         counts.snapshots = try erase("health_snapshots")
         counts.ingests = try erase("ingest_log")
         _ = try erase("ingest_type_last")
+        try db.execute(sql: "DELETE FROM import_jobs WHERE user_id = ? AND state IN \(ImportJobColumns.finishedStates)",
+                       arguments: [id])
+        counts.importJobs = db.changesCount
         return counts
     }
 }

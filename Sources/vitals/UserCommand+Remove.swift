@@ -41,6 +41,7 @@ extension UserCommand {
                     ("workoutSamples", erased.workoutSamples), ("routePoints", erased.routePoints),
                     ("activitySummaries", erased.activitySummaries), ("quests", erased.quests),
                     ("questCompletions", erased.questCompletions), ("ingests", erased.ingests),
+                    ("characteristics", erased.characteristics), ("importJobs", erased.importJobs),
                 ]
                 if json {
                     Output.json(["name": name, "erased": Dictionary(uniqueKeysWithValues: counts)])

@@ -74,7 +74,8 @@ struct DataRightsTests {
             let counts = try #require(erased.object["erased"] as? [String: Any])
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
                 == ["snapshots": 3, "workouts": 2, "samples": 3, "quests": 1, "questCompletions": 1, "ingests": 3,
-                    "workoutSamples": 0, "routePoints": 0, "activitySummaries": 0, "characteristics": 0])
+                    "workoutSamples": 0, "routePoints": 0, "activitySummaries": 0, "characteristics": 0,
+                    "importJobs": 0])
 
             let export = try await harness.export(ada)
             #expect(export.snapshots.isEmpty && export.workouts.isEmpty && export.samples.isEmpty)
@@ -93,7 +94,7 @@ struct DataRightsTests {
             // Erasing again finds nothing.
             let again = try await harness.send(.delete, "/api/me/data", token: ada)
             let zero = try #require(again.object["erased"] as? [String: Any])
-            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 10)
+            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 11)
         }
     }
 

@@ -148,6 +148,26 @@ struct ImportUploadTests {
         }
     }
 
+    @Test("Erasing a user's data forgets their finished upload jobs; another user's stay", arguments: Backend.allCases)
+    func eraseForgetsJobs(backend: Backend) async throws {
+        let folder = UploadFolder()
+        defer { folder.remove() }
+        try await withServer(backend, configuration: .uploads(into: folder.path), setup: .live) { harness in
+            let (_, ada) = try await harness.user("ada")
+            let (_, bob) = try await harness.user("bob")
+            for token in [ada, ada, bob] {
+                let job = try await harness.queuedJob(token, Data("<html>not an export</html>".utf8))
+                #expect(try await harness.finishedJob(token, job.id).state == .failed)
+            }
+            let erased = try await harness.send(.delete, "/api/me/data", token: ada)
+            #expect(erased.status == .ok)
+            let counts = try #require(erased.object["erased"] as? [String: Any])
+            #expect((counts["importJobs"] as? NSNumber)?.intValue == 2)
+            #expect(try await harness.send(.get, "/api/me/imports", token: ada).decode([ImportJob].self).isEmpty)
+            #expect(try await harness.send(.get, "/api/me/imports", token: bob).decode([ImportJob].self).count == 1)
+        }
+    }
+
     @Test("An empty body is 400, and an unknown job 404")
     func emptyBodyAndUnknownJob() async throws {
         let folder = UploadFolder()
