@@ -38,6 +38,8 @@ public protocol HealthRepository: Sendable {
     func noteImportJobs(of owner: UUID, at date: Date) async throws
     /// The user's import jobs, newest first; only the one with `id` when given.
     func importJobs(of user: ServerUser, id: String?) async throws -> [StoredImportJob]
+    /// The import jobs with these ids, whoever's (the ids of the files in an upload folder).
+    func importJobs(ids: [String]) async throws -> [StoredImportJob]
     /// Removes the user `name`: their token and every row of theirs, in one transaction;
     /// returns what was erased. Throws `.notFound` for an unknown name.
     func removeUser(named name: String) async throws -> ErasedCounts

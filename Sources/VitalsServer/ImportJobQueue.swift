@@ -58,10 +58,10 @@ final class ImportJobQueue: Service, Sendable {
     let owner = UUID()
     /// How often the running import's progress is stored and the unfinished jobs noted.
     let noteInterval: Duration
-    private let repository: any HealthRepository
+    let repository: any HealthRepository
     private let importer: Importer
-    private let now: @Sendable () -> Date
-    private let logger: Logger
+    let now: @Sendable () -> Date
+    let logger: Logger
     private let state = Locked(State())
     private let arrivals: AsyncStream<String>
     private let arrival: AsyncStream<String>.Continuation
@@ -139,8 +139,10 @@ final class ImportJobQueue: Service, Sendable {
         }
     }
 
-    /// Imports the queued jobs one at a time until the server shuts down, noting them meanwhile.
+    /// Removes what stopped servers left in ``directory`` (``removeLeftovers()``), then imports
+    /// the queued jobs one at a time until the server shuts down, noting them meanwhile.
     func run() async {
+        await removeLeftovers()
         await withTaskCancellationHandler {
             await withGracefulShutdownHandler {
                 await withTaskGroup(of: Void.self) { group in

@@ -68,4 +68,17 @@ extension PostgresRepository {
             return jobs
         }
     }
+
+    public func importJobs(ids: [String]) async throws -> [StoredImportJob] {
+        guard !ids.isEmpty else { return [] }
+        return try await guarded {
+            var jobs: [StoredImportJob] = []
+            for try await (owner, noted, text) in try await client.query(
+                "SELECT owner, noted_at, job FROM import_jobs WHERE id = ANY(\(ids))", logger: logger
+            ).decode((UUID, Date, String).self) {
+                jobs.append(StoredImportJob(job: try ImportJobColumns.job(text), owner: owner, notedAt: noted))
+            }
+            return jobs
+        }
+    }
 }

@@ -59,10 +59,23 @@ extension SQLiteRepository {
             try Row.fetchAll(db, sql: """
                 SELECT owner, noted_at, job FROM import_jobs WHERE user_id = ? AND (? IS NULL OR id = ?)
                 ORDER BY created_at DESC, seq DESC
-                """, arguments: [user.id, id, id]).map { row in
-                StoredImportJob(job: try ImportJobColumns.job(row[2]), owner: UUID(uuidString: row[0]) ?? UUID(),
-                                notedAt: Date(timeIntervalSince1970: row[1]))
-            }
+                """, arguments: [user.id, id, id]).map(Self.storedImportJob)
         }
+    }
+
+    public func importJobs(ids: [String]) async throws -> [StoredImportJob] {
+        guard !ids.isEmpty else { return [] }
+        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        return try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT owner, noted_at, job FROM import_jobs WHERE id IN (SELECT value FROM json_each(?))
+                """, arguments: [list]).map(Self.storedImportJob)
+        }
+    }
+
+    /// A row of `SELECT owner, noted_at, job`.
+    private static func storedImportJob(_ row: Row) throws -> StoredImportJob {
+        StoredImportJob(job: try ImportJobColumns.job(row[2]), owner: UUID(uuidString: row[0]) ?? UUID(),
+                        notedAt: Date(timeIntervalSince1970: row[1]))
     }
 }

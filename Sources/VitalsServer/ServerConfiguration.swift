@@ -24,7 +24,8 @@ public struct ServerConfiguration: Sendable {
     /// (the partial file deleted). Default 4 GB (4294967296 bytes): a decade of a watch's data, zipped.
     public var maximumImportBytes = 4 * 1024 * 1024 * 1024
     /// Folder where uploaded exports (`POST /api/me/imports`) are written while they wait for
-    /// their import and while it runs; each file is deleted when its import ends. Default nil:
+    /// their import and while it runs; each file is deleted when its import ends, and at start the
+    /// uploads a stopped server left behind are (servers on one database may share it). Default nil:
     /// beside the SQLite database (`DATABASE-imports`, the disk the import writes to anyway), or
     /// `vitals-imports` in the system's temporary folder with PostgreSQL. Created when needed.
     public var importDirectory: String?

@@ -62,7 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
     var maxImportBytes = 4 * 1024 * 1024 * 1024
 
     @Option(name: .long, help: ArgumentHelp(
-        "Folder uploaded exports are written to until their import ends (default: beside the SQLite database, DB-imports; with --postgres, vitals-imports in the system's temporary folder).",
+"Folder uploaded exports are written to until their import ends (default: beside the SQLite database, DB-imports; with --postgres, vitals-imports in the system's temporary folder). At start the server deletes the uploads in it that a stopped server left behind; servers may share it.",
         valueName: "path"))
     var importDir: String?
 

@@ -96,6 +96,53 @@ struct ImportJobQueueTests {
         }
     }
 
+    @Test("At start, the queue deletes the uploads no server will import and keeps the rest", arguments: Backend.allCases)
+    func leftovers(backend: Backend) async throws {
+        try await Self.withRepository(backend) { repository, user in
+            let folder = UploadFolder()
+            defer { folder.remove() }
+            let now = ServerConfiguration.fixedNow
+            let queue = ImportJobQueue(repository: repository, directory: folder.path, logger: Logger(label: "test"),
+                                       now: { now }, importer: Self.untilCancelled)
+            /// Stores job `id` as `owner`'s, last noted `ago` seconds before now, in `state`.
+            func store(_ id: String, _ state: ImportJob.State, owner: UUID = UUID(), ago: TimeInterval = 0) async throws {
+                var job = ImportJob(id: id, bytesReceived: 13, createdAt: now)
+                job.state = state
+                try await repository.saveImportJob(StoredImportJob(job: job, owner: owner, notedAt: now - ago),
+                                                   of: user, keepingPerUser: 100)
+            }
+            try await store("finished", .succeeded)
+            try await store("interrupted", .running, ago: ImportJobQueue.interruptedAfter + 1)
+            try await store("alive", .running, ago: ImportJobQueue.interruptedAfter - 1)
+            try await store("mine", .queued, owner: queue.owner, ago: ImportJobQueue.interruptedAfter + 1)
+            for name in ["finished", "interrupted", "alive", "mine", "unnamed-old", "unnamed-new"] {
+                _ = try Self.upload("\(name).upload", in: folder)
+            }
+            _ = try Self.upload("notes.txt", in: folder)
+            // A file that has not changed for longer than an upload still arriving would leave it.
+            let old = Date() - ImportJobQueue.unnamedUploadKept - 60
+            try FileManager.default.setAttributes([.modificationDate: old],
+                                                  ofItemAtPath: folder.path + "/unnamed-old.upload")
+
+            let group = ServiceGroup(configuration: .init(services: [queue], logger: Logger(label: "test")))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await group.run() }
+                // A liveness guard: the queue removes them as it starts.
+                let deadline = ContinuousClock.now + .seconds(300)
+                while folder.files.contains("finished.upload") {
+                    try #require(ContinuousClock.now < deadline, "the leftovers were never removed")
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+            }
+            #expect(Set(folder.files) == ["alive.upload", "mine.upload", "unnamed-new.upload", "notes.txt"])
+            #expect(await queue.removeLeftovers().isEmpty, "nothing more to remove")
+            #expect(try await repository.importJobs(ids: ["finished", "alive", "none"]).map(\.job.id).sorted()
+                == ["alive", "finished"])
+        }
+    }
+
     @Test("Another server's queue reports a job as its owner stored it, and as interrupted once the owner stops noting it",
           arguments: Backend.allCases)
     func otherServers(backend: Backend) async throws {
