@@ -58,7 +58,8 @@ public struct ServerConfiguration: Sendable {
     /// Requests a second each user's token may make, sustained (a token bucket; over it the API
     /// answers 429 with `Retry-After`). Default 100: far above any phone or sync client (the
     /// sync client honours `Retry-After`), low enough that a runaway script cannot take the
-    /// server from everyone. 0 turns the limit off.
+    /// server from everyone. 0 turns the limit off. Each server process keeps its own buckets
+    /// (no database write per request), so behind N servers a token gets up to N times this.
     public var rateLimitPerSecond: Double = 100
     /// How many requests a token may make at once after a quiet spell (the bucket's size). Default 1000.
     public var rateLimitBurst = 1000

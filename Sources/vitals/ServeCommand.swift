@@ -88,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
     var corsOrigins: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "Requests a second each user's token may make, sustained; beyond it the API answers 429 with Retry-After. 0 turns the limit off.",
+        "Requests a second each user's token may make, sustained; beyond it the API answers 429 with Retry-After. 0 turns the limit off. Each server counts its own: behind N servers a token gets N times this.",
         valueName: "requests"))
     var rateLimit: Double = 100
 
