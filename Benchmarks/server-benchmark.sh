@@ -14,10 +14,12 @@
 # at 64) against one server and against two `vitals serve` on one database, the connections
 # split between them, each on a new database of the same cluster, in the order 1, 2, 2, 1;
 # servers sharing the machine divide its cores (each runs cores/N event-loop threads).
+# --server-cpu-quota P instead gives each server of that phase P% of one core (a cgroup of its
+# own), so the servers, not the cores they share with the database and the load, are the bound.
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
 #        [--skip-sqlite] [--skip-postgres] [--postgres-setting NAME=VALUE]... [--two-servers]
-#        [--no-build] [--server BINARY] [--json]
+#        [--server-cpu-quota PERCENT] [--no-build] [--server BINARY] [--json]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,6 +30,7 @@ SKIP_PG=0
 SKIP_SQLITE=0
 PG_SETTINGS=()
 TWO_SERVERS=0
+QUOTA=""
 SERVER=""
 BUILD=1
 JSON=()
@@ -47,6 +50,12 @@ usage: bash Benchmarks/server-benchmark.sh [options]
                      defaults, but shared_buffers=256MB and max_connections=200
   --two-servers      then PostgreSQL with one server and with two on one database (Swift
                      clients), run in the order 1, 2, 2, 1
+  --server-cpu-quota PERCENT
+                     with --two-servers: run each server of that phase in a cgroup of its own
+                     limited to PERCENT% of one core (1-100), with one event-loop thread, so
+                     the servers are the bound, as when each has a machine of its own, and
+                     two can show what they add. Needs root and the cgroup cpu controller
+                     (v1 at /sys/fs/cgroup/cpu, or v2)
   --no-build         use the existing release binaries
   --server BINARY    the vitals binary to measure (default: the release build's); the load
                      client is still this checkout's vitals-bench, so builds compare side by side
@@ -70,6 +79,10 @@ while [ $# -gt 0 ]; do
                 echo "server-benchmark: --postgres-setting wants NAME=VALUE (no spaces or quotes), got: ${2:-nothing}" >&2; exit 64; }
             PG_SETTINGS+=("$2"); shift 2 ;;
         --two-servers) TWO_SERVERS=1; shift ;;
+        --server-cpu-quota)
+            [[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 100 ] || {
+                echo "server-benchmark: --server-cpu-quota wants a percentage of one core, 1-100, got: ${2:-nothing}" >&2; exit 64; }
+            QUOTA="$2"; shift 2 ;;
         --no-build) BUILD=0; shift ;;
         --server) SERVER="$2"; shift 2 ;;
         --json) JSON=(--json); shift ;;
@@ -79,6 +92,7 @@ while [ $# -gt 0 ]; do
 done
 
 log() { echo "[server-benchmark] $*" >&2; }
+[ -z "$QUOTA" ] || [ "$TWO_SERVERS" = 1 ] || { echo "server-benchmark: --server-cpu-quota needs --two-servers" >&2; exit 64; }
 mkdir -p "$WORK"
 
 if [ "$BUILD" = 1 ]; then
@@ -148,17 +162,27 @@ log "PostgreSQL"
 CORES="$(nproc)"
 SPLIT_CORES=0
 if "$SERVER" serve --help 2>/dev/null | grep -q -- '--event-loop-threads'; then SPLIT_CORES=1; fi
+MEASURED="$SERVER"
+if [ -n "$QUOTA" ]; then
+    # Each `vitals serve` moves itself into a cgroup of its own before it starts (the other
+    # commands the load client runs, such as `vitals user add`, are not limited).
+    . "$ROOT/Benchmarks/cpu-quota.sh"
+    MEASURED="$(cpu_quota_wrapper "$SERVER" "$QUOTA" "$WORK")"
+    trap 'pg_cluster_stop "$WORK/postgresql.log"; cpu_quota_cleanup' EXIT
+fi
 RUN=0
 for COUNT in 1 2 2 1; do
     RUN=$((RUN + 1))
     COUNT_ARGS=("${SERVE_ARGS[@]}")
     if [ "$SPLIT_CORES" = 1 ]; then
         THREADS=$((CORES / COUNT)); [ "$THREADS" -ge 1 ] || THREADS=1
+        # A server limited to part of one core needs no second thread.
+        [ -z "$QUOTA" ] || THREADS=1
         COUNT_ARGS=(--serve-args "${SERVE_ARGS[1]:-} --event-loop-threads $THREADS")
     fi
     pg_psql -c "CREATE DATABASE vitals_servers_$RUN" >/dev/null
-    log "PostgreSQL, $COUNT server(s) on one database, Swift clients"
-    "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "$PG_URL_BASE/vitals_servers_$RUN" \
+    log "PostgreSQL, $COUNT server(s) on one database, Swift clients${QUOTA:+, each server limited to $QUOTA% of a core}"
+    "$BIN/vitals-bench" load --vitals "$MEASURED" --postgres "$PG_URL_BASE/vitals_servers_$RUN" \
         --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" --servers "$COUNT" \
         --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 "${COUNT_ARGS[@]}" "${JSON[@]}"
 done
