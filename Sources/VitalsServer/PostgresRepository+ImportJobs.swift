@@ -57,25 +57,23 @@ extension PostgresRepository {
     }
 
     public func importJobs(of user: ServerUser, id: String?) async throws -> [StoredImportJob] {
-        try await guarded {
-            var jobs: [StoredImportJob] = []
-            for try await (owner, noted, text) in try await client.query("""
-                SELECT owner, noted_at, job FROM import_jobs WHERE user_id = \(user.id) AND (\(id)::TEXT IS NULL OR id = \(id))
-                ORDER BY created_at DESC, seq DESC
-                """, logger: logger).decode((UUID, Date, String).self) {
-                jobs.append(StoredImportJob(job: try ImportJobColumns.job(text), owner: owner, notedAt: noted))
-            }
-            return jobs
-        }
+        try await storedImportJobs("""
+            SELECT owner, noted_at, job FROM import_jobs WHERE user_id = \(user.id) AND (\(id)::TEXT IS NULL OR id = \(id))
+            ORDER BY created_at DESC, seq DESC
+            """)
     }
 
     public func importJobs(ids: [String]) async throws -> [StoredImportJob] {
         guard !ids.isEmpty else { return [] }
-        return try await guarded {
+        return try await storedImportJobs("SELECT owner, noted_at, job FROM import_jobs WHERE id = ANY(\(ids))")
+    }
+
+    /// The jobs a `SELECT owner, noted_at, job` query finds.
+    private func storedImportJobs(_ query: PostgresQuery) async throws -> [StoredImportJob] {
+        try await guarded {
             var jobs: [StoredImportJob] = []
-            for try await (owner, noted, text) in try await client.query(
-                "SELECT owner, noted_at, job FROM import_jobs WHERE id = ANY(\(ids))", logger: logger
-            ).decode((UUID, Date, String).self) {
+            for try await (owner, noted, text) in try await client.query(query, logger: logger)
+                .decode((UUID, Date, String).self) {
                 jobs.append(StoredImportJob(job: try ImportJobColumns.job(text), owner: owner, notedAt: noted))
             }
             return jobs

@@ -161,11 +161,7 @@ extension PostgresRepository {
                 try await connection.query("DELETE FROM tokens WHERE user_id = \(id)", logger: logger)
                 // Said outright, not left to the foreign keys: on Citus these may not be co-located with users.
                 try await connection.query("DELETE FROM dashboard_sessions WHERE user_id = \(id)", logger: logger)
-                for try await unfinished in try await connection.query("""
-                    WITH deleted AS (DELETE FROM import_jobs WHERE user_id = \(id) RETURNING 1) SELECT COUNT(*) FROM deleted
-                    """, logger: logger).decode(Int.self) {
-                    counts.importJobs += unfinished
-                }
+                counts.importJobs += try await Self.delete(from: "import_jobs", of: id, on: connection, logger: logger)
                 try await connection.query("DELETE FROM users WHERE id = \(id)", logger: logger)
                 return counts
             }
@@ -176,14 +172,7 @@ extension PostgresRepository {
     private static func erase(userID id: Int64, on connection: PostgresConnection, logger: Logger) async throws
         -> ErasedCounts {
         func erase(_ table: String, where condition: String = "TRUE") async throws -> Int {
-            var count = 0
-            for try await deleted in try await connection.query("""
-                WITH deleted AS (DELETE FROM \(unescaped: table) WHERE user_id = \(id) AND \(unescaped: condition) RETURNING 1)
-                SELECT COUNT(*) FROM deleted
-                """, logger: logger).decode(Int.self) {
-                count = deleted
-            }
-            return count
+            try await delete(from: table, of: id, where: condition, on: connection, logger: logger)
         }
         var counts = ErasedCounts()
         counts.questCompletions = try await erase("quest_completions")
@@ -202,5 +191,18 @@ extension PostgresRepository {
         _ = try await erase("ingest_type_last")
         counts.importJobs = try await erase("import_jobs", where: "state IN \(ImportJobColumns.finishedStates)")
         return counts
+    }
+
+    /// Deletes user `id`'s rows of `table` that meet `condition` (SQL); returns how many.
+    private static func delete(from table: String, of id: Int64, where condition: String = "TRUE",
+                               on connection: PostgresConnection, logger: Logger) async throws -> Int {
+        var count = 0
+        for try await deleted in try await connection.query("""
+            WITH deleted AS (DELETE FROM \(unescaped: table) WHERE user_id = \(id) AND \(unescaped: condition) RETURNING 1)
+            SELECT COUNT(*) FROM deleted
+            """, logger: logger).decode(Int.self) {
+            count = deleted
+        }
+        return count
     }
 }
