@@ -8,7 +8,11 @@ import VitalsStore
 /// ``ImportReport/unreadable`` (JSON path and reason) while the rest is stored; with `strict`
 /// the first such item fails the import and nothing is stored. A file that is not JSON or has
 /// no `data` object is refused either way. Samples carry UUIDs derived from their content, so
-/// importing the same file again, or a later file that overlaps it, adds only what is new.
+/// importing the same file again, or a later file that overlaps it, adds only what is new, and
+/// they pass the server's arrival rule (``VitalsCore/ArrivalRule``): a measurement stored under
+/// another source string naming a device in common is not stored again (``ImportReport/resent``),
+/// and one stored with another value is replaced by the file's (``ImportReport/revised``; the
+/// change feed reports the old one deleted and the new one added).
 public struct HealthAutoExportImporter: Sendable {
     private let store: SQLiteHealthStore
     private let strict: Bool
@@ -39,8 +43,14 @@ public struct HealthAutoExportImporter: Sendable {
         let prepared = report
         report = try await store.bulkWrite { bulk in
             var result = prepared
-            for sample in batch.samples { try bulk.add(sample) }
-            result.added = bulk.summary.added
+            var earlier = Set<UInt64>()
+            var offset = 0
+            while offset < batch.samples.count {
+                let chunk = batch.samples[offset..<min(batch.samples.count, offset + Self.samplesPerChunk)]
+                offset += chunk.count
+                try Self.store(chunk, in: &bulk, earlier: &earlier, at: now(), into: &result)
+            }
+            result.added = bulk.summary.added - result.revised
             result.alreadyPresent = bulk.summary.alreadyPresent
             let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
             try bulk.recordImport(file: path, exportDate: nil, report: json, at: now())
@@ -48,5 +58,44 @@ public struct HealthAutoExportImporter: Sendable {
         }
         report.seconds = Date().timeIntervalSince(began)
         return report
+    }
+
+    /// Samples judged by the arrival rule at a time: the stored ones of their span are read once.
+    static let samplesPerChunk = 5_000
+
+    /// Stores one chunk of the file's samples (in document order) past the arrival rule;
+    /// `earlier` holds the earlier chunks' kept samples (``ArrivalRule/bits(of:)``) and gets this one's.
+    private static func store(_ chunk: ArraySlice<Sample>, in bulk: inout BulkWriter, earlier: inout Set<UInt64>,
+                              at date: Date, into report: inout ImportReport) throws {
+        // Quantity and category samples; workouts and correlations are kept by UUID alone.
+        var arrivals: [ArrivalRule.Arrival] = []
+        var judged: [Int] = []
+        for (index, sample) in zip(chunk.indices, chunk) {
+            guard let value = sample.statisticsValue else { continue }
+            judged.append(index)
+            arrivals.append(ArrivalRule.Arrival(uuid: sample.uuid, type: sample.type.identifier, start: sample.start,
+                                                end: sample.end, value: value, source: sample.source.name))
+        }
+        var stored: [ArrivalRule.Arrival] = []
+        for (type, first, last) in ArrivalRule.spans(of: arrivals) {
+            stored += try bulk.arrivals(of: SampleType(identifier: type), startingFrom: first.timeIntervalSince1970,
+                                        through: last.timeIntervalSince1970)
+        }
+        let judgement = ArrivalRule.judge(arrivals, against: stored, earlier: earlier)
+        try bulk.replace(judgement.replaced, at: date)
+        var verdicts: [Int: ArrivalRule.Verdict] = [:]
+        for (index, verdict) in zip(judged, judgement.verdicts) where verdict != .store { verdicts[index] = verdict }
+        for index in chunk.indices {
+            switch verdicts[index] {
+            case .resent?:
+                report.resent += 1
+                continue
+            case .revision?:
+                if try bulk.add(chunk[index]).inserted { report.revised += 1 }
+            default:
+                try bulk.add(chunk[index])
+            }
+            earlier.insert(ArrivalRule.bits(of: chunk[index].uuid))
+        }
     }
 }

@@ -14,6 +14,12 @@ public struct ImportReport: Sendable, Codable, Hashable {
     public var added = 0
     /// Samples whose UUID was already stored (an earlier import, or a correlation member also at top level).
     public var alreadyPresent = 0
+    /// Health Auto Export samples stored as the new value of a measurement stored with another
+    /// value, which they replaced (not counted in ``added``; see ``VitalsCore/ArrivalRule``).
+    public var revised = 0
+    /// Health Auto Export samples not stored because the same measurement is stored under another
+    /// source string naming a device in common (see ``VitalsCore/ArrivalRule``).
+    public var resent = 0
     /// Elements not stored, by reason ("Record: value is not a number" → 3).
     public var skipped: [String: Int] = [:]
     /// Items that could not be read and were left out, each at its JSON path (Health Auto

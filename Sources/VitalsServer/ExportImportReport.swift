@@ -14,14 +14,17 @@ public struct ExportImportReport: Sendable, Codable, Hashable {
     public var exportDate: Date?
     /// Quantity and category samples read (correlation members included) that the server keeps.
     public var samplesRead = 0
-    /// Samples new to the user.
+    /// Samples new to the user (revisions are counted in ``samplesRevised``).
     public var samplesAdded = 0
     /// Samples the user had already (an earlier import of the same export, or a correlation
     /// member also at top level).
     public var samplesAlreadyPresent = 0
     /// Samples not stored because the user has the same measurement under another UUID (sent
-    /// by Health Auto Export; see the re-sent rule in `HealthService+Resent.swift`).
+    /// by Health Auto Export; see the arrival rule, ``VitalsCore/ArrivalRule``).
     public var samplesResent = 0
+    /// Samples stored as the new value of a measurement the user had with another value (sent
+    /// by Health Auto Export), which they replaced; not counted in ``samplesAdded``.
+    public var samplesRevised = 0
     public var workoutsRead = 0
     public var workoutsAdded = 0
     public var workoutsAlreadyPresent = 0

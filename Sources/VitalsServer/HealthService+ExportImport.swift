@@ -61,6 +61,7 @@ extension HealthService {
             entry.samplesReceived = run.report.samplesRead
             entry.samplesStored = run.report.samplesAdded
             entry.samplesAlreadyPresent = run.report.samplesAlreadyPresent
+            entry.samplesRevised = run.report.samplesRevised
             entry.workoutsReceived = run.report.workoutsRead
             entry.workoutsStored = run.report.workoutsAdded
             entry.workoutsAlreadyPresent = run.report.workoutsAlreadyPresent
@@ -102,6 +103,9 @@ private struct ExportImportRun {
     var types: Set<String> = []
     /// The `Me` element's characteristics by identifier; nil when the export has none.
     var characteristics: [String: String]?
+    /// The last 64 bits of the UUID of every sample stored so far (``ArrivalRule/bits(of:)``):
+    /// 8 bytes a sample, so the arrival rule knows the export's own samples from those stored before.
+    var kept: Set<UInt64> = []
 
     init(report: ExportImportReport, calendar: Calendar) {
         self.report = report
@@ -161,12 +165,16 @@ private struct ExportImportRun {
         (write.workoutSamples, write.routes, write.activitySummaries) = (pendingWorkouts, pendingRoutes, pendingSummaries)
         (pendingWorkouts, pendingRoutes, pendingRoutePoints, pendingSummaries) = ([], [], 0, [])
         guard !samples.isEmpty || !write.workoutSamples.isEmpty || !write.activitySummaries.isEmpty else { return }
-        // Measurements already stored from Health Auto Export (other UUIDs) are not stored twice.
-        write.samples = samples.isEmpty ? [] : try await HealthService.withoutResent(samples, in: store)
-        report.samplesResent += samples.count - write.samples.count
+        // Measurements already stored from Health Auto Export (other UUIDs) are not stored twice,
+        // and those stored with another value take the export's; the export's own samples of
+        // earlier writes count as the batch's (never revised by its later ones).
+        let arrivals = try await HealthService.arrivals(samples, in: store, batch: &kept)
+        (write.samples, write.replacing, write.revisions) = (arrivals.kept, arrivals.replaced, arrivals.revisions)
         let result = try await write.apply(for: user, at: date, in: store)
-        report.samplesAdded += result.samplesAdded
-        report.samplesAlreadyPresent += write.samples.count - result.samplesAdded
+        report.samplesResent += arrivals.resent
+        report.samplesAdded += result.samplesAdded - result.samplesRevised
+        report.samplesRevised += result.samplesRevised
+        report.samplesAlreadyPresent += arrivals.kept.count - result.samplesAdded
         report.workoutSamplesAdded += result.workoutSamplesAdded
         report.routePoints += result.routePointsAdded
         report.activitySummariesWritten += result.activitySummariesWritten

@@ -9,6 +9,7 @@ extension HealthService {
         /// `success`, or `partial` when items that could not be read were left out.
         public var status = "success"
         public var samplesReceived = 0
+        /// Samples new to the server.
         public var samplesAdded = 0
         public var workoutsReceived = 0
         public var workoutsAdded = 0
@@ -21,8 +22,12 @@ extension HealthService {
         /// How many items could not be read and were left out (the entries with a `path`).
         public var itemsUnreadable = 0
         /// Samples not stored because they were already stored under another source string
-        /// (see `HealthService.withoutResent`); counted in `samplesReceived`, not `samplesAdded`.
+        /// (see ``VitalsCore/ArrivalRule``); counted in `samplesReceived`, not `samplesAdded`.
         public var samplesResent = 0
+        /// Samples stored as the latest value of a measurement stored with another value (the
+        /// same type, start, end and source, see ``VitalsCore/ArrivalRule``), which they
+        /// replaced; counted in `samplesReceived`, not `samplesAdded`.
+        public var samplesRevised = 0
 
         /// One line of the skip report.
         public struct Skipped: Sendable, Codable {
@@ -71,10 +76,11 @@ extension HealthService {
             log.skipped = report.skipped.map { LoggedJSON(encoding: $0) }
             write.log(log, keepingSince: ingestLogCutoff)
         }
-        write.dropsResent = true
+        write.appliesArrivalRule = true
         let stored = try await repository.apply(write, for: user, at: now())
         report.samplesResent = stored.samplesResent
-        report.samplesAdded = stored.samplesAdded
+        report.samplesAdded = stored.samplesAdded - stored.samplesRevised
+        report.samplesRevised = stored.samplesRevised
         report.workoutsAdded = stored.workoutsAdded
         report.daysUpdated = stored.recomputedDays
         report.questsCompleted = stored.quests.completed

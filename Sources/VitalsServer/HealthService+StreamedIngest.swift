@@ -25,11 +25,13 @@ extension HealthService {
                 while let chunk = try await HandOff.wait({ try stream.next() }) {
                     report.samplesReceived += chunk.count
                     for sample in chunk { types.insert(sample.type) }
-                    let new = try await HealthService.withoutResent(chunk, in: store, batch: &kept)
-                    report.samplesResent += chunk.count - new.count
-                    let stored = try await HealthWrite(samples: new, returnsSnapshots: false)
-                        .apply(for: user, at: date, in: store)
-                    report.samplesAdded += stored.samplesAdded
+                    let arrivals = try await HealthService.arrivals(chunk, in: store, batch: &kept)
+                    report.samplesResent += arrivals.resent
+                    var write = HealthWrite(samples: arrivals.kept, returnsSnapshots: false)
+                    (write.replacing, write.revisions) = (arrivals.replaced, arrivals.revisions)
+                    let stored = try await write.apply(for: user, at: date, in: store)
+                    report.samplesAdded += stored.samplesAdded - stored.samplesRevised
+                    report.samplesRevised += stored.samplesRevised
                 }
                 guard let end = stream.end else { throw CancellationError() }
                 let batch = end.report
@@ -41,6 +43,7 @@ extension HealthService {
                                         recompute: DayRecompute(days: end.items.touched, calendar: calendar),
                                         returnsSnapshots: false)
                 write.samplesAddedEarlier = report.samplesAdded
+                write.samplesRevisedEarlier = report.samplesRevised
                 if var log {
                     log.samplesReceived = report.samplesReceived
                     log.workoutsReceived = report.workoutsReceived

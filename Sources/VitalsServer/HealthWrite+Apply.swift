@@ -10,8 +10,16 @@ extension HealthWrite {
     nonisolated(nonsending) public func apply(for user: ServerUser, at date: Date,
                                               in store: some HealthWriteTransaction) async throws -> HealthWriteResult {
         var result = HealthWriteResult()
-        let samples = dropsResent ? try await HealthService.withoutResent(self.samples, in: store) : self.samples
-        result.samplesResent = self.samples.count - samples.count
+        var samples = self.samples
+        var (replacing, revisions) = (self.replacing, self.revisions)
+        if appliesArrivalRule {
+            let arrivals = try await HealthService.arrivals(samples, in: store)
+            (samples, result.samplesResent) = (arrivals.kept, arrivals.resent)
+            replacing += arrivals.replaced
+            revisions.formUnion(arrivals.revisions)
+        }
+        // Replaced before the recomputed days' samples are read, so those are not counted.
+        if !replacing.isEmpty { result.samplesReplaced = try await store.deleteSamples(replacing, from: nil).count }
         // The recomputed days' samples: those stored before this write, read first, and those this
         // write adds, taken from memory (reading them back cost a tenth of the SQLite writer's time).
         let window = recompute?.window
@@ -19,6 +27,7 @@ extension HealthWrite {
         if let window { series = try await store.series(of: DayRecompute.types, in: window) }
         let added = try await store.insert(samples)
         result.samplesAdded = added.count
+        if !revisions.isEmpty { result.samplesRevised = added.count(where: { revisions.contains(samples[$0].uuid) }) }
         result.workoutsAdded = try await store.insert(workouts, at: date)
         if !workoutSamples.isEmpty || !activitySummaries.isEmpty { try await storeWholeRecords(in: store, into: &result) }
         if let recompute, let window, let (first, last) = recompute.bounds {
@@ -46,7 +55,8 @@ extension HealthWrite {
         result.quests = try await Self.completeQuests(of: user, on: days, at: date, in: store)
         if var entry = logEntry {
             var counted = result
-            counted.samplesAdded += samplesAddedEarlier
+            counted.samplesAdded += samplesAddedEarlier + samplesRevisedEarlier
+            counted.samplesRevised += samplesRevisedEarlier
             entry.record(counted, days: days)
             result.ingestId = try await store.record(entry, keepingSince: logKeptSince)
         }

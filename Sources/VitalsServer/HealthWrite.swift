@@ -30,12 +30,21 @@ public struct HealthWrite: Sendable {
     /// Whether ``HealthWriteResult/snapshots`` is filled: one read per patch. Default true;
     /// writes whose answer does not show the stored snapshots skip it.
     public var returnsSnapshots: Bool
-    /// Whether samples the user has stored already under another UUID are left out
-    /// (``HealthService/withoutResent(_:in:)``, read in the write's transaction). Default false.
-    public var dropsResent = false
+    /// Whether ``samples`` go through the arrival rule (``ArrivalRule``, read in the write's
+    /// transaction): those the user has stored already under another UUID are left out, and those
+    /// that are a stored measurement's new value replace it. Default false.
+    public var appliesArrivalRule = false
+    /// Stored samples (the user's, of any source) deleted before ``samples`` are stored: those
+    /// they revise, when the caller applied the arrival rule itself (a body stored in chunks).
+    public var replacing: [UUID] = []
+    /// The UUIDs of ``samples`` that are revisions (counted in ``HealthWriteResult/samplesRevised``).
+    public var revisions: Set<UUID> = []
     /// Samples of the same ingest that earlier writes of this transaction stored (a body stored
     /// in chunks); the log entry counts them with this write's own.
     public var samplesAddedEarlier = 0
+    /// Of the samples of the same ingest that earlier writes of this transaction stored, those
+    /// that were revisions (not counted in ``samplesAddedEarlier``).
+    public var samplesRevisedEarlier = 0
     /// The request's ingest log entry, added (with the write's counts) in the same transaction;
     /// nil for none. Set through ``log(_:keepingSince:)``.
     public private(set) var logEntry: IngestLogEntry?
@@ -93,8 +102,12 @@ public struct HealthWrite: Sendable {
 public struct HealthWriteResult: Sendable {
     /// Samples new to the store (re-sent ones are not counted).
     public var samplesAdded: Int
-    /// Samples left out as the same measurement stored under another UUID (``HealthWrite/dropsResent``).
+    /// Samples left out as the same measurement stored under another UUID (``HealthWrite/appliesArrivalRule``).
     public var samplesResent = 0
+    /// Samples stored as a stored measurement's new value (also counted in ``samplesAdded``).
+    public var samplesRevised = 0
+    /// Stored samples deleted because a revision replaced them.
+    public var samplesReplaced = 0
     /// Workouts new to the store.
     public var workoutsAdded: Int
     /// Whole workout samples new to the store (``HealthWrite/workoutSamples``).

@@ -12,8 +12,9 @@ public protocol HealthWriteTransaction {
     /// one sent wins); returns the offsets in `samples` of those that were new.
     nonisolated(nonsending) func insert(_ samples: [StoredSample]) async throws -> [Int]
     /// Deletes the samples with these UUIDs that are the user's and come from the source named
-    /// `sourceName` (any other sample is left alone, whoever's it is); returns the rows deleted.
-    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String) async throws -> [StoredSample]
+    /// `sourceName`, or from any source when it is nil (any other sample is left alone, whoever's
+    /// it is); returns the rows deleted.
+    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String?) async throws -> [StoredSample]
     /// Stores the workouts not stored yet (by external id), noting `date` as their creation, and
     /// gives those stored before the sent type, duration, calories, distance and end (their day
     /// and start stay); returns how many were new.

@@ -35,6 +35,9 @@ public struct IngestLogEntry: Sendable, Codable, Hashable {
     public var samplesReceived = 0
     /// Samples new to the server.
     public var samplesStored = 0
+    /// Samples stored as the latest value of a measurement the server had with another value,
+    /// which they replaced (a running total sent again, a day revised).
+    public var samplesRevised = 0
     /// Samples the server had already (a re-sent batch).
     public var samplesAlreadyPresent = 0
     public var workoutsReceived = 0
@@ -61,7 +64,8 @@ public struct IngestLogEntry: Sendable, Codable, Hashable {
 
     /// Fills in the counts a write's result knows.
     mutating func record(_ result: HealthWriteResult, days: [LocalDate]) {
-        samplesStored = result.samplesAdded
+        samplesStored = result.samplesAdded - result.samplesRevised
+        samplesRevised = result.samplesRevised
         samplesAlreadyPresent = max(0, samplesReceived - result.samplesAdded)
         workoutsStored = result.workoutsAdded
         workoutsAlreadyPresent = max(0, workoutsReceived - result.workoutsAdded)

@@ -100,7 +100,7 @@ struct MigrationTable: Sendable {
     /// The ingest log's columns copied as they are.
     private static let ingestPlain = ["kind", "status", "error_code", "body_bytes", "user_agent", "samples_received",
                                       "samples_stored", "workouts_received", "workouts_stored", "sample_types", "skipped",
-                                      "days_updated"]
+                                      "days_updated", "samples_revised"]
 
     /// Samples, copied in binary (``BinaryCopy``): selected in pages by UUID (`?` user id, `?` last
     /// UUID, an empty blob at first, `?` page size), every column but the user id (written from

@@ -87,6 +87,9 @@ enum OpenAPISchemas {
                 "samplesResent": ["type": "integer", "minimum": 0,
                                   "description": "Samples already stored under another source string naming a device "
                                       + "in common (not stored again)"],
+                "samplesRevised": ["type": "integer", "minimum": 0,
+                                   "description": "Samples stored as the latest value of a measurement stored with "
+                                       + "another value (same type, start, end and source), which they replaced"],
                 "itemsUnreadable": ["type": "integer", "minimum": 0],
                 "skipped": array(object([
                     "name": string, "reason": string, "count": integer,
@@ -153,12 +156,14 @@ enum OpenAPISchemas {
             "errorCode": ["type": "string", "description": "The error's code when refused"],
             "bodyBytes": integer, "userAgent": ["type": "string", "maxLength": 200],
             "samplesReceived": integer, "samplesStored": integer, "samplesAlreadyPresent": integer,
+            "samplesRevised": ["type": "integer", "minimum": 0,
+                               "description": "Samples stored as a measurement's new value, replacing the stored one"],
             "workoutsReceived": integer, "workoutsStored": integer, "workoutsAlreadyPresent": integer,
             "sampleTypes": array(string),
             "skipped": array(["type": "object", "description": "As IngestReport.skipped: name, reason, count"]),
             "daysUpdated": array(date),
         ], required: ["id", "receivedAt", "kind", "status", "bodyBytes", "samplesReceived", "samplesStored",
-                      "samplesAlreadyPresent", "workoutsReceived", "workoutsStored", "workoutsAlreadyPresent",
+                      "samplesAlreadyPresent", "samplesRevised", "workoutsReceived", "workoutsStored", "workoutsAlreadyPresent",
                       "sampleTypes", "skipped", "daysUpdated"])
         schema["description"] = "Refused requests (4xx, 5xx) of an authenticated user are logged with status and "
             + "errorCode and zero counts"
@@ -190,7 +195,7 @@ enum OpenAPISchemas {
 
     /// What an import stored: counts, element names and reasons, never a value.
     static var exportImportReport: [String: Any] {
-        let counts = ["samplesRead", "samplesAdded", "samplesAlreadyPresent", "samplesResent", "workoutsRead",
+        let counts = ["samplesRead", "samplesAdded", "samplesAlreadyPresent", "samplesResent", "samplesRevised", "workoutsRead",
                       "workoutsAdded", "workoutsAlreadyPresent", "daysRecomputed", "questsCompleted", "characteristics",
                       "bytes"]
         var members: [String: Any] = Dictionary(uniqueKeysWithValues: counts.map { ($0, integer) })

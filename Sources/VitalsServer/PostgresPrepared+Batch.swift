@@ -102,8 +102,8 @@ extension PostgresPrepared {
                 SELECT x.*, nextval('ingest_log_id_seq') AS id
                 FROM UNNEST($1::int8[], $2::timestamptz[], $3::text[], $4::int8[], $5::text[], $6::bool[],
                     $7::int8[], $8::text[], $9::bool[], $10::int8[], $11::int8[], $12::int8[], $13::int8[],
-                    $14::text[], $15::text[], $16::text[])
-                    WITH ORDINALITY AS x(u, r, k, st, e, en, b, a, an, sr, ss, wr, ws, ty, sk, du, o)
+                    $14::text[], $15::text[], $16::text[], $18::int8[])
+                    WITH ORDINALITY AS x(u, r, k, st, e, en, b, a, an, sr, ss, wr, ws, ty, sk, du, sv, o)
             ), pruned AS (
                 DELETE FROM ingest_log l
                 USING UNNEST($1::int8[], $17::timestamptz[]) AS p(u, c)
@@ -114,9 +114,9 @@ extension PostgresPrepared {
             ), added AS (
                 INSERT INTO ingest_log (id, user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                     samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped,
-                    days_updated)
+                    days_updated, samples_revised)
                 SELECT id, u, r, k, st, CASE WHEN en THEN NULL ELSE e END, b, CASE WHEN an THEN NULL ELSE a END,
-                    sr, ss, wr, ws, ty, sk, du FROM input
+                    sr, ss, wr, ws, ty, sk, du, sv FROM input
             )
             SELECT o, id FROM input
             """
@@ -127,7 +127,7 @@ extension PostgresPrepared {
         let cutoffs: [Date]
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 17)
+            var bindings = PostgresBindings(capacity: 18)
             bindings.append(users)
             bindings.append(entries.map(\.receivedAt))
             bindings.append(PostgresArrayColumn.text(entries.map(\.kind.rawValue)))
@@ -145,6 +145,7 @@ extension PostgresPrepared {
             bindings.append(PostgresArrayColumn.text(entries.map { LoggedJSON.array($0.skipped).text }))
             bindings.append(PostgresArrayColumn.text(entries.map { IngestLogColumns.text($0.daysUpdated.map(\.description)) }))
             bindings.append(cutoffs)
+            bindings.append(entries.map { Int64($0.samplesRevised) })
             return bindings
         }
     }

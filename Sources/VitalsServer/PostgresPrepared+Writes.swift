@@ -135,8 +135,8 @@ extension PostgresPrepared {
             added AS (
                 INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                     samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped,
-                    days_updated)
-                VALUES ($1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                    days_updated, samples_revised)
+                VALUES ($1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $17)
                 RETURNING id
             ), noted AS (
                 INSERT INTO ingest_type_last (user_id, type, ingest_id, received_at)
@@ -153,7 +153,7 @@ extension PostgresPrepared {
         let notedTypes: [String]
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 16)
+            var bindings = PostgresBindings(capacity: 17)
             bindings.append(userID)
             bindings.append(cutoff)
             bindings.append(entry.receivedAt)
@@ -170,6 +170,7 @@ extension PostgresPrepared {
             bindings.append(LoggedJSON.array(entry.skipped).text)
             bindings.append(IngestLogColumns.text(entry.daysUpdated.map(\.description)))
             bindings.append(notedTypes)
+            bindings.append(entry.samplesRevised)
             return bindings
         }
     }

@@ -7,7 +7,7 @@ extension PostgresRepository {
     /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
     static let ingestColumns = """
         SELECT id, received_at, kind, status, error_code, body_bytes, user_agent, samples_received, samples_stored,
-            workouts_received, workouts_stored, sample_types, skipped, days_updated FROM ingest_log
+            workouts_received, workouts_stored, sample_types, skipped, days_updated, samples_revised FROM ingest_log
         """
 
     public func ingests(of user: ServerUser, limit: Int, before: Int64?) async throws -> [IngestLogEntry] {
@@ -99,7 +99,8 @@ extension PostgresRepository {
         entry.userAgent = try cells[6].decode(String?.self)
         entry.samplesReceived = try cells[7].decode(Int.self)
         entry.samplesStored = try cells[8].decode(Int.self)
-        entry.samplesAlreadyPresent = max(0, entry.samplesReceived - entry.samplesStored)
+        entry.samplesRevised = try cells[14].decode(Int.self)
+        entry.samplesAlreadyPresent = max(0, entry.samplesReceived - entry.samplesStored - entry.samplesRevised)
         entry.workoutsReceived = try cells[9].decode(Int.self)
         entry.workoutsStored = try cells[10].decode(Int.self)
         entry.workoutsAlreadyPresent = max(0, entry.workoutsReceived - entry.workoutsStored)

@@ -229,6 +229,10 @@ extension PostgresRepository {
         ("server-v11-dashboard-sessions", dashboardSessionsMigration),
         // Import jobs in the database: any server answers for an upload another received.
         ("server-v12-import-jobs", importJobsMigration),
+        // Samples a request stored as a measurement's new value (a running total sent again).
+        ("server-v13-ingest-revised", [
+            "ALTER TABLE ingest_log ADD COLUMN samples_revised BIGINT NOT NULL DEFAULT 0",
+        ]),
     ]
 
     /// How many hash partitions `samples` has.

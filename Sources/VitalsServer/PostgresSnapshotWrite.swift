@@ -22,12 +22,14 @@ struct PostgresSnapshotWrite: Sendable {
     /// log entry naming sample types) or nothing.
     init?(_ write: HealthWrite, for user: ServerUser, at date: Date) {
         guard write.samples.isEmpty, write.workouts.isEmpty, write.workoutSamples.isEmpty, write.routes.isEmpty,
-              write.activitySummaries.isEmpty, write.recompute == nil, !write.returnsSnapshots, !write.dropsResent,
+              write.activitySummaries.isEmpty, write.recompute == nil, !write.returnsSnapshots, !write.appliesArrivalRule,
+              write.replacing.isEmpty,
               !write.snapshots.isEmpty, !write.snapshots.contains(where: \.countsStoredWorkouts) else { return nil }
         var entry = write.logEntry
         if var recorded = entry {
             var counted = HealthWriteResult()
-            counted.samplesAdded = write.samplesAddedEarlier
+            counted.samplesAdded = write.samplesAddedEarlier + write.samplesRevisedEarlier
+            counted.samplesRevised = write.samplesRevisedEarlier
             recorded.record(counted, days: write.writtenDays(recomputed: [], workoutDays: []))
             // A successful entry with sample types also notes them (ingest_type_last): not shared.
             guard !recorded.succeeded || recorded.sampleTypes.isEmpty else { return nil }

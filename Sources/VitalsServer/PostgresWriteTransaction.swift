@@ -47,12 +47,13 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     }
 
     /// One statement: the rows deleted come back from it.
-    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String) async throws -> [StoredSample] {
+    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String?) async throws -> [StoredSample] {
         guard !uuids.isEmpty else { return [] }
         var deleted: [StoredSample] = []
         for try await (uuid, type, start, end, value, source, metadata) in try await connection.query("""
             WITH changed AS (
-                DELETE FROM samples WHERE user_id = \(user.id) AND uuid = ANY(\(uuids)::uuid[]) AND source_name = \(sourceName)
+                DELETE FROM samples WHERE user_id = \(user.id) AND uuid = ANY(\(uuids)::uuid[])
+                    AND (\(sourceName)::text IS NULL OR source_name = \(sourceName))
                 RETURNING uuid, type, start_time, end_time, value, source_name, metadata
             ), \(unescaped: PostgresRepository.forgettingDays(of: user))
             SELECT uuid, type, start_time, end_time, value, source_name, metadata FROM changed

@@ -6,7 +6,7 @@ extension SQLiteRepository {
     /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
     static let ingestColumns = """
         SELECT id, received_at, kind, status, error_code, body_bytes, user_agent, samples_received, samples_stored,
-            workouts_received, workouts_stored, sample_types, skipped, days_updated FROM ingest_log
+            workouts_received, workouts_stored, sample_types, skipped, days_updated, samples_revised FROM ingest_log
         """
 
     public func ingests(of user: ServerUser, limit: Int, before: Int64?) async throws -> [IngestLogEntry] {
@@ -64,13 +64,14 @@ extension SQLiteRepository {
             .execute(arguments: [user.id, cutoff.timeIntervalSince1970])
         try db.cachedStatement(sql: """
             INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
-                samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped, days_updated)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped, days_updated,
+                samples_revised)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
             user.id, entry.receivedAt.timeIntervalSince1970, entry.kind.rawValue, entry.status, entry.errorCode,
             entry.bodyBytes, entry.userAgent, entry.samplesReceived, entry.samplesStored, entry.workoutsReceived,
             entry.workoutsStored, IngestLogColumns.text(entry.sampleTypes), LoggedJSON.array(entry.skipped).text,
-            IngestLogColumns.text(entry.daysUpdated.map(\.description)),
+            IngestLogColumns.text(entry.daysUpdated.map(\.description)), entry.samplesRevised,
         ])
         let id = db.lastInsertedRowID
         if entry.succeeded, !entry.sampleTypes.isEmpty {
@@ -96,7 +97,8 @@ extension SQLiteRepository {
         entry.userAgent = row[6]
         entry.samplesReceived = row[7]
         entry.samplesStored = row[8]
-        entry.samplesAlreadyPresent = max(0, entry.samplesReceived - entry.samplesStored)
+        entry.samplesRevised = row[14]
+        entry.samplesAlreadyPresent = max(0, entry.samplesReceived - entry.samplesStored - entry.samplesRevised)
         entry.workoutsReceived = row[9]
         entry.workoutsStored = row[10]
         entry.workoutsAlreadyPresent = max(0, entry.workoutsReceived - entry.workoutsStored)

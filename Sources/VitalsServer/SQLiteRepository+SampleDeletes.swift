@@ -16,14 +16,16 @@ extension SQLiteRepository {
             """), arguments: [user.id, uuid]).map(Self.sample(from:))
     }
 
-    /// Deletes the user's samples with these UUIDs from the source named `sourceName`; returns the rows deleted.
-    static func deleteSamples(_ uuids: [UUID], from sourceName: String, of user: ServerUser,
+    /// Deletes the user's samples with these UUIDs from the source named `sourceName` (any
+    /// source when nil); returns the rows deleted.
+    static func deleteSamples(_ uuids: [UUID], from sourceName: String?, of user: ServerUser,
                               in db: Database) throws -> [StoredSample] {
-        let delete = try db.cachedStatement(sql: "DELETE FROM samples WHERE user_id = ? AND uuid = ? AND source_name = ?")
+        let delete = try db.cachedStatement(sql: "DELETE FROM samples WHERE user_id = ? AND uuid = ?")
         var deleted: [StoredSample] = []
         for uuid in uuids {
-            guard let row = try sample(of: user, uuid: uuid, in: db), row.sourceName == sourceName else { continue }
-            try delete.execute(arguments: [user.id, uuid, sourceName])
+            guard let row = try sample(of: user, uuid: uuid, in: db),
+                  sourceName == nil || row.sourceName == sourceName else { continue }
+            try delete.execute(arguments: [user.id, uuid])
             if db.changesCount > 0 { deleted.append(row) }
         }
         let typeIDs = try self.typeIDs(for: Set(deleted.map(\.type)), in: db)

@@ -180,6 +180,10 @@ extension SQLiteRepository {
         registerCharacteristics(in: &migrator)
         registerDashboardSessions(in: &migrator)
         registerImportJobs(in: &migrator)
+        migrator.registerMigration("server-v11-ingest-revised") { db in
+            // Samples a request stored as a measurement's new value (a running total sent again).
+            try db.execute(sql: "ALTER TABLE ingest_log ADD COLUMN samples_revised INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -12,7 +12,7 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         try await session.withDatabase { [user] db in try SQLiteRepository.insert(samples, for: user, in: db) }
     }
 
-    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String) async throws -> [StoredSample] {
+    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String?) async throws -> [StoredSample] {
         try await session.withDatabase { [user] db in
             try SQLiteRepository.deleteSamples(uuids, from: sourceName, of: user, in: db)
         }

@@ -25,7 +25,7 @@ extension SampleReplacement {
         try await zeroActiveEnergy(leftBy: outcome.removed, calendar: calendar, at: date, in: store)
         var write = HealthWrite(samples: adding, recompute: days.isEmpty ? nil : DayRecompute(days: days, calendar: calendar),
                                 returnsSnapshots: false)
-        write.dropsResent = false
+        write.appliesArrivalRule = false
         let result = try await write.apply(for: user, at: date, in: store)
         guard result.samplesAdded == adding.count else {
             throw VitalsError(.duplicate, "a sample to store has a UUID stored already; nothing was changed",

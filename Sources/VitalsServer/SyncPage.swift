@@ -112,7 +112,7 @@ struct SyncPage {
                             Tag.th(.scope("col")) { "Received" }
                             Tag.th(.scope("col")) { "From" }
                             Tag.th(.scope("col")) { "Status" }
-                            Tag.th(.scope("col")) { "Samples new / already there / sent" }
+                            Tag.th(.scope("col")) { "Samples new / revised / already there / sent" }
                             Tag.th(.scope("col")) { "Workouts new / sent" }
                             Tag.th(.scope("col")) { "Skipped" }
                         }
@@ -130,7 +130,9 @@ struct SyncPage {
             Tag.td { time(entry.receivedAt) }
             Tag.td { entry.kind.rawValue }
             Tag.td { entry.succeeded ? "\(entry.status)" : "\(entry.status) \(entry.errorCode ?? "")" }
-            Tag.td { "\(entry.samplesStored) / \(entry.samplesAlreadyPresent) / \(entry.samplesReceived)" }
+            Tag.td {
+                "\(entry.samplesStored) / \(entry.samplesRevised) / \(entry.samplesAlreadyPresent) / \(entry.samplesReceived)"
+            }
             Tag.td { "\(entry.workoutsStored) / \(entry.workoutsReceived)" }
             Tag.td { entry.skipped.isEmpty ? "none" : entry.skipped.map(Self.skipped).joined(separator: "; ") }
         }

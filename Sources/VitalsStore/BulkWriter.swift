@@ -9,6 +9,8 @@ import VitalsCore
 public struct BulkWriter {
     private var writer: SampleWriter
     private let db: Database
+    /// Type ids of samples revisions replaced (their caches and listeners are told).
+    var replacedTypes = Set<Int64>()
     private let insertPoint: Statement
     private let insertBeat: Statement
     private let insertSummary: Statement
@@ -34,6 +36,26 @@ public struct BulkWriter {
 
     /// Types that received new samples.
     public var touchedTypes: Set<SampleType> { writer.touchedTypes }
+
+    /// The import's connection, for this type's facets.
+    var database: Database { db }
+
+    /// Deletes rows, leaving tombstones.
+    mutating func deleteRows(_ rows: [(id: Int64, uuid: UUID, typeID: Int64)], at date: Double) throws {
+        try writer.delete(rows, at: date)
+    }
+
+    /// Types that received new samples or lost replaced ones.
+    func changedTypes() throws -> Set<SampleType> {
+        guard !replacedTypes.isEmpty else { return touchedTypes }
+        var types = touchedTypes
+        for id in replacedTypes {
+            if let identifier = try String.fetchOne(db, sql: "SELECT identifier FROM types WHERE id = ?", arguments: [id]) {
+                types.insert(SampleType(identifier: identifier))
+            }
+        }
+        return types
+    }
 
     // Row ids (and strings) of dictionary entries, by dictionary index, resolved on first use.
     private var typeIDs: [Int64?] = []
@@ -182,7 +204,7 @@ extension SQLiteHealthStore {
                 var bulk = try BulkWriter(db)
                 let value = try body(&bulk)
                 try bulk.finish()
-                result = (value, bulk.touchedTypes)
+                result = (value, try bulk.changedTypes())
                 return .commit
             }
             return result!

@@ -21,7 +21,9 @@ struct ImportCommand: AsyncParsableCommand {
             metrics, sleep, workouts, symptoms and heart rate notifications are mapped onto the same \
             HealthKit types. Items that cannot be read are left out and listed with their JSON path \
             while the rest is stored; the exit code is then 65. --strict makes such a file fail \
-            whole, storing nothing.
+            whole, storing nothing. A value sent again for the same type, start, end and source \
+            (its source string naming a device in common) replaces the stored one: a running \
+            total imported hourly counts once, at its latest value.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -67,6 +69,10 @@ struct ImportCommand: AsyncParsableCommand {
         print(String(format: "imported %@ (%.1f MB in %.1f s, %.1f MB/s)", report.file, megabytes, report.seconds,
                      report.seconds > 0 ? megabytes / report.seconds : 0))
         print("  added \(report.added) samples, \(report.alreadyPresent) already present, \(report.skippedCount) skipped")
+        if report.revised + report.resent > 0 {
+            print("  revised \(report.revised) (a new value replaced the stored one), \(report.resent) already stored "
+                + "under another source string")
+        }
         if report.activitySummariesAdded + report.activitySummariesPresent > 0 {
             print("  activity summaries: \(report.activitySummariesAdded) added, \(report.activitySummariesPresent) already present")
         }

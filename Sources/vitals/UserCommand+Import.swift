@@ -64,8 +64,9 @@ extension UserCommand {
             let megabytes = Double(report.bytes) / 1_000_000
             Swift.print(String(format: "imported %@ into %@ (%.1f MB in %.1f s)", report.file, name, megabytes,
                                report.seconds))
-            Swift.print("  samples: \(report.samplesAdded) added, \(report.samplesAlreadyPresent) already present "
-                + "(\(report.samplesResent) under another id), \(report.samplesRead) read")
+            Swift.print("  samples: \(report.samplesAdded) added, \(report.samplesRevised) revised (a new value), "
+                + "\(report.samplesAlreadyPresent) already present, \(report.samplesResent) under another id, "
+                + "\(report.samplesRead) read")
             Swift.print("  workouts: \(report.workoutsAdded) added, \(report.workoutsAlreadyPresent) already present, "
                 + "\(report.workoutsRead) read")
             if report.routePoints > 0 || report.missingRouteFiles > 0 {

@@ -77,7 +77,7 @@ extension UserCommand {
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = TimeZone(identifier: user.timeZone) ?? .gmt
             Swift.print("ingests of \(user.name) (\(user.timeZone)), newest first, kept \(page.retentionDays) days")
-            Output.table(["id", "time", "kind", "status", "bytes", "samples new/present/sent",
+            Output.table(["id", "time", "kind", "status", "bytes", "samples new/revised/present/sent",
                           "workouts new/present/sent", "skipped", "days", "user agent"],
                          page.entries.map { entry in
                 let status = entry.errorCode.map { "\(entry.status) \($0)" } ?? "\(entry.status)"
@@ -89,7 +89,7 @@ extension UserCommand {
                 }
                 return ["\(entry.id)", formatter.string(from: entry.receivedAt), entry.kind.rawValue, status,
                         "\(entry.bodyBytes)",
-                        "\(entry.samplesStored)/\(entry.samplesAlreadyPresent)/\(entry.samplesReceived)",
+                        "\(entry.samplesStored)/\(entry.samplesRevised)/\(entry.samplesAlreadyPresent)/\(entry.samplesReceived)",
                         "\(entry.workoutsStored)/\(entry.workoutsAlreadyPresent)/\(entry.workoutsReceived)",
                         "\(skipped)", "\(entry.daysUpdated.count)", entry.userAgent ?? "-"]
             })

@@ -16,7 +16,7 @@ struct UserImportCommandTests {
         let text = try await cli.run(["user", "import", "ada", zip, "--db", database])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("imported \(zip) into ada"))
-        #expect(text.stdout.contains("samples: 8 added, 0 already present (0 under another id), 8 read"))
+        #expect(text.stdout.contains("samples: 8 added, 0 revised (a new value), 0 already present, 0 under another id, 8 read"))
         #expect(text.stdout.contains("days recomputed:") && text.stdout.contains("2023-12-31"))
         #expect(text.stderr.isEmpty, "no progress bar when stderr is not a terminal")
 

@@ -29,9 +29,9 @@ struct UserIngestsCommandTests {
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "ingests of ada (Europe/Berlin), newest first, kept 90 days")
-        #expect(lines.count > 3 && lines[1].hasPrefix("id") && lines[1].contains("samples new/present/sent"))
+        #expect(lines.count > 3 && lines[1].hasPrefix("id") && lines[1].contains("samples new/revised/present/sent"))
         #expect(lines[2].contains("daily") && lines[2].contains("422 invalid_value"))
-        #expect(lines[3].contains("health-auto-export") && lines[3].contains(" 200 ") && lines[3].contains("1/0/1"))
+        #expect(lines[3].contains("health-auto-export") && lines[3].contains(" 200 ") && lines[3].contains("1/0/0/1"))
         #expect(table.stdout.contains("HKQuantityTypeIdentifierStepCount  2025-11-15T09:00:00+01:00"))
         #expect(!table.stdout.contains("4321"), "no values in the output")
 

@@ -40,7 +40,7 @@ struct DashboardSyncPageTests {
             let row = String(html[steps.lowerBound...].prefix(while: { $0 != "\n" }).prefix(600))
             #expect(row.contains("2025-11-16 09:00") && row.contains(#"data-missing-days="29""#), "\(row)")
             // The ingest: stored, with the unknown metric skipped and why.
-            #expect(html.contains("health-auto-export") && html.contains("1 / 0 / 1"))
+            #expect(html.contains("health-auto-export") && html.contains("1 / 0 / 0 / 1"))
             #expect(html.contains("no_such_metric"))
             // Bob's 777 steps, not a run of digits in the page's random 64-hex-digit form token (1.5% of pages).
             #expect(!html.contains("daily") && html.range(of: "(?<![0-9a-f])777(?![0-9a-f])", options: .regularExpression) == nil

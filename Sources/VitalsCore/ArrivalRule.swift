@@ -1,0 +1,233 @@
+import Foundation
+
+/// What becomes of each sample of a batch that arrives at a store: stored as new, dropped as a
+/// measurement stored already under another identity, or stored as a new value of a stored
+/// measurement, which it replaces.
+///
+/// Phones send the same measurement again and again: Health Auto Export names a value's source
+/// by display name, joining several with `|` when HealthKit merged them for the period
+/// (`"Anna's iPhone|Anna's Apple Watch"`), and re-sends each period's running total every hour.
+/// A measurement is its type, start and end (whole milliseconds) and its source, where two
+/// source strings are the same source when they name a device in common (split at `|`; the
+/// same string, the empty one included, names the same devices). So, for a sample arriving:
+///
+/// 1. **Already stored**: a sample with its UUID is stored or earlier in the batch. It is kept
+///    (the store skips it by UUID).
+/// 2. **Re-sent**: a sample with the same type, start, end and value under a different source
+///    string naming a device in common is stored or earlier in the batch. It is dropped.
+/// 3. **The same measurement under another identity** (an Apple Health export's UUID, say): a
+///    stored sample with the same type, start, end and value whose source names a device in
+///    common, not already answering for another sample of the batch, answers for it: dropped.
+///    Each stored sample stands for one measurement, so two identical stored samples answer for
+///    two identical arrivals, and a third is stored.
+/// 4. **Revised**: stored samples (from before the batch) with the same type, start and end and
+///    a source naming a device in common, but another value, not answering for another sample
+///    of the batch: the arrival is the measurement's latest value. It is kept, and they are
+///    replaced (``replaced``): deleted in the same transaction. Samples of one batch never
+///    revise each other (two values for one period in one document are two samples).
+/// 5. Otherwise it is new and kept.
+///
+/// Given a batch in chunks, in document order, each chunk's rule answers as one rule for the
+/// whole batch would: the earlier chunks' kept samples read back from the store (a sample can
+/// only match one with the same start, which the chunk's window holds) enter through
+/// ``addBatch(_:)``. Values are compared exactly (their bit patterns): a sample converted from
+/// other units that differs in the last bit is a revision, which replaces rather than adds.
+public struct ArrivalRule: Sendable {
+    /// What the rule decided for one arriving sample.
+    public enum Verdict: Sendable, Hashable {
+        /// Store it: new, or stored already under its UUID (the store skips it).
+        case store
+        /// Store it as the latest value of the measurement whose stored samples it replaces.
+        case revision
+        /// Do not store it: the same measurement is stored already or earlier in the batch.
+        case resent
+    }
+
+    /// The parts of a sample the rule compares.
+    public struct Arrival: Sendable, Hashable {
+        public var uuid: UUID
+        /// The type's identifier.
+        public var type: String
+        public var start: Date
+        public var end: Date
+        /// In the type's canonical unit (a category's raw value).
+        public var value: Double
+        /// The source's name as sent.
+        public var source: String
+
+        /// Creates the rule's view of a sample.
+        public init(uuid: UUID, type: String, start: Date, end: Date, value: Double, source: String) {
+            self.uuid = uuid
+            self.type = type
+            self.start = start
+            self.end = end
+            self.value = value
+            self.source = source
+        }
+    }
+
+    /// Type, start and end in whole milliseconds: the period of a measurement.
+    private struct Slot: Hashable {
+        var type: Int32
+        var start: Int64
+        var end: Int64
+    }
+
+    /// A sample the batch is compared with; `claimed` once a sample of the batch answers for it.
+    private struct Entry {
+        var uuid: UUID
+        var value: UInt64
+        var source: Int32
+        var stored: Bool
+        var claimed: Bool
+        var replaced: Bool
+        /// The next entry of the same slot, or -1.
+        var next: Int32
+    }
+
+    private var heads: [Slot: Int32] = [:]
+    private var tails: [Slot: Int32] = [:]
+    private var entries: [Entry] = []
+    private var types: [String: Int32] = [:]
+    private var sources: [String: Int32] = [:]
+    private var devices: [Set<String>] = []
+    /// Whether two sources (by index) name a device in common.
+    private var shared: [Int64: Bool] = [:]
+    /// Stored entries by UUID, to claim them.
+    private var storedByUUID: [UUID: Int32] = [:]
+    /// The stored samples revisions replace, in the order they were found.
+    public private(set) var replaced: [UUID] = []
+
+    /// An empty rule with room for `capacity` samples (stored ones and the batch's).
+    public init(capacity: Int = 0) {
+        heads.reserveCapacity(capacity)
+        entries.reserveCapacity(capacity)
+    }
+
+    /// The last 64 bits of a UUID (hash bits in Vitals' derived UUIDs, also in those that start
+    /// with a time): enough to tell a batch's own samples (a million) from the few stored ones
+    /// they are compared with, in half the memory of the UUIDs.
+    public static func bits(of uuid: UUID) -> UInt64 {
+        withUnsafeBytes(of: uuid.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
+    }
+
+    /// Adds a sample stored before the batch.
+    public mutating func addStored(_ sample: Arrival) {
+        let index = append(Entry(uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source),
+                                 stored: true, claimed: false, replaced: false, next: -1), slot: slot(sample))
+        storedByUUID[sample.uuid] = index
+    }
+
+    /// Adds a sample an earlier chunk of the batch kept (stored by now).
+    public mutating func addBatch(_ sample: Arrival) {
+        append(Entry(uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source), stored: false,
+                     claimed: true, replaced: false, next: -1), slot: slot(sample))
+    }
+
+    /// Marks the stored sample with `uuid` as answering for a sample of the batch that carries
+    /// its UUID: call for every sample of the batch before judging any.
+    public mutating func claimStored(uuid: UUID) {
+        if let index = storedByUUID[uuid] { entries[Int(index)].claimed = true }
+    }
+
+    /// Judges `sample`, the next of the batch in order (see ``ArrivalRule``).
+    public mutating func judge(_ sample: Arrival) -> Verdict {
+        let slot = slot(sample)
+        let value = sample.value.bitPattern
+        let source = source(sample.source)
+        let head = heads[slot] ?? -1
+        var index = head
+        while index >= 0 {
+            let entry = entries[Int(index)]
+            if entry.uuid == sample.uuid, !entry.replaced { return .store }
+            index = entry.next
+        }
+        index = head
+        while index >= 0 {
+            let entry = entries[Int(index)]
+            if !entry.replaced, entry.value == value, entry.source != source, sharesDevice(entry.source, source) {
+                return .resent
+            }
+            index = entry.next
+        }
+        index = head
+        while index >= 0 {
+            let entry = entries[Int(index)]
+            if entry.stored, !entry.claimed, entry.value == value, sharesDevice(entry.source, source) {
+                entries[Int(index)].claimed = true
+                return .resent
+            }
+            index = entry.next
+        }
+        var verdict = Verdict.store
+        index = head
+        while index >= 0 {
+            let entry = entries[Int(index)]
+            if entry.stored, !entry.claimed, entry.value != value, sharesDevice(entry.source, source) {
+                entries[Int(index)].claimed = true
+                entries[Int(index)].replaced = true
+                replaced.append(entry.uuid)
+                verdict = .revision
+            }
+            index = entry.next
+        }
+        append(Entry(uuid: sample.uuid, value: value, source: source, stored: false, claimed: true, replaced: false,
+                     next: -1), slot: slot)
+        return verdict
+    }
+
+    /// Adds `entry` at the end of `slot`'s chain; returns its index.
+    @discardableResult
+    private mutating func append(_ entry: Entry, slot: Slot) -> Int32 {
+        let index = Int32(entries.count)
+        entries.append(entry)
+        if let last = tails[slot] {
+            entries[Int(last)].next = index
+        } else {
+            heads[slot] = index
+        }
+        tails[slot] = index
+        return index
+    }
+
+    private mutating func slot(_ sample: Arrival) -> Slot {
+        let type: Int32
+        if let known = types[sample.type] {
+            type = known
+        } else {
+            type = Int32(types.count)
+            types[sample.type] = type
+        }
+        return Slot(type: type, start: Self.milliseconds(sample.start), end: Self.milliseconds(sample.end))
+    }
+
+    /// Whole milliseconds since 1970, the precision phones' timestamps have.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        return value.magnitude < 9.2e18 ? Int64(value) : (value < 0 ? Int64.min : Int64.max)
+    }
+
+    private mutating func source(_ name: String) -> Int32 {
+        if let index = sources[name] { return index }
+        let index = Int32(devices.count)
+        sources[name] = index
+        devices.append(Self.devices(named: name))
+        return index
+    }
+
+    /// The devices a source string names: its non-empty parts between `|`, trimmed (the whole
+    /// string, empty included, when it has none).
+    static func devices(named name: String) -> Set<String> {
+        let parts = name.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? [name] : Set(parts)
+    }
+
+    private mutating func sharesDevice(_ first: Int32, _ second: Int32) -> Bool {
+        if first == second { return true }
+        let pair = Int64(min(first, second)) << 32 | Int64(max(first, second))
+        if let known = shared[pair] { return known }
+        let answer = !devices[Int(first)].isDisjoint(with: devices[Int(second)])
+        shared[pair] = answer
+        return answer
+    }
+}
