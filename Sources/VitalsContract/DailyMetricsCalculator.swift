@@ -6,7 +6,9 @@ import VitalsCore
 /// Each metric is one statistics collection with daily buckets in the user's calendar, so
 /// sources are merged as HealthKit merges them (a watch and a phone counting the same steps
 /// count once), days run midnight to midnight in the user's zone, and sleep is the union of
-/// asleep intervals inside the day (two overlapping sleep sources do not double a night).
+/// asleep intervals of the night ending on the day, from noon the day before to noon on the wall
+/// clock (two overlapping sleep sources do not double a night, and a night from 23:00 to 07:00
+/// belongs wholly to the day it ends on, as the dashboard counts it).
 /// The sleep quality score is defined in ``sleepQualityScore(asleepMinutes:inBedMinutes:)``.
 /// Where statistics come from is the caller's: a `HealthStore`, or samples held in memory.
 public struct DailyMetricsCalculator: Sendable {
@@ -71,16 +73,35 @@ public struct DailyMetricsCalculator: Sendable {
                          skipping: Set<SampleType>) -> [(Reading, StatisticsQuery)] {
         precondition(first <= last, "the first day must not come after the last")
         let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
+        let nights = nightRange(from: first, through: last)
         var queries = Self.types.filter { !skipping.contains($0) }.map { type in
-            (Reading.metric(type), StatisticsQuery(type: type, range: range, interval: .day, calendar: calendar,
-                                                   options: Self.option(for: type)))
+            let range = type == .sleepAnalysis ? nights : range
+            return (Reading.metric(type), StatisticsQuery(type: type, range: range, interval: .day, anchor: range.start,
+                                                          calendar: calendar, options: Self.option(for: type)))
         }
         if !skipping.contains(.sleepAnalysis) {
-            queries.append((.timeInBed, StatisticsQuery(type: .sleepAnalysis, range: range, interval: .day,
-                                                        calendar: calendar, options: .duration,
+            queries.append((.timeInBed, StatisticsQuery(type: .sleepAnalysis, range: nights, interval: .day,
+                                                        anchor: nights.start, calendar: calendar, options: .duration,
                                                         categoryValues: Self.inBedValues)))
         }
         return queries
+    }
+
+    /// The nights ending on the days from `first` through `last`: noon the day before the first to
+    /// noon on the last, on the wall clock (a DST day's noon too).
+    public func nightRange(from first: LocalDate, through last: LocalDate) -> DateRange {
+        DateRange(clampingStart: noon(of: first.adding(days: -1)), end: noon(of: last))
+    }
+
+    /// 12:00 on the wall clock of `day`.
+    func noon(of day: LocalDate) -> Date {
+        calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+            ?? day.start(in: calendar).addingTimeInterval(12 * 3600)
+    }
+
+    /// The day a bucket reports: the one it ends on (a night's, noon to noon, is the day it ends on).
+    private func dayReported(by bucket: Statistics) -> LocalDate {
+        LocalDate(containing: bucket.range.end.addingTimeInterval(-0.001), in: calendar)
     }
 
     private static func option(for type: SampleType) -> StatisticsOptions {
@@ -104,15 +125,15 @@ public struct DailyMetricsCalculator: Sendable {
         for type in Self.types {
             let option = Self.option(for: type)
             for bucket in answers[.metric(type)] ?? [] where bucket.sampleCount > 0 {
-                let date = LocalDate(containing: bucket.range.start, in: calendar)
+                let date = dayReported(by: bucket)
                 guard days[date] != nil, let value = bucket.value(for: option) else { continue }
                 Self.assign(value, unit: bucket.unit, of: type, to: &days[date]!)
             }
         }
-        let timeInBed = Dictionary((answers[.timeInBed] ?? []).map { (LocalDate(containing: $0.range.start, in: calendar), $0) },
+        let timeInBed = Dictionary((answers[.timeInBed] ?? []).map { (dayReported(by: $0), $0) },
                                uniquingKeysWith: { first, _ in first })
         for bucket in answers[.metric(.sleepAnalysis)] ?? [] where bucket.sampleCount > 0 {
-            let date = LocalDate(containing: bucket.range.start, in: calendar)
+            let date = dayReported(by: bucket)
             guard days[date] != nil, let asleep = bucket.duration, let inBed = timeInBed[date]?.duration else { continue }
             days[date]?.sleepQualityScore = Self.sleepQualityScore(asleepMinutes: asleep, inBedMinutes: inBed)
         }

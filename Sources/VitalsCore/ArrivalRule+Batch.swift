@@ -25,21 +25,31 @@ extension ArrivalRule {
         var verdicts: [Verdict] = []
         verdicts.reserveCapacity(batch.count)
         for sample in batch { verdicts.append(rule.judge(sample)) }
+        for (index, sample) in batch.enumerated() where sample.isNightPart && verdicts[index] != .resent {
+            if rule.replaceNights(overlapping: sample) { verdicts[index] = .revision }
+        }
         return Judgement(verdicts: verdicts, replaced: rule.replaced)
     }
 
-    /// The start span of each type in `batch`: the windows of stored samples it may match.
+    /// The start span of each type in `batch`: the windows of stored samples it may match (for
+    /// a type with parts of nights, from ``longestNight`` before its first start through its last
+    /// end, so the nights they overlap are read too).
     public static func spans(of batch: [Arrival]) -> [(type: String, first: Date, last: Date)] {
         var spans: [String: (first: Date, last: Date)] = [:]
         for sample in batch {
+            let first = sample.isNightPart ? sample.start.addingTimeInterval(-longestNight) : sample.start
+            let last = sample.isNightPart ? sample.end : sample.start
             if let span = spans[sample.type] {
-                if sample.start < span.first || sample.start > span.last {
-                    spans[sample.type] = (min(span.first, sample.start), max(span.last, sample.start))
+                if first < span.first || last > span.last {
+                    spans[sample.type] = (min(span.first, first), max(span.last, last))
                 }
             } else {
-                spans[sample.type] = (sample.start, sample.start)
+                spans[sample.type] = (first, last)
             }
         }
         return spans.sorted { $0.key < $1.key }.map { ($0.key, $0.value.first, $0.value.last) }
     }
+
+    /// The longest part of a night looked for before a night's first start (a whole day).
+    public static let longestNight: TimeInterval = 86_400
 }

@@ -27,6 +27,12 @@ import Foundation
 ///    revise each other (two values for one period in one document are two samples).
 /// 5. Otherwise it is new and kept.
 ///
+/// **Nights.** Health Auto Export's aggregated nights are laid out as samples (``Arrival/isNightPart``)
+/// whose periods change when the night is reported again (another app version, a source added to
+/// the merge). So a kept part of a night also replaces the stored parts of nights it overlaps
+/// whose source names a device in common and that no sample of the batch answers for (by UUID or
+/// as re-sent): the latest report of a night replaces the earlier one whole, and is a revision.
+///
 /// Given a batch in chunks, in document order, each chunk's rule answers as one rule for the
 /// whole batch would: the earlier chunks' kept samples read back from the store (a sample can
 /// only match one with the same start, which the chunk's window holds) enter through
@@ -54,15 +60,19 @@ public struct ArrivalRule: Sendable {
         public var value: Double
         /// The source's name as sent.
         public var source: String
+        /// Whether it is a part of an aggregated night (see ``ArrivalRule``'s nights).
+        public var isNightPart: Bool
 
         /// Creates the rule's view of a sample.
-        public init(uuid: UUID, type: String, start: Date, end: Date, value: Double, source: String) {
+        public init(uuid: UUID, type: String, start: Date, end: Date, value: Double, source: String,
+                    isNightPart: Bool = false) {
             self.uuid = uuid
             self.type = type
             self.start = start
             self.end = end
             self.value = value
             self.source = source
+            self.isNightPart = isNightPart
         }
     }
 
@@ -80,6 +90,8 @@ public struct ArrivalRule: Sendable {
         var source: Int32
         var stored: Bool
         var claimed: Bool
+        /// Whether a sample of the batch was dropped as re-sending it (it is current, not to be replaced).
+        var answered = false
         var replaced: Bool
         /// The next entry of the same slot, or -1.
         var next: Int32
@@ -95,6 +107,8 @@ public struct ArrivalRule: Sendable {
     private var shared: [Int64: Bool] = [:]
     /// Stored entries by UUID, to claim them.
     private var storedByUUID: [UUID: Int32] = [:]
+    /// Stored parts of nights by type, with their periods in milliseconds.
+    private var nights: [Int32: [(entry: Int32, start: Int64, end: Int64)]] = [:]
     /// The stored samples revisions replace, in the order they were found.
     public private(set) var replaced: [UUID] = []
 
@@ -113,9 +127,11 @@ public struct ArrivalRule: Sendable {
 
     /// Adds a sample stored before the batch.
     public mutating func addStored(_ sample: Arrival) {
+        let slot = slot(sample)
         let index = append(Entry(uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source),
-                                 stored: true, claimed: false, replaced: false, next: -1), slot: slot(sample))
+                                 stored: true, claimed: false, replaced: false, next: -1), slot: slot)
         storedByUUID[sample.uuid] = index
+        if sample.isNightPart { nights[slot.type, default: []].append((index, slot.start, slot.end)) }
     }
 
     /// Adds a sample an earlier chunk of the batch kept (stored by now).
@@ -146,6 +162,7 @@ public struct ArrivalRule: Sendable {
         while index >= 0 {
             let entry = entries[Int(index)]
             if !entry.replaced, entry.value == value, entry.source != source, sharesDevice(entry.source, source) {
+                entries[Int(index)].answered = true
                 return .resent
             }
             index = entry.next
@@ -174,6 +191,25 @@ public struct ArrivalRule: Sendable {
         append(Entry(uuid: sample.uuid, value: value, source: source, stored: false, claimed: true, replaced: false,
                      next: -1), slot: slot)
         return verdict
+    }
+
+    /// Replaces the stored parts of nights that `sample`, a kept part of a night, overlaps (see
+    /// ``ArrivalRule``'s nights); returns whether it replaced any. Call once every sample of the
+    /// batch is judged, so those the batch answers for are known.
+    public mutating func replaceNights(overlapping sample: Arrival) -> Bool {
+        guard sample.isNightPart, let type = types[sample.type], let parts = nights[type] else { return false }
+        let source = source(sample.source)
+        let start = Self.milliseconds(sample.start), end = Self.milliseconds(sample.end)
+        var replacedAny = false
+        for part in parts where part.start < end && start < part.end {
+            let entry = entries[Int(part.entry)]
+            guard !entry.claimed, !entry.answered, !entry.replaced, sharesDevice(entry.source, source) else { continue }
+            entries[Int(part.entry)].claimed = true
+            entries[Int(part.entry)].replaced = true
+            replaced.append(entry.uuid)
+            replacedAny = true
+        }
+        return replacedAny
     }
 
     /// Adds `entry` at the end of `slot`'s chain; returns its index.

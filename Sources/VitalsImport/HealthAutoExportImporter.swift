@@ -73,13 +73,16 @@ public struct HealthAutoExportImporter: Sendable {
         for (index, sample) in zip(chunk.indices, chunk) {
             guard let value = sample.statisticsValue else { continue }
             judged.append(index)
-            arrivals.append(ArrivalRule.Arrival(uuid: sample.uuid, type: sample.type.identifier, start: sample.start,
-                                                end: sample.end, value: value, source: sample.source.name))
+            arrivals.append(ArrivalRule.Arrival(
+                uuid: sample.uuid, type: sample.type.identifier, start: sample.start, end: sample.end, value: value,
+                source: sample.source.name,
+                isNightPart: HealthAutoExportMetadata.isNightPart(type: sample.type, metadata: sample.metadata)))
         }
         var stored: [ArrivalRule.Arrival] = []
         for (type, first, last) in ArrivalRule.spans(of: arrivals) {
             stored += try bulk.arrivals(of: SampleType(identifier: type), startingFrom: first.timeIntervalSince1970,
-                                        through: last.timeIntervalSince1970)
+                                        through: last.timeIntervalSince1970,
+                                        nightKey: HealthAutoExportMetadata.aggregatedNight)
         }
         let judgement = ArrivalRule.judge(arrivals, against: stored, earlier: earlier)
         try bulk.replace(judgement.replaced, at: date)

@@ -9,15 +9,21 @@ import VitalsCore
 //
 // Aggregated (one item per night): hours per stage (`core`, `deep`, `rem`, `asleep`, `awake`,
 // `inBed`, `totalSleep`) with `sleepStart`/`sleepEnd` and `inBedStart`/`inBedEnd`. The night's
-// order of stages is not in the data, so the stages are laid end to end from `sleepStart` in
-// the order core, deep, REM, unspecified asleep, awake, each lasting exactly its hours (rounded
-// to whole seconds); they never overlap, so sums and the asleep union equal the hours. In bed is
-// one sample of `inBed` hours from `inBedStart`, overlapping the stages as in HealthKit. When a
-// start is missing, the block ends at `sleepEnd` (or `inBedEnd`) instead; in bed with neither
-// starts at `sleepStart`. Unspecified asleep is `totalSleep` minus the staged hours when
-// `totalSleep` is given; otherwise `asleep`, unless `asleep` is (within a minute) the sum of the
-// stages, in which case it is that sum, not extra sleep. Samples made this way carry metadata
-// `HAEAggregated` = true. The night's `source` (else `sleepSource` / `inBedSource`) names the source.
+// order of stages is not in the data, so the stages are laid end to end from `sleepStart` in the
+// order core, deep, REM, awake, each lasting its hours (rounded to whole seconds). Unspecified
+// asleep (`totalSleep` minus the staged hours when `totalSleep` is given; otherwise `asleep`,
+// unless `asleep` is within a minute of the stages' sum, in which case it is that sum) comes from
+// another source of a merged night (`"Watch|iPhone|AutoSleep"`: stages from the watch, asleep
+// from the sleep app) and covers the same hours, so it is laid from `sleepStart` too, overlapping
+// the stages: the night's asleep time is the larger of the two, as HealthKit's union of the
+// sources' samples would be. Nothing runs past `sleepEnd`, so a night never holds more asleep
+// time than `sleepEnd - sleepStart`. In bed is one sample from `inBedStart` lasting `inBed` hours
+// but never past `inBedEnd` (older versions of the app send about twice the window's hours),
+// overlapping the stages as in HealthKit. When a start is missing, the block ends at `sleepEnd`
+// (or `inBedEnd`) instead; in bed with neither starts at `sleepStart`. Samples made this way carry
+// metadata `HAEAggregated` = true: a later report of the same night (overlapping it, from a
+// source naming a device in common) replaces them whole (``VitalsCore/ArrivalRule``). The night's
+// `source` (else `sleepSource` / `inBedSource`) names the source; its `date` is only checked.
 extension HealthAutoExportReader {
     /// Metadata key marking sleep samples laid out from a night's totals.
     static let aggregatedKey = "HAEAggregated"
@@ -74,24 +80,36 @@ extension HealthAutoExportReader {
             unspecified = staged > 0 && abs(asleep - staged) < 1.0 / 60 ? 0 : asleep
         }
         let unspecifiedKey = item.has("totalSleep") ? "totalSleep" : "asleep"
-        let stages: [(SleepAnalysisValue, String, Double)] = [
+        let blocks: [(SleepAnalysisValue, String, Double)] = [
             (.asleepCore, "core", try seconds(core)), (.asleepDeep, "deep", try seconds(deep)),
-            (.asleepREM, "rem", try seconds(rem)), (.asleepUnspecified, unspecifiedKey, try seconds(unspecified)),
-            (.awake, "awake", try seconds(awake)),
+            (.asleepREM, "rem", try seconds(rem)), (.awake, "awake", try seconds(awake)),
         ].filter { $0.2 > 0 }
-        for (_, key, duration) in stages { _ = try self.length(duration, of: item, at: key) }
+        let unspecifiedSeconds = try seconds(unspecified)
+        for (_, key, duration) in blocks { _ = try self.length(duration, of: item, at: key) }
+        _ = try self.length(unspecifiedSeconds, of: item, at: unspecifiedKey)
         let metadata = try item.metadata().merging([Self.aggregatedKey: .bool(true)]) { _, new in new }
         let itemSource = try item.optionalString("source")
         var sleepSource = itemSource
         if sleepSource == nil { sleepSource = try item.optionalString("sleepSource") }
-        let length = stages.reduce(0) { $0 + $1.2 }
+        let sleepEnd = try item.optionalDate("sleepEnd")
+        try checkOrder(item, start: "sleepStart", end: "sleepEnd")
+        try checkOrder(item, start: "inBedStart", end: "inBedEnd")
+        let length = max(blocks.reduce(0) { $0 + $1.2 }, unspecifiedSeconds)
         if length > 0 {
-            var cursor = try anchor(item, start: "sleepStart", end: "sleepEnd", length: length)
-            for (stage, key, duration) in stages {
-                let end = cursor.addingTimeInterval(duration)
-                appendSleep(stage, cursor, end, item: item, sourceName: sleepSource, metadata: metadata,
-                            fields: ["end": key, "value": key])
+            let start = try anchor(item, start: "sleepStart", end: "sleepEnd", length: length)
+            var cursor = start
+            for (stage, key, duration) in blocks {
+                let end = Self.clip(cursor.addingTimeInterval(duration), to: sleepEnd)
+                if end > cursor {
+                    appendSleep(stage, cursor, end, item: item, sourceName: sleepSource, metadata: metadata,
+                                fields: ["end": key, "value": key])
+                }
                 cursor = end
+            }
+            let end = Self.clip(start.addingTimeInterval(unspecifiedSeconds), to: sleepEnd)
+            if end > start {
+                appendSleep(.asleepUnspecified, start, end, item: item, sourceName: sleepSource, metadata: metadata,
+                            fields: ["end": unspecifiedKey, "value": unspecifiedKey])
             }
         }
         let inBedSeconds = try self.length(seconds(inBed), of: item, at: "inBed")
@@ -100,11 +118,24 @@ extension HealthAutoExportReader {
             if bedSource == nil { bedSource = try item.optionalString("inBedSource") }
             let start = try anchor(item, start: "inBedStart", end: "inBedEnd", length: inBedSeconds,
                                    otherwise: "sleepStart")
-            appendSleep(.inBed, start, start.addingTimeInterval(inBedSeconds), item: item, sourceName: bedSource,
-                        metadata: metadata, fields: ["end": "inBed", "value": "inBed"])
+            let end = Self.clip(start.addingTimeInterval(inBedSeconds), to: try item.optionalDate("inBedEnd"))
+            if end > start {
+                appendSleep(.inBed, start, end, item: item, sourceName: bedSource, metadata: metadata,
+                            fields: ["end": "inBed", "value": "inBed"])
+            }
         }
-        _ = try item.optionalDate("sleepEnd")
-        _ = try item.optionalDate("inBedEnd")
+    }
+
+    /// Throws `.invalidDateRange` at member `end` when it comes before member `start`.
+    private func checkOrder(_ item: JSONObjectReader, start: String, end: String) throws(VitalsError) {
+        guard let first = try item.optionalDate(start), let last = try item.optionalDate(end), last < first else { return }
+        throw item.error(.invalidDateRange, "\(end) is before \(start)", at: end)
+    }
+
+    /// `end`, or `limit` when that comes first (a block never runs past the night's end).
+    private static func clip(_ end: Date, to limit: Date?) -> Date {
+        guard let limit, limit < end else { return end }
+        return limit
     }
 
     /// Where a block of `length` seconds starts: at member `start`, else `length` before member

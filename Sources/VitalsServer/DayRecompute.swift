@@ -37,11 +37,34 @@ public struct DayRecompute: Sendable, Hashable {
     static let longestSample: TimeInterval = 7 * 86_400
 
     /// The stored samples the days are recomputed from: those that start in ``range`` or at most
-    /// ``longestSample`` before it, and do not end before it starts.
+    /// ``longestSample`` before it, and do not end before noon the day before it starts (the first
+    /// day's night starts then).
     public var window: SampleWindow? {
         guard let range else { return nil }
         return SampleWindow(startFrom: range.start.timeIntervalSince1970 - Self.longestSample,
-                            startBefore: range.end.timeIntervalSince1970, endFrom: range.start.timeIntervalSince1970)
+                            startBefore: range.end.timeIntervalSince1970,
+                            endFrom: range.start.timeIntervalSince1970 - Self.nightBefore)
+    }
+
+    /// How long before a day's midnight its night may start: noon the day before, and an hour more
+    /// for a DST day.
+    static let nightBefore: TimeInterval = 13 * 3600
+
+    /// The days a sleep sample's night counts on: each day whose night (noon the day before to
+    /// noon) it overlaps, at most a month of them.
+    static func nightDays(of sample: StoredSample, calendar: Calendar) -> [LocalDate] {
+        func day(_ date: Date) -> LocalDate {
+            let day = LocalDate(containing: date, in: calendar)
+            return calendar.component(.hour, from: date) >= 12 ? day.adding(days: 1) : day
+        }
+        var first = day(sample.start)
+        let last = sample.end > sample.start ? day(sample.end.addingTimeInterval(-0.001)) : first
+        var days = [first]
+        while first < last, days.count <= 31 {
+            first = first.adding(days: 1)
+            days.append(first)
+        }
+        return days
     }
 
     /// The ``types`` by identifier, for reading stored rows.

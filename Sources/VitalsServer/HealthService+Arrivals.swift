@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsImport
 
 /// The arrival rule on the server: a measurement is stored once, and its latest value replaces
 /// the earlier ones (``ArrivalRule``).
@@ -82,6 +83,8 @@ extension HealthService {
 extension StoredSample {
     /// The parts of the sample the arrival rule compares.
     var arrival: ArrivalRule.Arrival {
-        ArrivalRule.Arrival(uuid: uuid, type: type, start: start, end: end, value: value, source: sourceName)
+        ArrivalRule.Arrival(uuid: uuid, type: type, start: start, end: end, value: value, source: sourceName,
+                            isNightPart: HealthAutoExportMetadata.isNightPart(type: SampleType(identifier: type),
+                                                                               metadata: metadata))
     }
 }

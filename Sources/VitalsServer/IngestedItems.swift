@@ -35,6 +35,10 @@ struct IngestedItems: Sendable {
                 return
             }
             samples.append(stored)
+            if sample.type == .sleepAnalysis {
+                // A night counts on the day it ends on (noon to noon), so an evening's sleep on the next.
+                touched.formUnion(DayRecompute.nightDays(of: stored, calendar: calendar))
+            }
             var day = self.day(containing: sample.start)
             touched.insert(day)
             guard sample.end > sample.start else { return }

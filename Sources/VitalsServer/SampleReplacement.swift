@@ -43,6 +43,9 @@ public struct SampleReplacement: Sendable {
         let counted = Set(DayRecompute.types.map(\.identifier))
         var days = Set<LocalDate>()
         for sample in samples where counted.contains(sample.type) {
+            if sample.type == SampleType.sleepAnalysis.identifier {
+                days.formUnion(DayRecompute.nightDays(of: sample, calendar: calendar))
+            }
             var day = LocalDate(containing: sample.start, in: calendar)
             days.insert(day)
             guard sample.end > sample.start else { continue }

@@ -85,9 +85,9 @@ struct IngestDuplicateTests {
                 """#
             let report = try await harness.ingest(token, body).decode(HealthService.IngestReport.self)
             #expect(report.samplesAdded == 5)
-            // The union 00:00-07:15 on the 2nd (the phone's 15 minutes before midnight are the 1st's).
-            #expect(try await harness.day(token, "2024-06-02").decode(DayReport.self).sleepMinutes == 435)
-            #expect(try await harness.day(token, "2024-06-01").decode(DayReport.self).sleepMinutes == 15)
+            // The union 23:45-07:15, the night ending on the 2nd (the phone's 15 minutes before midnight too).
+            #expect(try await harness.day(token, "2024-06-02").decode(DayReport.self).sleepMinutes == 450)
+            #expect(try await harness.dayIsEmpty(token, "2024-06-01"))
         }
     }
 

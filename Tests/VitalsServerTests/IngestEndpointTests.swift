@@ -102,7 +102,7 @@ struct IngestEndpointTests {
         }
     }
 
-    @Test("Sleep is the union of asleep intervals, split at midnight in the user's time zone",
+    @Test("Sleep is the union of asleep intervals of the night ending on the day (noon to noon in the user's zone)",
           arguments: Backend.allCases)
     func sleepUnionInUsersZone(backend: Backend) async throws {
         try await withServer(backend) { harness in
@@ -110,15 +110,17 @@ struct IngestEndpointTests {
             let (_, utc) = try await harness.user("bob", timeZone: "UTC")
             let local = try await harness.ingest(pacific, Self.night).decode(HealthService.IngestReport.self)
             #expect(local.samplesAdded == 4)
-            #expect(local.daysUpdated.map(\.description) == ["2025-11-14", "2025-11-15"])
-            // 22:00-24:00 on the 14th; 00:00-06:00 on the 15th (not 8 h + 5 h - ..., and not the hour twice).
-            #expect(try await harness.day(pacific, "2025-11-14").decode(DayReport.self).sleepMinutes == 120)
-            #expect(try await harness.day(pacific, "2025-11-15").decode(DayReport.self).sleepMinutes == 360)
+            #expect(local.daysUpdated.map(\.description) == ["2025-11-15"])
+            // 22:00 on the 14th to 06:00 on the 15th, the night ending on the 15th (not 8 h + 5 h - ...,
+            // not the hour twice, and not split at midnight).
+            #expect(try await harness.dayIsEmpty(pacific, "2025-11-14"))
+            #expect(try await harness.day(pacific, "2025-11-15").decode(DayReport.self).sleepMinutes == 480)
 
-            // In UTC the same night (06:00-14:00Z) lies within the 15th.
+            // In UTC the same night (06:00-14:00Z) runs past noon: 6 hours end the 15th's night, 2 the 16th's.
             let other = try await harness.ingest(utc, Self.night).decode(HealthService.IngestReport.self)
-            #expect(other.daysUpdated.map(\.description) == ["2025-11-15"])
-            #expect(try await harness.day(utc, "2025-11-15").decode(DayReport.self).sleepMinutes == 480)
+            #expect(other.daysUpdated.map(\.description) == ["2025-11-15", "2025-11-16"])
+            #expect(try await harness.day(utc, "2025-11-15").decode(DayReport.self).sleepMinutes == 360)
+            #expect(try await harness.day(utc, "2025-11-16").decode(DayReport.self).sleepMinutes == 120)
             #expect(try await harness.dayIsEmpty(utc, "2025-11-14"))
         }
     }

@@ -19,7 +19,7 @@ struct SleepQualityTests {
         #expect(DailyMetricsCalculator.sleepQualityScore(asleepMinutes: 10, inBedMinutes: 0) == nil)
     }
 
-    @Test("In bed 23:00-07:00, asleep 23:30-06:30 with an awake gap: scored per day, arriving at the server")
+    @Test("In bed 23:00-07:00, asleep 23:30-06:30 with an awake gap: scored per night, arriving at the server")
     func nightScoredAndSent() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
@@ -55,17 +55,18 @@ struct SleepQualityTests {
             let body = try #require(await transport.counter.requests.first?.body)
             let days = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
             let sent = try #require(days.first { $0["date"] as? String == night.description })
-            #expect(sent["sleep_quality_score"] as? Double == 86, "the daily payload's key")
+            #expect(sent["sleep_quality_score"] as? Double == 81, "the daily payload's key")
 
             func stored(_ day: LocalDate) async throws -> HealthSnapshot? {
                 try await server.repository.snapshots(of: user, on: day).first
             }
-            // Midnight to midnight, like sleep_minutes: in bed 00:00-07:00 (420), asleep 360.
-            #expect(try await stored(night)?.sleepMinutes == 360)
-            #expect(try await stored(night)?.sleepQualityScore == 86)
-            // The evening before the same night: in bed 23:00-24:00, asleep 23:30-24:00.
-            #expect(try await stored(evening)?.sleepMinutes == 30)
-            #expect(try await stored(evening)?.sleepQualityScore == 50)
+            // The night ending on the day (noon to noon), like sleep_minutes: in bed 23:00-07:00 (480),
+            // asleep 23:30-02:00 and 02:30-06:30 (390): 81.25.
+            #expect(try await stored(night)?.sleepMinutes == 390)
+            #expect(try await stored(night)?.sleepQualityScore == 81)
+            // The evening before belongs to that night, not to its own day.
+            #expect(try await stored(evening)?.sleepMinutes == nil)
+            #expect(try await stored(evening)?.sleepQualityScore == nil)
             // No in-bed samples: asleep 320 over asleep + awake 340.
             #expect(try await stored(watchNight)?.sleepQualityScore == 94)
             // In bed only: no sleep known, so no score.
