@@ -25,20 +25,20 @@ extension ArrivalRule {
         var verdicts: [Verdict] = []
         verdicts.reserveCapacity(batch.count)
         for sample in batch { verdicts.append(rule.judge(sample)) }
-        for (index, sample) in batch.enumerated() where sample.isNightPart && verdicts[index] != .resent {
-            if rule.replaceNights(overlapping: sample) { verdicts[index] = .revision }
+        for (index, sample) in batch.enumerated() where sample.replacesOverlapping && verdicts[index] != .resent {
+            if rule.replaceReports(overlapping: sample) { verdicts[index] = .revision }
         }
         return Judgement(verdicts: verdicts, replaced: rule.replaced)
     }
 
     /// The start span of each type in `batch`: the windows of stored samples it may match (for
-    /// a type with parts of nights, from ``longestNight`` before its first start through its last
-    /// end, so the nights they overlap are read too).
+    /// a type with reports, from ``reportLookback`` before its first start through its last end, so
+    /// the stored reports they overlap are read too).
     public static func spans(of batch: [Arrival]) -> [(type: String, first: Date, last: Date)] {
         var spans: [String: (first: Date, last: Date)] = [:]
         for sample in batch {
-            let first = sample.isNightPart ? sample.start.addingTimeInterval(-longestNight) : sample.start
-            let last = sample.isNightPart ? sample.end : sample.start
+            let first = sample.replacesOverlapping ? sample.start.addingTimeInterval(-reportLookback) : sample.start
+            let last = sample.replacesOverlapping ? sample.end : sample.start
             if let span = spans[sample.type] {
                 if first < span.first || last > span.last {
                     spans[sample.type] = (min(span.first, first), max(span.last, last))
@@ -50,6 +50,8 @@ extension ArrivalRule {
         return spans.sorted { $0.key < $1.key }.map { ($0.key, $0.value.first, $0.value.last) }
     }
 
-    /// The longest part of a night looked for before a night's first start (a whole day).
-    public static let longestNight: TimeInterval = 86_400
+    /// How long before a report's start the stored reports it may overlap are looked for (a
+    /// whole day: a night's parts, and totals of a day or less; a week's, month's or year's
+    /// total replaces only those starting within it).
+    public static let reportLookback: TimeInterval = 86_400
 }

@@ -27,11 +27,15 @@ import Foundation
 ///    revise each other (two values for one period in one document are two samples).
 /// 5. Otherwise it is new and kept.
 ///
-/// **Nights.** Health Auto Export's aggregated nights are laid out as samples (``Arrival/isNightPart``)
-/// whose periods change when the night is reported again (another app version, a source added to
-/// the merge). So a kept part of a night also replaces the stored parts of nights it overlaps
-/// whose source names a device in common and that no sample of the batch answers for (by UUID or
-/// as re-sent): the latest report of a night replaces the earlier one whole, and is a revision.
+/// **Reports: nights and period totals.** Health Auto Export's aggregated nights are laid out as
+/// samples whose periods change when the night is reported again (another app version, a source
+/// added to the merge), and its aggregated totals cover a minute, an hour or a day
+/// (``ReportedTotal``), the same period reported by another automation as hours or as a day. Such
+/// samples (``Arrival/replacesOverlapping``) are the phone's latest word on their period, so a kept
+/// one also replaces the stored ones of its type it overlaps whose source names a device in
+/// common and that no sample of the batch answers for (by UUID or as re-sent), and the stored
+/// instants at its start from such a source (the shape earlier versions kept totals in): the
+/// latest report of a night or a period replaces the earlier one whole, and is a revision.
 ///
 /// Given a batch in chunks, in document order, each chunk's rule answers as one rule for the
 /// whole batch would: the earlier chunks' kept samples read back from the store (a sample can
@@ -60,19 +64,20 @@ public struct ArrivalRule: Sendable {
         public var value: Double
         /// The source's name as sent.
         public var source: String
-        /// Whether it is a part of an aggregated night (see ``ArrivalRule``'s nights).
-        public var isNightPart: Bool
+        /// Whether it is a report: a part of an aggregated night or a period's total (see
+        /// ``ArrivalRule``'s reports).
+        public var replacesOverlapping: Bool
 
         /// Creates the rule's view of a sample.
         public init(uuid: UUID, type: String, start: Date, end: Date, value: Double, source: String,
-                    isNightPart: Bool = false) {
+                    replacesOverlapping: Bool = false) {
             self.uuid = uuid
             self.type = type
             self.start = start
             self.end = end
             self.value = value
             self.source = source
-            self.isNightPart = isNightPart
+            self.replacesOverlapping = replacesOverlapping
         }
     }
 
@@ -107,8 +112,11 @@ public struct ArrivalRule: Sendable {
     private var shared: [Int64: Bool] = [:]
     /// Stored entries by UUID, to claim them.
     private var storedByUUID: [UUID: Int32] = [:]
-    /// Stored parts of nights by type, with their periods in milliseconds.
-    private var nights: [Int32: [(entry: Int32, start: Int64, end: Int64)]] = [:]
+    /// Stored reports (parts of nights, period totals) by type, with their periods in milliseconds,
+    /// sorted by start when ``reportsSorted`` holds, and the longest one's length.
+    private var reports: [Int32: [(entry: Int32, start: Int64, end: Int64)]] = [:]
+    private var longestReport: [Int32: Int64] = [:]
+    private var reportsSorted = true
     /// The stored samples revisions replace, in the order they were found.
     public private(set) var replaced: [UUID] = []
 
@@ -131,7 +139,11 @@ public struct ArrivalRule: Sendable {
         let index = append(Entry(uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source),
                                  stored: true, claimed: false, replaced: false, next: -1), slot: slot)
         storedByUUID[sample.uuid] = index
-        if sample.isNightPart { nights[slot.type, default: []].append((index, slot.start, slot.end)) }
+        if sample.replacesOverlapping {
+            if let last = reports[slot.type]?.last, last.start > slot.start { reportsSorted = false }
+            reports[slot.type, default: []].append((index, slot.start, slot.end))
+            longestReport[slot.type] = max(longestReport[slot.type] ?? 0, slot.end - slot.start)
+        }
     }
 
     /// Adds a sample an earlier chunk of the batch kept (stored by now).
@@ -193,21 +205,51 @@ public struct ArrivalRule: Sendable {
         return verdict
     }
 
-    /// Replaces the stored parts of nights that `sample`, a kept part of a night, overlaps (see
-    /// ``ArrivalRule``'s nights); returns whether it replaced any. Call once every sample of the
-    /// batch is judged, so those the batch answers for are known.
-    public mutating func replaceNights(overlapping sample: Arrival) -> Bool {
-        guard sample.isNightPart, let type = types[sample.type], let parts = nights[type] else { return false }
+    /// Replaces the stored reports of its type that `sample`, a kept report, overlaps, and the
+    /// stored instants at its start (see ``ArrivalRule``'s reports); returns whether it replaced
+    /// any. Call once every sample of the batch is judged, so those the batch answers for are known.
+    public mutating func replaceReports(overlapping sample: Arrival) -> Bool {
+        guard sample.replacesOverlapping, let type = types[sample.type] else { return false }
         let source = source(sample.source)
         let start = Self.milliseconds(sample.start), end = Self.milliseconds(sample.end)
         var replacedAny = false
-        for part in parts where part.start < end && start < part.end {
-            let entry = entries[Int(part.entry)]
-            guard !entry.claimed, !entry.answered, !entry.replaced, sharesDevice(entry.source, source) else { continue }
-            entries[Int(part.entry)].claimed = true
-            entries[Int(part.entry)].replaced = true
+        func replace(_ index: Int32) {
+            let entry = entries[Int(index)]
+            guard entry.stored, sharesDevice(entry.source, source) else { return }
+            // Replaced by an earlier sample of the batch: this one revises the same report too.
+            if entry.replaced {
+                replacedAny = true
+                return
+            }
+            guard !entry.claimed, !entry.answered else { return }
+            entries[Int(index)].claimed = true
+            entries[Int(index)].replaced = true
             replaced.append(entry.uuid)
             replacedAny = true
+        }
+        if !reportsSorted {
+            for key in reports.keys { reports[key]?.sort { $0.start < $1.start } }
+            reportsSorted = true
+        }
+        if let parts = reports[type] {
+            // The first that may overlap starts no earlier than the longest one before `start`.
+            let earliest = start - (longestReport[type] ?? 0)
+            var low = 0, high = parts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if parts[middle].start < earliest { low = middle + 1 } else { high = middle }
+            }
+            while low < parts.count, parts[low].start < end {
+                if start < parts[low].end || (parts[low].start == parts[low].end && parts[low].start >= start) {
+                    replace(parts[low].entry)
+                }
+                low += 1
+            }
+        }
+        var index = heads[Slot(type: type, start: start, end: start)] ?? -1
+        while index >= 0 {
+            replace(index)
+            index = entries[Int(index)].next
         }
         return replacedAny
     }

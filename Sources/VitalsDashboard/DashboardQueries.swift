@@ -67,11 +67,18 @@ struct DashboardQueries: Sendable {
             .sorted { $0.start < $1.start }
     }
 
-    /// Hours with a stand in `range` from `appleStandHour` samples marked stood; `nil` when there are none.
+    /// Hours with a stand in `range` from `appleStandHour` samples marked stood; `nil` when there
+    /// are none. A reported total of a day (a Health Auto Export count of stood hours the app does
+    /// not place, metadata `HAEStandHours`) is the day's count instead of its hourly samples.
     func standHours(in range: DateRange) async throws -> Reading {
         let result = try await reader.samples(of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
         if result.unreadableTypes.contains(.appleStandHour) { return .unreadable(try await access(to: .appleStandHour)) }
         guard !result.value.isEmpty else { return .none }
+        let reported = result.value.compactMap { sample -> Double? in
+            if case .number(let count)? = sample.metadata["HAEStandHours"] { return count }
+            return nil
+        }
+        if !reported.isEmpty { return Reading(value: reported.reduce(0, +)) }
         let stood = Set(result.value.filter { $0.categoryValue == 0 }.map {
             DateRange.period(.hour, containing: $0.start, in: calendar).start
         })

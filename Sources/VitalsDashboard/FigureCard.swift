@@ -32,7 +32,7 @@ struct FigureCard: Sendable {
                 Tag.p(.class("value muted"), .data("state", "none")) { "No data" }
             }
             if let origin = reading.origin, reading.value != nil {
-                Tag.p(.class("note origin"), .data("origin", "snapshot")) { origin }
+                Tag.p(.class("note origin"), .data("origin", reading.originKind)) { origin }
             }
             if let note { Tag.p(.class("note")) { note } }
         }

@@ -10,6 +10,8 @@ struct Reading: Sendable, Hashable {
     var access: ReadAccess?
     /// Where the value came from when not from samples (a daily snapshot), shown under it.
     var origin: String?
+    /// What kind of origin ``origin`` names, for `data-origin`: `snapshot` or `reported`.
+    var originKind = "snapshot"
 
     /// A figure nobody measured.
     static let none = Reading(value: nil)

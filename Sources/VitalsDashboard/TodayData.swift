@@ -86,6 +86,7 @@ struct TodayData: Sendable {
         data.noAlc = try await TodayNoAlc.load(queries, day: day, now: now)
         data.asked.insert(.numberOfAlcoholicBeverages)
         if let access = data.noAlc.access { data.unreadable[.numberOfAlcoholicBeverages] = access }
+        try await data.labelReportedTotals(queries)
         if let snapshot { data.fill(from: snapshot) }
         return data
     }

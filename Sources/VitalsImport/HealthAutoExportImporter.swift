@@ -16,11 +16,14 @@ import VitalsStore
 public struct HealthAutoExportImporter: Sendable {
     private let store: SQLiteHealthStore
     private let strict: Bool
+    private let aggregation: HealthAutoExportAggregation
 
-    /// An importer writing into `store`; all or nothing when `strict`.
-    public init(store: SQLiteHealthStore, strict: Bool = false) {
+    /// An importer writing into `store`; all or nothing when `strict`; the app's aggregation as
+    /// stated, else told from the items (``HealthAutoExportAggregation``).
+    public init(store: SQLiteHealthStore, strict: Bool = false, aggregation: HealthAutoExportAggregation = .inferred) {
         self.store = store
         self.strict = strict
+        self.aggregation = aggregation
     }
 
     /// Parses the file at `path` and stores its readable samples in one transaction.
@@ -29,8 +32,9 @@ public struct HealthAutoExportImporter: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw VitalsError(.io, "cannot read the file", at: InputLocation(file: path))
         }
-        let batch = try HealthAutoExportParser(strict: strict).parse(data, file: path)
         let now = store.configuration.now
+        let batch = try HealthAutoExportParser(strict: strict, aggregation: aggregation, calendar: store.calendar,
+                                               receivedAt: now()).parse(data, file: path)
         var report = ImportReport(file: path)
         report.bytes = Int64(data.count)
         report.elements = ["samples": batch.samples.count]
@@ -76,13 +80,13 @@ public struct HealthAutoExportImporter: Sendable {
             arrivals.append(ArrivalRule.Arrival(
                 uuid: sample.uuid, type: sample.type.identifier, start: sample.start, end: sample.end, value: value,
                 source: sample.source.name,
-                isNightPart: HealthAutoExportMetadata.isNightPart(type: sample.type, metadata: sample.metadata)))
+                replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(type: sample.type, metadata: sample.metadata)))
         }
         var stored: [ArrivalRule.Arrival] = []
         for (type, first, last) in ArrivalRule.spans(of: arrivals) {
             stored += try bulk.arrivals(of: SampleType(identifier: type), startingFrom: first.timeIntervalSince1970,
                                         through: last.timeIntervalSince1970,
-                                        nightKey: HealthAutoExportMetadata.aggregatedNight)
+                                        replacingMarkers: HealthAutoExportMetadata.replacingMarkers)
         }
         let judgement = ArrivalRule.judge(arrivals, against: stored, earlier: earlier)
         try bulk.replace(judgement.replaced, at: date)

@@ -5,9 +5,18 @@ public enum HealthAutoExportMetadata {
     /// Marks sleep samples laid out from an aggregated night's totals (`true`).
     public static let aggregatedNight = HealthAutoExportReader.aggregatedKey
 
-    /// Whether a sample of `type` with `metadata` is a part of an aggregated night, which a later
-    /// report of the night replaces (``VitalsCore/ArrivalRule``).
-    public static func isNightPart(type: SampleType, metadata: Metadata) -> Bool {
-        type == .sleepAnalysis && metadata[aggregatedNight] == .bool(true)
+    /// The keys Vitals sets, which an item's own `metadata` member cannot.
+    static let reservedKeys: Set<String> = [
+        aggregatedNight, ReportedTotal.periodKey, ReportedTotal.receivedKey, HealthAutoExportReader.standHoursKey,
+    ]
+
+    /// What a stored metadata text (`MetadataJSON`) of a sample that ``replacesOverlapping(type:metadata:)``
+    /// contains, one of these (for reading stored samples in SQL).
+    public static let replacingMarkers = ["\"\(aggregatedNight)\":true", ReportedTotal.jsonMarker]
+
+    /// Whether a sample of `type` with `metadata` is a part of an aggregated night or a reported
+    /// total, which a later report of the night or period replaces (``VitalsCore/ArrivalRule``).
+    public static func replacesOverlapping(type: SampleType, metadata: Metadata) -> Bool {
+        ReportedTotal.isReported(metadata) || (type == .sleepAnalysis && metadata[aggregatedNight] == .bool(true))
     }
 }

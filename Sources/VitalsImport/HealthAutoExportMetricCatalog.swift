@@ -20,6 +20,8 @@ enum HealthAutoExportMetric: Sendable {
     case sleepAnalysis
     /// `{qty, date}` items with qty in minutes: mindful session category samples.
     case mindfulMinutes
+    /// `{qty, date}` counts of stood hours: `appleStandHour` samples (``HealthAutoExportReader/readStandHours(_:name:items:)``).
+    case standHours
     /// Known to the app but not imported, with the reason reported in the batch.
     case unsupported(String)
 
@@ -32,9 +34,7 @@ enum HealthAutoExportMetric: Sendable {
         case "insulin_delivery": return .insulinDelivery
         case "sleep_analysis": return .sleepAnalysis
         case "mindful_minutes": return .mindfulMinutes
-        case "apple_stand_hour":
-            return .unsupported(
-                "stand hours arrive as counts per period; HealthKit stores one appleStandHour sample per hour")
+        case "apple_stand_hour": return .standHours
         case "sexual_activity":
             return .unsupported("sexual activity arrives as counts per period, not as events")
         case "handwashing", "toothbrushing":

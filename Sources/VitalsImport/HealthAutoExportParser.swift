@@ -26,15 +26,28 @@ import VitalsCore
 ///   ``HealthAutoExportBatch/skipped``, never dropped silently.
 /// - Every sample is validated and has a deterministic UUID (``HealthAutoExportDraft``), so a
 ///   document sent twice yields the same samples.
-/// - Quantity items are instants at their `date` (the app does not say how long a period its
-///   aggregated values cover); an item may give an `endDate` to make it an interval.
+/// - Quantity items are instants at their `date`, or intervals when they give an `endDate`; the
+///   items of a cumulative metric aggregated by the app are each the phone's total for a period
+///   and become samples over it, marked as reported totals (``HealthAutoExportAggregation``).
 public struct HealthAutoExportParser: Sendable {
     /// Whether the first item that cannot be read fails the whole document (all or nothing).
     public var strict: Bool
+    /// How the app aggregated the document's values. Default: told from the items.
+    public var aggregation: HealthAutoExportAggregation
+    /// The user's calendar: a reported day (week, month, year) starting at one of its midnights
+    /// ends at its next one, so a DST day is 23 or 25 hours. Nil: the item's own UTC offset.
+    public var calendar: Calendar?
+    /// When the document was received, kept with each reported total
+    /// (``VitalsCore/ReportedTotal/receivedKey``); nil for none.
+    public var receivedAt: Date?
 
     /// Creates a parser; lenient unless `strict`.
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, aggregation: HealthAutoExportAggregation = .inferred, calendar: Calendar? = nil,
+                receivedAt: Date? = nil) {
         self.strict = strict
+        self.aggregation = aggregation
+        self.calendar = calendar
+        self.receivedAt = receivedAt
     }
 
     /// Parses a whole HAE JSON document.
@@ -65,6 +78,9 @@ public struct HealthAutoExportParser: Sendable {
         let result = withoutActuallyEscaping(each) { sink in
             Result { () throws(VitalsError) in
                 var reader = HealthAutoExportReader(file: stream.file, strict: strict, sink: sink)
+                reader.aggregation = aggregation
+                reader.calendar = calendar
+                reader.receivedAt = receivedAt
                 try reader.read(&stream)
                 return HealthAutoExportBatch(skipped: reader.skips.all, unreadable: reader.unreadable)
             }

@@ -61,6 +61,8 @@ extension HealthAutoExportReader {
             try readSleep(metric, name: name, items: items)
         case .mindfulMinutes:
             try readMindfulMinutes(metric, name: name, items: items)
+        case .standHours:
+            try readStandHours(metric, name: name, items: items)
         }
     }
 
@@ -98,13 +100,18 @@ extension HealthAutoExportReader {
         }
         let units = try units(of: metric, name: name, measuring: canonical)
         var fieldMaps = HealthAutoExportFieldMaps()
+        let interval = type.aggregationStyle == .cumulative ? totalsInterval(of: items) : nil
         try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
             let start = try reader.startDate(of: item)
-            let end = try reader.endDate(of: item)
+            var end = try reader.endDate(of: item)
             let qty = try item.number("qty")
             let value = try units.convert(qty, to: canonical, in: metric, name: name)
             let sourceName = try item.optionalString("source")
             var metadata = try item.metadata()
+            if let reported = try reader.reportedPeriod(of: item, start: start.date, interval: interval) {
+                end = (reported.end, start.key)
+                metadata.merge(reported.metadata) { _, new in new }
+            }
             if type == .bloodGlucose, let mealTime = try reader.mealTime(of: item) {
                 metadata[Self.mealTimeKey] = .number(mealTime)
             }

@@ -35,6 +35,12 @@ struct HealthAutoExportReader {
     var workoutIDs: Set<String> = []
     /// Metric names by their index in `data.metrics`, to name validation failures.
     var metricNames: [Int: String] = [:]
+    /// How the app aggregated the values (``HealthAutoExportParser/aggregation``).
+    var aggregation = HealthAutoExportAggregation.inferred
+    /// The user's calendar, for the ends of reported days (``HealthAutoExportParser/calendar``).
+    var calendar: Calendar?
+    /// When the document was received (``HealthAutoExportParser/receivedAt``).
+    var receivedAt: Date?
 
     init(file: String, strict: Bool, sink: @escaping (Sample) -> Void) {
         self.file = file

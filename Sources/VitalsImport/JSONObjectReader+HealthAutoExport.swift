@@ -11,11 +11,12 @@ extension JSONObjectReader {
                                                  key: "units")
     }
 
-    /// Member `metadata`: strings, numbers and booleans kept under their own keys.
+    /// Member `metadata`: strings, numbers and booleans kept under their own keys, but the keys
+    /// Vitals itself sets (``HealthAutoExportMetadata/reservedKeys``), which an item cannot set.
     func metadata() throws(VitalsError) -> Metadata {
         guard let object = try optionalObject("metadata") else { return [:] }
         var metadata: Metadata = [:]
-        for (key, value) in object.fields.members {
+        for (key, value) in object.fields.members where !HealthAutoExportMetadata.reservedKeys.contains(key) {
             switch value {
             case .null: metadata[key] = nil
             case .string(let text): metadata[key] = .string(text)

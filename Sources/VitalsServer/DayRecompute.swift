@@ -75,7 +75,7 @@ public struct DayRecompute: Sendable, Hashable {
         guard let type = typesByIdentifier[sample.type] else { return }
         series[type, default: StatisticsSeries()].append(
             start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
-            value: sample.value, sourceName: sample.sourceName)
+            value: sample.value, sourceName: sample.sourceName, reported: ReportedTotal.isReported(sample.metadata))
     }
 
     /// HEALTHKIT patches for the days from each type's samples in ``window`` (stored values are

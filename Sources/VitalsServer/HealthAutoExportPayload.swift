@@ -17,23 +17,24 @@ struct HealthAutoExportPayload: Sendable {
     var samplesRead = 0
 
     /// Reads `body`: 400 for a body that is not JSON (with the byte offset), 422 for one that is
-    /// not Health Auto Export's shape (no `data` object) or, when `strict`, has an item that
+    /// not Health Auto Export's shape (no `data` object) or, when the parser is strict, has an item that
     /// cannot be read (naming it), else the payload with unreadable items reported in ``report``,
     /// even when nothing could be read.
-    static func read(_ body: ByteBuffer, strict: Bool, calendar: Calendar) throws(APIError) -> HealthAutoExportPayload {
-        try parse(body, strict: strict, calendar: calendar).mapError(refusal).get()
+    static func read(_ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar) throws(APIError)
+        -> HealthAutoExportPayload {
+        try parse(body, parser: parser, calendar: calendar).mapError(refusal).get()
     }
 
     /// Parses `body` into a payload: each sample goes into ``items`` as it is read, then
     /// `added` sees the payload (and may hand its samples on); a document refused whole fails.
-    static func parse(_ body: ByteBuffer, strict: Bool, calendar: Calendar,
+    static func parse(_ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar,
                       added: (inout HealthAutoExportPayload) -> Void = { _ in })
         -> Result<HealthAutoExportPayload, VitalsError> {
         var payload = HealthAutoExportPayload(items: IngestedItems(calendar: calendar), report: HealthAutoExportBatch())
         let result = body.withUnsafeReadableBytes { raw in
             Result { () throws(VitalsError) in
                 try JSONStreamReader.read(raw, file: RequestReader.label) { (stream) throws(VitalsError) in
-                    try HealthAutoExportParser(strict: strict).parse(&stream) { sample in
+                    try parser.parse(&stream) { sample in
                         payload.items.add(sample)
                         payload.samplesRead += 1
                         added(&payload)

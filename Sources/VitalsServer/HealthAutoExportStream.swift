@@ -37,13 +37,14 @@ final class HealthAutoExportStream: Sendable {
     }
 
     /// Starts parsing `body` on a new thread, handing samples over `chunkSamples` at a time.
-    init(_ body: ByteBuffer, strict: Bool, calendar: Calendar, chunkSamples: Int = HealthAutoExportStream.chunkSamples) {
+    init(_ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar,
+         chunkSamples: Int = HealthAutoExportStream.chunkSamples) {
         Self.started.add(1, ordering: .relaxed)
         let pipe = pipe
         let state = state
         let thread = Thread {
             var abandoned = false
-            let result = HealthAutoExportPayload.parse(body, strict: strict, calendar: calendar) { payload in
+            let result = HealthAutoExportPayload.parse(body, parser: parser, calendar: calendar) { payload in
                 if abandoned || payload.items.samples.count >= chunkSamples {
                     if !abandoned { abandoned = !pipe.push([.samples(payload.items.samples)]) }
                     payload.items.samples.removeAll(keepingCapacity: true)

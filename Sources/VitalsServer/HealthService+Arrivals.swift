@@ -84,7 +84,7 @@ extension StoredSample {
     /// The parts of the sample the arrival rule compares.
     var arrival: ArrivalRule.Arrival {
         ArrivalRule.Arrival(uuid: uuid, type: type, start: start, end: end, value: value, source: sourceName,
-                            isNightPart: HealthAutoExportMetadata.isNightPart(type: SampleType(identifier: type),
+                            replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(type: SampleType(identifier: type),
                                                                                metadata: metadata))
     }
 }

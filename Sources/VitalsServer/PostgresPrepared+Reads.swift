@@ -60,8 +60,8 @@ extension PostgresPrepared {
         typealias Row = PostgresRow
 
         static let sql = """
-            SELECT type, start_time, end_time, value, source_name FROM samples
-            WHERE user_id = $1 AND type = ANY($2::text[])
+            SELECT type, start_time, end_time, value, source_name, COALESCE(strpos(metadata, $6) > 0, false)
+            FROM samples WHERE user_id = $1 AND type = ANY($2::text[])
             AND start_time >= GREATEST($3, $5 - COALESCE((
                 SELECT MAX(longest) FROM sample_durations WHERE user_id = $1 AND type = ANY($2::text[])), 'Infinity'))
             AND start_time < $4 AND end_time >= $5
@@ -72,12 +72,13 @@ extension PostgresPrepared {
         let window: SampleWindow
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 5)
+            var bindings = PostgresBindings(capacity: 6)
             bindings.append(userID)
             bindings.append(types)
             bindings.append(window.startFrom)
             bindings.append(window.startBefore)
             bindings.append(window.endFrom)
+            bindings.append(ReportedTotal.jsonMarker)
             return bindings
         }
     }

@@ -131,9 +131,11 @@ extension PostgresRepository {
         var series: [SampleType: StatisticsSeries] = [:]
         let statement = PostgresPrepared.SeriesInWindow(userID: user.id, types: types.map(\.identifier), window: window)
         for try await row in try await connection.execute(statement, logger: logger) {
-            let (identifier, start, end, value, source) = try row.decode((String, Double, Double, Double, String).self)
+            let (identifier, start, end, value, source, reported) = try row.decode(
+                (String, Double, Double, Double, String, Bool).self)
             guard let type = byIdentifier[identifier] else { continue }
-            series[type, default: StatisticsSeries()].append(start: start, end: end, value: value, sourceName: source)
+            series[type, default: StatisticsSeries()].append(start: start, end: end, value: value, sourceName: source,
+                                                              reported: reported)
         }
         return series
     }

@@ -179,18 +179,19 @@ extension SQLiteRepository {
         guard !types.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
         let query = RawStatement(try db.cachedStatement(sql: """
-            SELECT t.identifier, s.start, s."end", s.value, s.source_name FROM types t JOIN samples s
+            SELECT t.identifier, s.start, s."end", s.value, s.source_name, instr(s.metadata, ?) > 0 FROM types t JOIN samples s
             ON s.user_id = ? AND s.type_id = t.id
             WHERE t.identifier IN (\(placeholders)) AND s.start >= \(sampleStartBound) AND s.start < ? AND s."end" >= ?
             """))
         query.reset()
-        query.bind(1, user.id)
+        query.bind(1, ReportedTotal.jsonMarker)
+        query.bind(2, user.id)
         var byIdentifier: [String: SampleType] = [:]
         for (offset, type) in types.enumerated() {
-            query.bind(Int32(2 + offset), type.identifier)
+            query.bind(Int32(3 + offset), type.identifier)
             byIdentifier[type.identifier] = type
         }
-        let next = Int32(2 + types.count)
+        let next = Int32(3 + types.count)
         query.bind(next, window.startFrom)
         query.bind(next + 1, window.endFrom)
         query.bind(next + 2, window.startBefore)
@@ -199,7 +200,8 @@ extension SQLiteRepository {
         while try query.nextRow(db) {
             guard let type = byIdentifier[query.text(0)] else { continue }
             series[type, default: StatisticsSeries()].append(
-                start: query.double(1), end: query.double(2), value: query.double(3), sourceName: query.text(4))
+                start: query.double(1), end: query.double(2), value: query.double(3), sourceName: query.text(4),
+                reported: query.int64(5) == 1)
         }
         return series
     }

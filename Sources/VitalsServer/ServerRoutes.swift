@@ -74,12 +74,14 @@ struct ServerRoutes {
         api.post("/v1/ingest/health-auto-export") { request, context in
             try await logged(.healthAutoExport, request, context, limit: configuration.maximumIngestBytes,
                              flag: "--max-ingest-bytes", reading: { body, user in
-                let strict = try strictParameter(of: request)
+                let parser = HealthAutoExportParser(strict: try strictParameter(of: request),
+                                                    aggregation: try aggregationParameter(of: request),
+                                                    calendar: user.calendar, receivedAt: configuration.now())
                 // A large body is parsed on its own thread while it is written; a small one first.
                 if body.readableBytes >= configuration.streamedIngestBytes {
-                    return IngestBody.streamed(HealthAutoExportStream(body, strict: strict, calendar: user.calendar))
+                    return IngestBody.streamed(HealthAutoExportStream(body, parser: parser, calendar: user.calendar))
                 }
-                return IngestBody.parsed(try HealthAutoExportPayload.read(body, strict: strict, calendar: user.calendar))
+                return IngestBody.parsed(try HealthAutoExportPayload.read(body, parser: parser, calendar: user.calendar))
             }) { body, user, entry in
                 try JSONResponse.make(try await guarded {
                     switch body {
@@ -130,6 +132,17 @@ struct ServerRoutes {
         if value == nil || value == "false" { return false }
         if value == "true" { return true }
         throw APIError(.badRequest, code: "invalid_parameter", "expected true or false", field: "strict")
+    }
+
+    /// The ingest's `aggregation` query parameter: how the app aggregated the body's values
+    /// (``HealthAutoExportAggregation``); told from the items when absent.
+    private func aggregationParameter(of request: Request) throws(APIError) -> HealthAutoExportAggregation {
+        guard let value = request.uri.queryParameters.get("aggregation") else { return .inferred }
+        guard let aggregation = HealthAutoExportAggregation(parameter: value) else {
+            throw APIError(.badRequest, code: "invalid_parameter", "expected \(HealthAutoExportAggregation.parameterWords)",
+                           field: "aggregation")
+        }
+        return aggregation
     }
 
     /// A reader of request bodies with the days accepted now.

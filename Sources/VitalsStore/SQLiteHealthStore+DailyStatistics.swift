@@ -9,17 +9,18 @@ extension SQLiteHealthStore {
     /// A discrete type's weeks, months, years or runs of days are combined from the cached days
     /// (``DailyCachePlan/composed(_:from:)``) when they are whole days.
     func computeStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
+        let own: Set<Source> = [configuration.appSource, .vitalsDashboard]
         if configuration.cachesDailyStatistics, let days = DailyCachePlan.dayQuery(composing: query) {
-            let answer = try await read { db in try StatisticsLoader(db).cachedStatistics(days, needsParts: true) }
+            let answer = try await read { db in try StatisticsLoader(db, own: own).cachedStatistics(days, needsParts: true) }
             if let typeID = answer.typeID, !answer.result.computed.isEmpty {
                 await storeDailyStatistics(answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
             }
             if let composed = DailyCachePlan.composed(query, from: answer.result.rows) { return composed }
         }
         guard configuration.cachesDailyStatistics, DailyCachePlan.usesCache(query) else {
-            return try await read { db in try StatisticsLoader(db).statistics(query) }
+            return try await read { db in try StatisticsLoader(db, own: own).statistics(query) }
         }
-        let answer = try await read { db in try StatisticsLoader(db).cachedStatistics(query) }
+        let answer = try await read { db in try StatisticsLoader(db, own: own).cachedStatistics(query) }
         if let typeID = answer.typeID, !answer.result.computed.isEmpty {
             await storeDailyStatistics(answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
         }

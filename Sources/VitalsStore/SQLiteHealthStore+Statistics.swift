@@ -26,8 +26,14 @@ extension SQLiteHealthStore {
 /// Loads the points a statistics query needs with one index range scan, then lets Core compute.
 struct StatisticsLoader {
     let db: Database
+    /// The store's own sources (its app's, the dashboard's): with reported totals in a query's
+    /// points, they rank above them (``ReportedTotal``).
+    let own: Set<Source>
 
-    init(_ db: Database) { self.db = db }
+    init(_ db: Database, own: Set<Source> = [.vitalsDashboard]) {
+        self.db = db
+        self.own = own
+    }
 
     func statistics(_ query: StatisticsQuery) throws -> [Statistics] {
         try compute(query, parts: false).statistics
@@ -42,15 +48,34 @@ struct StatisticsLoader {
         let ordered = try catalog.prioritized(for: query.type, among: everySource.filter { allowed.contains($0.id) })
         var indexByID: [Int64: Int32] = [:]
         for (index, entry) in ordered.enumerated() { indexByID[entry.id] = Int32(index) }
-        let points = try loadPoints(query, sourceIndex: indexByID)
-        let statistics = try StatisticsEngine.compute(query, points: points, sources: ordered.map(\.ranked.source),
-                                                      priority: Array(ordered.indices))
+        var reported: [(id: Int64, index: Int32)] = []
+        let points = try loadPoints(query, sourceIndex: indexByID, reported: &reported)
+        var sources = ordered.map(\.ranked.source)
+        var priority = Array(ordered.indices)
+        if !reported.isEmpty {
+            // Reported totals rank above every source but the store's own (ReportedTotal).
+            let sourceByID = Dictionary(ordered.map { ($0.id, $0.ranked.source) }, uniquingKeysWith: { first, _ in first })
+            for entry in reported {
+                let source = sourceByID[entry.id] ?? Source(name: "", bundleIdentifier: "")
+                sources.append(Source(name: source.name, bundleIdentifier: source.bundleIdentifier + ReportedTotal.sourceSuffix))
+            }
+            // Reported totals among themselves in their sources' order.
+            let rank = Dictionary(ordered.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let reports = reported.sorted { (rank[$0.id] ?? 0) < (rank[$1.id] ?? 0) }.map { Int($0.index) }
+            let first = priority.filter { own.contains(sources[$0]) }
+            priority = first + reports + priority.filter { !own.contains(sources[$0]) }
+        }
+        let statistics = try StatisticsEngine.compute(query, points: points, sources: sources, priority: priority)
         guard parts else { return (statistics, []) }
-        return (statistics, try StatisticsEngine.discreteParts(query, points: points, sourceKeys: ordered.map(\.id)))
+        let keys = ordered.map(\.id) + reported.map { -$0.id - 1 }
+        return (statistics, try StatisticsEngine.discreteParts(query, points: points, sourceKeys: keys))
     }
 
-    /// Start, end, value and source index of every sample that can touch the query range, by start.
-    func loadPoints(_ query: StatisticsQuery, sourceIndex: [Int64: Int32]) throws -> [StatisticsPoint] {
+    /// Start, end, value and source index of every sample that can touch the query range, by start;
+    /// a reported total (``ReportedTotal``) gets its source's entry in `reported`, indices after
+    /// those of `sourceIndex`, made as met.
+    func loadPoints(_ query: StatisticsQuery, sourceIndex: [Int64: Int32],
+                    reported: inout [(id: Int64, index: Int32)]) throws -> [StatisticsPoint] {
         guard let typeRow = try Row.fetchOne(db, sql: "SELECT id, max_duration FROM types WHERE identifier = ?",
                                              arguments: [query.type.identifier]) else { return [] }
         let typeID: Int64 = typeRow[0]
@@ -58,17 +83,29 @@ struct StatisticsLoader {
         let lower = query.range.start.timeIntervalSince1970
         let upper = query.range.end.timeIntervalSince1970
         let statement = try db.cachedStatement(sql: """
-            SELECT start, "end", value, source_id FROM samples
+            SELECT start, "end", value, source_id, instr(metadata, ?) > 0 FROM samples
             WHERE type_id = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start
             """)
-        statement.arguments = [typeID, lower - maxDuration - SampleReader.slack, upper, lower - SampleReader.slack]
+        statement.arguments = [ReportedTotal.jsonMarker, typeID, lower - maxDuration - SampleReader.slack, upper,
+                               lower - SampleReader.slack]
+        var reportedIndex: [Int64: Int32] = Dictionary(reported.map { ($0.id, $0.index) }, uniquingKeysWith: { a, _ in a })
         let values = query.type.kind == .category ? query.effectiveCategoryValues : nil
         var points: [StatisticsPoint] = []
         let cursor = try Row.fetchCursor(statement)
         while let row = try cursor.next() {
-            guard let index = sourceIndex[row[3]] else { continue }
+            let sourceID: Int64 = row[3]
+            guard var index = sourceIndex[sourceID] else { continue }
             let value: Double = row[2] ?? 0
             if let values, !values.contains(Int(value)) { continue }
+            if row[4] as Bool? == true {
+                if let known = reportedIndex[sourceID] {
+                    index = known
+                } else {
+                    index = Int32(sourceIndex.count + reported.count)
+                    reported.append((sourceID, index))
+                    reportedIndex[sourceID] = index
+                }
+            }
             points.append(StatisticsPoint(start: row[0], end: row[1], value: value, source: index))
         }
         return points

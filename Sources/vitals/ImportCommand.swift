@@ -40,11 +40,24 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Health Auto Export JSON: fail on the first item that cannot be read, storing nothing.")
     var strict = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Health Auto Export JSON: how the app aggregated the values (its automation's Aggregate Data and interval): "
+            + "auto (told from the items), none, minutes, hours, days, weeks, months or years.", valueName: "interval"))
+    var aggregation = "auto"
+
+    func validate() throws {
+        guard HealthAutoExportAggregation(parameter: aggregation) != nil else {
+            throw ValidationError("--aggregation must be \(HealthAutoExportAggregation.parameterWords)")
+        }
+    }
+
     func run() async throws {
         try await progress.whileInterruptible { options, bar in try await runReportingErrors {
             let database = try store.open()
+            let stated = HealthAutoExportAggregation(parameter: aggregation) ?? .inferred
             let report = path.lowercased().hasSuffix(".json")
-                ? try await HealthAutoExportImporter(store: database, strict: strict).importFile(at: path)
+                ? try await HealthAutoExportImporter(store: database, strict: strict, aggregation: stated)
+                    .importFile(at: path)
                 : try await HealthExportImporter(store: database).importExport(at: path, options: options)
             bar?.finish()
             printReport(report)

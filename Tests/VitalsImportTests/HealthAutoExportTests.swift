@@ -44,12 +44,13 @@ struct HealthAutoExportTests {
 
     // MARK: - Metric kinds
 
-    @Test("Steps from two sources: one instant sample per item, named sources, the app as fallback")
+    @Test("Steps from two sources: one sample per item over its minute (the app's totals), named sources, the app as fallback")
     func stepsFromTwoSources() throws {
         let batch = try parse("steps_two_sources.json")
         #expect(batch.skipped.isEmpty)
         #expect(batch.samples.count == 4)
-        #expect(batch.samples.allSatisfy { $0.type == .stepCount && $0.quantity?.unit == .count && $0.start == $0.end })
+        #expect(batch.samples.allSatisfy { $0.type == .stepCount && $0.quantity?.unit == .count
+            && $0.end == $0.start.addingTimeInterval(60) && $0.metadata[ReportedTotal.periodKey] == .string("minutes") })
         #expect(batch.samples.map(value) == [120, 95, 40.5, 12])
         #expect(batch.samples[0].start == instant("2024-01-01T16:00:00Z"))
         #expect(batch.samples[2].start == instant("2024-01-01T16:01:00Z"))
@@ -237,20 +238,20 @@ struct HealthAutoExportTests {
         let batch = try parse("mixed_and_unknown.json")
         #expect(batch.skipped == [
             SkippedMetric(name: "future_metric_from_a_newer_app", reason: "not a metric Vitals imports", count: 2),
-            SkippedMetric(name: "apple_stand_hour",
-                          reason: "stand hours arrive as counts per period; HealthKit stores one appleStandHour sample per hour",
-                          count: 3),
             SkippedMetric(name: "data.stateOfMind",
                           reason: "state of mind entries are not imported: Vitals has no type for HKStateOfMind", count: 2),
         ])
-        #expect(batch.samples.count == 2)
-        let pressure = batch.samples[0]
+        #expect(batch.samples.count == 5)
+        // Stand hours, counted per hour: each hour stood.
+        #expect(batch.samples.prefix(3).map { "\($0.type.shortName) \($0.categoryValue ?? -1)" }
+            == Array(repeating: "appleStandHour 0", count: 3))
+        let pressure = batch.samples[3]
         #expect(pressure.type == .bloodPressure)
         let members = try #require(pressure.members)
         #expect(members.map(\.type) == [.bloodPressureSystolic, .bloodPressureDiastolic])
         #expect(members.map(value) == [118, 76])
         #expect(Set(members.map(\.uuid) + [pressure.uuid]).count == 3)
-        let insulin = batch.samples[1]
+        let insulin = batch.samples[4]
         #expect(insulin.type == .insulinDelivery && value(insulin) == 4)
         #expect(insulin.quantity?.unit == .internationalUnit)
         #expect(insulin.metadata["HKInsulinDeliveryReason"] == .number(2))
@@ -385,9 +386,9 @@ struct HealthAutoExportTests {
     func identityKeyIsPinned() throws {
         let batch = try parse("steps_two_sources.json")
         #expect(batch.samples[0].uuid == DeterministicUUID.make(
-            "hae1|HKQuantityTypeIdentifierStepCount|1704124800000|1704124800000|120.0 count|Anna's iPhone"))
+            "hae1|HKQuantityTypeIdentifierStepCount|1704124800000|1704124860000|120.0 count|Anna's iPhone"))
         #expect(batch.samples[3].uuid == DeterministicUUID.make(
-            "hae1|HKQuantityTypeIdentifierStepCount|1704124920000|1704124920000|12.0 count|"))
+            "hae1|HKQuantityTypeIdentifierStepCount|1704124920000|1704124980000|12.0 count|"))
         let workouts = try parse("workouts.json")
         #expect(workouts.samples[0].uuid == DeterministicUUID.make("hae1|workout|0B7E3C1A-5D2F-4E8B-9A61-3C2D1E0F9A01"))
     }

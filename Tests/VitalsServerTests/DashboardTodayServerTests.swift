@@ -30,6 +30,21 @@ struct DashboardTodayServerTests {
             #expect(today.body.contains(#"data-streak="3""#), "three alcohol-free days in a row, counted from the phone's samples")
             #expect(!today.body.contains("data-access="), "a server user may read every type: no access notice")
             #expect(DashboardIsolationTests.figure(today.body, "steps") == 4321)
+            #expect(!today.body.contains(#"data-origin="reported""#), "a figure from samples is not labelled reported")
+        }
+    }
+
+    @Test("A figure the phone reported as a total says so, with when it arrived", arguments: Backend.allCases)
+    func reportedFigure(backend: Backend) async throws {
+        try await withServer(backend) { harness in
+            let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
+            let body = ReportedTotalsTests.totals([(8000, "2025-11-16 00:00:00 +0100")])
+            try #require(try await harness.ingest(token, body).status == .ok)
+            let browser = try await DashboardBrowser.signedIn(harness.client, token)
+            let today = try await browser.get("/")
+            #expect(DashboardIsolationTests.figure(today.body, "steps") == 8000)
+            // Received at the test clock's noon UTC: 13:00 in Berlin.
+            #expect(today.body.contains(#"data-origin="reported">Reported by Health Auto Export at 13:00<"#))
         }
     }
 }

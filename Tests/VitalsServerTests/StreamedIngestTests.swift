@@ -4,6 +4,7 @@ import Testing
 import NIOCore
 import VitalsCore
 @testable import VitalsServer
+import VitalsImport
 
 /// A large Health Auto Export body is parsed on its own thread while it is written
 /// (`ServerConfiguration.streamedIngestBytes`); what is stored and answered is exactly what the
@@ -103,9 +104,9 @@ extension StreamedIngestTests {
             for document in [earlier, later, repeated] {
                 let bytes = ByteBuffer(string: document)
                 let report = streamed
-                    ? try await service.ingestStreamed(HealthAutoExportStream(bytes, strict: false, calendar: user.calendar,
+                    ? try await service.ingestStreamed(HealthAutoExportStream(bytes, parser: HealthAutoExportParser(), calendar: user.calendar,
                                                                               chunkSamples: chunkSamples), for: user)
-                    : try await service.ingest(HealthAutoExportPayload.read(bytes, strict: false, calendar: user.calendar),
+                    : try await service.ingest(HealthAutoExportPayload.read(bytes, parser: HealthAutoExportParser(), calendar: user.calendar),
                                                for: user)
                 texts.append("\(report.samplesReceived) \(report.samplesAdded) \(report.samplesResent) \(report.daysUpdated)")
             }
