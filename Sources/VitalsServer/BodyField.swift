@@ -6,7 +6,8 @@ import VitalsCore
 /// ``RequestReader`` refuses exactly what a field's rule refuses, and ``OpenAPIDocument`` makes
 /// the member's schema from the same field (``schema(days:)``), so the document and the
 /// validator cannot disagree. A member that may be left out may also be `null`, which counts
-/// as left out; members a body does not declare are ignored.
+/// as left out; members a body does not declare are ignored (and, for daily metrics, named in
+/// the answer).
 struct BodyField: Sendable {
     /// What a member may hold.
     enum Rule: Sendable {

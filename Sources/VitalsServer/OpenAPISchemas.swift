@@ -78,7 +78,13 @@ enum OpenAPISchemas {
             ]),
             "DayReport": dayReport,
             "DailyHealthMetrics": BodyShape.daily.schema(days: days),
-            "DailyUpsertResponse": object(["status": string, "recordsUpserted": integer]),
+            "DailyUpsertResponse": object([
+                "status": string, "recordsUpserted": integer,
+                "ignored": ["type": "array", "items": string, "minItems": 1,
+                            "description": "Only when the body had members the server does not know: their JSON "
+                                + "paths, in body order (step_count; in an array, per element: [1].step_count). "
+                                + "They were ignored, not refused; the rest was stored"],
+            ], required: ["status", "recordsUpserted"]),
             "IngestReport": object([
                 "status": ["type": "string", "enum": ["success", "partial"],
                            "description": "partial when items that could not be read were left out"],

@@ -3,11 +3,14 @@ import VitalsCore
 import VitalsContract
 
 extension RequestReader {
-    /// Seed 003's daily metrics: one object or an array (validated whole before anything is stored).
-    func dailyMetrics(_ document: JSONValue) throws(VitalsError) -> [DailyHealthMetrics] {
+    /// Seed 003's daily metrics: one object or an array (validated whole before anything is
+    /// stored), with the paths of the members it ignored as unknown (``BodyShape/unknownMembers(of:)``).
+    func dailyMetrics(_ document: JSONValue) throws(VitalsError) -> (metrics: [DailyHealthMetrics], ignored: [String]) {
         let shape = BodyShape.daily
         var all: [DailyHealthMetrics] = []
+        var ignored: [String] = []
         for original in try Self.objects(in: document) {
+            ignored += shape.unknownMembers(of: original)
             let object = try Self.renamingAliases(original, of: shape)
             guard let date = try day(object, shape["date"]) else { preconditionFailure("date is required") }
             var metrics = DailyHealthMetrics(date: date)
@@ -22,7 +25,7 @@ extension RequestReader {
             metrics.workoutsCount = try integer(object, shape["workouts_count"])
             all.append(metrics)
         }
-        return all
+        return (all, ignored)
     }
 
     /// An object with its members' aliases renamed to their names (`sleepMinutes` counts as

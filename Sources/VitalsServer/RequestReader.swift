@@ -5,7 +5,8 @@ import VitalsContract
 /// Reads and validates request bodies: syntax errors become 400s, wrong or impossible values 422s.
 ///
 /// Members are read through their ``BodyField``s (``BodyShape/daily`` and the others), the
-/// declarations the OpenAPI document is made from. Unknown members are ignored. Errors name the
+/// declarations the OpenAPI document is made from. Unknown members are ignored (the daily
+/// metrics' answer lists them, ``BodyShape/unknownMembers(of:)``). Errors name the
 /// JSON path (`[2].sleep_minutes`, `data.workouts[0].startTime`) and never repeat the values sent.
 struct RequestReader {
     /// The days a body may name.
