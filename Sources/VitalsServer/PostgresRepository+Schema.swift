@@ -229,6 +229,8 @@ extension PostgresRepository {
         ("server-v11-dashboard-sessions", dashboardSessionsMigration),
         // Import jobs in the database: any server answers for an upload another received.
         ("server-v12-import-jobs", importJobsMigration),
+        // Each user's raw sync data: a journey sync's rawData.healthkit, per day and source.
+        ("server-v13-sync-raw-data", syncRawDataMigration),
     ]
 
     /// How many hash partitions `samples` has.

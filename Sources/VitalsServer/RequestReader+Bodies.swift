@@ -70,7 +70,11 @@ extension RequestReader {
             }
             totals.workouts = workouts
         }
-        return HealthSyncRequest(date: date, source: source, data: totals)
+        var request = HealthSyncRequest(date: date, source: source, data: totals)
+        if let raw = try root.optionalObject("rawData") {
+            request.rawData = HealthSyncRequest.RawData(healthkit: try rawObject(raw, BodyShape.rawData["healthkit"]))
+        }
+        return request
     }
 
     private func workout(_ object: JSONObjectReader) throws(VitalsError) -> SyncedWorkout {

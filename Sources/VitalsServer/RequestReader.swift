@@ -118,6 +118,17 @@ struct RequestReader {
         return value
     }
 
+    /// A `.rawObject` field: any JSON object whose kept text is within its size.
+    func rawObject(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> [String: RawJSON]? {
+        guard case .rawObject(let maximumBytes) = field.rule else { preconditionFailure("\(field.name) is not raw") }
+        guard let value = try present(try object.optionalObject(field.name), object, field) else { return nil }
+        let members = RawJSON.members(of: value.fields)
+        guard RawJSON.object(members).text.utf8.count <= maximumBytes else {
+            throw object.error(.invalidValue, field.meaning, at: field.name)
+        }
+        return members
+    }
+
     /// A `.boolean` field.
     func boolean(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> Bool? {
         try present(try object.optionalBool(field.name), object, field)

@@ -180,6 +180,7 @@ extension SQLiteRepository {
         registerCharacteristics(in: &migrator)
         registerDashboardSessions(in: &migrator)
         registerImportJobs(in: &migrator)
+        registerSyncRawData(in: &migrator)
         return migrator
     }
 }
