@@ -9,6 +9,7 @@ public class HKWorkoutBuilder: NSObject {
     private var startDate: Date?
     private var endDate: Date?
     private var samples: [HKSample] = []
+    private var addedMetadata: [String: Any] = [:]
 
     /// Apple documentation: "init(healthStore:configuration:device:)".
     public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
@@ -31,6 +32,16 @@ public class HKWorkoutBuilder: NSObject {
         self.samples += samples
     }
 
+    /// Apple documentation: "addMetadata(_:completion:)" (async form `addMetadata(_:)`). Merges the
+    /// metadata into the workout's (a key given again takes the new value).
+    public func addMetadata(_ metadata: [String: Any]) async throws {
+        try healthStore.simulator.requireAvailable()
+        addedMetadata.merge(metadata) { $1 }
+    }
+
+    /// Apple documentation: "metadata" (HKWorkoutBuilder). The metadata added so far.
+    public var metadata: [String: Any] { addedMetadata }
+
     /// Apple documentation: "endCollection(withEnd:completion:)" (async form `endCollection(at:)`).
     public func endCollection(at endDate: Date) async throws {
         guard let startDate, endDate >= startDate else { throw HKError(.errorInvalidArgument) }
@@ -41,7 +52,8 @@ public class HKWorkoutBuilder: NSObject {
     public func finishWorkout() async throws -> HKWorkout? {
         guard let startDate, let endDate else { throw HKError(.errorInvalidArgument) }
         let workout = HKWorkout(activityType: workoutConfiguration.activityType, start: startDate, end: endDate,
-                                statistics: totals(from: startDate, to: endDate), device: device, metadata: nil)
+                                statistics: totals(from: startDate, to: endDate), device: device,
+                                metadata: addedMetadata.isEmpty ? nil : addedMetadata)
         try healthStore.simulator.save([workout])
         return healthStore.simulator.isDeviceLocked ? nil : workout
     }

@@ -34,14 +34,34 @@ public struct HealthSyncRequest: Sendable, Hashable, Codable {
         }
     }
 
+    /// Seed 001's `rawData`: what the device read, as it read it. The server keeps `healthkit`
+    /// with the day (per user, date and source; a later sync of the day with one replaces it)
+    /// and returns it in the user's export; it counts toward no total.
+    public struct RawData: Sendable, Hashable, Codable {
+        /// The most `healthkit` may hold: 64 KiB of its JSON, compact with sorted keys (``RawJSON/text``).
+        public static let maximumBytes = 65_536
+
+        /// HealthKit's values as the app read them, a JSON object (seed 001 names `stepCount`,
+        /// `activeEnergyBurned`, `appleExerciseTime`, `sleepAnalysis` with `asleep` and `inBed`,
+        /// and `workouts`; any members are kept).
+        public var healthkit: [String: RawJSON]?
+
+        public init(healthkit: [String: RawJSON]? = nil) {
+            self.healthkit = healthkit
+        }
+    }
+
     /// The day (`YYYY-MM-DD`, the user's time zone); nil means the user's today.
     public var date: LocalDate?
     public var source: DataSource
     public var data: Totals
+    /// The device's raw reading, kept with the day; nil for none.
+    public var rawData: RawData?
 
-    public init(date: LocalDate?, source: DataSource, data: Totals) {
+    public init(date: LocalDate?, source: DataSource, data: Totals, rawData: RawData? = nil) {
         self.date = date
         self.source = source
         self.data = data
+        self.rawData = rawData
     }
 }

@@ -72,7 +72,8 @@ extension HealthKitHealthStore {
         return found.count
     }
 
-    /// Builds a workout sample with `HKWorkoutBuilder`; nil when HealthKit defers it (locked device).
+    /// Builds a workout sample with `HKWorkoutBuilder`, its metadata added with `addMetadata(_:)`;
+    /// nil when HealthKit defers it (locked device).
     func build(_ sample: Sample) async throws -> Sample? {
         guard let details = sample.workout,
               let activity = HKWorkoutActivityType(rawValue: details.activityType.rawValue) else {
@@ -84,6 +85,10 @@ extension HealthKitHealthStore {
         let builder = HKWorkoutBuilder(healthStore: healthStore, configuration: workoutConfiguration, device: .local())
         let associated = try details.associatedSamples.map { try HealthKitSampleConverter.object(from: $0) }
         try await builder.beginCollection(at: sample.start)
+        // The sample's metadata (HKTimeZone above all: the calendar's day after travel), as HealthKit takes it.
+        if !sample.metadata.isEmpty {
+            try await builder.addMetadata(HealthKitSampleConverter.metadata(from: sample.metadata))
+        }
         if !associated.isEmpty { try await builder.addSamples(associated) }
         try await builder.endCollection(at: sample.end)
         guard let workout = try await builder.finishWorkout() else {

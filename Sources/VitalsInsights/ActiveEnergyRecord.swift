@@ -21,10 +21,11 @@ public struct ActiveEnergyRecord: HealthRecord {
     public var workoutType: WorkoutActivityType?
     public var source: Source
     public var origin: RecordOrigin
+    public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
     public init(id: UUID = UUID(), start: Date, end: Date, kilocalories: Double, workoutType: WorkoutActivityType? = nil,
-                source: Source, origin: RecordOrigin = .local) {
+                source: Source, origin: RecordOrigin = .local, mirrorOf: UUID? = nil) {
         self.id = id
         self.start = start
         self.end = end
@@ -32,6 +33,7 @@ public struct ActiveEnergyRecord: HealthRecord {
         self.workoutType = workoutType
         self.source = source
         self.origin = origin
+        self.mirrorOf = mirrorOf
     }
 
     /// The record an active-energy sample holds, or `nil` for another kind of sample.
@@ -44,7 +46,8 @@ public struct ActiveEnergyRecord: HealthRecord {
             type = WorkoutActivityType(name: name) ?? type
         }
         self.init(id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories, workoutType: type,
-                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app))
+                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
+                  mirrorOf: sample.mirroredRecordID)
     }
 
     public var value: Double { kilocalories }

@@ -23,10 +23,12 @@ public struct DietaryCalorieRecord: HealthRecord {
     public var fat: Double?
     public var source: Source
     public var origin: RecordOrigin
+    public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
     public init(id: UUID = UUID(), start: Date, end: Date? = nil, kilocalories: Double, protein: Double? = nil,
-                carbohydrates: Double? = nil, fat: Double? = nil, source: Source, origin: RecordOrigin = .local) {
+                carbohydrates: Double? = nil, fat: Double? = nil, source: Source, origin: RecordOrigin = .local,
+                mirrorOf: UUID? = nil) {
         self.id = id
         self.start = start
         self.end = end ?? start
@@ -36,6 +38,7 @@ public struct DietaryCalorieRecord: HealthRecord {
         self.fat = fat
         self.source = source
         self.origin = origin
+        self.mirrorOf = mirrorOf
     }
 
     /// The record a lone dietary-energy sample holds (no macros), or `nil` for another kind.
@@ -43,7 +46,8 @@ public struct DietaryCalorieRecord: HealthRecord {
         guard sample.type == .dietaryEnergyConsumed,
               let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie) else { return nil }
         self.init(id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories,
-                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app))
+                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
+                  mirrorOf: sample.mirroredRecordID)
     }
 
     /// The record a food correlation holds: its energy members' sum and, for each macro type in
@@ -58,7 +62,8 @@ public struct DietaryCalorieRecord: HealthRecord {
         func macro(_ type: SampleType) -> Double? { readableMacros.contains(type) ? sum(type, .gram) : nil }
         self.init(id: correlation.uuid, start: correlation.start, end: correlation.end, kilocalories: kilocalories,
                   protein: macro(.dietaryProtein), carbohydrates: macro(.dietaryCarbohydrates), fat: macro(.dietaryFatTotal),
-                  source: correlation.source, origin: RecordOrigin(source: correlation.source, app: app))
+                  source: correlation.source, origin: RecordOrigin(source: correlation.source, app: app),
+                  mirrorOf: correlation.mirroredRecordID)
     }
 
     public var value: Double { kilocalories }

@@ -21,6 +21,10 @@ public protocol HealthRecord: Sendable, Hashable, Identifiable where ID == UUID 
     var source: Source { get }
     /// Whether this app wrote it (editable) or another source (read-only).
     var origin: RecordOrigin { get }
+    /// The app's local record this one is the mirrored copy of (the HealthKit sample
+    /// ``MirroredRecordEditor`` saved for it, which HealthKit gave a UUID of its own); `nil` for
+    /// any other record. ``UnifiedQuery`` lists such a copy as its local record only.
+    var mirrorOf: UUID? { get }
 
     /// This record checked: throws a `VitalsError` naming the field that is out of range.
     func validated() throws(VitalsError) -> Self

@@ -14,7 +14,8 @@ extension HealthStore {
         return try await saveOne(sample)
     }
 
-    /// Logs a workout with an active-energy sample from MET × body mass × hours; returns it as stored.
+    /// Logs a workout with an active-energy sample from MET × body mass × hours, tagged with the
+    /// calendar's zone (`HKTimeZone`) as the other logs are; returns it as stored.
     ///
     /// The body mass is the latest readable one at or before `end`, else `defaultBodyMassKilograms`.
     public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType = .highIntensityIntervalTraining,

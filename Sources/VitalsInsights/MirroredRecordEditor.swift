@@ -14,7 +14,9 @@ import VitalsStore
 /// it at launch, when the app becomes active, or after the user grants access). Since entries
 /// only say which record to bring in line, a crash at any point loses no change. Mirrored samples
 /// carry `HKMetadataKeySyncIdentifier` (the local UUID) and `HKMetadataKeySyncVersion`, so
-/// HealthKit replaces rather than duplicates a sample mirrored twice.
+/// HealthKit replaces rather than duplicates a sample mirrored twice, and a record read back from
+/// the mirror knows the local record it copies (``HealthRecord/mirrorOf``), which ``UnifiedQuery``
+/// lists in its place.
 public struct MirroredRecordEditor: Sendable {
     /// The app's own store: the source of truth.
     public let local: any HealthStore
@@ -88,8 +90,8 @@ public struct MirroredRecordEditor: Sendable {
         }
         guard mirrored == nil else { return }
         var copy = sample
-        copy.metadata["HKMetadataKeySyncIdentifier"] = .string(uuid.uuidString)
-        copy.metadata["HKMetadataKeySyncVersion"] = .number(1)
+        copy.metadata[Sample.syncIdentifierKey] = .string(uuid.uuidString)
+        copy.metadata[Sample.syncVersionKey] = .number(1)
         let summary = try await mirror.save([copy], duplicates: .skip)
         try await outbox.link(uuid, to: summary.saved.first?.uuid ?? uuid)
     }

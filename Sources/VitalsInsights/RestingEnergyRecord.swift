@@ -12,16 +12,18 @@ public struct RestingEnergyRecord: HealthRecord {
     public var kilocalories: Double
     public var source: Source
     public var origin: RecordOrigin
+    public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
     public init(id: UUID = UUID(), start: Date, end: Date? = nil, kilocalories: Double, source: Source,
-                origin: RecordOrigin = .local) {
+                origin: RecordOrigin = .local, mirrorOf: UUID? = nil) {
         self.id = id
         self.start = start
         self.end = end ?? start
         self.kilocalories = kilocalories
         self.source = source
         self.origin = origin
+        self.mirrorOf = mirrorOf
     }
 
     /// The record a basal-energy sample holds, or `nil` for another kind of sample.
@@ -29,7 +31,8 @@ public struct RestingEnergyRecord: HealthRecord {
         guard sample.type == .basalEnergyBurned,
               let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie) else { return nil }
         self.init(id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories,
-                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app))
+                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
+                  mirrorOf: sample.mirroredRecordID)
     }
 
     public var value: Double { kilocalories }

@@ -12,21 +12,24 @@ public struct WeightRecord: HealthRecord {
     public var kilograms: Double
     public var source: Source
     public var origin: RecordOrigin
+    public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
-    public init(id: UUID = UUID(), date: Date, kilograms: Double, source: Source, origin: RecordOrigin = .local) {
+    public init(id: UUID = UUID(), date: Date, kilograms: Double, source: Source, origin: RecordOrigin = .local,
+                mirrorOf: UUID? = nil) {
         self.id = id
         self.date = date
         self.kilograms = kilograms
         self.source = source
         self.origin = origin
+        self.mirrorOf = mirrorOf
     }
 
     /// The record a body-mass sample holds, or `nil` for another kind of sample.
     public init?(sample: Sample, app: Source) {
         guard sample.type == .bodyMass, let kilograms = try? sample.quantity?.doubleValue(for: .kilogram) else { return nil }
         self.init(id: sample.uuid, date: sample.start, kilograms: kilograms, source: sample.source,
-                  origin: RecordOrigin(source: sample.source, app: app))
+                  origin: RecordOrigin(source: sample.source, app: app), mirrorOf: sample.mirroredRecordID)
     }
 
     public var start: Date { date }

@@ -6,7 +6,8 @@ import VitalsCore
 /// ``RequestReader`` refuses exactly what a field's rule refuses, and ``OpenAPIDocument`` makes
 /// the member's schema from the same field (``schema(days:)``), so the document and the
 /// validator cannot disagree. A member that may be left out may also be `null`, which counts
-/// as left out; members a body does not declare are ignored.
+/// as left out; members a body does not declare are ignored (and, for daily metrics, named in
+/// the answer).
 struct BodyField: Sendable {
     /// What a member may hold.
     enum Rule: Sendable {
@@ -29,6 +30,9 @@ struct BodyField: Sendable {
         case object(BodyShape)
         /// An array of objects of this shape.
         case objects(BodyShape)
+        /// Any JSON object, kept as sent, whose JSON (compact, keys sorted: ``RawJSON/text``) is
+        /// at most this many bytes.
+        case rawObject(maximumBytes: Int)
     }
 
     let name: String
@@ -83,6 +87,11 @@ struct BodyField: Sendable {
             schema = shape.schema(days: days)
         case .objects(let shape):
             schema = ["type": "array", "items": shape.schema(days: days)]
+        case .rawObject(let maximumBytes):
+            // No bound on members or depth: the size is the rule (JSON Schema cannot state it).
+            schema = ["type": "object",
+                      "description": "Any JSON object, kept as sent; at most \(maximumBytes) bytes as compact JSON "
+                          + "with sorted keys (422 otherwise)"]
         }
         if let note {
             schema["description"] = [schema["description"] as? String, note].compactMap { $0 }.joined(separator: ". ")

@@ -52,12 +52,27 @@ extension BodyShape {
         BodyField("workouts", .objects(workout)),
     ])
 
+    /// A journey sync's `rawData` (seed 001): `healthkit` is kept with the day; other members are ignored.
+    static let rawData = BodyShape([
+        BodyField("healthkit", .rawObject(maximumBytes: HealthSyncRequest.RawData.maximumBytes),
+                  meaning: "healthkit is at most \(HealthSyncRequest.RawData.maximumBytes) bytes as compact JSON "
+                      + "with sorted keys",
+                  note: """
+                    HealthKit's values as the app read them (seed 001: stepCount, activeEnergyBurned, \
+                    appleExerciseTime, sleepAnalysis {asleep, inBed}, workouts; any members). Kept per user, day \
+                    and source, replaced by the day's next sync that has one, returned in GET /api/me/export \
+                    (rawData); no total counts it
+                    """,
+                  example: .object(JSONValue.Object([("stepCount", .number(8412))]))),
+    ])
+
     /// Seed 001's journey sync (`POST /api/health/sync`); `date` defaults to the user's today.
     static let sync = BodyShape([
         BodyField("date", .day, note: "Default: the user's today", example: .string("2025-11-16")),
         BodyField("source", .choice(HealthSyncRequest.DataSource.allCases.map(\.rawValue)), required: true,
                   meaning: "source is HEALTHKIT, GOOGLE_FIT or MANUAL", example: .string("HEALTHKIT")),
         BodyField("data", .object(syncData), required: true, example: .object(JSONValue.Object([("steps", .number(8412))]))),
+        BodyField("rawData", .object(rawData), note: "The device's raw reading; only healthkit is kept"),
     ])
 
     /// A new quest (`POST /api/quests`).

@@ -19,6 +19,18 @@ struct BodyShape: Sendable {
         return field
     }
 
+    /// The paths of `object`'s members that are neither a field nor an alias of one, in body
+    /// order, each once (`step_count`, `[1].step_count`): what a reader ignores.
+    func unknownMembers(of object: JSONObjectReader) -> [String] {
+        var unknown: [String] = []
+        for member in object.fields.members
+            where !fields.contains(where: { $0.name == member.key }) && aliases[member.key] == nil {
+            let path = object.fieldPath(member.key)
+            if !unknown.contains(path) { unknown.append(path) }
+        }
+        return unknown
+    }
+
     /// The object's JSON Schema: every field (and alias) with its rule and the required members;
     /// that a member is not given under both spellings is said in the description.
     func schema(days: BodyDays) -> [String: Any] {

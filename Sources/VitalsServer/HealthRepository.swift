@@ -179,6 +179,9 @@ public struct UserExport: Sendable, Codable {
     /// Characteristics (date of birth, biological sex...), by HealthKit identifier. Absent from
     /// exports of servers before it, read as empty.
     public var characteristics: [String: String] = [:]
+    /// Journey syncs' raw HealthKit data, one per day and source, by day, then source. Absent
+    /// from exports of servers before it, read as empty.
+    public var rawData: [SyncRawData] = []
 
     public init(user: ExportedUser, snapshots: [HealthSnapshot], workouts: [WorkoutRecord], samples: [StoredSample],
                 quests: [Quest], questCompletions: [QuestCompletion], ingests: [IngestLogEntry]) {
@@ -193,7 +196,7 @@ public struct UserExport: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case user, snapshots, workouts, samples, quests, questCompletions, ingests, workoutSamples, routes
-        case activitySummaries, characteristics
+        case activitySummaries, characteristics, rawData
     }
 
     /// Reads an export; the members added with whole workouts may be absent (an older server's).
@@ -210,6 +213,7 @@ public struct UserExport: Sendable, Codable {
         routes = try container.decodeIfPresent([StoredRoute].self, forKey: .routes) ?? []
         activitySummaries = try container.decodeIfPresent([ActivitySummary].self, forKey: .activitySummaries) ?? []
         characteristics = try container.decodeIfPresent([String: String].self, forKey: .characteristics) ?? [:]
+        rawData = try container.decodeIfPresent([SyncRawData].self, forKey: .rawData) ?? []
     }
 
     /// The account part of an export (never the token hash).
@@ -237,6 +241,8 @@ public struct ErasedCounts: Sendable, Codable, Hashable {
     /// Finished upload jobs (``ImportJob``: counts and states). A job still queued or running
     /// goes on and stays listed; what its import stores comes after the erase.
     public var importJobs = 0
+    /// Journey syncs' raw HealthKit data (``SyncRawData``), one per day and source.
+    public var rawData = 0
 
     public init() {}
 }

@@ -18,7 +18,9 @@ public struct HealthService: Sendable {
     }
 
     /// Seed 001's sync: upserts the day's snapshot and stores new workouts, then evaluates quests.
-    /// With `log`, the request's entry is added to the user's ingest log in the same transaction.
+    /// The request's `rawData.healthkit`, when given, is kept as the day's ``SyncRawData`` from
+    /// its source, and with `log` the request's entry is added to the user's ingest log, both in
+    /// the same transaction.
     public func sync(_ request: HealthSyncRequest, for user: ServerUser,
                      log: IngestLogEntry? = nil) async throws -> HealthSyncResponse {
         let date = request.date ?? user.today(at: now())
@@ -37,7 +39,11 @@ public struct HealthService: Sendable {
             log.workoutsReceived = workouts.count
             write.log(log, keepingSince: ingestLogCutoff)
         }
-        let result = try await repository.apply(write, for: user, at: now())
+        let at = now()
+        let raw = request.rawData?.healthkit.map {
+            SyncRawData(date: date, source: request.source, healthkit: .object($0), receivedAt: at)
+        }
+        let result = try await apply(write, keeping: raw, for: user, at: at)
         let evaluation = result.quests
         var message = "Synced \(date)"
         if !workouts.isEmpty { message += ": \(result.workoutsAdded) of \(workouts.count) workouts new" }

@@ -58,6 +58,8 @@ public protocol HealthWriteTransaction {
     nonisolated(nonsending) func record(_ entry: IngestLogEntry, keepingSince cutoff: Date) async throws -> Int64
     /// Replaces all of the user's characteristics (HealthKit identifier to value) with `values`.
     nonisolated(nonsending) func replaceCharacteristics(with values: [String: String]) async throws
+    /// Stores a sync's raw data, replacing the user's stored one of the same day and source.
+    nonisolated(nonsending) func keep(_ raw: SyncRawData) async throws
 }
 
 extension HealthWriteTransaction {

@@ -52,6 +52,7 @@ struct MigrationChecksum: Sendable {
         section("routes", try lines(export.routes))
         section("activitySummaries", try lines(export.activitySummaries))
         section("characteristics", export.characteristics.map { "\($0.key) \($0.value)" })
+        section("rawData", try lines(export.rawData))
         hasher.update(data: Data("samples\n".utf8))
         self.hasher = hasher
     }

@@ -84,6 +84,10 @@ struct MigrationTable: Sendable {
                        columns: [("user_id", .userID), ("date", .plain), ("details", .plain)]),
         MigrationTable(name: "characteristics", select: "SELECT user_id, identifier, value FROM characteristics",
                        columns: [("user_id", .userID), ("identifier", .plain), ("value", .plain)]),
+        MigrationTable(name: "sync_raw_data",
+                       select: "SELECT user_id, date, source, healthkit, received_at FROM sync_raw_data",
+                       columns: [("user_id", .userID), ("date", .plain), ("source", .plain), ("healthkit", .plain),
+                                 ("received_at", .timestamp)]),
         // Signed-in dashboard sessions: the browsers' cookies work on the new database.
         MigrationTable(name: "dashboard_sessions",
                        select: "SELECT id_hash, user_id, token_hash, csrf_token, expires FROM dashboard_sessions",
@@ -117,7 +121,7 @@ struct MigrationTable: Sendable {
     /// Every table a user has rows in, for counting: (SQLite table, PostgreSQL table).
     static let counted = ["tokens", "health_snapshots", "workout_records", "samples", "quests", "quest_completions",
                           "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries",
-                          "characteristics", "dashboard_sessions", "import_jobs"]
+                          "characteristics", "dashboard_sessions", "import_jobs", "sync_raw_data"]
 
     /// The user's rows as COPY text.
     /// The user's rows as COPY text, with their number.

@@ -1,4 +1,5 @@
 import Foundation
+import VitalsContract
 
 /// The component schemas of ``OpenAPIDocument``.
 enum OpenAPISchemas {
@@ -78,7 +79,13 @@ enum OpenAPISchemas {
             ]),
             "DayReport": dayReport,
             "DailyHealthMetrics": BodyShape.daily.schema(days: days),
-            "DailyUpsertResponse": object(["status": string, "recordsUpserted": integer]),
+            "DailyUpsertResponse": object([
+                "status": string, "recordsUpserted": integer,
+                "ignored": ["type": "array", "items": string, "minItems": 1,
+                            "description": "Only when the body had members the server does not know: their JSON "
+                                + "paths, in body order (step_count; in an array, per element: [1].step_count). "
+                                + "They were ignored, not refused; the rest was stored"],
+            ], required: ["status", "recordsUpserted"]),
             "IngestReport": object([
                 "status": ["type": "string", "enum": ["success", "partial"],
                            "description": "partial when items that could not be read were left out"],
@@ -111,12 +118,19 @@ enum OpenAPISchemas {
                 "routes": array(["type": "object"]), "activitySummaries": array(["type": "object"]),
                 "characteristics": ["type": "object", "additionalProperties": string,
                                     "description": "HealthKit characteristic identifier to value (an export's Me element)"],
+                "rawData": array(object([
+                    "date": date, "source": source,
+                    "healthkit": ["type": "object", "description": "rawData.healthkit as sent (compact JSON, at most "
+                        + "\(HealthSyncRequest.RawData.maximumBytes) bytes)"],
+                    "receivedAt": dateTime,
+                ], required: ["date", "source", "healthkit", "receivedAt"])),
             ]),
             "ErasedReport": object(["status": string, "erased": object([
                 "snapshots": integer, "workouts": integer, "samples": integer, "quests": integer,
                 "questCompletions": integer, "ingests": integer, "workoutSamples": integer, "routePoints": integer,
                 "activitySummaries": integer, "characteristics": integer,
                 "importJobs": ["type": "integer", "description": "finished upload jobs; one still queued or running goes on"],
+                "rawData": ["type": "integer", "minimum": 0, "description": "journey syncs' raw data (days and sources)"],
             ])]),
             "IngestLogEntry": ingestLogEntry,
             "IngestLogPage": object([

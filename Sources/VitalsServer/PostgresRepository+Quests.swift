@@ -109,6 +109,7 @@ extension PostgresRepository {
             export.routes = try await fetchRoutes(of: user, workout: nil, on: connection)
             export.activitySummaries = try await fetchActivitySummaries(of: user, in: nil, on: connection)
             export.characteristics = try await fetchCharacteristics(of: user, on: connection)
+            export.rawData = try await fetchSyncRawData(of: user, on: connection)
             return export
         } }
     }
@@ -186,6 +187,7 @@ extension PostgresRepository {
         counts.routePoints = try await erase("route_points")
         counts.activitySummaries = try await erase("activity_summaries")
         counts.characteristics = try await erase("characteristics")
+        counts.rawData = try await erase("sync_raw_data")
         counts.snapshots = try await erase("health_snapshots")
         counts.ingests = try await erase("ingest_log")
         _ = try await erase("ingest_type_last")

@@ -233,6 +233,8 @@ extension PostgresRepository {
         ("server-v13-ingest-revised", [
             "ALTER TABLE ingest_log ADD COLUMN samples_revised BIGINT NOT NULL DEFAULT 0",
         ]),
+        // Each user's raw sync data: a journey sync's rawData.healthkit, per day and source.
+        ("server-v14-sync-raw-data", syncRawDataMigration),
     ]
 
     /// How many hash partitions `samples` has.

@@ -3,11 +3,14 @@ import VitalsCore
 import VitalsContract
 
 extension RequestReader {
-    /// Seed 003's daily metrics: one object or an array (validated whole before anything is stored).
-    func dailyMetrics(_ document: JSONValue) throws(VitalsError) -> [DailyHealthMetrics] {
+    /// Seed 003's daily metrics: one object or an array (validated whole before anything is
+    /// stored), with the paths of the members it ignored as unknown (``BodyShape/unknownMembers(of:)``).
+    func dailyMetrics(_ document: JSONValue) throws(VitalsError) -> (metrics: [DailyHealthMetrics], ignored: [String]) {
         let shape = BodyShape.daily
         var all: [DailyHealthMetrics] = []
+        var ignored: [String] = []
         for original in try Self.objects(in: document) {
+            ignored += shape.unknownMembers(of: original)
             let object = try Self.renamingAliases(original, of: shape)
             guard let date = try day(object, shape["date"]) else { preconditionFailure("date is required") }
             var metrics = DailyHealthMetrics(date: date)
@@ -22,7 +25,7 @@ extension RequestReader {
             metrics.workoutsCount = try integer(object, shape["workouts_count"])
             all.append(metrics)
         }
-        return all
+        return (all, ignored)
     }
 
     /// An object with its members' aliases renamed to their names (`sleepMinutes` counts as
@@ -67,7 +70,11 @@ extension RequestReader {
             }
             totals.workouts = workouts
         }
-        return HealthSyncRequest(date: date, source: source, data: totals)
+        var request = HealthSyncRequest(date: date, source: source, data: totals)
+        if let raw = try root.optionalObject("rawData") {
+            request.rawData = HealthSyncRequest.RawData(healthkit: try rawObject(raw, BodyShape.rawData["healthkit"]))
+        }
+        return request
     }
 
     private func workout(_ object: JSONObjectReader) throws(VitalsError) -> SyncedWorkout {

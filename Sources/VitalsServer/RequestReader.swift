@@ -5,7 +5,8 @@ import VitalsContract
 /// Reads and validates request bodies: syntax errors become 400s, wrong or impossible values 422s.
 ///
 /// Members are read through their ``BodyField``s (``BodyShape/daily`` and the others), the
-/// declarations the OpenAPI document is made from. Unknown members are ignored. Errors name the
+/// declarations the OpenAPI document is made from. Unknown members are ignored (the daily
+/// metrics' answer lists them, ``BodyShape/unknownMembers(of:)``). Errors name the
 /// JSON path (`[2].sleep_minutes`, `data.workouts[0].startTime`) and never repeat the values sent.
 struct RequestReader {
     /// The days a body may name.
@@ -115,6 +116,17 @@ struct RequestReader {
             throw object.error(.invalidValue, meaning, at: field.name)
         }
         return value
+    }
+
+    /// A `.rawObject` field: any JSON object whose kept text is within its size.
+    func rawObject(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> [String: RawJSON]? {
+        guard case .rawObject(let maximumBytes) = field.rule else { preconditionFailure("\(field.name) is not raw") }
+        guard let value = try present(try object.optionalObject(field.name), object, field) else { return nil }
+        let members = RawJSON.members(of: value.fields)
+        guard RawJSON.object(members).text.utf8.count <= maximumBytes else {
+            throw object.error(.invalidValue, field.meaning, at: field.name)
+        }
+        return members
     }
 
     /// A `.boolean` field.

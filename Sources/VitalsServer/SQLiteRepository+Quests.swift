@@ -82,6 +82,7 @@ extension SQLiteRepository {
                 SELECT details FROM activity_summaries WHERE user_id = ? ORDER BY date
                 """, arguments: [user.id]).compactMap(ActivitySummaryJSON.decode)
             export.characteristics = try Self.characteristics(of: user.id, in: db)
+            export.rawData = try Self.syncRawData(of: user.id, in: db)
             return export
         }
     }
@@ -123,6 +124,7 @@ extension SQLiteRepository {
         counts.routePoints = try erase("route_points")
         counts.activitySummaries = try erase("activity_summaries")
         counts.characteristics = try erase("characteristics")
+        counts.rawData = try erase("sync_raw_data")
         counts.snapshots = try erase("health_snapshots")
         counts.ingests = try erase("ingest_log")
         _ = try erase("ingest_type_last")

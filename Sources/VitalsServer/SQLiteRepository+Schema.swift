@@ -184,6 +184,7 @@ extension SQLiteRepository {
             // Samples a request stored as a measurement's new value (a running total sent again).
             try db.execute(sql: "ALTER TABLE ingest_log ADD COLUMN samples_revised INTEGER NOT NULL DEFAULT 0")
         }
+        registerSyncRawData(in: &migrator)
         return migrator
     }
 }

@@ -66,8 +66,10 @@ struct ServerRoutes {
         api.post("/v1/health/daily") { request, context in
             try await logged(.daily, request, context) { document, user, entry in
                 let reader = reader()
-                let metrics = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
-                let answer = try await guarded { try await service.upsertDaily(metrics, for: user, log: entry) }
+                let daily = try RequestReader.validating { () throws(VitalsError) in try reader.dailyMetrics(document) }
+                var answer = try await guarded { try await service.upsertDaily(daily.metrics, for: user, log: entry) }
+                // Unknown members are not refused (a newer client's fields), but named.
+                answer.ignored = daily.ignored
                 return JSONResponse.make(json: answer.jsonValue)
             }
         }

@@ -42,6 +42,7 @@ extension UserCommand {
                     ("activitySummaries", erased.activitySummaries), ("quests", erased.quests),
                     ("questCompletions", erased.questCompletions), ("ingests", erased.ingests),
                     ("characteristics", erased.characteristics), ("importJobs", erased.importJobs),
+                    ("rawData", erased.rawData),
                 ]
                 if json {
                     Output.json(["name": name, "erased": Dictionary(uniqueKeysWithValues: counts)])

@@ -72,7 +72,8 @@ struct UserCommandTests {
         let erased = try #require(try Self.object(removed.stdout)["erased"] as? [String: Int])
         #expect(erased["snapshots"] == 1)
         #expect(Set(erased.keys) == ["snapshots", "samples", "workouts", "workoutSamples", "routePoints", "activitySummaries",
-                                     "quests", "questCompletions", "ingests", "characteristics", "importJobs"])
+                                     "quests", "questCompletions", "ingests", "characteristics", "importJobs",
+                                     "rawData"])
         // The server's token cache trusts a verified token for 5 s at most.
         try await Task.sleep(for: .milliseconds(5500))
         #expect(try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: token).status == 401)

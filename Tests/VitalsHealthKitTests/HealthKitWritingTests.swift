@@ -108,6 +108,37 @@ struct HealthKitWritingTests {
         }
     }
 
+    @Test("Workouts across time zones: one logged in Berlin carries HKTimeZone and keeps its Berlin day in New York's calendar and streak")
+    func workoutKeepsItsZone() async throws {
+        try await HealthKitHarness.run { harness in
+            var berlinConfiguration = harness.configuration()
+            berlinConfiguration.calendar = Calendar.gregorian(in: TimeZone(identifier: "Europe/Berlin")!)
+            let berlin = HealthKitHealthStore(healthStore: HKHealthStore(), configuration: berlinConfiguration)
+            try await berlin.requestAuthorization()
+            // 1-3 Oct 2025, 00:30-01:00 in Berlin: 18:30-19:00 the evening before in New York.
+            for day in 1...3 {
+                let start = Date(timeIntervalSince1970: 1_759_271_400 + Double(day - 1) * 86_400)
+                _ = try await berlin.logWorkout(start: start, end: start.addingTimeInterval(30 * 60))
+            }
+            let stored = harness.simulator.storedSamples(of: HKObjectType.workoutType().identifier)
+            #expect(stored.count == 3)
+            #expect(stored.allSatisfy { $0.metadata?[HKMetadataKeyTimeZone] as? String == "Europe/Berlin" })
+            // After flying to New York, the calendar and the streak still count 1-3 Oct.
+            var newYorkConfiguration = harness.configuration()
+            newYorkConfiguration.calendar = Calendar.gregorian(in: TimeZone(identifier: "America/New_York")!)
+            let newYork = HealthKitHealthStore(healthStore: HKHealthStore(), configuration: newYorkConfiguration)
+            let query = DailyActivityQuery.forApp(of: newYork, calendar: newYorkConfiguration.calendar)
+            let october = try await ActivityCalendar(query: query).month(YearMonth(year: 2025, month: 10), store: newYork)
+            #expect(october.days.filter { $0.met.contains(.workout) }.map(\.activity.day.description)
+                    == ["2025-10-01", "2025-10-02", "2025-10-03"])
+            let streak = try await StreakCounter(activity: .workout, query: query)
+                .streak(now: Date(timeIntervalSince1970: 1_759_536_000), store: newYork) // 3 Oct 2025, 20:00 New York
+            #expect(streak.length == 3 && streak.todayCounted)
+            #expect(streak.days.first == (try LocalDate(parsing: "2025-10-03")))
+            #expect(streak.days.last == (try LocalDate(parsing: "2025-10-01")))
+        }
+    }
+
     @Test("Log Alcohol Consumption: beverages at local midnight; logging the day again replaces the entry")
     func logAlcoholConsumption() async throws {
         try await HealthKitHarness.run { harness in

@@ -13,7 +13,9 @@ struct ImportSourceTests {
         Task {
             try await store.bulkWrite { _ in
                 holding.signal()
-                return release.wait(timeout: .now() + 30) == .success
+                // Long enough for a loaded full run to get round to the import (over 30 s was seen);
+                // an import that waited for this lock would still fail the test, only later.
+                return release.wait(timeout: .now() + 300) == .success
             }
         }
     }

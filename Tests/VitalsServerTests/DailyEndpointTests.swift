@@ -194,15 +194,30 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("Unknown members are ignored", arguments: Backend.allCases)
+    @Test("Unknown members are ignored, and the answer names them (per element of an array); the rest is stored",
+          arguments: Backend.allCases)
     func unknownFieldsIgnored(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             let reply = try await harness.daily(token, #"""
                 {"date": "2025-11-16", "steps": 321, "mood": "great", "device": {"model": "Watch", "ids": [1, 2]}, "stepsExtra": -5}
                 """#)
-            #expect(try reply.decode(DailyUpsertResponse.self).recordsUpserted == 1)
+            #expect(try reply.decode(DailyUpsertResponse.self)
+                == DailyUpsertResponse(recordsUpserted: 1, ignored: ["mood", "device", "stepsExtra"]))
             #expect(try await harness.day(token, "2025-11-16").decode(DayReport.self).steps == 321)
+            // The issue's body: step_count is not steps; the day is stored without steps, and the answer says why.
+            let misspelt = try await harness.daily(token, #"{"date":"2025-11-12","step_count":9000}"#)
+            #expect(misspelt.status == .ok)
+            #expect(misspelt.text == #"{"ignored":["step_count"],"recordsUpserted":1,"status":"success"}"#)
+            #expect(try await harness.day(token, "2025-11-12").decode(DayReport.self).snapshot?.steps == nil)
+            // In an array, each element's by its index; camelCase spellings are known, each name is listed once.
+            let array = try await harness.daily(token, #"""
+                [{"date": "2025-11-13", "sleepMinutes": 400}, {"date": "2025-11-14", "step_count": 1, "hr": 60, "hr": 61},
+                 {"date": "2025-11-15", "steps": 10, "Steps": 11}]
+                """#)
+            #expect(try array.decode(DailyUpsertResponse.self)
+                == DailyUpsertResponse(recordsUpserted: 3, ignored: ["[1].step_count", "[1].hr", "[2].Steps"]))
+            #expect(try await harness.day(token, "2025-11-13").decode(DayReport.self).sleepMinutes == 400)
         }
     }
 

@@ -10,12 +10,14 @@ import VitalsContract
 @Suite("Server: export and erase")
 struct DataRightsTests {
     /// Gives the user two snapshots (HEALTHKIT, MANUAL) on 2025-11-16 plus a HEALTHKIT one on
-    /// 2025-11-15 from samples, two workouts, three samples, one quest and its completion.
+    /// 2025-11-15 from samples, two workouts, three samples, one quest and its completion, and the
+    /// HEALTHKIT sync's raw data.
     static func fill(_ harness: Harness, _ token: String) async throws {
         _ = try await harness.quest(token, #"{"title": "Walk", "metric": "steps", "target": 5000}"#)
         let sync = try await harness.sync(token, #"""
             {"source": "HEALTHKIT", "data": {"steps": 6000, "workouts": [
-             {"type": "running", "durationMinutes": 30, "startTime": "2025-11-16T07:00:00Z", "externalId": "w-1"}]}}
+             {"type": "running", "durationMinutes": 30, "startTime": "2025-11-16T07:00:00Z", "externalId": "w-1"}]},
+             "rawData": {"healthkit": {"stepCount": 6000}}}
             """#)
         try #require(sync.status == .ok)
         try #require(try await harness.sync(token, #"{"source": "MANUAL", "data": {"proteinLogged": true}}"#).status == .ok)
@@ -38,7 +40,7 @@ struct DataRightsTests {
             #expect(reply.status == .ok)
             #expect(Set(reply.object.keys)
                 == ["user", "snapshots", "workouts", "samples", "quests", "questCompletions", "ingests", "workoutSamples",
-                    "routes", "activitySummaries", "characteristics"])
+                    "routes", "activitySummaries", "characteristics", "rawData"])
             let export = try reply.decode(UserExport.self)
             #expect(export.user.name == "ada" && export.user.timeZone == "UTC")
             #expect(export.user.createdAt == ServerConfiguration.fixedNow)
@@ -54,6 +56,8 @@ struct DataRightsTests {
             #expect(export.questCompletions.map(\.period) == ["2025-11-16"])
             #expect(export.ingests.map(\.kind) == [.sync, .sync, .healthAutoExport])
             #expect(export.ingests.last?.samplesStored == 3)
+            #expect(export.rawData.map { "\($0.date) \($0.source.rawValue) \($0.healthkit.text)" }
+                == [#"2025-11-16 HEALTHKIT {"stepCount":6000}"#])
         }
     }
 
@@ -75,11 +79,12 @@ struct DataRightsTests {
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
                 == ["snapshots": 3, "workouts": 2, "samples": 3, "quests": 1, "questCompletions": 1, "ingests": 3,
                     "workoutSamples": 0, "routePoints": 0, "activitySummaries": 0, "characteristics": 0,
-                    "importJobs": 0])
+                    "importJobs": 0, "rawData": 1])
 
             let export = try await harness.export(ada)
             #expect(export.snapshots.isEmpty && export.workouts.isEmpty && export.samples.isEmpty)
             #expect(export.quests.isEmpty && export.questCompletions.isEmpty && export.ingests.isEmpty)
+            #expect(export.rawData.isEmpty)
             #expect(export.user.name == "ada")
             #expect(try await harness.dayIsEmpty(ada, "today"))
             #expect(try await harness.dayIsEmpty(ada, "2025-11-15"))
@@ -94,7 +99,7 @@ struct DataRightsTests {
             // Erasing again finds nothing.
             let again = try await harness.send(.delete, "/api/me/data", token: ada)
             let zero = try #require(again.object["erased"] as? [String: Any])
-            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 11)
+            #expect(zero.values.allSatisfy { ($0 as? NSNumber)?.intValue == 0 } && zero.count == 12)
         }
     }
 

@@ -46,6 +46,7 @@ struct MigrationTests {
             #expect(bob.samples.count > 1_000 && bob.workouts.count > 60 && bob.quests.count == 2)
             #expect(ada.ingests.contains { $0.errorCode != nil } && bob.ingests.count >= 5)
             #expect(ada.snapshots.contains { $0.proteinLogged == true } && bob.quests.contains(where: \.requiresVerified))
+            #expect(ada.rawData.count == 1)
 
             // A browser signed in to the dashboard before the move.
             let adaToken = try #require(tokens["ada"])
@@ -59,6 +60,7 @@ struct MigrationTests {
             #expect(report.rows["samples"] == ada.samples.count + bob.samples.count)
             #expect(report.rows["route_points"] == ada.routes.reduce(0) { $0 + $1.points.count })
             #expect(report.rows["ingest_log"] == ada.ingests.count + bob.ingests.count)
+            #expect(report.rows["sync_raw_data"] == 1)
             for user in report.users {
                 #expect(user.verified && user.sourceCounts == user.targetCounts && user.sourceChecksum.count == 64)
             }

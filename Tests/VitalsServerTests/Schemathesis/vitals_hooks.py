@@ -15,7 +15,10 @@ left as generated.
 4. GET /api/me/export?format=csv answers one type's CSV and needs type= (400 without): valid cases
    without one are sent with type=stepCount. Its from and to need an export format (not json) and
    from not after to: valid cases keep them only with one, in order.
+5. A journey sync's rawData.healthkit is at most 65,536 bytes as compact JSON with sorted keys
+   (POST /api/health/sync): a size, not a shape. Valid cases keep a larger one out.
 """
+import json
 import re
 from datetime import date
 
@@ -56,6 +59,18 @@ def _order_workouts(body):
             workout["startTime"], workout["endTime"] = workout["endTime"], workout["startTime"]
 
 
+_RAW_HEALTHKIT_BYTES = 65_536
+
+
+def _limit_raw_data(body):
+    raw = body.get("rawData") if isinstance(body, dict) else None
+    healthkit = raw.get("healthkit") if isinstance(raw, dict) else None
+    if isinstance(healthkit, dict):
+        text = json.dumps(healthkit, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        if len(text.encode("utf-8")) > _RAW_HEALTHKIT_BYTES:
+            raw.pop("healthkit")
+
+
 def _camel(name):
     head, *rest = name.split("_")
     return head + "".join(part.capitalize() for part in rest)
@@ -75,6 +90,7 @@ def map_case(context, case):
     path, method = case.operation.path, case.operation.method.upper()
     if (method, path) == ("POST", "/api/health/sync"):
         _order_workouts(case.body)
+        _limit_raw_data(case.body)
     elif (method, path) == ("POST", "/api/v1/health/daily"):
         for record in case.body if isinstance(case.body, list) else [case.body]:
             _one_spelling(record)

@@ -35,7 +35,7 @@ enum MigrationFixture {
 
     /// Adds ada (Berlin, a token expiring in 30 days and a bit) and bob (UTC) with exports
     /// imported (workouts whole, a route, activity summaries, metadata), Health Auto Export
-    /// ingests (samples, workouts, a refused body), journey syncs and daily upserts, quests with
+    /// ingests (samples, workouts, a refused body), journey syncs (one with raw HealthKit data) and daily upserts, quests with
     /// completions; `full` adds a 3.8 MB export to bob.
     static func fill(_ harness: Harness, full: Bool = true) async throws -> Tokens {
         // Imports are logged at an instant with a fraction of a microsecond.
@@ -69,7 +69,8 @@ enum MigrationFixture {
         let sync = try await harness.sync(adaToken, #"""
             {"source": "HEALTHKIT", "data": {"steps": 12345, "activeCalories": 456.7, "proteinLogged": true,
              "workouts": [{"type": "running", "durationMinutes": 31.5, "calories": 300, "distance": 5.2,
-              "startTime": "2025-11-16T07:00:00Z", "endTime": "2025-11-16T07:31:30Z", "externalId": "run-1"}]}}
+              "startTime": "2025-11-16T07:00:00Z", "endTime": "2025-11-16T07:31:30Z", "externalId": "run-1"}]},
+             "rawData": {"healthkit": {"stepCount": 12345, "sleepAnalysis": {"asleep": 401.5, "inBed": 432}}}}
             """#)
         try #require(sync.status == .ok, "\(sync.text)")
         let daily = try await harness.daily(bobToken, #"""
