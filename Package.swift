@@ -180,7 +180,7 @@ let package = Package(
             name: "VitalsServerTests",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsDashboard", "VitalsTestSupport",
-                "VitalsExport",
+                "VitalsExport", "VitalsImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -26,7 +26,7 @@ extension ArrivalRule {
         verdicts.reserveCapacity(batch.count)
         for sample in batch { verdicts.append(rule.judge(sample)) }
         for (index, sample) in batch.enumerated() where sample.replacesOverlapping && verdicts[index] != .resent {
-            if rule.replaceReports(overlapping: sample) { verdicts[index] = .revision }
+            if rule.replaceReports(overlapping: sample), verdicts[index] == .store { verdicts[index] = .revision }
         }
         return Judgement(verdicts: verdicts, replaced: rule.replaced)
     }

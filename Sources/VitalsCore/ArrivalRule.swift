@@ -14,7 +14,10 @@ import Foundation
 /// 1. **Already stored**: a sample with its UUID is stored or earlier in the batch. It is kept
 ///    (the store skips it by UUID).
 /// 2. **Re-sent**: a sample with the same type, start, end and value under a different source
-///    string naming a device in common is stored or earlier in the batch. It is dropped.
+///    string naming a device in common is earlier in the batch: it is dropped. One stored before
+///    the batch is the same measurement too, restated under the phone's latest source string
+///    (``Verdict/restated``): it is kept and replaces the stored one, so figures that tell sources
+///    apart (a discrete type's time-weighted average) end as the latest document gives them.
 /// 3. **The same measurement under another identity** (an Apple Health export's UUID, say): a
 ///    stored sample with the same type, start, end and value whose source names a device in
 ///    common, not already answering for another sample of the batch, answers for it: dropped.
@@ -49,6 +52,9 @@ public struct ArrivalRule: Sendable {
         case store
         /// Store it as the latest value of the measurement whose stored samples it replaces.
         case revision
+        /// Store it: the stored measurement with its value, under the source string sent now,
+        /// which replaces the stored one (re-sent, not a new value).
+        case restated
         /// Do not store it: the same measurement is stored already or earlier in the batch.
         case resent
     }
@@ -174,8 +180,16 @@ public struct ArrivalRule: Sendable {
         while index >= 0 {
             let entry = entries[Int(index)]
             if !entry.replaced, entry.value == value, entry.source != source, sharesDevice(entry.source, source) {
-                entries[Int(index)].answered = true
-                return .resent
+                guard entry.stored, !entry.claimed, !entry.answered else {
+                    entries[Int(index)].answered = true
+                    return .resent
+                }
+                entries[Int(index)].claimed = true
+                entries[Int(index)].replaced = true
+                replaced.append(entry.uuid)
+                append(Entry(uuid: sample.uuid, value: value, source: source, stored: false, claimed: true,
+                             replaced: false, next: -1), slot: slot)
+                return .restated
             }
             index = entry.next
         }

@@ -54,7 +54,8 @@ public struct HealthAutoExportImporter: Sendable {
                 offset += chunk.count
                 try Self.store(chunk, in: &bulk, earlier: &earlier, at: now(), into: &result)
             }
-            result.added = bulk.summary.added - result.revised
+            result.added = bulk.summary.added - result.revised - result.restated
+            result.resent += result.restated
             result.alreadyPresent = bulk.summary.alreadyPresent
             let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
             try bulk.recordImport(file: path, exportDate: nil, report: json, at: now())
@@ -99,6 +100,8 @@ public struct HealthAutoExportImporter: Sendable {
                 continue
             case .revision?:
                 if try bulk.add(chunk[index]).inserted { report.revised += 1 }
+            case .restated?:
+                if try bulk.add(chunk[index]).inserted { report.restated += 1 }
             default:
                 try bulk.add(chunk[index])
             }

@@ -18,8 +18,11 @@ public struct ImportReport: Sendable, Codable, Hashable {
     /// value, which they replaced (not counted in ``added``; see ``VitalsCore/ArrivalRule``).
     public var revised = 0
     /// Health Auto Export samples not stored because the same measurement is stored under another
-    /// source string naming a device in common (see ``VitalsCore/ArrivalRule``).
+    /// source string naming a device in common (see ``VitalsCore/ArrivalRule``); the stored one
+    /// takes the source string sent last (``restated`` of them).
     public var resent = 0
+    /// Of ``resent``, those that replaced the stored sample to carry the latest source string.
+    public var restated = 0
     /// Elements not stored, by reason ("Record: value is not a number" → 3).
     public var skipped: [String: Int] = [:]
     /// Items that could not be read and were left out, each at its JSON path (Health Auto

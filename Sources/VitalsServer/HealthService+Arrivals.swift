@@ -28,6 +28,9 @@ extension HealthService {
         var replaced: [UUID] = []
         /// The UUIDs of the kept samples that are revisions.
         var revisions: Set<UUID> = []
+        /// The UUIDs of the kept samples that restate a stored one under another source string
+        /// (counted as re-sent, see ``ArrivalRule/Verdict/restated``).
+        var restatements: Set<UUID> = []
     }
 
     /// The rule's answer for `samples`, read against the stored samples in the write's transaction.
@@ -72,6 +75,9 @@ extension HealthService {
             case .revision:
                 answer.kept.append(sample)
                 answer.revisions.insert(sample.uuid)
+            case .restated:
+                answer.kept.append(sample)
+                answer.restatements.insert(sample.uuid)
             case .resent: answer.resent += 1
             }
         }

@@ -169,10 +169,11 @@ private struct ExportImportRun {
         // and those stored with another value take the export's; the export's own samples of
         // earlier writes count as the batch's (never revised by its later ones).
         let arrivals = try await HealthService.arrivals(samples, in: store, batch: &kept)
-        (write.samples, write.replacing, write.revisions) = (arrivals.kept, arrivals.replaced, arrivals.revisions)
+        (write.samples, write.replacing, write.revisions, write.restatements) =
+            (arrivals.kept, arrivals.replaced, arrivals.revisions, arrivals.restatements)
         let result = try await write.apply(for: user, at: date, in: store)
-        report.samplesResent += arrivals.resent
-        report.samplesAdded += result.samplesAdded - result.samplesRevised
+        report.samplesResent += arrivals.resent + result.samplesRestated
+        report.samplesAdded += result.samplesAdded - result.samplesRevised - result.samplesRestated
         report.samplesRevised += result.samplesRevised
         report.samplesAlreadyPresent += arrivals.kept.count - result.samplesAdded
         report.workoutSamplesAdded += result.workoutSamplesAdded

@@ -78,8 +78,8 @@ extension HealthService {
         }
         write.appliesArrivalRule = true
         let stored = try await repository.apply(write, for: user, at: now())
-        report.samplesResent = stored.samplesResent
-        report.samplesAdded = stored.samplesAdded - stored.samplesRevised
+        report.samplesResent = stored.samplesResent + stored.samplesRestated
+        report.samplesAdded = stored.samplesAdded - stored.samplesRevised - stored.samplesRestated
         report.samplesRevised = stored.samplesRevised
         report.workoutsAdded = stored.workoutsAdded
         report.daysUpdated = stored.recomputedDays

@@ -26,11 +26,12 @@ extension HealthService {
                     report.samplesReceived += chunk.count
                     for sample in chunk { types.insert(sample.type) }
                     let arrivals = try await HealthService.arrivals(chunk, in: store, batch: &kept)
-                    report.samplesResent += arrivals.resent
                     var write = HealthWrite(samples: arrivals.kept, returnsSnapshots: false)
-                    (write.replacing, write.revisions) = (arrivals.replaced, arrivals.revisions)
+                    (write.replacing, write.revisions, write.restatements) =
+                        (arrivals.replaced, arrivals.revisions, arrivals.restatements)
                     let stored = try await write.apply(for: user, at: date, in: store)
-                    report.samplesAdded += stored.samplesAdded - stored.samplesRevised
+                    report.samplesResent += arrivals.resent + stored.samplesRestated
+                    report.samplesAdded += stored.samplesAdded - stored.samplesRevised - stored.samplesRestated
                     report.samplesRevised += stored.samplesRevised
                 }
                 guard let end = stream.end else { throw CancellationError() }

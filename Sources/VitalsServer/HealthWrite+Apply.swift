@@ -11,12 +11,13 @@ extension HealthWrite {
                                               in store: some HealthWriteTransaction) async throws -> HealthWriteResult {
         var result = HealthWriteResult()
         var samples = self.samples
-        var (replacing, revisions) = (self.replacing, self.revisions)
+        var (replacing, revisions, restatements) = (self.replacing, self.revisions, self.restatements)
         if appliesArrivalRule {
             let arrivals = try await HealthService.arrivals(samples, in: store)
             (samples, result.samplesResent) = (arrivals.kept, arrivals.resent)
             replacing += arrivals.replaced
             revisions.formUnion(arrivals.revisions)
+            restatements.formUnion(arrivals.restatements)
         }
         // Replaced before the recomputed days' samples are read, so those are not counted.
         if !replacing.isEmpty { result.samplesReplaced = try await store.deleteSamples(replacing, from: nil).count }
@@ -28,6 +29,9 @@ extension HealthWrite {
         let added = try await store.insert(samples)
         result.samplesAdded = added.count
         if !revisions.isEmpty { result.samplesRevised = added.count(where: { revisions.contains(samples[$0].uuid) }) }
+        if !restatements.isEmpty {
+            result.samplesRestated = added.count(where: { restatements.contains(samples[$0].uuid) })
+        }
         result.workoutsAdded = try await store.insert(workouts, at: date)
         if !workoutSamples.isEmpty || !activitySummaries.isEmpty { try await storeWholeRecords(in: store, into: &result) }
         if let recompute, let window, let (first, last) = recompute.bounds {

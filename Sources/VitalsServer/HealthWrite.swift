@@ -39,6 +39,9 @@ public struct HealthWrite: Sendable {
     public var replacing: [UUID] = []
     /// The UUIDs of ``samples`` that are revisions (counted in ``HealthWriteResult/samplesRevised``).
     public var revisions: Set<UUID> = []
+    /// The UUIDs of ``samples`` that restate a stored sample under another source string (counted
+    /// in ``HealthWriteResult/samplesRestated``).
+    public var restatements: Set<UUID> = []
     /// Samples of the same ingest that earlier writes of this transaction stored (a body stored
     /// in chunks); the log entry counts them with this write's own.
     public var samplesAddedEarlier = 0
@@ -106,7 +109,10 @@ public struct HealthWriteResult: Sendable {
     public var samplesResent = 0
     /// Samples stored as a stored measurement's new value (also counted in ``samplesAdded``).
     public var samplesRevised = 0
-    /// Stored samples deleted because a revision replaced them.
+    /// Samples stored as a stored one re-sent under another source string, which they replaced
+    /// (also counted in ``samplesAdded``; re-sent, not new).
+    public var samplesRestated = 0
+    /// Stored samples deleted because a revision or a restatement replaced them.
     public var samplesReplaced = 0
     /// Workouts new to the store.
     public var workoutsAdded: Int

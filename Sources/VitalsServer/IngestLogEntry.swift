@@ -64,9 +64,9 @@ public struct IngestLogEntry: Sendable, Codable, Hashable {
 
     /// Fills in the counts a write's result knows.
     mutating func record(_ result: HealthWriteResult, days: [LocalDate]) {
-        samplesStored = result.samplesAdded - result.samplesRevised
+        samplesStored = result.samplesAdded - result.samplesRevised - result.samplesRestated
         samplesRevised = result.samplesRevised
-        samplesAlreadyPresent = max(0, samplesReceived - result.samplesAdded)
+        samplesAlreadyPresent = max(0, samplesReceived - samplesStored - samplesRevised)
         workoutsStored = result.workoutsAdded
         workoutsAlreadyPresent = max(0, workoutsReceived - result.workoutsAdded)
         daysUpdated = days.sorted()

@@ -18,13 +18,19 @@ struct ArrivalRuleTests {
         let stored = [Self.steps(3000, "iPhone", id: 1), Self.steps(200, "Watch", id: 2, at: 60)]
         let batch = [
             Self.steps(8000, "iPhone", id: 3),  // a new value: replaces 1
-            Self.steps(200, "Watch|iPhone", id: 4, at: 60),  // the watch's value under a merged string
+            Self.steps(200, "Watch|iPhone", id: 4, at: 60),  // 2 under a merged string, and 2 itself below: re-sent
             Self.steps(200, "Watch", id: 2, at: 60),  // 2 itself again
             Self.steps(50, "Bob's iPhone", id: 5),  // another device: new
         ]
         let judgement = ArrivalRule.judge(batch, against: stored)
         #expect(judgement.verdicts == [.revision, .resent, .store, .store])
         #expect(judgement.replaced == [stored[0].uuid])
+        // Sent under the merged string alone, the stored sample is restated: replaced by it.
+        let restated = ArrivalRule.judge([Self.steps(200, "Watch|iPhone", id: 4, at: 60)], against: stored)
+        #expect(restated.verdicts == [.restated] && restated.replaced == [stored[1].uuid])
+        // Within one batch the same value under another string is dropped.
+        let twice = ArrivalRule.judge([Self.steps(5, "iPhone", id: 7), Self.steps(5, "iPhone|Watch", id: 8)], against: [])
+        #expect(twice.verdicts == [.store, .resent])
     }
 
     @Test("A merged source string revises every device it names; the batch's own samples are never revised")
