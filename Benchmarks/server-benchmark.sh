@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Server load benchmark (sync issue, "Figure"): `vitals serve` on loopback under
 #   1. POST /api/v1/health/daily from 64 connections for 30 s (each request a new day),
+#      (before it, GET /health for 10 s from wrk: the baseline the daily upserts are given
+#      against in the same run, `daily_over_health`),
 #   2. POST /api/v1/ingest/health-auto-export with one-day payloads (100 steps, 100 heart
 #      rates, 14 sleep stages, 1 workout; each request a new user and day) from 16, then 64
 #      connections,
@@ -184,5 +186,6 @@ for COUNT in 1 2 2 1; do
     log "PostgreSQL, $COUNT server(s) on one database, Swift clients${QUOTA:+, each server limited to $QUOTA% of a core}"
     "$BIN/vitals-bench" load --vitals "$MEASURED" --postgres "$PG_URL_BASE/vitals_servers_$RUN" \
         --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" --servers "$COUNT" \
-        --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 "${COUNT_ARGS[@]}" "${JSON[@]}"
+        --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 --health-seconds 0 \
+        "${COUNT_ARGS[@]}" "${JSON[@]}"
 done

@@ -1,4 +1,5 @@
 import Foundation
+import VitalsCore
 
 /// Any JSON value, decoded and encoded as is: what a request carries whose shape belongs to
 /// someone else (a device's raw HealthKit reading in a journey sync, ``HealthSyncRequest/RawData``),
@@ -41,10 +42,41 @@ public enum RawJSON: Sendable, Hashable, Codable {
     }
 
     /// The value's JSON text: compact, keys sorted (how the server stores it and measures it).
+    ///
+    /// Written by hand (every write request's ingest log entry holds three such texts, and
+    /// `JSONEncoder` cost more than the rest of the entry): numbers as ``VitalsCore/JSONText``
+    /// writes them, NaN and infinities as `null`.
     public var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        append(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the value's JSON text to `out`.
+    private func append(to out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): JSONText.appendNumber(value, to: &out)
+        case .string(let value): JSONText.appendString(value, to: &out)
+        case .array(let values):
+            out.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                value.append(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONText.appendString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                members[key]!.append(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
     }
 
     /// A value from stored JSON text; `.null` for text that is not JSON.

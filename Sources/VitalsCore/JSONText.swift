@@ -1,9 +1,9 @@
-/// The pieces of hand-written JSON text (RFC 8259) shared by ``MetadataJSON`` and
-/// ``JSONValue/jsonText``: strings and numbers, appended as UTF-8 bytes.
-enum JSONText {
+/// The pieces of hand-written JSON text (RFC 8259) shared by ``MetadataJSON``,
+/// ``JSONValue/jsonText`` and the contract's raw JSON: strings and numbers, appended as UTF-8 bytes.
+public enum JSONText {
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped,
     /// everything else as it is.
-    static func appendString(_ text: String, to out: inout [UInt8]) {
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -23,7 +23,7 @@ enum JSONText {
 
     /// Appends `number`: integral values up to 2^53 without a fraction (`3`, not `3.0`), others
     /// in Swift's shortest round-trip form, NaN and infinities (which JSON cannot express) as `null`.
-    static func appendNumber(_ number: Double, to out: inout [UInt8]) {
+    public static func appendNumber(_ number: Double, to out: inout [UInt8]) {
         guard number.isFinite else {
             out.append(contentsOf: "null".utf8)
             return

@@ -41,9 +41,18 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
     public static func secure(_ headers: inout HTTPFields) {
         let isPage = headers[.contentType]?.hasPrefix("text/html") ?? false
         headers[.contentSecurityPolicy] = isPage ? pagePolicy : otherPolicy
-        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        headers[.frameOptions] = "DENY"
+        headers[.contentTypeOptions] = "nosniff"
+        headers[.referrerPolicy] = "same-origin"
         if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
     }
+}
+
+extension HTTPField.Name {
+    /// `X-Frame-Options`, made once (a name checks its characters when made).
+    fileprivate static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    /// `X-Content-Type-Options`.
+    fileprivate static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    /// `Referrer-Policy`.
+    fileprivate static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }

@@ -7,16 +7,19 @@ struct BodyShape: Sendable {
     /// Other spellings of members, as `alias: name` (`sleepMinutes: sleep_minutes`); a member
     /// given under both spellings is refused.
     var aliases: [String: String] = [:]
+    /// Each field's position in ``fields`` by name (read on every request).
+    private let positions: [String: Int]
 
     init(_ fields: [BodyField], aliases: [String: String] = [:]) {
         self.fields = fields
         self.aliases = aliases
+        positions = Dictionary(fields.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The field named `name`; a programming error when there is none.
     subscript(_ name: String) -> BodyField {
-        guard let field = fields.first(where: { $0.name == name }) else { preconditionFailure("no field \(name)") }
-        return field
+        guard let position = positions[name] else { preconditionFailure("no field \(name)") }
+        return fields[position]
     }
 
     /// The paths of `object`'s members that are neither a field nor an alias of one, in body
@@ -24,7 +27,7 @@ struct BodyShape: Sendable {
     func unknownMembers(of object: JSONObjectReader) -> [String] {
         var unknown: [String] = []
         for member in object.fields.members
-            where !fields.contains(where: { $0.name == member.key }) && aliases[member.key] == nil {
+            where positions[member.key] == nil && aliases[member.key] == nil {
             let path = object.fieldPath(member.key)
             if !unknown.contains(path) { unknown.append(path) }
         }

@@ -119,6 +119,15 @@ public enum OpenAPIDocument {
                     "description": "true: all or nothing, the first unreadable item refuses the request (422 naming "
                         + "its path). Which items Health Auto Export's format makes readable is the app's format, "
                         + "not stated here (see README, Health Auto Export)",
+                ], [
+                    "name": "aggregation", "in": "query", "required": false,
+                    "schema": ["type": "string", "enum": ["auto", "none", "minutes", "hours", "days", "weeks", "months",
+                                                          "years", "minute", "hour", "day", "week", "month", "year"],
+                               "default": "auto"],
+                    "description": "How the app's automation aggregated the values (its Aggregate Data and interval): "
+                        + "each item of a cumulative metric is then the phone's total for that period, which replaces "
+                        + "earlier reports of it and outranks other samples of the period. auto: told from the items "
+                        + "(see README, reported totals); none: every item is one sample",
                 ]],
                 responses: writeErrors([
                     "200": ok("Stored (status success), or stored with unreadable items left out and listed in "

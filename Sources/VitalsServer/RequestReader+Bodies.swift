@@ -32,6 +32,8 @@ extension RequestReader {
     /// `sleep_minutes` instead of being dropped); a member given under both is refused naming
     /// it. Members the shape does not have are left alone (ignored).
     static func renamingAliases(_ object: JSONObjectReader, of shape: BodyShape) throws(VitalsError) -> JSONObjectReader {
+        // Most bodies use one spelling, the members' own: nothing to rename or check.
+        guard object.fields.members.contains(where: { shape.aliases[$0.key] != nil }) else { return object }
         var renamed: [(key: String, value: JSONValue)] = []
         var seen: [String: String] = [:]
         for member in object.fields.members {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
+import VitalsStore
 
 extension SQLiteRepository {
     /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
@@ -60,19 +61,36 @@ extension SQLiteRepository {
     /// succeeded, notes it as the last ingest of its sample types; returns its id.
     static func record(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
                        in db: Database) throws -> Int64 {
-        try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE user_id = ? AND received_at < ?")
-            .execute(arguments: [user.id, cutoff.timeIntervalSince1970])
-        try db.cachedStatement(sql: """
+        // Bound through SQLite's C API: every write request adds an entry, and GRDB's argument
+        // arrays cost more than these two statements.
+        let prune = RawStatement(try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE user_id = ? AND received_at < ?"))
+        prune.reset()
+        prune.bind(1, user.id)
+        prune.bind(2, cutoff.timeIntervalSince1970)
+        try prune.step(db)
+        let insert = RawStatement(try db.cachedStatement(sql: """
             INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                 samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped, days_updated,
                 samples_revised)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-            user.id, entry.receivedAt.timeIntervalSince1970, entry.kind.rawValue, entry.status, entry.errorCode,
-            entry.bodyBytes, entry.userAgent, entry.samplesReceived, entry.samplesStored, entry.workoutsReceived,
-            entry.workoutsStored, IngestLogColumns.text(entry.sampleTypes), LoggedJSON.array(entry.skipped).text,
-            IngestLogColumns.text(entry.daysUpdated.map(\.description)), entry.samplesRevised,
-        ])
+            """))
+        insert.reset()
+        insert.bind(1, user.id)
+        insert.bind(2, entry.receivedAt.timeIntervalSince1970)
+        insert.bind(3, entry.kind.rawValue)
+        insert.bind(4, Int64(entry.status))
+        insert.bind(5, entry.errorCode)
+        insert.bind(6, Int64(entry.bodyBytes))
+        insert.bind(7, entry.userAgent)
+        insert.bind(8, Int64(entry.samplesReceived))
+        insert.bind(9, Int64(entry.samplesStored))
+        insert.bind(10, Int64(entry.workoutsReceived))
+        insert.bind(11, Int64(entry.workoutsStored))
+        insert.bind(12, IngestLogColumns.text(entry.sampleTypes))
+        insert.bind(13, entry.skipped.isEmpty ? "[]" : LoggedJSON.array(entry.skipped).text)
+        insert.bind(14, IngestLogColumns.text(entry.daysUpdated.map(\.description)))
+        insert.bind(15, Int64(entry.samplesRevised))
+        try insert.step(db)
         let id = db.lastInsertedRowID
         if entry.succeeded, !entry.sampleTypes.isEmpty {
             let note = try db.cachedStatement(sql: """

@@ -28,6 +28,10 @@ struct ServerLoadBenchmark {
         /// Which clients drive the daily run: `swift` (exact per-request check), `wrk` (cheaper).
         var dailyClients = ["wrk", "swift"]
         var wrkScript = "Benchmarks/wrk-daily.lua"
+        /// Seconds of GET /health from wrk before the daily runs (the baseline the daily wrk run is
+        /// compared with, `daily_over_health`); 0 for none.
+        var healthSeconds = 10.0
+        var wrkHealthScript = "Benchmarks/wrk-health.lua"
         /// More `vitals serve` arguments (`--sqlite-sync normal`).
         var serveArguments: [String] = []
         var json = false
@@ -83,6 +87,21 @@ struct ServerLoadBenchmark {
         var report: [String: Any] = ["backend": backend, "servers": servers.count,
                                      "serveArguments": options.serveArguments.joined(separator: " ")]
         let server = servers[0]
+        if options.healthSeconds > 0 {
+            // The baseline of issue 38's figure: the same server's cheapest answer, in the same run.
+            log("\(backend): GET /health, \(options.dailyConnections) connections, \(Int(options.healthSeconds)) s, client wrk")
+            let outcome = try WrkProcess.run(threads: 2, connections: options.dailyConnections, seconds: options.healthSeconds,
+                                             script: options.wrkHealthScript, baseURL: server.baseURL, scriptArguments: [],
+                                             work: options.work) { server.cpuSeconds }
+            let accepted = outcome.result["accepted"] as? Int ?? 0
+            let secondsRun = outcome.result["seconds"] as? Double ?? options.healthSeconds
+            report["health"] = [
+                "client": "wrk", "connections": options.dailyConnections, "accepted": accepted,
+                "errors": (outcome.result["refused"] as? Int ?? 0) + (outcome.result["socket_errors"] as? Int ?? 0),
+                "per_second": Double(accepted) / max(secondsRun, 1e-9),
+                "p99_ms": Double(outcome.result["p99_us"] as? Int ?? 0) / 1000,
+            ].merging(outcome.host) { ours, _ in ours }
+        }
         var dailyRuns: [[String: Any]] = []
         for (run, kind) in options.dailyClients.enumerated() {
             // Each run gets its own users, so each check sees only its own writes.
@@ -98,6 +117,10 @@ struct ServerLoadBenchmark {
             dailyRuns.append(figures)
         }
         report["daily"] = dailyRuns
+        if let health = (report["health"] as? [String: Any])?["per_second"] as? Double, health > 0,
+           let daily = dailyRuns.first(where: { $0["client"] as? String == "wrk" })?["per_second"] as? Double {
+            report["daily_over_health"] = daily / health
+        }
         var ingest: [[String: Any]] = []
         var next = 0
         for connections in options.haeConnections {

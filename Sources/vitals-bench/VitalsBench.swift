@@ -15,7 +15,7 @@ struct VitalsBench {
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
                                  [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"]
-                                 [--servers N] [--json]
+                                 [--servers N] [--health-seconds S] [--json]
                vitals-bench hae-parse [--runs N] [--rounds N]
                vitals-bench fhir-export [--export PATH] [--db PATH] [--runs N] [--page N]
 
@@ -64,7 +64,9 @@ struct VitalsBench {
                write and fdatasync every 50 ms in --work: the longest, and how many took over
                10 ms), and a check of the accepted writes against what the server then exports.
                --serve-args passes more options to `vitals serve` (e.g. "--sqlite-sync
-               normal"). --servers N (PostgreSQL, Swift
+               normal"). First, for --health-seconds (10; 0 for none), wrk GETs /health (the
+               server's cheapest answer, Benchmarks/wrk-health.lua) at --daily-connections: the
+               baseline the wrk daily run is given against in the same run (daily_over_health). --servers N (PostgreSQL, Swift
                clients only) starts N servers on the one database and splits each run's
                connections between them (the figures are their total). --json prints JSON.
 
@@ -187,6 +189,7 @@ struct VitalsBench {
             case "--wrk-ingest-script": options.wrkIngestScript = value(arguments, index)
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             case "--servers": options.servers = Int(number(value(arguments, index)))
+            case "--health-seconds": options.healthSeconds = number(value(arguments, index))
             default: fail("unknown argument \(text)")
             }
             index += 2
