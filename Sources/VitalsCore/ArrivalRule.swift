@@ -113,6 +113,10 @@ public struct ArrivalRule: Sendable {
     private var entries: [Entry] = []
     private var types: [String: Int32] = [:]
     private var sources: [String: Int32] = [:]
+    /// The type and source last looked up: samples come in runs of one type and source, and a
+    /// name with non-ASCII characters (`Anna’s iPhone`) costs a normalization to hash.
+    private var lastType: (name: String, index: Int32)?
+    private var lastSource: (name: String, index: Int32)?
     private var devices: [Set<String>] = []
     /// Whether two sources (by index) name a device in common.
     private var shared: [Int64: Bool] = [:]
@@ -284,11 +288,15 @@ public struct ArrivalRule: Sendable {
 
     private mutating func slot(_ sample: Arrival) -> Slot {
         let type: Int32
-        if let known = types[sample.type] {
+        if let last = lastType, last.name == sample.type {
+            type = last.index
+        } else if let known = types[sample.type] {
             type = known
+            lastType = (sample.type, known)
         } else {
             type = Int32(types.count)
             types[sample.type] = type
+            lastType = (sample.type, type)
         }
         return Slot(type: type, start: Self.milliseconds(sample.start), end: Self.milliseconds(sample.end))
     }
@@ -300,10 +308,15 @@ public struct ArrivalRule: Sendable {
     }
 
     private mutating func source(_ name: String) -> Int32 {
-        if let index = sources[name] { return index }
+        if let last = lastSource, last.name == name { return last.index }
+        if let index = sources[name] {
+            lastSource = (name, index)
+            return index
+        }
         let index = Int32(devices.count)
         sources[name] = index
         devices.append(Self.devices(named: name))
+        lastSource = (name, index)
         return index
     }
 

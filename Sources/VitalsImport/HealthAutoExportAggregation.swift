@@ -83,12 +83,26 @@ public enum HealthAutoExportAggregation: Sendable, Hashable {
     /// The UTC offset, in seconds, a Health Auto Export timestamp is written in (`+0100`, `-08:00`,
     /// `Z`); 0 when it names none.
     static func offset(of text: String) -> Int {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let sign = trimmed.lastIndex(where: { $0 == "+" || $0 == "-" }),
-              trimmed.distance(from: sign, to: trimmed.endIndex) >= 5 else { return 0 }
-        let digits = trimmed[trimmed.index(after: sign)...].filter(\.isNumber)
-        guard digits.count == 4, let value = Int(digits) else { return 0 }
-        let seconds = (value / 100) * 3_600 + (value % 100) * 60
-        return trimmed[sign] == "-" ? -seconds : seconds
+        // Read from the end as bytes (every cumulative item of a backfill comes through here):
+        // four digits, an optional colon between them, after the last + or -.
+        var digits = 0, value = 0, scale = 1
+        for byte in text.utf8.reversed() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 4 else { return 0 }
+                value += Int(byte - UInt8(ascii: "0")) * scale
+                scale *= 10
+                digits += 1
+            case UInt8(ascii: ":") where digits == 2, UInt8(ascii: " ") where digits == 0:
+                continue
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard digits == 4 else { return 0 }
+                let seconds = (value / 100) * 3_600 + (value % 100) * 60
+                return byte == UInt8(ascii: "-") ? -seconds : seconds
+            default:
+                return 0
+            }
+        }
+        return 0
     }
 }

@@ -17,6 +17,15 @@ public enum HealthAutoExportMetadata {
     /// Whether a sample of `type` with `metadata` is a part of an aggregated night or a reported
     /// total, which a later report of the night or period replaces (``VitalsCore/ArrivalRule``).
     public static func replacesOverlapping(type: SampleType, metadata: Metadata) -> Bool {
-        ReportedTotal.isReported(metadata) || (type == .sleepAnalysis && metadata[aggregatedNight] == .bool(true))
+        replacesOverlapping(type: type.identifier, metadata: metadata)
     }
+
+    /// ``replacesOverlapping(type:metadata:)`` for a type's identifier.
+    public static func replacesOverlapping(type identifier: String, metadata: Metadata) -> Bool {
+        guard !metadata.isEmpty else { return false }
+        return ReportedTotal.isReported(metadata)
+            || (identifier == sleepIdentifier && metadata[aggregatedNight] == .bool(true))
+    }
+
+    private static let sleepIdentifier = SampleType.sleepAnalysis.identifier
 }

@@ -101,6 +101,7 @@ extension HealthAutoExportReader {
         let units = try units(of: metric, name: name, measuring: canonical)
         var fieldMaps = HealthAutoExportFieldMaps()
         let interval = type.aggregationStyle == .cumulative ? totalsInterval(of: items) : nil
+        let reportedMetadata = interval.map(reportedMetadata)
         try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
             let start = try reader.startDate(of: item)
             var end = try reader.endDate(of: item)
@@ -108,9 +109,14 @@ extension HealthAutoExportReader {
             let value = try units.convert(qty, to: canonical, in: metric, name: name)
             let sourceName = try item.optionalString("source")
             var metadata = try item.metadata()
-            if let reported = try reader.reportedPeriod(of: item, start: start.date, interval: interval) {
-                end = (reported.end, start.key)
-                metadata.merge(reported.metadata) { _, new in new }
+            if let reportedMetadata, let reportedEnd = try reader.reportedEnd(of: item, start: start.date, interval: interval) {
+                end = (reportedEnd, start.key)
+                // Shared, not copied, when the item has no metadata of its own (nearly always).
+                if metadata.isEmpty {
+                    metadata = reportedMetadata
+                } else {
+                    metadata.merge(reportedMetadata) { _, new in new }
+                }
             }
             if type == .bloodGlucose, let mealTime = try reader.mealTime(of: item) {
                 metadata[Self.mealTimeKey] = .number(mealTime)

@@ -26,10 +26,11 @@ extension HealthAutoExportReader {
         return seen > 0 ? finest : nil
     }
 
-    /// The period of a total of `interval` that `item` (starting at `start`) reports, and its
-    /// metadata; nil when the item is a single sample (it gives an end, or is off the boundary).
-    func reportedPeriod(of item: JSONObjectReader, start: Date,
-                        interval: HealthAutoExportAggregation.Interval?) throws(VitalsError) -> (end: Date, metadata: Metadata)? {
+    /// The end of the period of a total of `interval` that `item` (starting at `start`) reports
+    /// (its metadata is ``reportedMetadata(_:)``); nil when the item is a single sample (it gives
+    /// an end, or is off the boundary).
+    func reportedEnd(of item: JSONObjectReader, start: Date,
+                     interval: HealthAutoExportAggregation.Interval?) throws(VitalsError) -> Date? {
         guard let interval, !item.has("startDate"), !item.has("endDate"), !item.has("end"),
               let text = try item.optionalString("date") else { return nil }
         let offset = HealthAutoExportAggregation.offset(of: text)
@@ -37,9 +38,15 @@ extension HealthAutoExportReader {
             guard let boundary = HealthAutoExportAggregation.boundary(of: start, offset: offset),
                   Self.rank(boundary) >= Self.rank(interval) else { return nil }
         }
+        return HealthAutoExportAggregation.end(of: interval, from: start, offset: offset, calendar: calendar)
+    }
+
+    /// The metadata of a reported total of `interval`: the same for every item of a document, so
+    /// made once per interval and shared.
+    func reportedMetadata(_ interval: HealthAutoExportAggregation.Interval) -> Metadata {
         var metadata: Metadata = [ReportedTotal.periodKey: .string(interval.rawValue)]
         if let receivedAt { metadata[ReportedTotal.receivedKey] = .date(receivedAt) }
-        return (HealthAutoExportAggregation.end(of: interval, from: start, offset: offset, calendar: calendar), metadata)
+        return metadata
     }
 
     /// Coarser intervals rank higher.
@@ -68,11 +75,11 @@ extension HealthAutoExportReader {
             var period: (start: Date, end: Date)
             var stood = count > 0
             if let interval, Self.rank(interval) >= Self.rank(.days),
-               let reported = try reader.reportedPeriod(of: item, start: start.date, interval: interval) {
+               let end = try reader.reportedEnd(of: item, start: start.date, interval: interval) {
                 guard count <= 24 * 366 else { throw item.error(.invalidValue, "more stood hours than the period has", at: "qty") }
-                metadata.merge(reported.metadata) { _, new in new }
+                metadata.merge(reader.reportedMetadata(interval)) { _, new in new }
                 metadata[Self.standHoursKey] = .number(count.rounded())
-                period = (start.date, reported.end)
+                period = (start.date, end)
                 stood = true
             } else {
                 let hour = DateRange.period(.hour, containing: start.date, in: reader.calendar ?? .gregorian(in: .gmt))

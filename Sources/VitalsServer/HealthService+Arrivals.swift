@@ -37,7 +37,8 @@ extension HealthService {
     nonisolated(nonsending) static func arrivals(_ samples: [StoredSample],
                                                  in store: some HealthWriteTransaction) async throws -> Arrivals {
         guard !samples.isEmpty else { return Arrivals() }
-        return arrivals(samples, stored: try await storedMatches(of: samples, in: store))
+        let arrivals = samples.map(\.arrival)
+        return answer(samples, arrivals, stored: try await storedMatches(of: arrivals, in: store), batch: [])
     }
 
     /// ``arrivals(_:in:)`` for one chunk of a batch stored in chunks, in document order;
@@ -47,7 +48,8 @@ extension HealthService {
     nonisolated(nonsending) static func arrivals(_ samples: [StoredSample], in store: some HealthWriteTransaction,
                                                  batch: inout Set<UInt64>) async throws -> Arrivals {
         guard !samples.isEmpty else { return Arrivals() }
-        let answer = arrivals(samples, stored: try await storedMatches(of: samples, in: store), batch: batch)
+        let arrivals = samples.map(\.arrival)
+        let answer = answer(samples, arrivals, stored: try await storedMatches(of: arrivals, in: store), batch: batch)
         batch.formUnion(answer.kept.map { ArrivalRule.bits(of: $0.uuid) })
         return answer
     }
@@ -55,9 +57,9 @@ extension HealthService {
     /// The stored samples `samples` may match: of their types, starting in the same millisecond
     /// range (a range of the index on start).
     nonisolated(nonsending) private static func storedMatches(
-        of samples: [StoredSample], in store: some HealthWriteTransaction) async throws -> [StoredSample] {
+        of arrivals: [ArrivalRule.Arrival], in store: some HealthWriteTransaction) async throws -> [StoredSample] {
         // One read for all the types (one statement on PostgreSQL).
-        try await store.samples(in: ArrivalRule.spans(of: samples.map(\.arrival)).map { type, first, last in
+        try await store.samples(in: ArrivalRule.spans(of: arrivals).map { type, first, last in
             (SampleType(identifier: type), SampleWindow(startFrom: first.timeIntervalSince1970 - 0.001,
                                                         startBefore: last.timeIntervalSince1970 + 0.001))
         })
@@ -66,7 +68,13 @@ extension HealthService {
     /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples
     /// that may match them, those with a UUID in `batch` being the batch's own earlier samples.
     static func arrivals(_ samples: [StoredSample], stored: [StoredSample], batch: Set<UInt64> = []) -> Arrivals {
-        let judgement = ArrivalRule.judge(samples.map(\.arrival), against: stored.map(\.arrival), earlier: batch)
+        answer(samples, samples.map(\.arrival), stored: stored, batch: batch)
+    }
+
+    /// ``arrivals(_:stored:batch:)`` with the samples' ``StoredSample/arrival`` made already.
+    private static func answer(_ samples: [StoredSample], _ arrivals: [ArrivalRule.Arrival], stored: [StoredSample],
+                               batch: Set<UInt64>) -> Arrivals {
+        let judgement = ArrivalRule.judge(arrivals, against: stored.map(\.arrival), earlier: batch)
         var answer = Arrivals()
         answer.kept.reserveCapacity(samples.count)
         for (sample, verdict) in zip(samples, judgement.verdicts) {
@@ -90,7 +98,6 @@ extension StoredSample {
     /// The parts of the sample the arrival rule compares.
     var arrival: ArrivalRule.Arrival {
         ArrivalRule.Arrival(uuid: uuid, type: type, start: start, end: end, value: value, source: sourceName,
-                            replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(type: SampleType(identifier: type),
-                                                                               metadata: metadata))
+                            replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(type: type, metadata: metadata))
     }
 }

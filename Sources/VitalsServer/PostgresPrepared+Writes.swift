@@ -49,7 +49,7 @@ extension PostgresPrepared {
             bindings.append(PostgresArrayColumn.float8(samples.map(\.end.timeIntervalSince1970)))
             bindings.append(PostgresArrayColumn.float8(samples.map(\.value)))
             bindings.append(PostgresArrayColumn.text(samples.map(\.sourceName)))
-            bindings.append(PostgresArrayColumn.text(samples.map { $0.metadataJSON ?? "" }))
+            bindings.append(PostgresArrayColumn.text(StoredSample.metadataTexts(samples).map { $0 ?? "" }))
             return bindings
         }
     }

@@ -43,6 +43,7 @@ extension SQLiteRepository {
         var lastType = "", lastTypeID: Int64 = 0
         var written = WrittenSpans<Int64>()
         var longest: [Int64: Double] = [:]
+        let metadataTexts = StoredSample.metadataTexts(samples)
         for (offset, sample) in samples.enumerated() {
             if sample.type != lastType, let id = typeIDs[sample.type] { (lastType, lastTypeID) = (sample.type, id) }
             row.reset()
@@ -53,7 +54,7 @@ extension SQLiteRepository {
             row.bind(5, sample.end.timeIntervalSince1970)
             row.bind(6, sample.value)
             row.bind(7, sample.sourceName)
-            row.bind(8, sample.metadataJSON)
+            row.bind(8, metadataTexts[offset])
             try row.step(db)
             if row.changes(db) > 0 {
                 added.append(offset)

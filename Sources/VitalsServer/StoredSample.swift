@@ -37,6 +37,26 @@ public struct StoredSample: Sendable, Hashable, Codable {
     /// The metadata as stored (`MetadataJSON`), nil when there is none.
     var metadataJSON: String? { metadata.isEmpty ? nil : MetadataJSON.encode(metadata) }
 
+    /// The stored texts of `samples`' metadata, in order; a run of samples with the same metadata
+    /// (a backfill's reported totals all carry the same) is encoded once.
+    static func metadataTexts(_ samples: some Collection<StoredSample>) -> [String?] {
+        var texts: [String?] = []
+        texts.reserveCapacity(samples.count)
+        var last: (metadata: Metadata, text: String)?
+        for sample in samples {
+            if sample.metadata.isEmpty {
+                texts.append(nil)
+            } else if let last, last.metadata == sample.metadata {
+                texts.append(last.text)
+            } else {
+                let text = MetadataJSON.encode(sample.metadata)
+                last = (sample.metadata, text)
+                texts.append(text)
+            }
+        }
+        return texts
+    }
+
     /// The metadata of a stored `MetadataJSON` text; empty for none (or for text this version cannot read).
     static func metadata(json: String?) -> Metadata {
         json.flatMap(MetadataJSON.decode) ?? [:]
