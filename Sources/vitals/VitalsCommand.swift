@@ -16,6 +16,7 @@ struct VitalsCommand: AsyncParsableCommand {
             66 input file missing, 69 store unavailable, 73 duplicate sample, 74 database or I/O error, \
             76 not found, 77 not authorized, 130 interrupted (nothing stored).
             """,
+        version: VitalsVersion.text,
         subcommands: [
             DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, ExportCommand.self, StatsCommand.self,
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,

@@ -4,7 +4,7 @@ import VitalsTestSupport
 /// Headless Chromium driven through `chromedriver` with the W3C WebDriver protocol, over the
 /// tests' own HTTP client: a real browser for the dashboard, with no Selenium or Python.
 ///
-/// Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them); without them the
+/// Needs Debian's `chromium` and `chromium-driver` (`scripts/setup.sh` installs them); without them the
 /// initializer throws and says so.
 final class WebDriver {
     private let driver: ChildProcess

@@ -22,7 +22,7 @@ struct ExportFixture {
     static let export = packageRoot.appendingPathComponent("Tests/Fixtures/hkimport/export.xml").path
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python")
 
-    /// The venv `.ci/run` makes (fhir.resources, fhirpathpy), or `VITALS_PYTHON`.
+    /// The venv `scripts/setup.sh` makes (fhir.resources, fhirpathpy), or `VITALS_PYTHON`.
     static var python: String {
         ProcessInfo.processInfo.environment["VITALS_PYTHON"]
             ?? packageRoot.appendingPathComponent(".build-tools/venv/bin/python").path
@@ -32,9 +32,8 @@ struct ExportFixture {
     static func requirePython() throws -> String {
         let python = python
         try #require(FileManager.default.isExecutableFile(atPath: python), """
-            Python with fhir.resources and fhirpathpy is not installed at \(python): run .ci/run, or \
-            python3 -m venv .build-tools/venv && .build-tools/venv/bin/pip install fhir.resources==8.3.0 \
-            fhirpathpy==2.2.4 (or set VITALS_PYTHON)
+            Python with fhir.resources and fhirpathpy is not installed at \(python): run \
+            `bash scripts/setup.sh` (or set VITALS_PYTHON)
             """)
         return python
     }

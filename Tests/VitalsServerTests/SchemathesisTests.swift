@@ -12,7 +12,7 @@ import VitalsTestSupport
 /// schema-violating ones refused, 405 with `Allow` for other methods, 401 without the token.
 /// The rules JSON Schema cannot state are taught to it by `Schemathesis/vitals_hooks.py`.
 ///
-/// `.ci/run` installs it in `.build-tools/venv`; `VITALS_SCHEMATHESIS` names another one.
+/// `scripts/setup.sh` installs it in `.build-tools/venv`; `VITALS_SCHEMATHESIS` names another one.
 @Suite("Server: schemathesis against the live server's own document")
 struct SchemathesisTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemathesis")
@@ -28,8 +28,8 @@ struct SchemathesisTests {
     func allChecks() async throws {
         let executable = Self.executable
         try #require(FileManager.default.isExecutableFile(atPath: executable), """
-            schemathesis is not installed at \(executable): run .ci/run, or python3 -m venv .build-tools/venv && \
-            .build-tools/venv/bin/pip install schemathesis==4.32.5 (or set VITALS_SCHEMATHESIS)
+            schemathesis is not installed at \(executable): run `bash scripts/setup.sh` \
+            (or set VITALS_SCHEMATHESIS)
             """)
         var configuration = ServerConfiguration.testing
         // schemathesis sends a few thousand requests in seconds with one token.

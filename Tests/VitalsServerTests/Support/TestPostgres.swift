@@ -5,8 +5,8 @@ import PostgresNIO
 /// A throwaway PostgreSQL cluster for this test process: `initdb` into a temporary folder,
 /// started on a free loopback port, stopped when the process exits.
 ///
-/// Needs PostgreSQL's server binaries (Debian's `postgresql` package, which `.ci/run`
-/// installs). Without them the tests that need it fail with a message saying so: they are
+/// Needs PostgreSQL's server binaries (Debian's `postgresql` package, which
+/// `scripts/setup.sh` installs). Without them the tests that need it fail with a message saying so: they are
 /// never skipped. As root, the cluster runs as the `postgres` user, since PostgreSQL refuses root.
 actor TestPostgres {
     static let shared = TestPostgres()
@@ -105,7 +105,7 @@ actor TestPostgres {
             .compactMap(Int.init).sorted()
         guard let newest = versions.last, FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/initdb") else {
             throw TestSetupError("PostgreSQL's server is not installed (no \(root)/*/bin/initdb): "
-                                 + "run `apt-get install -y postgresql`, as .ci/run does")
+                                 + "run `bash scripts/setup.sh` as root (or `apt-get install -y postgresql`)")
         }
         return "\(root)/\(newest)/bin"
     }
