@@ -17,9 +17,9 @@ struct HeartRateChart: Sendable {
         let plotWidth = Self.width - Self.left - HourAxis.right, plotHeight = Self.height - Self.bottom - Self.top
         let slot = plotWidth / Double(max(1, buckets.count))
         func y(_ value: Double) -> Double { Self.top + plotHeight * (1 - (value - low) / (high - low)) }
-        var averages: [(x: Double, y: Double)] = []
+        var averages: [(slot: Int, x: Double, y: Double)] = []
         for (index, bucket) in buckets.enumerated() {
-            if let average = bucket.average { averages.append((Self.left + (Double(index) + 0.5) * slot, y(average))) }
+            if let average = bucket.average { averages.append((index, Self.left + (Double(index) + 0.5) * slot, y(average))) }
         }
         return Tag.figure(.class("chart"), .data("chart", "heart-rate")) {
             Tag.svg(.viewBox(width: Self.width, height: Self.height), .role("img"), .ariaLabelledBy("heart-rate-chart-title")) {
@@ -41,7 +41,7 @@ struct HeartRateChart: Sendable {
                                  .textAnchor("middle")) { DisplayFormat.clock(bucket.range.start, in: calendar) }
                     }
                 }
-                if averages.count > 1 { Tag.polyline(.class("average"), .points(averages)) }
+                for run in LineRuns.split(averages) where run.count > 1 { Tag.polyline(.class("average"), .points(run)) }
                 for point in averages { Tag.circle(.class("average-point"), .cx(point.x), .cy(point.y), .r(2.5)) }
             }
             Tag.figcaption { "Heart rate (bpm): band from lowest to highest per hour, line through the averages" }

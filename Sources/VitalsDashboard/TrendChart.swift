@@ -5,7 +5,7 @@ import VitalsCore
 ///
 /// Additive figures (steps, minutes, sleep) are bars from zero, last year's a paler bar to the
 /// left of each; discrete ones (weight, heart rate) are points joined by lines on a scale from
-/// their lowest to highest value. Every bar and point has a `<title>` (period and value) and
+/// their lowest to highest value, a line broken where a bucket has no data. Every bar and point has a `<title>` (period and value) and
 /// `data-series` (`current` or `last-year`), `data-start` and, when there is data, `data-value`
 /// (the statistic exactly); ``TrendTable`` lists the same numbers.
 struct TrendChart: Sendable {
@@ -119,10 +119,13 @@ struct TrendChart: Sendable {
     private func lines(scale: (low: Double, high: Double)) -> HTML {
         func points(_ series: TrendSeries, name: String) -> HTML {
             let placed = series.buckets.enumerated().compactMap { index, bucket in
-                bucket.value.map { (bucket, x: Self.left + (Double(index) + 0.5) * slot(), y: y($0, scale)) }
+                bucket.value.map { (bucket, index: index, x: Self.left + (Double(index) + 0.5) * slot(), y: y($0, scale)) }
             }
+            let runs = LineRuns.split(placed.map { ($0.index, $0.x, $0.y) })
             return HTML {
-                Tag.polyline(.class("trend-line line-\(name)"), .points(placed.map { ($0.x, $0.y) }))
+                for run in runs where run.count > 1 {
+                    Tag.polyline(.class("trend-line line-\(name)"), .points(run))
+                }
                 for point in placed {
                     Tag.circle(attributes: [.class("point point-\(name)"), .cx(point.x), .cy(point.y), .r(3)]
                                + attributes(point.0, series: name)) {

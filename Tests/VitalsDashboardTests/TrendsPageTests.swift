@@ -134,7 +134,23 @@ struct TrendsPageTests {
         #expect(Self.summary(html, "average") == whole.average)
         #expect(Self.summary(html, "minimum") == whole.minimum && Self.summary(html, "maximum") == whole.maximum)
         #expect(Self.summary(html, "total") == nil, "a discrete type has no total")
-        #expect(html.contains("class=\"trend-line line-current\""))
+        // Weighed every third day: points only, no line drawn across the days between.
+        #expect(!html.contains("class=\"trend-line line-current\""))
+    }
+
+    @Test("A daily line breaks where a day has no data; a lone day is a point without a line")
+    func lineBreaksAtGaps() async throws {
+        let fixture = try DashboardFixture(zone: "Europe/Berlin")
+        // 30 and 31 October, then 2 to 4 November, then 6 November: gaps on 1 and 5 November.
+        let days = ["2025-10-30", "2025-10-31", "2025-11-02", "2025-11-03", "2025-11-04", "2025-11-06"]
+        try await fixture.store.save(days.enumerated().map { index, day in
+            .quantity(.bodyMass, 70 + Double(index) * 0.5, .kilogram, start: fixture.at(day, 7), source: DashboardFixture.phone)
+        })
+        let html = try await fixture.get("/trends?type=bodyMass&range=custom&from=2025-10-30&to=2025-11-07", now: fixture.at("2025-11-06", 12)).body
+        #expect(Self.marks(html, series: "current").count == days.count)
+        let lines = html.components(separatedBy: "<polyline class=\"trend-line line-current\" points=\"").dropFirst()
+            .map { $0.prefix { $0 != "\"" }.split(separator: " ").count }
+        #expect(lines == [2, 3], "one line per run of days with data")
     }
 
     @Test("Sleep is asleep time per night, noon to noon on the wall clock, across the spring DST change")
