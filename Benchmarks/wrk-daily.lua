@@ -8,7 +8,9 @@
 -- 2025-11-16. At the end one line starting with "WRK-RESULT " gives a JSON object: requests
 -- made per thread, 2xx and other answers, latency percentiles in microseconds.
 
-local threads = {}
+dofile((debug.getinfo(1, "S").source:match("^@(.*[/\\])") or "") .. "wrk-common.lua")
+
+threads = {}
 
 function setup(thread)
     thread:set("index", #threads)
@@ -47,25 +49,3 @@ function request()
         { ["Authorization"] = "Bearer " .. tokens[user + 1], ["Content-Type"] = "application/json" }, body)
 end
 
-function response(status, headers, body)
-    if status >= 200 and status < 300 then
-        accepted = accepted + 1
-    else
-        refused = refused + 1
-    end
-end
-
-function done(summary, latency, requests)
-    local made_list, accepted_total, refused_total = {}, 0, 0
-    for _, thread in ipairs(threads) do
-        table.insert(made_list, tostring(thread:get("made")))
-        accepted_total = accepted_total + thread:get("accepted")
-        refused_total = refused_total + thread:get("refused")
-    end
-    io.write(string.format(
-        'WRK-RESULT {"made":[%s],"accepted":%d,"refused":%d,"completed":%d,"socket_errors":%d,' ..
-        '"seconds":%f,"p50_us":%d,"p99_us":%d,"max_us":%d}\n',
-        table.concat(made_list, ","), accepted_total, refused_total, summary.requests,
-        summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-        summary.duration / 1e6, latency:percentile(50), latency:percentile(99), latency.max))
-end

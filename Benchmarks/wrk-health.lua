@@ -5,7 +5,9 @@
 --
 -- At the end one line starting with "WRK-RESULT " gives a JSON object as wrk-daily.lua's.
 
-local threads = {}
+dofile((debug.getinfo(1, "S").source:match("^@(.*[/\\])") or "") .. "wrk-common.lua")
+
+threads = {}
 
 function setup(thread)
     table.insert(threads, thread)
@@ -22,25 +24,3 @@ function request()
     return wrk.format("GET", "/health")
 end
 
-function response(status, headers, body)
-    if status >= 200 and status < 300 then
-        accepted = accepted + 1
-    else
-        refused = refused + 1
-    end
-end
-
-function done(summary, latency, requests)
-    local made_list, accepted_total, refused_total = {}, 0, 0
-    for _, thread in ipairs(threads) do
-        table.insert(made_list, tostring(thread:get("made")))
-        accepted_total = accepted_total + thread:get("accepted")
-        refused_total = refused_total + thread:get("refused")
-    end
-    io.write(string.format(
-        'WRK-RESULT {"made":[%s],"accepted":%d,"refused":%d,"completed":%d,"socket_errors":%d,' ..
-        '"seconds":%f,"p50_us":%d,"p99_us":%d,"max_us":%d}\n',
-        table.concat(made_list, ","), accepted_total, refused_total, summary.requests,
-        summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-        summary.duration / 1e6, latency:percentile(50), latency:percentile(99), latency.max))
-end

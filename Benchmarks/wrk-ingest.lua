@@ -9,7 +9,9 @@
 -- that runs out of users sends GET /health instead and counts it as `spare`. At the end one
 -- line starting with "WRK-RESULT " gives a JSON object.
 
-local threads = {}
+dofile((debug.getinfo(1, "S").source:match("^@(.*[/\\])") or "") .. "wrk-common.lua")
+
+threads = {}
 
 function setup(thread)
     thread:set("index", #threads)
@@ -72,25 +74,5 @@ end
 function response(status, headers, body)
     -- Answers to spare GET /health requests are not ingest answers.
     if string.find(body, "samplesAdded", 1, true) == nil and status == 200 then return end
-    if status >= 200 and status < 300 then
-        accepted = accepted + 1
-    else
-        refused = refused + 1
-    end
-end
-
-function done(summary, latency, requests)
-    local made_list, accepted_total, refused_total, spare_total = {}, 0, 0, 0
-    for _, thread in ipairs(threads) do
-        table.insert(made_list, tostring(thread:get("made")))
-        accepted_total = accepted_total + thread:get("accepted")
-        refused_total = refused_total + thread:get("refused")
-        spare_total = spare_total + thread:get("spare")
-    end
-    io.write(string.format(
-        'WRK-RESULT {"made":[%s],"accepted":%d,"refused":%d,"spare":%d,"completed":%d,"socket_errors":%d,' ..
-        '"seconds":%f,"p50_us":%d,"p99_us":%d,"max_us":%d}\n',
-        table.concat(made_list, ","), accepted_total, refused_total, spare_total, summary.requests,
-        summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-        summary.duration / 1e6, latency:percentile(50), latency:percentile(99), latency.max))
+    count_answer(status)
 end
