@@ -1,6 +1,7 @@
 import Foundation
 import VitalsCore
 import VitalsContract
+import VitalsStore
 
 /// Where the server keeps its data: users, tokens and dashboard sessions, snapshots, workouts, samples, quests.
 ///
@@ -83,6 +84,8 @@ public protocol HealthRepository: Sendable {
     func routes(of user: ServerUser, workout uuid: UUID) async throws -> [StoredRoute]
     /// The user's activity summaries of the days in `days` (all when `nil`), oldest day first.
     func activitySummaries(of user: ServerUser, in days: ClosedRange<LocalDate>?) async throws -> [ActivitySummary]
+    /// Each type of the user's stored samples (workouts apart) with its count, first start and last end.
+    func typeSummaries(of user: ServerUser) async throws -> [TypeSummary]
     /// The names of the sources of the user's stored samples of `type` (of any type when `nil`).
     func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String]
     /// The number of the user's workouts from `source` per day, for days from `first` through `last`.

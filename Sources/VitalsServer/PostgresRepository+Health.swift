@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import VitalsCore
 import VitalsContract
+import VitalsStore
 
 extension PostgresRepository {
     static let snapshotSelect = SnapshotColumns.select.replacingOccurrences(of: "SELECT date,", with: "SELECT date::text,")
@@ -151,6 +152,24 @@ extension PostgresRepository {
         let window = SampleWindow(startingBefore: end, endingFrom: start)
         return try await guarded {
             try await client.withConnection { try await fetchSamples(of: user, types: [type], in: window, on: $0) }
+        }
+    }
+
+    public func typeSummaries(of user: ServerUser) async throws -> [TypeSummary] {
+        try await guarded {
+            try await client.withConnection { connection in
+                var summaries: [TypeSummary] = []
+                let rows = try await connection.query("""
+                    SELECT type, COUNT(*), MIN(start_time), MAX(end_time) FROM samples WHERE user_id = \(user.id)
+                    GROUP BY type ORDER BY type
+                    """, logger: logger)
+                for try await (type, count, first, last) in rows.decode((String, Int, Double, Double).self) {
+                    summaries.append(TypeSummary(type: SampleType(identifier: type), count: count,
+                                                 first: Date(timeIntervalSince1970: first),
+                                                 last: Date(timeIntervalSince1970: last)))
+                }
+                return summaries
+            }
         }
     }
 

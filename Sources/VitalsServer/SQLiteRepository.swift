@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import VitalsCore
 import VitalsContract
+import VitalsStore
 
 /// The server's repository in one SQLite file (WAL), the zero-setup default of `vitals serve`.
 ///
@@ -169,6 +170,18 @@ public final class SQLiteRepository: HealthRepository {
 
     public func series(of user: ServerUser, type: SampleType, in window: SampleWindow) async throws -> StatisticsSeries {
         try await read { db in try Self.series(of: user, types: [type], in: window, in: db)[type] ?? StatisticsSeries() }
+    }
+
+    public func typeSummaries(of user: ServerUser) async throws -> [TypeSummary] {
+        try await read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT t.identifier, COUNT(*), MIN(s.start), MAX(s."end") FROM samples s JOIN types t ON t.id = s.type_id
+                WHERE s.user_id = ? GROUP BY t.identifier ORDER BY t.identifier
+                """), arguments: [user.id]).map { row in
+                TypeSummary(type: SampleType(identifier: row[0]), count: row[1],
+                            first: Date(timeIntervalSince1970: row[2]), last: Date(timeIntervalSince1970: row[3]))
+            }
+        }
     }
 
     public func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String] {

@@ -11,6 +11,16 @@ extension ServerHealthReader: ActivityReader {
         try await repository.activitySummaries(of: user, in: days)
     }
 
+    /// The repository's summaries with the user's workouts (whole or built from records) among them.
+    public func typeSummaries() async throws -> [TypeSummary] {
+        var summaries = try await repository.typeSummaries(of: user).filter { $0.type != .workout }
+        let workouts = try await workouts(matching: SamplePredicate(), limit: nil)
+        if let first = workouts.map(\.start).min(), let last = workouts.map(\.end).max() {
+            summaries.append(TypeSummary(type: .workout, count: workouts.count, first: first, last: last))
+        }
+        return summaries.sorted { $0.type.identifier < $1.type.identifier }
+    }
+
     /// The user's workouts matching `predicate`, oldest start first (then by UUID), at most `limit`.
     ///
     /// A workout an Apple Health export brought is read whole from its stored sample

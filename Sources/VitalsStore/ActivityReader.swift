@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Reads what a dashboard shows beyond samples and statistics: workout routes and Activity rings.
+/// Reads what a dashboard shows beyond samples and statistics: workout routes, Activity rings, what is stored.
 ///
 /// Refines ``HealthReader``, so code written against it gets samples (workouts with their
 /// statistics and events, category samples with their metadata), statistics, sources, routes
@@ -15,6 +15,9 @@ public protocol ActivityReader: HealthReader {
 
     /// The activity summaries of the days in `days` (all of them when nil), oldest day first.
     func activitySummaries(in days: ClosedRange<LocalDate>?) async throws -> [ActivitySummary]
+
+    /// Each stored, readable type with its sample count and first start and last end, by identifier.
+    func typeSummaries() async throws -> [TypeSummary]
 }
 
 extension ActivityReader {

@@ -51,13 +51,3 @@ extension SQLiteHealthStore {
         }
     }
 }
-
-/// How many samples of a type a store holds, and over what time.
-public struct TypeSummary: Sendable, Hashable {
-    public var type: SampleType
-    public var count: Int
-    /// The earliest start.
-    public var first: Date
-    /// The latest end.
-    public var last: Date
-}

@@ -23,6 +23,8 @@ private struct ReaderOnly: ActivityReader {
     func activitySummaries(in days: ClosedRange<LocalDate>?) async throws -> [ActivitySummary] {
         try await store.activitySummaries(in: days)
     }
+
+    func typeSummaries() async throws -> [TypeSummary] { try await store.typeSummaries() }
 }
 
 @Suite("Dashboard: Records from other sources are read-only")

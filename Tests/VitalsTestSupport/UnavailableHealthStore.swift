@@ -31,4 +31,5 @@ public struct UnavailableHealthStore: HealthStore, ActivityReader {
     public func changeNotifications() -> AsyncStream<Set<SampleType>> { AsyncStream { $0.finish() } }
     public func routes(ofWorkout uuid: UUID) async throws -> [[RoutePoint]] { throw unavailable }
     public func activitySummaries(in days: ClosedRange<LocalDate>?) async throws -> [ActivitySummary] { throw unavailable }
+    public func typeSummaries() async throws -> [TypeSummary] { throw unavailable }
 }
