@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "VitalsHealthKit", targets: ["VitalsHealthKit"]),
         .library(name: "VitalsDashboard", targets: ["VitalsDashboard"]),
         .library(name: "VitalsExport", targets: ["VitalsExport"]),
+        .library(name: "VitalsMCP", targets: ["VitalsMCP"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
         .executable(name: "vitals-fuzz", targets: ["vitals-fuzz"]),
@@ -58,6 +59,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .target(name: "VitalsCore", swiftSettings: strict),
@@ -88,6 +90,13 @@ let package = Package(
         // Data out: FHIR R4 NDJSON, tidy CSV and JSON Lines, written once over the read protocol (HealthReader);
         // the CLI and the server import it, it imports neither.
         .target(name: "VitalsExport", dependencies: ["VitalsCore", "VitalsStore"], swiftSettings: strict),
+        // Model Context Protocol tools over the read protocol (ActivityReader): a local store or a
+        // server user read through its HTTP API; VitalsInsights for streaks and the day's sleep window.
+        .target(
+            name: "VitalsMCP",
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "MCP", package: "swift-sdk"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // What the sync client and the server both speak: the day record, requests, answers, snapshots.
         .target(name: "VitalsContract", dependencies: ["VitalsCore"], swiftSettings: strict),
         .target(
@@ -142,8 +151,9 @@ let package = Package(
             name: "vitals",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
-                "VitalsDashboard", "VitalsExport",
+                "VitalsDashboard", "VitalsExport", "VitalsMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -162,6 +172,10 @@ let package = Package(
         .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
+        .testTarget(
+            name: "VitalsMCPTests",
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsMCP", "VitalsTestSupport", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: strict),
         .testTarget(
             name: "VitalsExportTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsImport", "VitalsExport", "VitalsTestSupport"],
@@ -213,7 +227,7 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")],
                 path: "Tests/VitalsTestSupport",
                 swiftSettings: strict),
-        .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["__Snapshots__"],
+        .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["__Snapshots__", "MCP"],
                     swiftSettings: strict),
         .testTarget(
             name: "VitalsSyncTests",

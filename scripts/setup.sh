@@ -21,10 +21,10 @@ VITALS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VITALS_BUILD_PACKAGES=(libsqlite3-dev zlib1g-dev ${VITALS_SETUP_REQUIRE:-})
 VITALS_TEST_PACKAGES=(postgresql chromium chromium-driver python3-venv systemd)
 # Test tools from PyPI, pinned: schemathesis checks the server against its OpenAPI document;
-# fhir.resources (R4B models) and fhirpathpy check the FHIR export. anyio stays below 4.15: from
+# fhir.resources (R4B models) and fhirpathpy check the FHIR export; mcp (the official MCP client) drives `vitals mcp`. anyio stays below 4.15: from
 # 4.15 its import compiles its own source, and Debian 12's Python 3.11.2 can fail compiling in two
 # threads at once ("SystemError: AST constructor recursion depth mismatch"), a failed schemathesis run.
-VITALS_PIP_PINS=(schemathesis==4.32.5 anyio==4.14.2 fhir.resources==8.3.0 fhirpathpy==2.2.4)
+VITALS_PIP_PINS=(schemathesis==4.32.5 anyio==4.14.2 fhir.resources==8.3.0 fhirpathpy==2.2.4 mcp==2.3.0)
 VITALS_VENV="$VITALS_ROOT/.build-tools/venv"
 
 vitals_missing_packages() {

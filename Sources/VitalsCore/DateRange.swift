@@ -68,7 +68,7 @@ public enum CalendarPeriod: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// A rough length, only for estimating how many periods fit in a range.
-    var approximateSeconds: Double {
+    public var approximateSeconds: Double {
         switch self {
         case .hour: 3600
         case .day: 86_400

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsInsights
 import VitalsStore
 
 extension DashboardQueries {
@@ -7,7 +8,7 @@ extension DashboardQueries {
     /// nights ending on those days, noon the day before to noon.
     func span(_ metric: DashboardMetric, first: LocalDate, end: LocalDate) -> DateRange {
         if metric.isNightly {
-            return DateRange(clampingStart: noon(of: first.adding(days: -1)), end: noon(of: end.adding(days: -1)))
+            return DateRange(clampingStart: first.adding(days: -1).noon(in: calendar), end: end.adding(days: -1).noon(in: calendar))
         }
         return DateRange(clampingStart: first.start(in: calendar), end: end.start(in: calendar))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsInsights
 import VitalsStore
 
 /// The reads the pages make, all through the scope's reader with HealthKit's statistics queries.
@@ -36,15 +37,7 @@ struct DashboardQueries: Sendable {
     }
 
     /// The night before `day`'s noon: `[noon the day before, noon)` in the calendar.
-    func nightWindow(endingOn day: LocalDate) -> DateRange {
-        DateRange(clampingStart: noon(of: day.adding(days: -1)), end: noon(of: day))
-    }
-
-    /// 12:00 on the wall clock of `day` (on a DST day too, where it is not 12 hours after midnight).
-    func noon(of day: LocalDate) -> Date {
-        calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
-            ?? day.start(in: calendar).addingTimeInterval(12 * 3600)
-    }
+    func nightWindow(endingOn day: LocalDate) -> DateRange { day.nightWindow(in: calendar) }
 
     /// The night ending on `day`: asleep (union of asleep stages) and in bed, in minutes.
     func night(endingOn day: LocalDate) async throws -> Night {
@@ -73,16 +66,7 @@ struct DashboardQueries: Sendable {
     func standHours(in range: DateRange) async throws -> Reading {
         let result = try await reader.samples(of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
         if result.unreadableTypes.contains(.appleStandHour) { return .unreadable(try await access(to: .appleStandHour)) }
-        guard !result.value.isEmpty else { return .none }
-        let reported = result.value.compactMap { sample -> Double? in
-            if case .number(let count)? = sample.metadata["HAEStandHours"] { return count }
-            return nil
-        }
-        if !reported.isEmpty { return Reading(value: reported.reduce(0, +)) }
-        let stood = Set(result.value.filter { $0.categoryValue == 0 }.map {
-            DateRange.period(.hour, containing: $0.start, in: calendar).start
-        })
-        return Reading(value: Double(stood.count))
+        return Reading(value: StandHours.count(result.value, in: calendar))
     }
 
     /// Why `type` may not be read: a local store says (denied, not asked, unavailable); a reader

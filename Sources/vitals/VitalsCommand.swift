@@ -24,5 +24,6 @@ struct VitalsCommand: AsyncParsableCommand {
             SyncCommand.self,
             CalendarCommand.self, StreakCommand.self, RemindersCommand.self,
             WeightCommand.self, NutritionCommand.self, EditCommand.self, WorkoutsCommand.self, MealsCommand.self,
+            McpCommand.self,
         ])
 }
