@@ -6,14 +6,16 @@ import VitalsCore
 extension Dashboard {
     /// The Today page of `day` for `scope`, as a document.
     func todayPage(scope: DashboardScope, day: LocalDate) async throws -> String {
+        let count = try await scope.changes?.changeCount()
         let data = try await TodayData.load(DashboardQueries(scope: scope), day: day, now: configuration.now())
-        return TodayPage(data: data, layout: layout(scope), calendar: scope.calendar).render()
+        return TodayPage(data: data, layout: layout(scope, liveCount: count), calendar: scope.calendar).render()
     }
 
     /// The Day page of `day` for `scope`, as a document.
     func dayPage(scope: DashboardScope, day: LocalDate) async throws -> String {
+        let count = try await scope.changes?.changeCount()
         let data = try await DayData.load(DashboardQueries(scope: scope), day: day)
-        return DayPage(data: data, layout: layout(scope), calendar: scope.calendar).render()
+        return DayPage(data: data, layout: layout(scope, liveCount: count), calendar: scope.calendar).render()
     }
 
     /// The Trends page `request` asks for, "today" being `today`.
@@ -69,7 +71,8 @@ extension Dashboard {
         return Self.html(body, status: .badRequest)
     }
 
-    func layout(_ scope: DashboardScope) -> PageLayout {
-        PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone, session: scope.session)
+    func layout(_ scope: DashboardScope, liveCount: Int64? = nil) -> PageLayout {
+        PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone, session: scope.session,
+                   liveCount: liveCount)
     }
 }

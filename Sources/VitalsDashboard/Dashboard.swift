@@ -19,7 +19,8 @@ import VitalsStore
 /// - `GET /calendar?month=YYYY-MM&figure=` or `?year=YYYY&figure=`: a month grid or year heatmap with streak marks;
 /// - `GET /records?kind=&from=&to=` and its forms: seed 002's records, local ones editable (``registerRecords(on:)``);
 /// - `GET /assets/dashboard.css`: the stylesheet (dark and light follow the system setting);
-/// - `GET /assets/dashboard.js`: hover and focus values for chart marks (the pages work without it).
+/// - `GET /changes`: `{"count": N}`, the scope's ``ChangeCounter`` count, which open pages of a day poll;
+/// - `GET /assets/dashboard.js`: hover and focus values for chart marks and live updates (the pages work without it).
 public struct Dashboard<Context: RequestContext>: Sendable {
     /// Makes the scope of one request.
     public typealias ScopeProvider = @Sendable (Request, Context) async throws -> DashboardScope
@@ -56,6 +57,13 @@ public struct Dashboard<Context: RequestContext>: Sendable {
             Response(status: .ok,
                      headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardStyle.css)))
+        }
+        router.get(RouterPath(DashboardLinks.changesPath)) { request, context -> Response in
+            let scope = try await dashboard.scope(request, context)
+            guard let changes = scope.changes else { throw HTTPError(.notFound) }
+            let count = try await changes.changeCount()
+            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"count\":\(count)}")))
         }
         router.get(RouterPath(DashboardLinks.scriptPath)) { _, _ -> Response in
             Response(status: .ok,

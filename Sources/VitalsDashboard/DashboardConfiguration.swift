@@ -14,6 +14,9 @@ public struct DashboardConfiguration: Sendable {
     /// Pages the mounting server adds beside the dashboard's own (the server's Sync page), linked
     /// in every page's navigation after the dashboard's; drawn with ``Dashboard/extraPage(scope:title:content:)``.
     public var extraPages: [DashboardExtraPage] = []
+    /// How often an open page of a day asks whether the data changed (``ChangeCounter``), in
+    /// seconds. Default 5: one small read per open page every 5 s.
+    public var liveUpdateInterval: Double = 5
     /// The current instant, which decides what "today" is (a test or the demo sets a fixed one).
     public var now: @Sendable () -> Date = { Date() }
 

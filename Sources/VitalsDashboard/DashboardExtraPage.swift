@@ -19,10 +19,12 @@ public struct DashboardExtraPage: Sendable, Hashable {
 extension Dashboard {
     /// A page of the mounting server's own (one of ``DashboardConfiguration/extraPages``) in the
     /// dashboard's frame: the header with the session's sign-out form, the navigation, the
-    /// footer naming the scope's zone, the stylesheet.
-    public func extraPage(scope: DashboardScope, title: String, @HTMLBuilder content: () -> HTML) -> Response {
+    /// footer naming the scope's zone, the stylesheet. With `liveCount` (the scope's
+    /// ``ChangeCounter`` count read before the page's data) the page updates as data arrives.
+    public func extraPage(scope: DashboardScope, title: String, liveCount: Int64? = nil,
+                          @HTMLBuilder content: () -> HTML) -> Response {
         let layout = PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone,
-                                session: scope.session)
+                                session: scope.session, liveCount: liveCount)
         return Self.html(layout.page(title: title, current: nil, content: content), status: .ok)
     }
 }

@@ -61,4 +61,10 @@ struct DashboardLinks: Sendable {
 
     /// The script's route, relative to the base path.
     static let scriptPath = "/assets/dashboard.js"
+
+    /// Where an open page asks how many changes the data has had (`{"count": N}`).
+    var changes: String { basePath + DashboardLinks.changesPath }
+
+    /// The change count's route, relative to the base path.
+    static let changesPath = "/changes"
 }

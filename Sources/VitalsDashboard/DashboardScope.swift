@@ -25,15 +25,18 @@ public struct DashboardScope: Sendable {
     public var snapshots: (any DailySnapshotReading)?
     /// The completed quests the Calendar marks (a server user's); `nil` for a local store, which has no quests.
     public var quests: (any QuestReading)?
+    /// Counts changes to the data, so the pages of a day update as data arrives; `nil` leaves them as drawn.
+    public var changes: (any ChangeCounter)?
 
     /// A scope reading `reader` in `calendar`, within `session` when on a server; streak marks
     /// count `activitySources` (by default the samples `vitals log` writes, as `vitals streak`
     /// counts them); `records` saves the Records forms, `snapshots` fills Today's gaps and the
-    /// Calendar marks the quests `quests` reads as completed.
+    /// Calendar marks the quests `quests` reads as completed; `changes` lets the pages of a day update live.
     public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
                 activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier),
                 records: (any DashboardRecordWriting)? = nil, snapshots: (any DailySnapshotReading)? = nil,
-                quests: (any QuestReading)? = nil) {
+                quests: (any QuestReading)? = nil, changes: (any ChangeCounter)? = nil) {
+        self.changes = changes
         self.records = records
         self.snapshots = snapshots
         self.quests = quests
@@ -44,9 +47,11 @@ public struct DashboardScope: Sendable {
     }
 
     /// A local store, in the store's own calendar; streak marks count the store's app's samples,
-    /// and the Records page's forms write the store's own records.
+    /// and the Records page's forms write the store's own records. A SQLite store's pages of a day
+    /// update as its change anchor moves.
     public init(store: some HealthStore & ActivityReader) {
         self.init(reader: store, calendar: store.calendar, activitySources: .app(bundleIdentifier: store.appSource.bundleIdentifier),
-                  records: LocalRecordWriter(store: store))
+                  records: LocalRecordWriter(store: store),
+                  changes: (store as? SQLiteHealthStore).map { StoreChangeCounter(store: $0) })
     }
 }

@@ -1,10 +1,12 @@
-/// The dashboard's one script, served as `/assets/dashboard.js`: a chart mark's value in a tooltip.
+/// The dashboard's one script, served as `/assets/dashboard.js`: a chart mark's value in a tooltip, and live pages.
 ///
 /// Progressive: every page works fully without it, since each mark keeps its `<title>` (screen
 /// readers and the browser's own hover text read it). With it, pointing at a mark or focusing it
 /// shows its title (and `data-value`) in a tooltip. Each chart is one Tab stop (its first mark);
 /// the arrow keys, Home and End move between its marks and Escape hides the tooltip. It is an
 /// external file with no inline script, so a Content-Security-Policy of `script-src 'self'` allows it.
+/// A page of a day (`main[data-live-url]`) polls the change count and swaps in the page's new
+/// content when it moved (``ChangeCounter``); a hidden tab does not poll.
 enum DashboardScript {
     static let javaScript = """
         (function () {
@@ -75,6 +77,7 @@ enum DashboardScript {
             if (event.key === "Escape") hide();
           });
 
+          function bindCharts() {
           Array.prototype.forEach.call(document.querySelectorAll("main svg"), function (svg) {
             var marks = Array.prototype.filter.call(svg.querySelectorAll("*"), isMark);
             if (marks.length === 0) return;
@@ -94,6 +97,41 @@ enum DashboardScript {
               marks[next].focus();
             });
           });
+          }
+          bindCharts();
+
+          // Live pages: poll the change count; when it moved, fetch the page again and swap its main in place.
+          var main = document.querySelector("main[data-live-url]");
+          if (main) {
+            var count = main.getAttribute("data-live-count");
+            var interval = parseInt(main.getAttribute("data-live-interval"), 10) || 5000;
+            var busy = false;
+            var poll = function () {
+              if (busy || document.hidden) return;
+              busy = true;
+              fetch(main.getAttribute("data-live-url"), { credentials: "same-origin", cache: "no-store" })
+                .then(function (answer) { return answer.ok ? answer.json() : null; })
+                .then(function (changes) {
+                  if (!changes || String(changes.count) === count) return null;
+                  return fetch(location.href, { credentials: "same-origin", cache: "no-store" })
+                    .then(function (answer) { return answer.ok ? answer.text() : null; })
+                    .then(function (html) {
+                      var fresh = html && new DOMParser().parseFromString(html, "text/html").querySelector("main[data-live-url]");
+                      if (!fresh) return;
+                      hide();
+                      main.innerHTML = fresh.innerHTML;
+                      count = fresh.getAttribute("data-live-count");
+                      main.setAttribute("data-live-count", count);
+                      main.setAttribute("data-live-updated", String(Date.now()));
+                      bindCharts();
+                    });
+                })
+                .catch(function () {})
+                .then(function () { busy = false; });
+            };
+            setInterval(poll, interval);
+            document.addEventListener("visibilitychange", poll);
+          }
         })();
 
         """

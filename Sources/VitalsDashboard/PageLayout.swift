@@ -8,6 +8,8 @@ struct PageLayout: Sendable {
     var zone: TimeZone?
     /// The signed-in session on a server: the header then names the user and can sign out.
     var session: DashboardSession? = nil
+    /// The change count the page was drawn at, for a page that updates live (``ChangeCounter``); `nil` for a page that does not.
+    var liveCount: Int64? = nil
 
     /// Which navigation entry the page is.
     enum Section: Sendable { case today, day, trends, calendar, records }
@@ -38,7 +40,12 @@ struct PageLayout: Sendable {
                     }
                     if let session { session.signOutForm }
                 }
-                Tag.main { main }
+                if let liveCount {
+                    Tag.main(.data("live-url", links.changes), .data("live-count", String(liveCount)),
+                             .data("live-interval", String(Int((configuration.liveUpdateInterval * 1000).rounded())))) { main }
+                } else {
+                    Tag.main { main }
+                }
                 Tag.footer {
                     if let zone {
                         Tag.p { "Days run midnight to midnight in \(zone.identifier); sources are merged as Apple Health merges them." }

@@ -4,8 +4,8 @@ import Hummingbird
 /// Puts the same security headers on every answer: pages, JSON, errors, redirects.
 ///
 /// - `Content-Security-Policy`: for HTML, only this origin's stylesheet and script (no inline
-///   script or style, no other site's anything), forms posting to this origin, no framing; for
-///   everything else nothing may load (`default-src 'none'`);
+///   script or style, no other site's anything), the live pages' polls and forms to this origin
+///   only, no framing; for everything else nothing may load (`default-src 'none'`);
 /// - `X-Frame-Options: DENY` (older browsers' framing refusal), `X-Content-Type-Options: nosniff`;
 /// - `Referrer-Policy: same-origin`: a page's URL (which names days) never goes to another site;
 /// - `Cache-Control: no-store` unless the answer says otherwise (health data is not kept by
@@ -15,8 +15,8 @@ import Hummingbird
 public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The policy of HTML answers.
     public static var pagePolicy: String {
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
-            + "base-uri 'none'; frame-ancestors 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 
     /// The policy of every other answer.

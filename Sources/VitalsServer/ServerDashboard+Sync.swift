@@ -13,11 +13,12 @@ extension ServerDashboard {
         group.get(RouterPath(paths.sync)) { request, context -> Response in
             let scope = try scope(request, context)
             guard let user = context.user else { throw DashboardRedirect.signIn(returningTo: request, signInPath: paths.signIn) }
+            let count = try await scope.changes?.changeCount()
             let completeness = try await service.completeness(of: user)
             let ingests = try await service.ingests(of: user, limit: Self.syncPageIngests, before: nil).entries
             let page = SyncPage(completeness: completeness, ingests: ingests, calendar: user.calendar,
                                 origin: origin(of: request))
-            return dashboard.extraPage(scope: scope, title: "Sync") { page.content }
+            return dashboard.extraPage(scope: scope, title: "Sync", liveCount: count) { page.content }
         }
     }
 

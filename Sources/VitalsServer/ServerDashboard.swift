@@ -90,7 +90,8 @@ struct ServerDashboard: Sendable {
             // transaction, and every change recomputes the days it touches as an ingest does.
             records: LocalRecordWriter(store: ServerRecordStore(repository: repository, user: user, now: configuration.now)),
             snapshots: ServerSnapshotReader(repository: repository, user: user),
-            quests: ServerQuestReader(repository: repository, user: user))
+            quests: ServerQuestReader(repository: repository, user: user),
+            changes: IngestLogChangeCounter(repository: repository, user: user))
     }
 
     /// Adds the pages, the stylesheet, sign-in and sign-out to `router`, behind the session middleware.

@@ -3,6 +3,11 @@ import GRDB
 import VitalsCore
 
 extension SQLiteHealthStore {
+    /// The anchor of the latest change (a save, an edit or a deletion, by any process): it only rises.
+    public func currentAnchor() async throws -> QueryAnchor {
+        try await read { db in QueryAnchor(rawValue: try SampleWriter.currentAnchor(db)) }
+    }
+
     public func changes(since anchor: QueryAnchor?, types: Set<SampleType>?) async throws -> ChangeSet {
         var readable: Set<SampleType>?
         if let types {

@@ -80,4 +80,51 @@ struct DashboardServerBrowserTests {
         try browser.open(base + "/")
         #expect(try browser.wait(forPath: "/sign-in") == "/sign-in", "after signing out, pages ask to sign in again")
     }
+
+    @Test("Today, the day's page and Sync update in place when the phone posts: no reload, the new figure shown")
+    func pagesUpdateLive() async throws {
+        let served = try await ServedUser()
+        let (server, token) = (served.server, served.token)
+        defer { _ = served.server.stop() }
+        let (day, offset) = Self.berlinToday()
+        func post(_ steps: Double, at time: String) throws {
+            let item = #"{"qty": \#(steps), "startDate": "\#(day) \#(time):00 \#(offset)", "endDate": "\#(day) \#(time):30 \#(offset)", "source": "Ada's iPhone"}"#
+            let body = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(item)]}]}}"#
+            let answer = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
+            try #require(answer.status == 200, "\(answer.body)")
+        }
+        try post(400, at: "00:05")
+
+        let browser = try WebDriver()
+        defer { browser.quit() }
+        let base = "http://127.0.0.1:\(server.port)"
+        try browser.open(base + "/sign-in")
+        _ = try browser.run("""
+            const field = document.querySelector('input[name=token]');
+            field.value = arguments[0];
+            field.form.submit();
+            return true;
+            """, [token])
+        try browser.wait(forPath: "/")
+        let steps = "const card = document.querySelector('[data-metric=\"steps\"]'); return card ? card.getAttribute('data-value') : null;"
+        for (page, probe) in [("/", steps), ("/day/\(day)", "return document.querySelector('main').textContent;"),
+                              ("/sync", "return document.querySelector('main').textContent;")] {
+            try browser.open(base + page)
+            let before = try browser.run(probe) as? String
+            // A mark that a reload would wipe.
+            _ = try browser.run("window.vitalsNotReloaded = true; return true;")
+            let count = try browser.run("return document.querySelector('main').getAttribute('data-live-count');") as? String
+            #expect(count != nil, "\(page) is a live page")
+            try post(250, at: page == "/" ? "01:05" : (page == "/sync" ? "03:05" : "02:05"))
+            var after = before
+            for _ in 0..<150 where after == before {
+                usleep(200_000)
+                after = try browser.run(probe) as? String
+            }
+            #expect(after != before, "\(page) shows the new data within 30 s")
+            #expect(try browser.run("return window.vitalsNotReloaded === true;") as? Bool == true, "\(page) was not reloaded")
+            #expect(try browser.run("return document.querySelector('main').getAttribute('data-live-count');") as? String != count)
+            if page == "/" { #expect(after == "650.0", "Today's steps are the API's after the post") }
+        }
+    }
 }
