@@ -195,6 +195,8 @@ let package = Package(
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsDashboard", "VitalsTestSupport",
                 "VitalsExport", "VitalsImport",
+                // VitalsSync for RemoteHealthReader, read against live servers on both databases here.
+                "VitalsSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

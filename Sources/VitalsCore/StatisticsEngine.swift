@@ -106,22 +106,28 @@ public enum StatisticsEngine {
 
     /// Bucket edges: `edges[i] ..< edges[i + 1]` is bucket `i`.
     static func boundaries(for query: StatisticsQuery) -> [Date] {
-        let calendar = query.calendar
-        let step = query.intervalCount
-        let component = query.interval.component
-        func edge(_ index: Int) -> Date {
-            calendar.date(byAdding: component, value: index * step, to: query.anchor) ?? query.anchor
-        }
-        let approximate = query.interval.approximateSeconds * Double(step)
-        var index = Int((query.range.start.timeIntervalSince(query.anchor) / approximate).rounded(.down))
-        while edge(index) > query.range.start { index -= 1 }
-        while edge(index + 1) <= query.range.start { index += 1 }
-        var edges = [edge(index)]
+        var index = firstBucketIndex(for: query)
+        var edges = [edge(index, of: query)]
         repeat {
             index += 1
-            edges.append(edge(index))
+            edges.append(edge(index, of: query))
         } while edges[edges.count - 1] < query.range.end
         return edges
+    }
+
+    /// The start of bucket `index`: `index × intervalCount` intervals after the anchor.
+    static func edge(_ index: Int, of query: StatisticsQuery) -> Date {
+        query.calendar.date(byAdding: query.interval.component, value: index * query.intervalCount, to: query.anchor)
+            ?? query.anchor
+    }
+
+    /// The index of the bucket holding the range's start (counted from the anchor, negative before it).
+    static func firstBucketIndex(for query: StatisticsQuery) -> Int {
+        let approximate = query.interval.approximateSeconds * Double(query.intervalCount)
+        var index = Int((query.range.start.timeIntervalSince(query.anchor) / approximate).rounded(.down))
+        while edge(index, of: query) > query.range.start { index -= 1 }
+        while edge(index + 1, of: query) <= query.range.start { index += 1 }
+        return index
     }
 
     /// Source indices in priority order, then the unlisted ones in index order.

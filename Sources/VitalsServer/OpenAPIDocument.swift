@@ -72,7 +72,7 @@ public enum OpenAPIDocument {
         [
             "openapi": "3.1.0",
             "info": ["title": "Vitals server", "version": "1.0.0",
-                     "description": "Health snapshots, workouts, Health Auto Export ingestion and quests, per user."],
+                     "description": "Health snapshots, workouts, Health Auto Export ingestion, quests and reads of the stored samples, per user."],
             "components": [
                 "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
                 "schemas": OpenAPISchemas.all(days: days),
@@ -82,7 +82,7 @@ public enum OpenAPIDocument {
     }
 
     static var paths: [String: Any] {
-        [
+        let core: [String: Any] = [
             "/health": ["get": operation("Liveness", secured: false, responses: ["200": ok("Alive", ["type": "object"])])],
             "/metrics": ["get": operation(
                 "Prometheus metrics (needs Authorization: Bearer METRICS_TOKEN when the server has one, --metrics-token)",
@@ -180,6 +180,7 @@ public enum OpenAPIDocument {
                     + "in the last 30 (user's zone, today included)",
                 responses: ["200": ok("The summary", ref("IngestCompleteness"))])],
         ]
+        return core.merging(readPaths) { $1 }
     }
 
     /// Every (method, path) the document describes, as `GET /api/health/{date}`.

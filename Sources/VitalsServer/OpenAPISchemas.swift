@@ -53,7 +53,7 @@ enum OpenAPISchemas {
 
     /// Every component schema; request bodies accept days through `days.latest`.
     static func all(days: BodyDays) -> [String: Any] {
-        [
+        let core: [String: Any] = [
             "Error": object(["error": object([
                 "status": integer, "code": string, "message": string,
                 "field": ["type": "string", "description": "JSON path or parameter at fault"],
@@ -142,6 +142,7 @@ enum OpenAPISchemas {
             "ImportJob": importJob,
             "ExportImportReport": exportImportReport,
         ]
+        return core.merging(reads) { $1 }
     }
 
     /// A Health Auto Export body: refused whole only without a `data` object.

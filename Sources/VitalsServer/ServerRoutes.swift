@@ -97,6 +97,7 @@ struct ServerRoutes {
         registerIngestLog(on: api)
         registerImports(on: api)
         registerExport(on: api)
+        registerReads(on: api)
         api.delete("/me/data") { _, context in
             let user = try context.requireUser()
             let erased = try await guarded { try await service.repository.eraseData(of: user) }

@@ -15,7 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
             GET /openapi.json, POST /api/health/sync, GET /api/health/today, GET /api/health/YYYY-MM-DD, \
             POST /api/v1/health/daily, POST /api/v1/ingest/health-auto-export, POST/GET/DELETE \
             /api/quests, GET /api/me/export, DELETE /api/me/data, GET /api/me/ingests, \
-            GET /api/me/ingests/summary, POST/GET /api/me/imports, GET /api/me/imports/ID.
+            GET /api/me/ingests/summary, POST/GET /api/me/imports, GET /api/me/imports/ID, and the read \
+            API: GET /api/v1/types, /api/v1/samples, /api/v1/statistics, /api/v1/sources, \
+            /api/v1/activity-summaries, /api/v1/workouts/UUID/routes.
 
             The web dashboard is served at / (unless --no-dashboard): each user signs in at \
             /sign-in with their API token, once, and gets a session cookie (HttpOnly, \

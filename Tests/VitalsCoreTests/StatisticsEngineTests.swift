@@ -35,6 +35,39 @@ struct StatisticsEngineTests {
         #expect(abs(buckets.reduce(0) { $0 + ($1.sum ?? 0) } - 23 * 60) < 1e-6)
     }
 
+    @Test("A query cut after n buckets and asked again from the cut gives the whole query's buckets, across DST")
+    func firstBuckets() throws {
+        let range = try day("2025-03-08T05:30:00-08:00", "2025-03-12T00:00:00-07:00", calendar: la)
+        let query = StatisticsQuery(type: .heartRate, range: range, interval: .hour, intervalCount: 5, calendar: la,
+                                    options: [.average, .maximum, .separateBySource])
+        var points: [StatisticsPoint] = []
+        var cursor = range.start.timeIntervalSince1970 - 1800
+        while cursor < range.end.timeIntervalSince1970 {
+            points.append(StatisticsPoint(start: cursor, end: cursor + 900, value: 60 + cursor.truncatingRemainder(dividingBy: 37),
+                                          source: Int32(Int(cursor) / 1800 % 2)))
+            cursor += 1300
+        }
+        let whole = try StatisticsEngine.compute(query, points: points, sources: [watch, phone], priority: [0, 1])
+        var pieces: [Statistics] = []
+        var rest: StatisticsQuery? = query
+        var cuts = 0
+        while let piece = rest {
+            let (first, next) = piece.firstBuckets(4)
+            pieces += try StatisticsEngine.compute(first, points: points, sources: [watch, phone], priority: [0, 1])
+            rest = next.map { start in
+                var later = piece
+                later.range = DateRange(clampingStart: start, end: piece.range.end)
+                return later
+            }
+            cuts += next == nil ? 0 : 1
+        }
+        // 13:00Z on the 8th to 07:00Z on the 12th: 90 hours, 18 buckets of 5, cut after 4, 8, 12 and 16.
+        #expect(whole.count == 18 && cuts == 4)
+        #expect(whole.contains { $0.bySource.count == 2 && $0.average != nil })
+        #expect(pieces == whole)
+        #expect(query.firstBuckets(18).rest == nil && query.firstBuckets(17).rest == whole.last?.range.start)
+    }
+
     @Test("Overlapping iPhone and Watch steps are merged, not added; by source each keeps its own")
     func mergedNotAdded() throws {
         let range = try day("2025-10-01T00:00:00Z", "2025-10-02T00:00:00Z", calendar: utc)

@@ -13,13 +13,14 @@ struct IsolationTests {
           arguments: Backend.allCases)
     func everyAPIRouteNeedsAToken(backend: Backend) async throws {
         let api = try registeredRoutes().filter { $0.path.hasPrefix("/api") }
-        #expect(api.count == 16)
+        #expect(api.count == 22)
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             var bodies: Set<Data> = []
             for route in api {
                 let uri = route.path.replacingOccurrences(of: "{date}", with: "2025-11-16")
                     .replacingOccurrences(of: "{id}", with: "some-id")
+                    .replacingOccurrences(of: "{uuid}", with: UUID().uuidString)
                 let method = HTTPRequest.Method(route.method)!
                 for bad in [nil, "vt_" + String(repeating: "0", count: 64), String(token.dropLast())] {
                     let reply = try await harness.send(method, uri, token: bad, json: method == .post ? "{}" : nil)

@@ -17,6 +17,13 @@ left as generated.
    from not after to: valid cases keep them only with one, in order.
 5. A journey sync's rawData.healthkit is at most 65,536 bytes as compact JSON with sorted keys
    (POST /api/health/sync): a size, not a shape. Valid cases keep a larger one out.
+6. GET /api/v1/statistics takes the options that suit its type (sum for a cumulative type,
+   average/minimum/maximum/mostRecent for a discrete one, duration for categories and
+   workouts), at least one besides separateBySource, and a to not before from: valid cases keep
+   to the options the document lists per type (x-options-by-type) and put from and to in order.
+7. The read API's bundleIdentifier and app are one source filter, not both (GET /api/v1/samples,
+   /api/v1/statistics): valid cases keep bundleIdentifier alone.
+8. GET /api/v1/activity-summaries' to is not before its from: valid cases put them in order.
 """
 import json
 import re
@@ -82,6 +89,42 @@ def _one_spelling(record):
             record.pop(_camel(name), None)
 
 
+def _one_source_filter(query):
+    if "bundleIdentifier" in query:
+        query.pop("app", None)
+
+
+def _in_order(query, earlier, later, key):
+    first, second = key(query.get(earlier)), key(query.get(later))
+    if first is not None and second is not None and second < first:
+        query[earlier], query[later] = query[later], query[earlier]
+
+
+def _options_by_type(case):
+    for parameter in case.operation.definition.raw.get("parameters", []):
+        if isinstance(parameter, dict) and parameter.get("name") == "options":
+            return parameter.get("x-options-by-type", {})
+    return {}
+
+
+def _fit_statistics(case):
+    query = case.query
+    _one_source_filter(query)
+    _in_order(query, "from", "to", _instant)
+    name = query.get("type")
+    allowed = _options_by_type(case).get(name)
+    if allowed is None and isinstance(name, str) and name.startswith("HKCategoryTypeIdentifier"):
+        allowed = ["duration"]
+    if not allowed:
+        return
+    options = query.get("options")
+    words = options.split(",") if isinstance(options, str) else []
+    words = [word for word in words if word in allowed or word == "separateBySource"]
+    if not any(word != "separateBySource" for word in words):
+        words.append(allowed[0])
+    query["options"] = ",".join(words)
+
+
 @schemathesis.hook
 def map_case(context, case):
     meta = getattr(case, "meta", None)
@@ -106,4 +149,10 @@ def map_case(context, case):
         elif isinstance(case.query.get("from"), str) and isinstance(case.query.get("to"), str) \
                 and case.query["from"] > case.query["to"]:
             case.query["from"], case.query["to"] = case.query["to"], case.query["from"]
+    elif (method, path) == ("GET", "/api/v1/statistics") and case.query:
+        _fit_statistics(case)
+    elif (method, path) == ("GET", "/api/v1/samples") and case.query:
+        _one_source_filter(case.query)
+    elif (method, path) == ("GET", "/api/v1/activity-summaries") and case.query:
+        _in_order(case.query, "from", "to", lambda day: day if isinstance(day, str) else None)
     return case
