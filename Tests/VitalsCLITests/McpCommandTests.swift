@@ -20,15 +20,17 @@ struct McpCommandTests {
 
     static let zone = "Europe/Berlin"
 
-    /// Runs the client against `db` with `calls`, returning its JSON report.
-    static func client(_ db: String, _ calls: [(String, [String: Any])]) async throws -> [String: Any] {
+    /// Runs the client against `vitals mcp STORE` (`--db PATH` or `--server URL`) with `calls`, returning its JSON report.
+    static func client(_ store: [String], _ calls: [(String, [String: Any])], zone: String = zone,
+                       environment: [String: String] = [:]) async throws -> [String: Any] {
         try #require(FileManager.default.isExecutableFile(atPath: python), """
             the test venv is missing at \(python): run `bash scripts/setup.sh --tests` (or set VITALS_PYTHON)
             """)
         let encoded = try JSONSerialization.data(withJSONObject: calls.map { [$0.0, $0.1] as [Any] })
-        let run = try await ChildProcess.run(python, [script, CLIRunner.executable.path, db, zone,
-                                                      String(decoding: encoded, as: UTF8.self)],
-                                             environment: ProcessInfo.processInfo.environment, input: Data())
+        let run = try await ChildProcess.run(python, [script, CLIRunner.executable.path, zone,
+                                                      String(decoding: encoded, as: UTF8.self), "--"] + store,
+                                             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                             input: Data())
         let stderr = String(decoding: run.stderr, as: UTF8.self)
         try #require(run.termination.status == 0, "the MCP client failed: \(stderr)")
         return try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
@@ -66,7 +68,7 @@ struct McpCommandTests {
             ("statistics", ["type": "nope", "from": "2025-10-01", "to": "2025-10-15"]),
             ("samples", ["type": "stepCount", "from": "2025-10-01"]),
         ]
-        let report = try await Self.client(cli.database, calls)
+        let report = try await Self.client(["--db", cli.database], calls)
         #expect(report["server"] as? String == "vitals")
         let tools = try #require(report["tools"] as? [[String: Any]])
         #expect(tools.compactMap { $0["name"] as? String } == ["list_holdings", "day_summary", "statistics", "samples",
@@ -79,15 +81,12 @@ struct McpCommandTests {
         try #require(answers.count == calls.count)
         for answer in answers.prefix(9) {
             #expect(answer["isError"] as? Bool == false, "\(answer["name"] ?? "") failed: \(answer["text"] ?? "")")
-            let structured = try #require(answer["structured"] as? [String: Any])
+            let structured = try #require(answer["answer"] as? [String: Any])
             #expect(structured["zone"] as? String == Self.zone)
-            let text = try #require(answer["text"] as? String)
-            let decoded = try #require(try Self.json(text) as? [String: Any])
-            #expect(NSDictionary(dictionary: decoded) == NSDictionary(dictionary: structured))
         }
         #expect(answers[9]["isError"] as? Bool == true && (answers[9]["text"] as? String)?.contains("field 'type'") == true)
         #expect(answers[10]["isError"] as? Bool == true && (answers[10]["text"] as? String)?.contains("field 'to'") == true)
-        func structured(_ index: Int) -> [String: Any] { answers[index]["structured"] as? [String: Any] ?? [:] }
+        func structured(_ index: Int) -> [String: Any] { answers[index]["answer"] as? [String: Any] ?? [:] }
 
         // What is stored: the same counts `vitals types` prints.
         let types = try await cli.run(["types", "--json", "--tz", Self.zone])
@@ -162,5 +161,73 @@ struct McpCommandTests {
         let result = try await cli.run(["mcp", "--db", cli.directory.appendingPathComponent("none.sqlite").path])
         #expect(result.status == 76 && result.stderr.contains("--db") && result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("none.sqlite").path))
+    }
+
+    /// Two sources counting the same walks (merged, not added), a third period, and resting heart rate, in Health Auto Export's JSON.
+    static let payload = """
+        {"data": {"metrics": [
+          {"name": "step_count", "units": "count", "data": [
+            {"qty": 1200, "startDate": "2025-10-14 08:05:00 +0200", "endDate": "2025-10-14 08:35:00 +0200", "source": "Ada's iPhone"},
+            {"qty": 1100, "startDate": "2025-10-14 08:05:00 +0200", "endDate": "2025-10-14 08:35:00 +0200", "source": "Ada's Apple Watch"},
+            {"qty": 345, "startDate": "2025-10-14 18:40:00 +0200", "endDate": "2025-10-14 18:50:00 +0200", "source": "Ada's iPhone"},
+            {"qty": 2000, "startDate": "2025-10-15 07:00:00 +0200", "endDate": "2025-10-15 07:40:00 +0200", "source": "Ada's Apple Watch"}]},
+          {"name": "resting_heart_rate", "units": "count/min", "data": [
+            {"qty": 58, "startDate": "2025-10-14 06:00:00 +0200", "endDate": "2025-10-14 06:00:00 +0200", "source": "Ada's Apple Watch"},
+            {"qty": 61, "startDate": "2025-10-15 06:00:00 +0200", "endDate": "2025-10-15 06:00:00 +0200", "source": "Ada's Apple Watch"}]}
+        ]}}
+        """
+
+    @Test("Over a server user (--server, the read API, the user's zone) the tools answer what they answer over a local store of the same data")
+    func serverUserAsLocalStore() async throws {
+        let served = try await ServedUser()
+        defer { _ = served.server.stop() }
+        let ingest = try HTTP.request(port: served.server.port, "POST", "/api/v1/ingest/health-auto-export",
+                                      token: served.token, body: Self.payload)
+        try #require(ingest.status == 200, "\(ingest.body)")
+        let local = try CLIRunner()
+        let file = try local.write("payload.json", Self.payload)
+        let imported = try await local.run(["import", file, "--tz", Self.zone])
+        try #require(imported.status == 0, "\(imported.stderr)")
+
+        let calls: [(String, [String: Any])] = [
+            ("statistics", ["type": "stepCount", "from": "2025-10-13", "to": "2025-10-17"]),
+            ("statistics", ["type": "stepCount", "from": "2025-10-14", "to": "2025-10-15", "interval": "hour", "by_source": true]),
+            ("statistics", ["type": "restingHeartRate", "from": "2025-10-13", "to": "2025-10-17", "option": "max"]),
+            ("day_summary", ["date": "2025-10-14"]),
+            ("samples", ["type": "stepCount", "from": "2025-10-14", "to": "2025-10-16", "limit": 2]),
+            ("list_holdings", [:]),
+        ]
+        let base = "http://127.0.0.1:\(served.server.port)"
+        let remote = try await Self.client(["--server", base], calls, zone: "", environment: ["VITALS_TOKEN": served.token])
+        let mine = try await Self.client(["--db", local.database], calls)
+        let remoteAnswers = try #require(remote["calls"] as? [[String: Any]]), localAnswers = try #require(mine["calls"] as? [[String: Any]])
+        try #require(remoteAnswers.count == calls.count && localAnswers.count == calls.count)
+        for (index, (theirs, ours)) in zip(remoteAnswers, localAnswers).enumerated() {
+            #expect(theirs["isError"] as? Bool == false, "server \(calls[index].0): \(theirs["text"] ?? "")")
+            #expect(ours["isError"] as? Bool == false, "local \(calls[index].0): \(ours["text"] ?? "")")
+        }
+        func answer(_ answers: [[String: Any]], _ index: Int) -> [String: Any] { answers[index]["answer"] as? [String: Any] ?? [:] }
+        #expect(answer(remoteAnswers, 0)["zone"] as? String == "Europe/Berlin", "the user's zone, from /api/me")
+        // Buckets, values and each source's share: the same on both sides.
+        for index in 0..<3 {
+            let theirs = try JSONSerialization.data(withJSONObject: answer(remoteAnswers, index)["buckets"] ?? [], options: .sortedKeys)
+            let ours = try JSONSerialization.data(withJSONObject: answer(localAnswers, index)["buckets"] ?? [], options: .sortedKeys)
+            #expect(theirs == ours, "\(calls[index]): \(String(decoding: theirs, as: UTF8.self)) vs \(String(decoding: ours, as: UTF8.self))")
+        }
+        let daily = answer(remoteAnswers, 0)["buckets"] as? [[String: Any]] ?? []
+        #expect(daily.compactMap { $0["value"] as? Double } == [1445, 2000], "the watch's 1,100 for the shared minutes, not 2,300")
+        let figures = { (answers: [[String: Any]]) in (answer(answers, 3)["figures"] as? [String: Any])?["steps"] as? [String: Any] }
+        #expect(figures(remoteAnswers)?["value"] as? Double == 1445 && figures(localAnswers)?["value"] as? Double == 1445)
+        // Paged samples: two a page, the same starts.
+        let starts = { (answers: [[String: Any]]) in (answer(answers, 4)["samples"] as? [[String: Any]])?.compactMap { $0["start"] as? String } }
+        #expect(starts(remoteAnswers) == starts(localAnswers) && starts(remoteAnswers)?.count == 2)
+        #expect(answer(remoteAnswers, 4)["next"] != nil)
+        let counts = { (answers: [[String: Any]]) in
+            (answer(answers, 5)["types"] as? [[String: Any]])?.map { "\($0["identifier"] ?? "") \($0["count"] ?? "")" }
+        }
+        #expect(counts(remoteAnswers) == counts(localAnswers) && counts(remoteAnswers)?.count == 2)
+
+        let refused = try await local.run(["mcp", "--server", base, "--token", "not-a-token"])
+        #expect(refused.status == 77 && refused.stderr.contains("token") && refused.stdout.isEmpty, "\(refused.stderr)")
     }
 }
