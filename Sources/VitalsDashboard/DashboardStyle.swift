@@ -176,7 +176,11 @@ enum DashboardStyle {
           h1 { font-size: 1.3rem; }
           .figures { grid-template-columns: repeat(2, minmax(0, 1fr)); }
           .figure .value { font-size: 1.25rem; }
-          .tick { font-size: 14px; }
+          /* Charts shrink to about 0.55 of their drawn size here: labels in user units of 20 render at ~11 px, and
+             only every other hour label (the six-hourly ones on a day's axis) is shown. */
+          .tick { font-size: 20px; }
+          .tick.minor { display: none; }
+          .heatmap .tick { font-size: 14px; }
           table.month td { height: 3.6rem; padding: 0.15rem; font-size: 0.8rem; }
           table.month td .value { font-size: 0.68rem; }
           .tabs a { font-size: 0.85rem; padding: 0.25rem 0.5rem; }

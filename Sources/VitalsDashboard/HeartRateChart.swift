@@ -37,7 +37,8 @@ struct HeartRateChart: Sendable {
                         }
                     }
                     if index % 3 == 0 {
-                        Tag.text(.class("tick"), .x(Self.left + (Double(index) + 0.5) * slot), .y(Self.height - 6),
+                        Tag.text(.class(index % 6 == 0 ? "tick" : "tick minor"), .x(Self.left + (Double(index) + 0.5) * slot),
+                                 .y(Self.height - 6),
                                  .textAnchor("middle")) { DisplayFormat.clock(bucket.range.start, in: calendar) }
                     }
                 }

@@ -10,7 +10,7 @@ struct HourAxis: Sendable {
     var hours: [DateRange]
     var calendar: Calendar
 
-    static let width = 600.0, left = 54.0, right = 4.0
+    static let width = 600.0, left = 72.0, right = 4.0
 
     /// An axis over `hours`, e.g. the ranges of a day's hourly statistics buckets.
     init(hours: [DateRange], calendar: Calendar) {
@@ -51,11 +51,13 @@ struct HourAxis: Sendable {
         "\(DisplayFormat.clock(hour.start, in: calendar))–\(DisplayFormat.clock(hour.end, in: calendar))"
     }
 
-    /// The hour labels every third hour, centred under their slots, on the baseline `y`.
+    /// The hour labels every third hour, centred under their slots, on the baseline `y`; those
+    /// between the six-hourly ones are `minor`, which a narrow screen hides.
     func ticks(y: Double) -> HTML {
         HTML {
             for index in stride(from: 0, to: hours.count, by: 3) {
-                Tag.text(.class("tick"), .x(x(ofHour: index) + slot / 2), .y(y), .textAnchor("middle")) {
+                Tag.text(.class(index % 6 == 0 ? "tick" : "tick minor"), .x(x(ofHour: index) + slot / 2), .y(y),
+                         .textAnchor("middle")) {
                     DisplayFormat.clock(hours[index].start, in: calendar)
                 }
             }

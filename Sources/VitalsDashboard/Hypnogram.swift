@@ -11,7 +11,7 @@ struct Hypnogram: Sendable {
 
     /// The stage rows, top to bottom.
     static let rows: [SleepAnalysisValue] = [.awake, .asleepREM, .asleepCore, .asleepDeep, .asleepUnspecified]
-    static let width = 600.0, rowHeight = 26.0, left = 64.0, top = 6.0, bottom = 22.0
+    static let width = 600.0, rowHeight = 26.0, left = 78.0, top = 6.0, bottom = 22.0
 
     static func label(_ value: SleepAnalysisValue) -> String {
         switch value {
@@ -39,8 +39,8 @@ struct Hypnogram: Sendable {
             Tag.text(.class("tick"), .x(Self.left - 6), .y(Self.top + Double(row) * Self.rowHeight + 17),
                      .textAnchor("end")) { Self.label(stage) }
         }
-        let hourLabels = hours(from: first, to: last).map { hour in
-            Tag.text(.class("tick"), .x(x(hour)), .y(height - 6), .textAnchor("middle")) {
+        let hourLabels = hours(from: first, to: last).enumerated().map { index, hour in
+            Tag.text(.class(index % 2 == 0 ? "tick" : "tick minor"), .x(x(hour)), .y(height - 6), .textAnchor("middle")) {
                 DisplayFormat.clock(hour, in: calendar)
             }
         }

@@ -14,7 +14,7 @@ struct TrendChart: Sendable {
     var lastYear: TrendSeries
     var calendar: Calendar
 
-    static let width = 600.0, height = 220.0, left = 52.0, right = 6.0, bottom = 24.0, top = 10.0
+    static let width = 600.0, height = 220.0, left = 72.0, right = 6.0, bottom = 24.0, top = 10.0
     static var plotWidth: Double { width - left - right }
     static var plotHeight: Double { height - bottom - top }
 

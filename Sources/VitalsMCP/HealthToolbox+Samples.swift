@@ -55,7 +55,24 @@ extension HealthToolbox {
 
     /// A sample as the JSON Lines export writes it.
     static func value(of sample: Sample, in zone: TimeZone) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: Data(SampleJSON.line(for: sample, in: zone).utf8))
+        value(ofJSONObject: SampleJSON.object(for: sample, in: zone))
+    }
+
+    /// A JSON object tree (`JSONSerialization`'s kinds) as a `Value`, without a decoder: the SDK's
+    /// `Value` decoding tries each kind in turn and matches every string against a pattern.
+    static func value(ofJSONObject object: Any) -> Value {
+        switch object {
+        case let text as String: return .string(text)
+        case let dictionary as [String: Any]: return .object(dictionary.mapValues { value(ofJSONObject: $0) })
+        case let array as [Any]: return .array(array.map { value(ofJSONObject: $0) })
+        case let flag as Bool: return .bool(flag)
+        case let integer as Int: return .int(integer)
+        case let number as Double: return .double(number)
+        case let number as NSNumber:
+            let double = number.doubleValue
+            return double.rounded() == double && abs(double) < 1e15 ? .int(number.intValue) : .double(double)
+        default: return .null
+        }
     }
 }
 

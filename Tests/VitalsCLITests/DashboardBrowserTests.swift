@@ -61,8 +61,9 @@ struct DashboardBrowserTests {
     func everyPageAtTwoWidths() throws {
         let session = try Session()
         defer { session.close() }
-        let pages = try Self.pages(from: session)
-        #expect(pages.count >= 3, "Today links to other pages: \(pages)")
+        // The year heatmap too (no page links it directly): it scrolls sideways in its own box on a phone.
+        let pages = try Self.pages(from: session) + ["/calendar?year=2025"]
+        #expect(pages.count >= 4, "Today links to other pages: \(pages)")
         #expect(pages.contains { $0.hasPrefix("/day/") })
         for width in [1280, 390] {
             try session.browser.resize(width: width, height: 900)
@@ -78,7 +79,19 @@ struct DashboardBrowserTests {
                         unlabelledCharts: svgs.filter(s => !s.querySelector('title') && !s.getAttribute('aria-label')
                             && s.getAttribute('aria-hidden') !== 'true').length,
                         overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-                        viewport: window.innerWidth
+                        viewport: window.innerWidth,
+                        // Chart labels rendered under 10 px: font size times the chart's scale, per chart.
+                        smallLabels: Array.from(document.querySelectorAll('main svg text')).filter(t => {
+                            const box = t.getBoundingClientRect();
+                            return box.width > 0 && getComputedStyle(t).visibility !== 'hidden' && t.textContent.trim() !== '';
+                        }).map(t => {
+                            const svg = t.ownerSVGElement;
+                            const view = svg.viewBox.baseVal;
+                            const scale = view && view.width ? svg.getBoundingClientRect().width / view.width : 1;
+                            return (svg.getAttribute('aria-labelledby') || '?') + ' "' + t.textContent.trim() + '" '
+                                + (parseFloat(getComputedStyle(t).fontSize) * scale).toFixed(1) + ' px';
+                        }).filter(l => parseFloat(l.split(' ').slice(-2)[0]) < 10),
+                        labels: document.querySelectorAll('main svg text').length
                     };
                     """) as? [String: Any] ?? [:]
                 let title = report["title"] as? String ?? ""
@@ -87,6 +100,8 @@ struct DashboardBrowserTests {
                 #expect(!title.hasPrefix("Something went wrong") && !title.hasPrefix("Not found"), "\(page): \(title)")
                 #expect(report["errors"] as? Int == 0, "\(page) shows no error")
                 #expect(report["unlabelledCharts"] as? Int == 0, "\(page): every chart has a title for screen readers")
+                let small = report["smallLabels"] as? [String] ?? ["not measured"]
+                #expect(small.isEmpty, "\(page) at \(width) px: chart labels under 10 px: \(small.prefix(12))")
                 #expect((report["overflow"] as? Int ?? 1) <= 0,
                         "\(page) at \(width) px (viewport \(report["viewport"] ?? "?")) scrolls sideways by \(report["overflow"] ?? "?") px")
             }

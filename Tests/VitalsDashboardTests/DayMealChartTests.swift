@@ -7,8 +7,8 @@ import VitalsTestSupport
 /// The Day page's meals chart: meal windows as bands and meals as dots on the steps chart's hour axis.
 @Suite("Dashboard: the Day page's meals chart")
 struct DayMealChartTests {
-    /// The plot of the Day page's hour axis: from x = 54 to 596 in a 600 wide view box.
-    static let left = 54.0, plotWidth = 542.0
+    /// The plot of the Day page's hour axis: from x = 72 to 596 in a 600 wide view box.
+    static let left = 72.0, plotWidth = 524.0
 
     /// `day` of ``DayPageTests/store(day:)`` (steps in every hour, New York) with a breakfast of two
     /// items, a lunch, a dinner and one snack at 10:00 (windows are half-open).
