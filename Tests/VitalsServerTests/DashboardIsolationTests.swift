@@ -48,6 +48,8 @@ struct DashboardIsolationTests {
             // The Records forms (`/records/new`, `/records/{id}/edit`) refuse on a server, which
             // keeps records read-only: DashboardRecordsIsolationTests tries them with each session.
             .filter { !$0.path.hasPrefix("/records/") }
+            // The live pages' change count is JSON, not a page: everyPage checks it apart.
+            .filter { $0.path != "/changes" }
         var pages: [String] = []
         for route in routes {
             var expanded = [route.path]
@@ -91,6 +93,13 @@ struct DashboardIsolationTests {
                 #expect(Self.figure(today.body, "steps") == Double(me.steps[0]), "\(me.name) today")
                 #expect(Self.figure(try await browser.get("/day/2025-11-15").body, "steps") == Double(me.steps[1]))
             }
+            // Each user's change count is their own newest ingest: one each, so they differ, and a
+            // page carries its own user's count.
+            let counts = try await [ada, bob].asyncMap { browser in try await browser.get("/changes") }
+            #expect(counts.allSatisfy { $0.status == .ok && $0.body.hasPrefix(#"{"count":"#) }, "\(counts.map(\.body))")
+            #expect(counts[0].body != counts[1].body)
+            let adaCount = counts[0].body.dropFirst(#"{"count":"#.count).dropLast()
+            #expect(try await ada.get("/").body.contains(#"data-live-count="\#(adaCount)""#))
 
             // Without a session, with another user's data in mind: forged, copied-then-signed-out, expired ids.
             let stranger = harness.browser()
@@ -99,7 +108,7 @@ struct DashboardIsolationTests {
             _ = try await ada.post("/sign-out", [("csrf", csrf)])
             for cookie in [nil, String(repeating: "f", count: 64), adaID] {
                 stranger.setCookie("vitals_session", cookie)
-                for page in pages {
+                for page in pages + ["/changes"] {
                     let answer = try await stranger.get(page)
                     #expect(answer.status == .seeOther && answer.location?.hasPrefix("/sign-in") == true, "\(page)")
                     for marker in Self.ada.markers + Self.bob.markers { #expect(!Self.shows(answer.body, marker)) }
