@@ -84,8 +84,14 @@ sed -i "s/static let commit: String? = nil/static let commit: String? = \"$SHORT
 grep -q "\"$SHORT\"" "$SOURCE/Sources/vitals/VitalsVersion.swift" || { echo "release: could not record the commit" >&2; exit 1; }
 
 step "building vitals $VERSION in release with the Swift runtime linked statically (a first build takes 10-15 minutes)"
+# FoundationNetworking (linked through the MCP SDK) needs libcurl named at a static link; the
+# binary then loads Debian's libcurl4 like libsqlite3-0.
+if ! ls /usr/lib/*/libcurl.so /usr/lib/libcurl.so >/dev/null 2>&1; then
+    echo "release: the static link needs libcurl's development files: apt-get install libcurl4-openssl-dev" >&2
+    exit 3
+fi
 swift build --package-path "$SOURCE" --scratch-path "$WORK/build" -c release --product vitals \
-    --static-swift-stdlib >&2
+    --static-swift-stdlib -Xlinker -lcurl >&2
 BIN="$(swift build --package-path "$SOURCE" --scratch-path "$WORK/build" -c release --show-bin-path)/vitals"
 
 step "laying out the bundle"
