@@ -86,7 +86,7 @@ grep -q "\"$SHORT\"" "$SOURCE/Sources/vitals/VitalsVersion.swift" || { echo "rel
 step "building vitals $VERSION in release with the Swift runtime linked statically (a first build takes 10-15 minutes)"
 # FoundationNetworking (linked through the MCP SDK) needs libcurl named at a static link; the
 # binary then loads Debian's libcurl4 like libsqlite3-0.
-if ! ls /usr/lib/*/libcurl.so /usr/lib/libcurl.so >/dev/null 2>&1; then
+if ! ls /usr/lib/*/libcurl.so >/dev/null 2>&1 && [ ! -e /usr/lib/libcurl.so ]; then
     echo "release: the static link needs libcurl's development files: apt-get install libcurl4-openssl-dev" >&2
     exit 3
 fi
