@@ -21,6 +21,18 @@ public struct StatisticsOptions: OptionSet, Sendable, Hashable {
     public static let separateBySource = StatisticsOptions(rawValue: 1 << 6)
 }
 
+extension SampleType {
+    /// The statistic a type is read with unless one is asked for: sum for cumulative quantities
+    /// (steps, energy), average for discrete ones (heart rate, weight), duration for categories.
+    public var defaultStatistic: StatisticsOptions {
+        switch (kind, aggregationStyle) {
+        case (.quantity, .cumulative?): .sum
+        case (.quantity, _): .average
+        default: .duration
+        }
+    }
+}
+
 /// The statistics of one bucket (`HKStatistics`).
 ///
 /// Quantity values are in ``unit`` (the type's canonical unit); ``duration`` is in minutes.

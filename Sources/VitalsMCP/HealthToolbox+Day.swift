@@ -50,9 +50,7 @@ extension HealthToolbox {
         let asleep = try await total(.sleepAnalysis, .duration, over: window)
         let inBed = try await total(.sleepAnalysis, .duration, over: window, values: Set(SleepAnalysisValue.allCases.map(\.rawValue)))
         if asleep.refused { unreadable.insert(.sleepAnalysis) }
-        let workouts = try await self.workouts(ToolArguments(
-            ["from": .string(ISO8601.format(range.start, in: zone)), "to": .string(ISO8601.format(range.end, in: zone))],
-            calendar: calendar, allowed: ["from", "to"]))
+        let workouts = try await self.workouts(startingIn: range, limit: 100)
         var answer: [String: Value] = [
             "date": .string(day.description), "start": instant(range.start), "end": instant(range.end),
             "figures": .object(figures),

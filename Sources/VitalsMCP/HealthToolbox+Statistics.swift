@@ -35,7 +35,7 @@ extension HealthToolbox {
                                                                      default: "day") ?? "day") ?? .day
         let option = try arguments.choice("option", Self.optionNames.map(\.0)).flatMap { name in
             Self.optionNames.first { $0.0 == name }?.1
-        } ?? Self.defaultOption(for: type)
+        } ?? type.defaultStatistic
         let bySource = try arguments.flag("by_source", default: false)
         let buckets = range.end.timeIntervalSince(range.start) / interval.approximateSeconds
         guard buckets <= Double(Self.maximumBuckets) else {

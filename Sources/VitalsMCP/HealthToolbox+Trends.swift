@@ -33,7 +33,7 @@ extension HealthToolbox {
         let type = try arguments.type()
         let last = try arguments.day("date") ?? today
         let days = try arguments.integer("days", default: 90, in: 7...365)
-        let option = Self.defaultOption(for: type)
+        let option = type.defaultStatistic
         let first = last.adding(days: 1 - days)
         let recent = try await dailyMean(type, option, from: first, through: last)
         let shifted = calendar.date(byAdding: .year, value: -1, to: first.noon(in: calendar)) ?? first.noon(in: calendar)

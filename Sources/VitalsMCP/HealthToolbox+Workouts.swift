@@ -22,8 +22,11 @@ extension HealthToolbox {
         run: { toolbox, arguments in try await toolbox.workouts(arguments) })
 
     func workouts(_ arguments: ToolArguments) async throws -> Value {
-        let range = try arguments.range()
-        let limit = try arguments.integer("limit", default: 100, in: 1...1_000)
+        try await workouts(startingIn: try arguments.range(), limit: try arguments.integer("limit", default: 100, in: 1...1_000))
+    }
+
+    /// The workouts that start in `range`, at most `limit` of them listed.
+    func workouts(startingIn range: DateRange, limit: Int) async throws -> Value {
         let result = try await reader.samples(of: .workout, matching: SamplePredicate(range, options: .strictStartDate))
         let workouts = result.value.sorted { $0.start < $1.start }
         let rows: [Value] = workouts.prefix(limit).compactMap { sample in

@@ -77,15 +77,6 @@ public struct HealthToolbox: Sendable {
         return nil
     }
 
-    /// The statistics option a type is read with unless one is asked for: sum, average or duration.
-    static func defaultOption(for type: SampleType) -> StatisticsOptions {
-        switch (type.kind, type.aggregationStyle) {
-        case (.quantity, .cumulative?): .sum
-        case (.quantity, _): .average
-        default: .duration
-        }
-    }
-
     /// The option names the tools take, as `vitals stats --option` spells them.
     static let optionNames: [(String, StatisticsOptions)] = [
         ("sum", .sum), ("average", .average), ("min", .minimum), ("max", .maximum), ("mostRecent", .mostRecent),

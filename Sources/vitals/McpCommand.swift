@@ -42,11 +42,7 @@ struct McpCommand: AsyncParsableCommand {
     }
 
     /// `--token`, else `$VITALS_TOKEN`.
-    private var resolvedToken: String? {
-        if let token { return token }
-        guard let env = ProcessInfo.processInfo.environment["VITALS_TOKEN"], !env.isEmpty else { return nil }
-        return env
-    }
+    private var resolvedToken: String? { SyncServerOptions.token(token) }
 
     func run() async throws {
         try await runReportingErrors {

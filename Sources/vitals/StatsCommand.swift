@@ -60,7 +60,7 @@ struct StatsCommand: AsyncParsableCommand {
     func run() async throws {
         try await runReportingErrors {
             let sampleType = try TypeArgument.parse(type)
-            let chosen = option?.option ?? Self.defaultOption(for: sampleType)
+            let chosen = option?.option ?? sampleType.defaultStatistic
             var options = chosen
             if bySource { options.insert(.separateBySource) }
             let start = try store.date(from, option: "--from"), end = try store.date(to, option: "--to")
@@ -105,14 +105,6 @@ struct StatsCommand: AsyncParsableCommand {
                 if let source { row.append(source.name) }
                 return row
             })
-        }
-    }
-
-    static func defaultOption(for type: SampleType) -> StatisticsOptions {
-        switch (type.kind, type.aggregationStyle) {
-        case (.quantity, .cumulative?): .sum
-        case (.quantity, _): .average
-        default: .duration
         }
     }
 

@@ -20,8 +20,11 @@ struct SyncServerOptions: ParsableArguments {
     }
 
     /// `--token`, else `$VITALS_TOKEN`.
-    var resolvedToken: String? {
-        if let token { return token }
+    var resolvedToken: String? { Self.token(token) }
+
+    /// `given` (a `--token`), else `$VITALS_TOKEN` when set and not empty.
+    static func token(_ given: String?) -> String? {
+        if let given { return given }
         guard let env = ProcessInfo.processInfo.environment["VITALS_TOKEN"], !env.isEmpty else { return nil }
         return env
     }
