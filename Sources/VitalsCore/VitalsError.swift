@@ -13,7 +13,7 @@ public struct VitalsError: Error, Sendable, CustomStringConvertible, Equatable {
             case invalidTimeZone, invalidInput, unknownType, unsupportedStatistics
             case authorizationDenied, authorizationNotDetermined, unavailable
             case notFound, duplicate, readOnly, database, io, cancelled
-            case databaseInaccessible
+            case databaseInaccessible, newerSchema
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -51,6 +51,9 @@ public struct VitalsError: Error, Sendable, CustomStringConvertible, Equatable {
         /// The health database is protected while the device is locked (HealthKit's
         /// `errorDatabaseInaccessible`); it works again once the user unlocks.
         public static let databaseInaccessible = Code(.databaseInaccessible)
+        /// A database or backup written by a newer Vitals, with tables this one does not know:
+        /// upgrade before opening or restoring it.
+        public static let newerSchema = Code(.newerSchema)
         /// The database failed (I/O, corruption, schema).
         public static let database = Code(.database)
         /// A file could not be read or written.

@@ -18,6 +18,9 @@ public struct SQLiteAppRecordStore: AppRecordStore {
         tables = try SQLiteTableAccess(store, subject: "the workout and meal records", migrator: Self.migrator)
     }
 
+    /// The migrations of these tables in the store's file, oldest first.
+    public static var schemaMigrations: [String] { migrator.migrations }
+
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v6-app-records") { db in

@@ -13,6 +13,9 @@ public struct SQLiteMirrorOutbox: MirrorOutbox {
         tables = try SQLiteTableAccess(store, subject: "the mirror outbox", migrator: Self.migrator)
     }
 
+    /// The migrations of these tables in the store's file, oldest first.
+    public static var schemaMigrations: [String] { migrator.migrations }
+
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v7-mirror") { db in

@@ -17,6 +17,9 @@ public struct SQLiteReminderStore: ReminderStore {
         tables = try SQLiteTableAccess(store, subject: "the reminders", migrator: Self.migrator)
     }
 
+    /// The migrations of these tables in the store's file, oldest first.
+    public static var schemaMigrations: [String] { migrator.migrations }
+
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v4-reminders") { db in

@@ -1,6 +1,9 @@
 import GRDB
 
 extension SQLiteRepository {
+    /// The migrations a server database may have, oldest first.
+    public static var schemaMigrations: [String] { migrator.migrations }
+
     /// The server's tables, one migration per version; never edit a shipped migration.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -44,6 +44,8 @@ public final class SQLiteRepository: HealthRepository {
     public let configuration: Configuration
     let pool: DatabasePool
     let batcher: SQLiteWriteBatcher
+    /// Held shared while the repository is open, so `vitals restore` does not replace the file under it.
+    let fileLock: DatabaseFileLock?
 
     /// Opens (creating if needed) the database at `path`; call ``migrate()`` before use.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -62,6 +64,7 @@ public final class SQLiteRepository: HealthRepository {
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            fileLock = try DatabaseFileLock.acquire(for: path, mode: .shared)
             pool = try DatabasePool(path: path, configuration: config)
             // GRDB sets `synchronous = NORMAL` on the writer after `prepareDatabase` when it turns
             // WAL on, so the setting is made again here, on the one connection that commits.
@@ -69,6 +72,8 @@ public final class SQLiteRepository: HealthRepository {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = \(synchronous); PRAGMA cache_size = -\(writerCacheKiB)")
             }
+        } catch let error as VitalsError {
+            throw error
         } catch {
             throw VitalsError(.unavailable, "cannot open the server database", at: InputLocation(file: path),
                               underlying: ServerFailure(error))

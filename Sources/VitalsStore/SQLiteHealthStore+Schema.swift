@@ -1,6 +1,9 @@
 import GRDB
 
 extension SQLiteHealthStore {
+    /// The migrations a store file may have, oldest first (the insights module adds its own).
+    public static var schemaMigrations: [String] { migrator.migrations }
+
     /// The schema, one migration per version; never edit a shipped migration.
     ///
     /// Change anchors: a sample's anchor is its row id and a tombstone's is drawn from the same

@@ -41,6 +41,8 @@ public final class SQLiteHealthStore: HealthStore {
     let pool: DatabasePool
     let cache: QueryCache
     let broadcaster = ChangeBroadcaster()
+    /// Held shared while the store is open, so `vitals restore` does not replace the file under it.
+    let fileLock: DatabaseFileLock?
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -61,8 +63,11 @@ public final class SQLiteHealthStore: HealthStore {
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            fileLock = try DatabaseFileLock.acquire(for: path, mode: .shared)
             pool = try DatabasePool(path: path, configuration: config)
             try Self.migrator.migrate(pool)
+        } catch let error as VitalsError {
+            throw error
         } catch {
             throw VitalsError(.unavailable, "cannot open the store", at: InputLocation(file: path),
                               underlying: SendableDescription(error))

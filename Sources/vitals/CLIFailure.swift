@@ -31,6 +31,7 @@ func exitCode(for error: VitalsError) -> Int32 {
     case .database: 74
     case .notFound: 76
     case .authorizationDenied, .authorizationNotDetermined: 77
+    case .newerSchema: 78
     case .cancelled: 130
     default: 1
     }

@@ -7,7 +7,7 @@ import VitalsImport
 /// On a terminal the line is redrawn in place (carriage return, then erase to the end of the
 /// line); elsewhere (a pipe, a log) each update is a line of its own.
 final class ProgressBar: @unchecked Sendable {
-    private let started = Date()
+    let started = Date()
     private let lock = NSLock()
     /// Redraw one line in place (a terminal), or print a line per update (a pipe or log).
     private let redraw: Bool
@@ -34,6 +34,13 @@ final class ProgressBar: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let line = Self.line(export: progress, elapsed: Date().timeIntervalSince(started))
+        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+    }
+
+    /// Writes `line` in place on a terminal, else as a line of its own.
+    func draw(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
         FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
     }
 

@@ -14,7 +14,8 @@ struct VitalsCommand: AsyncParsableCommand {
 
             Exit codes: 0 success, 1 other failure, 64 bad arguments, 65 bad input data, \
             66 input file missing, 69 store unavailable, 73 duplicate sample, 74 database or I/O error, \
-            76 not found, 77 not authorized, 130 interrupted (nothing stored).
+            76 not found, 77 not authorized, 78 written by a newer vitals (upgrade first), \
+            130 interrupted (nothing stored).
             """,
         version: VitalsVersion.text,
         subcommands: [
@@ -24,6 +25,6 @@ struct VitalsCommand: AsyncParsableCommand {
             SyncCommand.self,
             CalendarCommand.self, StreakCommand.self, RemindersCommand.self,
             WeightCommand.self, NutritionCommand.self, EditCommand.self, WorkoutsCommand.self, MealsCommand.self,
-            McpCommand.self,
+            McpCommand.self, BackupCommand.self, RestoreCommand.self,
         ])
 }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A folder of timed backups: how each is named, and which to keep.
+///
+/// A backup is named `STEM-YYYYMMDDTHHMMSS.mmmZ.EXT` (UTC, to the millisecond), so names sort by time and a folder can
+/// hold the backups of several databases, each keeping its own newest ones. Only files of that
+/// exact shape are ever removed.
+public struct BackupFolder: Sendable {
+    /// The folder.
+    public let path: String
+
+    /// The folder at `path`.
+    public init(path: String) { self.path = path }
+
+    /// The path of a backup of `stem` taken at `date`.
+    public func backupPath(stem: String, extension fileExtension: String, at date: Date) -> String {
+        URL(fileURLWithPath: path).appendingPathComponent("\(stem)-\(Self.stamp(date)).\(fileExtension)").path
+    }
+
+    /// Removes all but the newest `keep` backups of `stem`; returns the removed paths, oldest first.
+    public func prune(stem: String, extension fileExtension: String, keep: Int) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: path)
+            .filter { Self.isBackup($0, stem: stem, extension: fileExtension) }
+            .sorted()
+        let removed = names.dropLast(max(0, keep)).map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+        for file in removed { try FileManager.default.removeItem(atPath: file) }
+        return Array(removed)
+    }
+
+    /// `YYYYMMDDTHHMMSS.mmmZ` in UTC.
+    static func stamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
+        return String(format: "%04d%02d%02dT%02d%02d%02d.%03dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, milliseconds)
+    }
+
+    /// Whether `name` is `STEM-YYYYMMDDTHHMMSS.mmmZ.EXT`.
+    static func isBackup(_ name: String, stem: String, extension fileExtension: String) -> Bool {
+        let prefix = stem + "-", suffix = "." + fileExtension
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return false }
+        let stamp = Array(name.dropFirst(prefix.count).dropLast(suffix.count).utf8)
+        guard stamp.count == 20, stamp[8] == UInt8(ascii: "T"), stamp[15] == UInt8(ascii: "."),
+              stamp[19] == UInt8(ascii: "Z") else { return false }
+        return (stamp[0..<8] + stamp[9..<15] + stamp[16..<19]).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import VitalsCore
+
+/// File steps that survive a power loss: flushed contents, renames flushed in their folder.
+enum DurableFile {
+    /// A hidden name beside `path` for a file being written, unique to this process.
+    static func temporaryName(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).partial-\(getpid())").path
+    }
+
+    /// Removes `path` and what SQLite may have left beside it (`-wal`, `-shm`, `-journal`).
+    static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    /// The file's size in bytes, 0 when it cannot be read.
+    static func size(of path: String) -> Int64 {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int64(status.st_size) : 0
+    }
+
+    /// Flushes the file's contents to disk (`fsync`).
+    static func flush(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw VitalsError(.io, "cannot open the file to flush it", at: InputLocation(file: path))
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw VitalsError(.io, "cannot flush the file to disk (errno \(errno))", at: InputLocation(file: path))
+        }
+    }
+
+    /// Renames `path` to `destination` (replacing it) and flushes the folder, so the new name survives a power loss.
+    static func rename(_ path: String, to destination: String) throws {
+        guard Foundation.rename(path, destination) == 0 else {
+            throw VitalsError(.io, "cannot rename \(path) into place (errno \(errno))", at: InputLocation(file: destination))
+        }
+        flushFolder(of: destination)
+    }
+
+    /// Flushes the folder holding `path` (its entries), as far as the system allows.
+    static func flushFolder(of path: String) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Copies `path` to a new file `destination` in 4 MiB reads, flushed; `progress` hears bytes done and total.
+    static func copy(_ path: String, to destination: String, progress: ((Int64, Int64) -> Void)?) throws {
+        let total = size(of: path)
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw VitalsError(.io, "cannot read the file", at: InputLocation(file: path)) }
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else {
+            throw VitalsError(.io, "cannot create the file (errno \(errno))", at: InputLocation(file: destination))
+        }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        var done: Int64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw VitalsError(.io, "cannot read the file (errno \(errno))", at: InputLocation(file: path)) }
+            if count == 0 { break }
+            var written = 0
+            while written < count {
+                let step = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if step < 0, errno == EINTR { continue }
+                guard step > 0 else {
+                    throw VitalsError(.io, "cannot write the file (errno \(errno))", at: InputLocation(file: destination))
+                }
+                written += step
+            }
+            done += Int64(count)
+            progress?(done, total)
+        }
+        guard fsync(output) == 0 else {
+            throw VitalsError(.io, "cannot flush the file to disk (errno \(errno))", at: InputLocation(file: destination))
+        }
+    }
+}

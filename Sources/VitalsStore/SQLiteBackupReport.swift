@@ -1,0 +1,17 @@
+import Foundation
+
+/// What a backup wrote: where, how big, what it holds, how long it took.
+public struct SQLiteBackupReport: Sendable, Equatable {
+    /// The backup file.
+    public var path: String
+    /// Its size in bytes.
+    public var bytes: Int64
+    /// Every table with its rows, by name.
+    public var tables: [BackupVerification.Table]
+    /// The file's kind and schema version; nil when the copy was not checked.
+    public var schema: SchemaVersion?
+    /// `PRAGMA integrity_check`'s answer (`ok`); nil when the copy was not checked.
+    public var integrity: String?
+    /// Seconds from start to the rename.
+    public var seconds: Double
+}
