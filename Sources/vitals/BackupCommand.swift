@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
+import VitalsServer
 import VitalsStore
 
 /// `vitals backup OUT`: a consistent, verified copy of a store or a server's database, even while it is in use.
@@ -68,7 +69,7 @@ struct BackupCommand: AsyncParsableCommand {
                 bar?.finish()
                 result = Self.fields(report)
             case .postgres(let url):
-                let report = try PostgresDump(url: url).write(to: destination)
+                let report = try PostgresBackup(url: url).write(to: destination)
                 result = ["path": report.path, "bytes": report.bytes, "seconds": report.seconds,
                           "tables": report.tables, "format": "pg_dump custom"]
             }
@@ -86,7 +87,7 @@ struct BackupCommand: AsyncParsableCommand {
     static func naming(_ database: BackupSourceOptions.Database) -> (stem: String, fileExtension: String) {
         switch database {
         case .sqlite(let path): (URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, "sqlite")
-        case .postgres(let url): (PostgresDump(url: url).databaseName, "dump")
+        case .postgres(let url): (PostgresBackup(url: url).databaseName, "dump")
         }
     }
 

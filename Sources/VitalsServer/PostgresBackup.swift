@@ -7,21 +7,27 @@ import VitalsCore
 /// `pg_dump` reads one snapshot (a repeatable-read transaction), so the servers go on writing
 /// while it runs. The URL's password goes to `PGPASSWORD`, never onto a command line where the
 /// process list would show it.
-struct PostgresDump {
+public struct PostgresBackup: Sendable {
     /// What a dump wrote.
-    struct Report {
-        var path: String
-        var bytes: Int64
+    public struct Report: Sendable {
+        /// The dump file.
+        public var path: String
+        /// Its size in bytes.
+        public var bytes: Int64
         /// Tables whose rows the dump holds, by name.
-        var tables: [String]
-        var seconds: Double
+        public var tables: [String]
+        /// Seconds from start to the rename.
+        public var seconds: Double
     }
 
     /// The database URL, as given.
-    let url: String
+    public let url: String
+
+    /// A backup of the database at `url` (postgres://user:password@host:port/database).
+    public init(url: String) { self.url = url }
 
     /// Dumps the database to `destination` (which must not exist).
-    func write(to destination: String) throws -> Report {
+    public func write(to destination: String) throws -> Report {
         let started = Date()
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw VitalsError(.duplicate, "a file of this name exists; give a new name or a folder",
@@ -69,20 +75,22 @@ struct PostgresDump {
     }
 
     /// The database's name from the URL, for naming backups in a folder.
-    var databaseName: String {
+    public var databaseName: String {
         let name = URLComponents(string: url)?.path.split(separator: "/").first.map(String.init) ?? ""
         return name.isEmpty ? "postgres" : name
     }
 
-    /// The path of a PostgreSQL client tool: on `PATH`, else in Debian's `/usr/lib/postgresql/VERSION/bin`.
-    static func tool(_ name: String) throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    /// The path of a PostgreSQL client tool: on `searchPath` (default `$PATH`), else in the
+    /// newest `clusterRoot/VERSION/bin` (Debian's `/usr/lib/postgresql`).
+    public static func tool(_ name: String, searchPath: String? = nil, clusterRoot: String = "/usr/lib/postgresql") throws
+        -> String {
+        let path = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
             return "\(folder)/\(name)"
         }
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: clusterRoot)) ?? []
         for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
-            let candidate = "/usr/lib/postgresql/\(version)/bin/\(name)"
+            let candidate = "\(clusterRoot)/\(version)/bin/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         throw VitalsError(.unavailable,
