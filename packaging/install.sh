@@ -4,7 +4,8 @@
 #   sudo ./install.sh [--prefix /usr/local] [--systemd]
 #     --prefix DIR  where bin/, share/ go (default /usr/local)
 #     --systemd     also make the system user `vitals` (no login, home /var/lib/vitals),
-#                   install the unit into /etc/systemd/system (it runs /usr/local/bin/vitals:
+#                   install the units (vitals.service, vitals-backup.service and .timer)
+#                   into /etc/systemd/system (they run /usr/local/bin/vitals:
 #                   with another prefix, edit its ExecStart) and reload systemd;
 #                   then: systemctl enable --now vitals
 set -euo pipefail
@@ -30,7 +31,10 @@ if [ "$SYSTEMD" = 1 ]; then
         echo "install: made the system user vitals"
     fi
     install -d -o vitals -g vitals -m 0700 /var/lib/vitals
-    install -D -m 0644 "$HERE/lib/systemd/system/vitals.service" /etc/systemd/system/vitals.service
+    for unit in vitals.service vitals-backup.service vitals-backup.timer; do
+        install -D -m 0644 "$HERE/lib/systemd/system/$unit" "/etc/systemd/system/$unit"
+    done
     systemctl daemon-reload
-    echo "install: the unit is in /etc/systemd/system/vitals.service; start it with: systemctl enable --now vitals"
+    echo "install: the units are in /etc/systemd/system; start the server with: systemctl enable --now vitals"
+    echo "install: nightly backups into /var/lib/vitals/backups: systemctl enable --now vitals-backup.timer"
 fi

@@ -28,7 +28,8 @@ BUNDLE="$(find "$SCRATCH" -mindepth 1 -maxdepth 1 -type d -name 'vitals-*' | hea
 [ -n "$BUNDLE" ] || fail "the tarball has no vitals-VERSION/ folder"
 for file in bin/vitals share/bash-completion/completions/vitals share/zsh/site-functions/_vitals \
     share/fish/vendor_completions.d/vitals.fish share/man/man1/vitals.1 share/man/man1/vitals-serve.1 \
-    lib/systemd/system/vitals.service share/doc/vitals/examples/nginx.conf \
+    lib/systemd/system/vitals.service lib/systemd/system/vitals-backup.service \
+    lib/systemd/system/vitals-backup.timer share/doc/vitals/examples/nginx.conf \
     share/doc/vitals/examples/Caddyfile share/doc/vitals/README.md install.sh; do
     [ -s "$BUNDLE/$file" ] || fail "$file is missing or empty"
 done
@@ -44,6 +45,15 @@ head -1 "$BUNDLE/share/zsh/site-functions/_vitals" | grep -q "^#compdef vitals" 
 sed "s#/usr/local/bin/vitals#$BUNDLE/bin/vitals#" "$BUNDLE/lib/systemd/system/vitals.service" > "$SCRATCH/vitals.service"
 verify="$(systemd-analyze verify --man=no "$SCRATCH/vitals.service" 2>&1)" || fail "systemd-analyze verify: $verify"
 [ -z "$verify" ] || fail "systemd-analyze verify: $verify"
+# The backup's service and timer, checked together (the timer names the service).
+for unit in vitals-backup.service vitals-backup.timer; do
+    sed "s#/usr/local/bin/vitals#$BUNDLE/bin/vitals#" "$BUNDLE/lib/systemd/system/$unit" > "$SCRATCH/$unit"
+done
+verify="$(systemd-analyze verify --man=no "$SCRATCH/vitals-backup.service" "$SCRATCH/vitals-backup.timer" 2>&1)" \
+    || fail "systemd-analyze verify (backup): $verify"
+[ -z "$verify" ] || fail "systemd-analyze verify (backup): $verify"
+grep -q -- "backup /var/lib/vitals/backups/ --db /var/lib/vitals/vitals.sqlite --keep" \
+    "$BUNDLE/lib/systemd/system/vitals-backup.service" || fail "the backup unit does not back up the server's database"
 pages=$(find "$BUNDLE/share/man/man1" -name '*.1' | wc -l)
 [ "$pages" -ge 40 ] || fail "only $pages man pages"
 pass "unit, examples, completions, $pages man pages"
@@ -96,6 +106,15 @@ me = json.load(urllib.request.urlopen(request, timeout=10))
 assert me == {"name": "ada", "timeZone": "Europe/Berlin"}, me
 PY
 pass "vitals serve at $address: /health and /api/me"
+# The backup unit's command against the running server, then a restore of what it wrote.
+run backup "$SCRATCH/backups/" --db "$DB" --keep 14 --no-progress > "$SCRATCH/backup.out" \
+    || fail "vitals backup of the running server: $(cat "$SCRATCH/backup.out")"
+backup_file="$(find "$SCRATCH/backups" -name 'server-*.sqlite' | head -1)"
+[ -s "$backup_file" ] || fail "vitals backup wrote no server-*.sqlite"
+run restore "$backup_file" --db "$DB" >/dev/null 2>&1 && fail "vitals restore replaced a database the server holds"
+run restore "$backup_file" --db "$SCRATCH/restored.sqlite" --json > /dev/null || fail "vitals restore of the backup"
+run user list --db "$SCRATCH/restored.sqlite" | grep -q ada || fail "the restored database has no user ada"
+pass "vitals backup of the running server, refused restore over it, restore into a new file"
 kill -TERM "$SERVER_PID"
 status=0
 wait "$SERVER_PID" || status=$?

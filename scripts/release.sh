@@ -20,6 +20,7 @@
 #   share/bash-completion/completions/vitals, share/zsh/site-functions/_vitals,
 #   share/fish/vendor_completions.d/vitals.fish
 #   lib/systemd/system/vitals.service   (packaging/vitals.service: its own user, StateDirectory, hardening)
+#   lib/systemd/system/vitals-backup.{service,timer}   (the nightly `vitals backup`, keeping 14)
 #   share/doc/vitals/                   README.md, LICENSE, the reverse-proxy examples (nginx, Caddy)
 #   install.sh                          copies those under a prefix (default /usr/local)
 # The build keeps its cache in .build-release/ between runs. Exit codes: 0 built, 1 a step
@@ -106,6 +107,7 @@ strip --strip-debug "$STAGE/bin/vitals" 2>/dev/null || true
 step "writing the man pages"
 python3 "$ROOT/scripts/manpage.py" --version "$VERSION" --out "$STAGE/share/man/man1" "$STAGE/bin/vitals"
 cp "$SOURCE/packaging/vitals.service" "$STAGE/lib/systemd/system/vitals.service"
+cp "$SOURCE/packaging/vitals-backup.service" "$SOURCE/packaging/vitals-backup.timer" "$STAGE/lib/systemd/system/"
 cp "$SOURCE/packaging/install.sh" "$STAGE/install.sh"
 cp "$SOURCE/README.md" "$STAGE/share/doc/vitals/README.md"
 [ -f "$SOURCE/LICENSE" ] && cp "$SOURCE/LICENSE" "$STAGE/share/doc/vitals/LICENSE"
