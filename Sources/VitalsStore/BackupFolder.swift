@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// A folder of timed backups: how each is named, and which to keep.
@@ -17,14 +22,25 @@ public struct BackupFolder: Sendable {
         URL(fileURLWithPath: path).appendingPathComponent("\(stem)-\(Self.stamp(date)).\(fileExtension)").path
     }
 
-    /// Removes all but the newest `keep` backups of `stem`; returns the removed paths, oldest first.
+    /// Removes all but the newest `keep` backups of `stem`, and the partial files of its backups
+    /// whose process has ended (killed mid-copy); returns the removed backups, oldest first.
     public func prune(stem: String, extension fileExtension: String, keep: Int) throws -> [String] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: path)
-            .filter { Self.isBackup($0, stem: stem, extension: fileExtension) }
-            .sorted()
+        let all = try FileManager.default.contentsOfDirectory(atPath: path)
+        let names = all.filter { Self.isBackup($0, stem: stem, extension: fileExtension) }.sorted()
         let removed = names.dropLast(max(0, keep)).map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
         for file in removed { try FileManager.default.removeItem(atPath: file) }
+        for name in all where Self.isAbandonedPartial(name, stem: stem, extension: fileExtension) {
+            DurableFile.remove(URL(fileURLWithPath: path).appendingPathComponent(name).path)
+        }
         return Array(removed)
+    }
+
+    /// Whether `name` is `.STEM-STAMP.EXT.partial-PID` of a process that no longer runs.
+    static func isAbandonedPartial(_ name: String, stem: String, extension fileExtension: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: ".partial-"),
+              isBackup(String(name[name.index(after: name.startIndex)..<marker.lowerBound]), stem: stem, extension: fileExtension),
+              let pid = Int32(name[marker.upperBound...]) else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// `YYYYMMDDTHHMMSS.mmmZ` in UTC.

@@ -14,8 +14,10 @@ public struct BackupVerification: Sendable, Equatable, Codable {
     public var schema: SchemaVersion
     /// Every table but SQLite's own, by name.
     public var tables: [Table]
-    /// `PRAGMA integrity_check`'s answer: `ok`.
+    /// The check's answer: `ok`.
     public var integrity: String
+    /// The check that gave it: `integrity_check` or `quick_check` (``SQLiteFileCheck/Depth``).
+    public var check: String
     /// The file's size in bytes.
     public var bytes: Int64
 }

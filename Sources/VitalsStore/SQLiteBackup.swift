@@ -8,7 +8,7 @@ import VitalsCore
 /// snapshot for as long as it reads and never blocks a writer, so a server goes on committing
 /// while its pages are copied, and the copy holds exactly what was committed when the backup
 /// began. It is written under a temporary name beside the destination, flushed to disk, checked
-/// (``SQLiteFileCheck``: header, `PRAGMA integrity_check`, schema; and each table's row count
+/// (``SQLiteFileCheck``: header, `PRAGMA integrity_check` or the quick check, schema; and each table's row count
 /// against the snapshot's), and only then renamed into place; a failure removes it and leaves
 /// nothing behind.
 public struct SQLiteBackup: Sendable {
@@ -18,6 +18,8 @@ public struct SQLiteBackup: Sendable {
         public var bytesPerStep = 32 << 20
         /// Check the copy before renaming it into place. Default true.
         public var verifies = true
+        /// How deep the check looks. Default `.full` (`PRAGMA integrity_check`).
+        public var check = SQLiteFileCheck.Depth.full
 
         /// The defaults.
         public init() {}
@@ -49,6 +51,8 @@ public struct SQLiteBackup: Sendable {
             throw VitalsError(.duplicate, "a file of this name exists; give a new name or a folder",
                               at: InputLocation(file: destination))
         }
+        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = DurableFile.temporaryName(for: destination)
         defer { DurableFile.remove(temporary) }
         let snapshotCounts = try copy(to: temporary, progress: progress)
@@ -56,7 +60,7 @@ public struct SQLiteBackup: Sendable {
         var verification: BackupVerification?
         if configuration.verifies {
             progress?(BackupProgress(phase: .verifying, bytesDone: 0, bytesTotal: 0))
-            let checked = try SQLiteFileCheck(catalog: catalog).verify(temporary)
+            let checked = try SQLiteFileCheck(catalog: catalog, depth: configuration.check).verify(temporary)
             guard checked.tables == snapshotCounts else {
                 throw VitalsError(.database, "the copy's row counts differ from the database's: nothing was kept",
                                   at: InputLocation(file: source))
@@ -66,6 +70,7 @@ public struct SQLiteBackup: Sendable {
         try DurableFile.rename(temporary, to: destination)
         return SQLiteBackupReport(path: destination, bytes: DurableFile.size(of: destination), tables: verification?.tables ?? snapshotCounts,
                                   schema: verification?.schema, integrity: verification?.integrity,
+                                  check: verification?.check,
                                   seconds: Date().timeIntervalSince(started))
     }
 

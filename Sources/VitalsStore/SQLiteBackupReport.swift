@@ -10,8 +10,10 @@ public struct SQLiteBackupReport: Sendable, Equatable {
     public var tables: [BackupVerification.Table]
     /// The file's kind and schema version; nil when the copy was not checked.
     public var schema: SchemaVersion?
-    /// `PRAGMA integrity_check`'s answer (`ok`); nil when the copy was not checked.
+    /// The check's answer (`ok`); nil when the copy was not checked.
     public var integrity: String?
+    /// The check: `integrity_check` or `quick_check`; nil when the copy was not checked.
+    public var check: String?
     /// Seconds from start to the rename.
     public var seconds: Double
 }

@@ -20,6 +20,8 @@ public struct SQLiteRestore: Sendable {
     public let catalog: SchemaCatalog
     /// Keep the replaced file beside the target after the new one opened. Default false.
     public var keepsPrevious = false
+    /// How deep the backup is checked. Default `.full` (`PRAGMA integrity_check`).
+    public var check = SQLiteFileCheck.Depth.full
 
     /// A restore of `backup` over `target`.
     public init(backup: String, target: String, catalog: SchemaCatalog) {
@@ -46,7 +48,7 @@ public struct SQLiteRestore: Sendable {
         progress?(BackupProgress(phase: .verifying, bytesDone: 0, bytesTotal: 0))
         let verification: BackupVerification
         do {
-            verification = try SQLiteFileCheck(catalog: catalog).verify(temporary)
+            verification = try SQLiteFileCheck(catalog: catalog, depth: check).verify(temporary)
         } catch var error as VitalsError {
             // Name the backup the user gave, not the copy beside the target.
             error.location = InputLocation(file: backup)

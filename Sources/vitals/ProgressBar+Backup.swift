@@ -12,7 +12,7 @@ extension ProgressBar {
         let elapsed = Date().timeIntervalSince(started)
         let line = switch progress.phase {
         case .copying: Self.line(copied: progress.bytesDone, of: progress.bytesTotal, elapsed: elapsed)
-        case .verifying: "verifying the copy (PRAGMA integrity_check, row counts, schema)..."
+        case .verifying: "verifying the copy (SQLite's check, row counts, schema)..."
         }
         draw(line)
     }

@@ -12,7 +12,7 @@ struct RestoreCommand: AsyncParsableCommand {
             Refused while any process has the database open (a running `vitals serve`, `vitals \
             dashboard` or `vitals mcp`: stop it first, e.g. systemctl stop vitals). The backup is \
             copied beside the database under a hidden temporary name and verified there (the file \
-            as long as its header says, PRAGMA integrity_check, the schema known to this binary, \
+            as long as its header says, PRAGMA integrity_check (or --check quick), the schema known to this binary, \
             a store's backup never over a server's database or the reverse); a backup that fails \
             leaves the database as it was. Then the database is kept as \
             PATH.before-restore-YYYYMMDDTHHMMSS.mmmZ, the copy is renamed over it in one step, and \
@@ -34,6 +34,11 @@ struct RestoreCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Keep the replaced file as PATH.before-restore-YYYYMMDDTHHMMSS.mmmZ after the new one opened.")
     var keepPrevious = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "How the backup is checked before it replaces anything: full (PRAGMA integrity_check) or quick (PRAGMA quick_check and each index's entries counted).",
+        valueName: "full|quick"))
+    var check: SQLiteFileCheck.Depth = .full
 
     @OptionGroup var progressOptions: ImportProgressOptions
 
@@ -60,6 +65,7 @@ struct RestoreCommand: AsyncParsableCommand {
         try await runReportingErrors {
             var restore = SQLiteRestore(backup: backup, target: target, catalog: BackupSourceOptions.catalog)
             restore.keepsPrevious = keepPrevious
+            restore.check = check
             let bar = progressOptions.bar()
             let report = try restore.run(progress: bar?.backupProgress)
             bar?.finish()

@@ -138,11 +138,20 @@ struct BackupCommandTests {
         #expect(try await cli.run(["demo", "--db", cli.database]).status == 0)
         let folder = cli.directory.appendingPathComponent("nightly").path
         var removed: [String] = []
-        for _ in 0..<3 {
-            let run = try await cli.run(["backup", folder, "--keep", "2", "--json"])
+        for round in 0..<3 {
+            let run = try await cli.run(["backup", folder, "--keep", "2", "--json"] + (round == 0 ? ["--progress"] : ["--check", "quick"]))
             #expect(run.status == 0, "\(run.stderr)")
+            if round == 0 {
+                // Not a terminal: --progress prints a line per step, the copy then its check.
+                let lines = run.stderr.split(separator: "\n")
+                #expect(lines.contains { $0.hasPrefix("[##############################] 100%") && $0.hasSuffix("copying") }, "\(run.stderr)")
+                #expect(lines.last?.hasPrefix("verifying the copy") == true, "\(run.stderr)")
+            } else {
+                #expect(run.stderr.isEmpty)
+            }
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             removed += report["removed"] as? [String] ?? []
+            #expect(report["check"] as? String == (round == 0 ? "integrity_check" : "quick_check") && report["integrity"] as? String == "ok")
         }
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(kept.count == 2 && kept.allSatisfy { $0.hasPrefix("store-") && $0.hasSuffix(".sqlite") }, "\(kept)")

@@ -57,7 +57,7 @@ struct BackupTests {
         _ = try? await writer.value
         #expect(steps.withLock { $0 } > 3)
         #expect(after > before, "the writer went on while the backup ran")
-        #expect(report.integrity == "ok" && report.schema?.kind == "store")
+        #expect(report.integrity == "ok" && report.check == "integrity_check" && report.schema?.kind == "store")
         #expect(FileManager.default.fileExists(atPath: backup))
         #expect(!FileManager.default.fileExists(atPath: DurableFile.temporaryName(for: backup)))
 
@@ -130,6 +130,10 @@ struct BackupTests {
         try noisy.write(to: URL(fileURLWithPath: damaged))
         let broken = #expect(throws: VitalsError.self) { try SQLiteRestore(backup: damaged, target: target, catalog: Self.catalog).run() }
         #expect(broken?.code == .invalidInput && broken?.location?.file == damaged)
+        var quick = SQLiteRestore(backup: damaged, target: target, catalog: Self.catalog)
+        quick.check = .quick
+        let quickly = #expect(throws: VitalsError.self) { try quick.run() }
+        #expect(quickly?.code == .invalidInput && quickly?.location?.file == damaged)
 
         let newer = temporary.directory.appendingPathComponent("newer.sqlite").path
         try whole.write(to: URL(fileURLWithPath: newer))
@@ -155,7 +159,11 @@ struct BackupTests {
         let backups = BackupFolder(path: folder)
         let start = date("2026-11-29T02:00:00Z")
         let made = (0..<5).map { backups.backupPath(stem: "server", extension: "sqlite", at: start + Double($0) * 3600.5) }
-        let others = ["vitals-20261129T010000.000Z.sqlite", "server-notes.sqlite", "server-20261129T010000.000Z.dump"]
+        // A partial copy of a process still running stays; one whose process has ended goes.
+        let running = ".server-20261129T010000.000Z.sqlite.partial-\(getpid())"
+        let abandoned = ".server-20261129T010000.000Z.sqlite.partial-\(Int32.max - 1)"
+        FileManager.default.createFile(atPath: folder + "/" + abandoned, contents: Data())
+        let others = ["vitals-20261129T010000.000Z.sqlite", "server-notes.sqlite", "server-20261129T010000.000Z.dump", running]
         for path in made + others.map({ folder + "/" + $0 }) { FileManager.default.createFile(atPath: path, contents: Data()) }
         #expect(URL(fileURLWithPath: made[1]).lastPathComponent == "server-20261129T030000.500Z.sqlite")
         let removed = try backups.prune(stem: "server", extension: "sqlite", keep: 2)
