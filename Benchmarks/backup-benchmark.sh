@@ -158,6 +158,8 @@ row = {"round": int(round_), "phase": phase, "upserts_per_s": round(r["accepted"
        "refused": r["refused"], "p50_ms": r["p50_us"] / 1000, "p99_ms": r["p99_us"] / 1000, "steal_percent": float(steal)}
 if b:
     row["backup_seconds"] = b["seconds"]
+    row["copy_seconds"] = b.get("copySeconds")
+    row["check_seconds"] = b.get("checkSeconds")
     row["backup_mb"] = round(b["bytes"] / 1048576)
     row["integrity"] = b.get("integrity")
 if as_json == "1":
@@ -165,7 +167,8 @@ if as_json == "1":
 else:
     text = "round %(round)d %(phase)-7s %(upserts_per_s)6d upserts/s  p50 %(p50_ms).1f ms  p99 %(p99_ms).1f ms  steal %(steal_percent).2f%%" % row
     if b:
-        text += "  backup %.1f s, %d MB, integrity %s" % (row["backup_seconds"], row["backup_mb"], row["integrity"])
+        text += "  backup %.1f s (copy %.1f, check %.1f), %d MB, %s %s" % (row["backup_seconds"], row["copy_seconds"],
+            row["check_seconds"], row["backup_mb"], b.get("check"), row["integrity"])
     print(text)
 PY
     done

@@ -57,6 +57,7 @@ public struct SQLiteBackup: Sendable {
         defer { DurableFile.remove(temporary) }
         let snapshotCounts = try copy(to: temporary, progress: progress)
         try DurableFile.flush(temporary)
+        let copied = Date()
         var verification: BackupVerification?
         if configuration.verifies {
             progress?(BackupProgress(phase: .verifying, bytesDone: 0, bytesTotal: 0))
@@ -67,11 +68,13 @@ public struct SQLiteBackup: Sendable {
             }
             verification = checked
         }
+        let verified = Date()
         try DurableFile.rename(temporary, to: destination)
         return SQLiteBackupReport(path: destination, bytes: DurableFile.size(of: destination), tables: verification?.tables ?? snapshotCounts,
                                   schema: verification?.schema, integrity: verification?.integrity,
                                   check: verification?.check,
-                                  seconds: Date().timeIntervalSince(started))
+                                  seconds: Date().timeIntervalSince(started), copySeconds: copied.timeIntervalSince(started),
+                                  checkSeconds: verified.timeIntervalSince(copied))
     }
 
     /// Copies the source's pages into a new file at `temporary` in one read transaction; returns

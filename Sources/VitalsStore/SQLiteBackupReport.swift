@@ -16,4 +16,8 @@ public struct SQLiteBackupReport: Sendable, Equatable {
     public var check: String?
     /// Seconds from start to the rename.
     public var seconds: Double
+    /// Of those, seconds copying the pages (and flushing them to disk).
+    public var copySeconds: Double
+    /// Of those, seconds checking the copy.
+    public var checkSeconds: Double
 }

@@ -44,7 +44,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     @OptionGroup var progressOptions: ImportProgressOptions
 
-    @Flag(name: .long, help: "Print what was written as JSON: path, bytes, seconds, tables and their rows, schema, integrity, check, removed.")
+    @Flag(name: .long, help: "Print what was written as JSON: path, bytes, seconds (copySeconds and checkSeconds of them), tables and their rows, schema, integrity, check, removed.")
     var json = false
 
     @Argument(help: ArgumentHelp("The backup file to write, or a folder to write it in.", valueName: "out"))
@@ -110,6 +110,7 @@ struct BackupCommand: AsyncParsableCommand {
     static func fields(_ report: SQLiteBackupReport) -> [String: Any] {
         var fields: [String: Any] = [
             "path": report.path, "bytes": report.bytes, "seconds": (report.seconds * 1000).rounded() / 1000,
+            "copySeconds": (report.copySeconds * 1000).rounded() / 1000, "checkSeconds": (report.checkSeconds * 1000).rounded() / 1000,
             "tables": Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) }),
         ]
         if let schema = report.schema {
