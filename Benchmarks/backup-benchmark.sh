@@ -15,7 +15,7 @@
 # server answers, and the backup competes with both for the cores.
 #
 #   bash Benchmarks/backup-benchmark.sh [--size-mb 1024] [--rounds 2] [--seconds 25]
-#        [--connections 16] [--pace-ms MS] [--delay 2] [--check full|quick] [--work DIR]
+#        [--connections 16] [--pace-ms MS] [--delay 2] [--check full|quick] [--step-mib 4] [--work DIR]
 #        [--server BINARY] [--json]
 set -euo pipefail
 
@@ -28,6 +28,7 @@ CONNECTIONS=16
 DELAY=2
 PACE=""
 CHECK=full
+STEP=4
 SERVER="$ROOT/.build/release/vitals"
 JSON=0
 
@@ -41,6 +42,7 @@ usage: bash Benchmarks/backup-benchmark.sh [options]
   --pace-ms MS       each connection waits MS before each request (default: none, as fast as answered)
   --delay S          seconds into the "with" run that the backup starts (default 2)
   --check full|quick the backup's check (vitals backup --check; default full)
+  --step-mib N       MiB copied and flushed per step (vitals backup --step-mib; default 4)
   --work DIR         folder for the database, the payload and the backups (default bench-data/backup)
   --server BINARY    the vitals binary (default .build/release/vitals; build it with
                      swift build -c release --product vitals)
@@ -58,6 +60,7 @@ while [ $# -gt 0 ]; do
         --delay) DELAY="$2"; shift 2 ;;
         --pace-ms) PACE="$2"; shift 2 ;;
         --check) CHECK="$2"; shift 2 ;;
+        --step-mib) STEP="$2"; shift 2 ;;
         --work) WORK="$2"; shift 2 ;;
         --server) SERVER="$2"; shift 2 ;;
         --json) JSON=1; shift ;;
@@ -132,7 +135,7 @@ mkdir -p "$WORK/backups"
 SCRIPT="$ROOT/Benchmarks/wrk-daily.lua"
 PACING=()
 if [ -n "$PACE" ]; then SCRIPT="$ROOT/Benchmarks/wrk-daily-paced.lua"; PACING=("$PACE"); fi
-echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK at +${DELAY}s" >&2
+echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK --step-mib $STEP at +${DELAY}s" >&2
 for round in $(seq 1 "$ROUNDS"); do
     for phase in without with; do
         before="$(steal)"
@@ -142,7 +145,7 @@ for round in $(seq 1 "$ROUNDS"); do
         backup_json="null"
         if [ "$phase" = with ]; then
             sleep "$DELAY"
-            "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 --check "$CHECK" --no-progress --json > "$WORK/backup.json"
+            "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 --check "$CHECK" --step-mib "$STEP" --no-progress --json > "$WORK/backup.json"
             backup_json="$(cat "$WORK/backup.json")"
             kill -0 "$WRK_PID" 2>/dev/null || echo "backup-benchmark: the backup outlasted wrk: raise --seconds" >&2
         fi

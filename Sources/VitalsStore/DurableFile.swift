@@ -38,6 +38,30 @@ enum DurableFile {
         }
     }
 
+    /// A file kept open to flush it again and again while another writer (SQLite) fills it.
+    final class Flusher {
+        private let path: String
+        private let descriptor: Int32
+
+        /// Opens `path`, which must exist.
+        init(_ path: String) throws {
+            self.path = path
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw VitalsError(.io, "cannot open the file to flush it", at: InputLocation(file: path))
+            }
+        }
+
+        /// Flushes what has been written to the file so far (`fsync`).
+        func flush() throws {
+            guard fsync(descriptor) == 0 else {
+                throw VitalsError(.io, "cannot flush the file to disk (errno \(errno))", at: InputLocation(file: path))
+            }
+        }
+
+        deinit { close(descriptor) }
+    }
+
     /// Renames `path` to `destination` (replacing it) and flushes the folder, so the new name survives a power loss.
     static func rename(_ path: String, to destination: String) throws {
         guard Foundation.rename(path, destination) == 0 else {

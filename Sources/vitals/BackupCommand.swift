@@ -42,6 +42,11 @@ struct BackupCommand: AsyncParsableCommand {
         valueName: "full|quick"))
     var check: SQLiteFileCheck.Depth = .full
 
+    @Option(name: .long, help: ArgumentHelp(
+        "MiB of a SQLite database copied per step, each flushed to disk before the next: a server's commits on the same disk wait at most for one step. Smaller holds them up less, larger copies faster.",
+        valueName: "mib"))
+    var stepMib = 4
+
     @OptionGroup var progressOptions: ImportProgressOptions
 
     @Flag(name: .long, help: "Print what was written as JSON: path, bytes, seconds (copySeconds and checkSeconds of them), tables and their rows, schema, integrity, check, removed.")
@@ -52,6 +57,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1") }
+        guard (1...1024).contains(stepMib) else { throw ValidationError("--step-mib must be 1 to 1024") }
     }
 
     func run() async throws {
@@ -74,6 +80,7 @@ struct BackupCommand: AsyncParsableCommand {
                 let bar = progressOptions.bar()
                 var configuration = SQLiteBackup.Configuration()
                 configuration.check = check
+                configuration.bytesPerStep = stepMib << 20
                 let report = try SQLiteBackup(source: path, catalog: BackupSourceOptions.catalog, configuration: configuration)
                     .write(to: destination, progress: bar?.backupProgress)
                 bar?.finish()
