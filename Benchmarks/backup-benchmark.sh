@@ -15,7 +15,7 @@
 # server answers, and the backup competes with both for the cores.
 #
 #   bash Benchmarks/backup-benchmark.sh [--size-mb 1024] [--rounds 2] [--seconds 25]
-#        [--connections 16] [--pace-ms MS] [--delay 2] [--check full|quick] [--step-mib 4] [--work DIR]
+#        [--connections 16] [--pace-ms MS] [--delay 2] [--check full|quick] [--step-mib 4] [--nice 10] [--work DIR]
 #        [--server BINARY] [--json]
 set -euo pipefail
 
@@ -29,6 +29,7 @@ DELAY=2
 PACE=""
 CHECK=full
 STEP=4
+NICE=10
 SERVER="$ROOT/.build/release/vitals"
 JSON=0
 
@@ -43,6 +44,7 @@ usage: bash Benchmarks/backup-benchmark.sh [options]
   --delay S          seconds into the "with" run that the backup starts (default 2)
   --check full|quick the backup's check (vitals backup --check; default full)
   --step-mib N       MiB copied and flushed per step (vitals backup --step-mib; default 4)
+  --nice N           run the backup under nice -n N, as packaging/vitals-backup.service does (default 10)
   --work DIR         folder for the database, the payload and the backups (default bench-data/backup)
   --server BINARY    the vitals binary (default .build/release/vitals; build it with
                      swift build -c release --product vitals)
@@ -61,6 +63,7 @@ while [ $# -gt 0 ]; do
         --pace-ms) PACE="$2"; shift 2 ;;
         --check) CHECK="$2"; shift 2 ;;
         --step-mib) STEP="$2"; shift 2 ;;
+        --nice) NICE="$2"; shift 2 ;;
         --work) WORK="$2"; shift 2 ;;
         --server) SERVER="$2"; shift 2 ;;
         --json) JSON=1; shift ;;
@@ -135,7 +138,7 @@ mkdir -p "$WORK/backups"
 SCRIPT="$ROOT/Benchmarks/wrk-daily.lua"
 PACING=()
 if [ -n "$PACE" ]; then SCRIPT="$ROOT/Benchmarks/wrk-daily-paced.lua"; PACING=("$PACE"); fi
-echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK --step-mib $STEP at +${DELAY}s" >&2
+echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK --step-mib $STEP (nice $NICE) at +${DELAY}s" >&2
 for round in $(seq 1 "$ROUNDS"); do
     for phase in without with; do
         before="$(steal)"
@@ -145,7 +148,7 @@ for round in $(seq 1 "$ROUNDS"); do
         backup_json="null"
         if [ "$phase" = with ]; then
             sleep "$DELAY"
-            "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 --check "$CHECK" --step-mib "$STEP" --no-progress --json > "$WORK/backup.json"
+            nice -n "$NICE" "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 --check "$CHECK" --step-mib "$STEP" --no-progress --json > "$WORK/backup.json"
             backup_json="$(cat "$WORK/backup.json")"
             kill -0 "$WRK_PID" 2>/dev/null || echo "backup-benchmark: the backup outlasted wrk: raise --seconds" >&2
         fi
