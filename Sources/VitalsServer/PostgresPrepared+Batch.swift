@@ -104,10 +104,10 @@ extension PostgresPrepared {
                     $14::text[], $15::text[], $16::text[], $18::int8[])
                     WITH ORDINALITY AS x(u, r, k, st, e, en, b, a, an, sr, ss, wr, ws, ty, sk, du, sv, o)
             ), pruned AS (
-                DELETE FROM ingest_log WHERE id IN (
+                DELETE FROM ingest_log WHERE id = ANY(ARRAY(
                     SELECT id FROM ingest_log
                     WHERE received_at < (SELECT MIN(c) FROM UNNEST($17::timestamptz[]) AS p(c))
-                    FOR UPDATE SKIP LOCKED)
+                    FOR UPDATE SKIP LOCKED))
             ), added AS (
                 INSERT INTO ingest_log (id, user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                     samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped,
