@@ -103,7 +103,7 @@ public protocol HealthRepository: Sendable {
         -> [QuestCompletion]
 
     /// Appends an entry to the user's ingest log in a transaction of its own (for requests that
-    /// wrote nothing), first pruning the entries (every user's) received before `cutoff`; returns its id.
+    /// wrote nothing), first pruning the user's entries received before `cutoff`; returns its id.
     func recordIngest(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date) async throws -> Int64
     /// The user's ingest log, newest first: at most `limit` entries, with ids below `before` when given.
     func ingests(of user: ServerUser, limit: Int, before: Int64?) async throws -> [IngestLogEntry]

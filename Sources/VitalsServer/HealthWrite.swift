@@ -51,7 +51,7 @@ public struct HealthWrite: Sendable {
     /// The request's ingest log entry, added (with the write's counts) in the same transaction;
     /// nil for none. Set through ``log(_:keepingSince:)``.
     public private(set) var logEntry: IngestLogEntry?
-    /// Log entries (every user's) received before this instant are pruned when ``logEntry`` is added.
+    /// The user's log entries received before this instant are pruned when ``logEntry`` is added.
     public private(set) var logKeptSince: Date = .distantPast
 
     public init(samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], recompute: DayRecompute? = nil,
@@ -63,8 +63,8 @@ public struct HealthWrite: Sendable {
         self.returnsSnapshots = returnsSnapshots
     }
 
-    /// Adds `entry` (when given) to the user's ingest log with this write, pruning entries (every
-    /// user's) received before `cutoff`.
+    /// Adds `entry` (when given) to the user's ingest log with this write, pruning entries
+    /// received before `cutoff`.
     public mutating func log(_ entry: IngestLogEntry?, keepingSince cutoff: Date) {
         logEntry = entry
         logKeptSince = cutoff

@@ -53,8 +53,8 @@ public protocol HealthWriteTransaction {
     /// Stores completions not stored yet (one per quest and period); returns how many were new.
     nonisolated(nonsending) func insert(_ completions: [QuestCompletion]) async throws -> Int
     /// Appends an entry to the user's ingest log (and notes it as the last ingest of each of its
-    /// sample types when it succeeded), first removing the entries (every user's) received before
-    /// `cutoff`; returns the new entry's id.
+    /// sample types when it succeeded), first removing the user's entries received before `cutoff`;
+    /// returns the new entry's id.
     nonisolated(nonsending) func record(_ entry: IngestLogEntry, keepingSince cutoff: Date) async throws -> Int64
     /// Replaces all of the user's characteristics (HealthKit identifier to value) with `values`.
     nonisolated(nonsending) func replaceCharacteristics(with values: [String: String]) async throws

@@ -86,13 +86,14 @@ extension PostgresPrepared {
         }
     }
 
-    /// Adds many users' log entries in one statement, after pruning the entries (every user's)
-    /// received before the earliest of the writes' cutoffs, as ``IngestLogInsert`` does for one
-    /// (without noting sample types); returns each entry's position (from 1) and new id.
+    /// Adds many users' log entries in one statement, after pruning each user's entries received
+    /// before that write's cutoff, as ``IngestLogInsert`` does for one (without noting sample
+    /// types); returns each entry's position (from 1) and new id.
     ///
     /// `nextval` in the CTE read twice is evaluated once per row; the ordinality maps ids back.
-    /// The pruning reads `ingest_log_by_received` from its oldest end, skipping entries another
-    /// transaction is pruning (``IngestLogInsert``).
+    /// The pruning looks each user's old entries up in `ingest_log_by_time` (OFFSET 0 keeps the
+    /// planner from flattening the lateral into a hash join over a scan of the whole log, which
+    /// it picks since it cannot tell the cutoffs select few rows: 7 ms for 36,000 entries).
     struct IngestLogBatchInsert: PostgresPreparedStatement {
         typealias Row = PostgresRow
 
@@ -104,10 +105,12 @@ extension PostgresPrepared {
                     $14::text[], $15::text[], $16::text[], $18::int8[])
                     WITH ORDINALITY AS x(u, r, k, st, e, en, b, a, an, sr, ss, wr, ws, ty, sk, du, sv, o)
             ), pruned AS (
-                DELETE FROM ingest_log WHERE id = ANY(ARRAY(
-                    SELECT id FROM ingest_log
-                    WHERE received_at < (SELECT MIN(c) FROM UNNEST($17::timestamptz[]) AS p(c))
-                    FOR UPDATE SKIP LOCKED))
+                DELETE FROM ingest_log l
+                USING UNNEST($1::int8[], $17::timestamptz[]) AS p(u, c)
+                    CROSS JOIN LATERAL (
+                        SELECT o.id FROM ingest_log o WHERE o.user_id = p.u AND o.received_at < p.c OFFSET 0
+                    ) AS old
+                WHERE l.id = old.id
             ), added AS (
                 INSERT INTO ingest_log (id, user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                     samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped,

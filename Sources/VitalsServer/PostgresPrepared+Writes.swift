@@ -125,22 +125,13 @@ extension PostgresPrepared {
         }
     }
 
-    /// Appends an ingest log entry, pruning the entries (every user's) received before a cutoff
-    /// and noting the entry as the last ingest of the sample types given; returns its id.
-    ///
-    /// The pruning reads `ingest_log_by_received` from its oldest end and skips entries another
-    /// transaction is pruning (`SKIP LOCKED`), so concurrent writes never wait on one another's
-    /// pruning; what it skipped is gone when that one commits, or pruned by a later write.
-    /// `= ANY(ARRAY(...))` keeps the plan on the two indexes: with `IN (...)` the generic plan
-    /// (which cannot tell the cutoff selects few rows) hashed a scan of the whole log.
+    /// Appends an ingest log entry, pruning the user's entries received before a cutoff and
+    /// noting the entry as the last ingest of the sample types given; returns its id.
     struct IngestLogInsert: PostgresPreparedStatement {
         typealias Row = PostgresRow
 
         static let sql = """
-            WITH pruned AS (
-                DELETE FROM ingest_log WHERE id = ANY(ARRAY(
-                    SELECT id FROM ingest_log WHERE received_at < $2 FOR UPDATE SKIP LOCKED))
-            ),
+            WITH pruned AS (DELETE FROM ingest_log WHERE user_id = $1 AND received_at < $2),
             added AS (
                 INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
                     samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped,

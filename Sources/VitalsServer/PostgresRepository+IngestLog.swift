@@ -72,7 +72,7 @@ extension PostgresRepository {
         }
     }
 
-    /// Prunes the entries (every user's) received before `cutoff`, appends `entry` and, when it
+    /// Prunes the user's entries received before `cutoff`, appends `entry` and, when it
     /// succeeded, notes it as the last ingest of its sample types; returns its id.
     func record(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
                 on connection: PostgresConnection) async throws -> Int64 {

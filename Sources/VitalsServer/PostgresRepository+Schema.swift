@@ -235,13 +235,6 @@ extension PostgresRepository {
         ]),
         // Each user's raw sync data: a journey sync's rawData.healthkit, per day and source.
         ("server-v14-sync-raw-data", syncRawDataMigration),
-        // Entries past the retention are pruned by age over every user's log, through an index
-        // each new entry appends to, instead of a per-user index that put a page at a random place
-        // in every request's write.
-        ("server-v15-ingest-log-by-received", [
-            "DROP INDEX ingest_log_by_time",
-            "CREATE INDEX ingest_log_by_received ON ingest_log(received_at)",
-        ]),
     ]
 
     /// How many hash partitions `samples` has.

@@ -40,8 +40,8 @@ extension PostgresSnapshotWrite {
         for try await _ in try await connection.execute(statement, logger: logger) {}
     }
 
-    /// One statement adding every write's log entry after pruning the entries (every user's)
-    /// received before the writes' earliest cutoff, as ``PostgresRepository/record(_:for:keepingSince:on:)`` does for
+    /// One statement adding every write's log entry after pruning each user's entries received
+    /// before the write's cutoff, as ``PostgresRepository/record(_:for:keepingSince:on:)`` does for
     /// one; returns the new ids in `writes` order.
     private static func record(_ writes: [PostgresSnapshotWrite], on connection: PostgresConnection,
                                logger: Logger) async throws -> [Int64] {

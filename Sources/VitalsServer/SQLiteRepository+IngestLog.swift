@@ -57,18 +57,16 @@ extension SQLiteRepository {
         }
     }
 
-    /// Prunes the entries (every user's) received before `cutoff`, appends `entry` and, when it
+    /// Prunes the user's entries received before `cutoff`, appends `entry` and, when it
     /// succeeded, notes it as the last ingest of its sample types; returns its id.
-    ///
-    /// The pruning reads `ingest_log_by_received` from its oldest end: usually nothing is that old,
-    /// and a new entry lands at the index's newest end, a page the batch's other entries share.
     static func record(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
                        in db: Database) throws -> Int64 {
         // Bound through SQLite's C API: every write request adds an entry, and GRDB's argument
         // arrays cost more than these two statements.
-        let prune = RawStatement(try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE received_at < ?"))
+        let prune = RawStatement(try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE user_id = ? AND received_at < ?"))
         prune.reset()
-        prune.bind(1, cutoff.timeIntervalSince1970)
+        prune.bind(1, user.id)
+        prune.bind(2, cutoff.timeIntervalSince1970)
         try prune.step(db)
         let insert = RawStatement(try db.cachedStatement(sql: """
             INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,

@@ -185,15 +185,6 @@ extension SQLiteRepository {
             try db.execute(sql: "ALTER TABLE ingest_log ADD COLUMN samples_revised INTEGER NOT NULL DEFAULT 0")
         }
         registerSyncRawData(in: &migrator)
-        migrator.registerMigration("server-v13-ingest-log-by-received") { db in
-            // Entries past the retention are pruned by age over every user's log, through an index
-            // each new entry appends to: the per-user time index put a page of its own, at a random
-            // place, in every request's commit (a third of a daily upsert's writes to disk).
-            try db.execute(sql: """
-                DROP INDEX ingest_log_by_time;
-                CREATE INDEX ingest_log_by_received ON ingest_log(received_at);
-                """)
-        }
         return migrator
     }
 }
