@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsStore
 
 /// A PostgreSQL backup through `pg_dump`: its custom format, written under a temporary name,
 /// listed back with `pg_restore --list` to prove it whole, flushed, then renamed into place.
@@ -35,9 +36,8 @@ public struct PostgresBackup: Sendable {
         }
         let dump = try Self.tool("pg_dump"), restore = try Self.tool("pg_restore")
         let (address, environment) = try connection()
-        let temporary = URL(fileURLWithPath: destination).deletingLastPathComponent()
-            .appendingPathComponent(".\(URL(fileURLWithPath: destination).lastPathComponent).partial-\(getpid())").path
-        defer { unlink(temporary) }
+        let temporary = DurableFile.temporaryName(for: destination)
+        defer { DurableFile.remove(temporary) }
         _ = try Self.run(dump, ["--format=custom", "--file", temporary, "--dbname", address], environment: environment)
         let listing = try Self.run(restore, ["--list", temporary], environment: environment)
         let tables = listing.split(separator: "\n").compactMap { line -> String? in
@@ -50,14 +50,10 @@ public struct PostgresBackup: Sendable {
             throw VitalsError(.database, "pg_dump wrote a dump without tables: is this the Vitals database?",
                               at: InputLocation(file: destination))
         }
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: temporary))
-        try handle.synchronize()
-        try handle.close()
-        guard rename(temporary, destination) == 0 else {
-            throw VitalsError(.io, "cannot rename the dump into place (errno \(errno))", at: InputLocation(file: destination))
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.int64Value ?? 0
-        return Report(path: destination, bytes: size, tables: tables, seconds: Date().timeIntervalSince(started))
+        try DurableFile.flush(temporary)
+        try DurableFile.rename(temporary, to: destination)
+        return Report(path: destination, bytes: DurableFile.size(of: destination), tables: tables,
+                      seconds: Date().timeIntervalSince(started))
     }
 
     /// The URL without its password, and the environment carrying the password.

@@ -7,27 +7,27 @@ import Foundation
 import VitalsCore
 
 /// File steps that survive a power loss: flushed contents, renames flushed in their folder.
-enum DurableFile {
+package enum DurableFile {
     /// A hidden name beside `path` for a file being written, unique to this process.
-    static func temporaryName(for path: String) -> String {
+    package static func temporaryName(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).partial-\(getpid())").path
     }
 
     /// Removes `path` and what SQLite may have left beside it (`-wal`, `-shm`, `-journal`).
-    static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
     /// The file's size in bytes, 0 when it cannot be read.
-    static func size(of path: String) -> Int64 {
+    package static func size(of path: String) -> Int64 {
         var status = stat()
         return stat(path, &status) == 0 ? Int64(status.st_size) : 0
     }
 
     /// Flushes the file's contents to disk (`fsync`).
-    static func flush(_ path: String) throws {
+    package static func flush(_ path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw VitalsError(.io, "cannot open the file to flush it", at: InputLocation(file: path))
@@ -63,7 +63,7 @@ enum DurableFile {
     }
 
     /// Renames `path` to `destination` (replacing it) and flushes the folder, so the new name survives a power loss.
-    static func rename(_ path: String, to destination: String) throws {
+    package static func rename(_ path: String, to destination: String) throws {
         guard Foundation.rename(path, destination) == 0 else {
             throw VitalsError(.io, "cannot rename \(path) into place (errno \(errno))", at: InputLocation(file: destination))
         }
@@ -71,7 +71,7 @@ enum DurableFile {
     }
 
     /// Flushes the folder holding `path` (its entries), as far as the system allows.
-    static func flushFolder(of path: String) {
+    package static func flushFolder(of path: String) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
@@ -80,7 +80,7 @@ enum DurableFile {
     }
 
     /// Copies `path` to a new file `destination` in 4 MiB reads, flushed; `progress` hears bytes done and total.
-    static func copy(_ path: String, to destination: String, progress: ((Int64, Int64) -> Void)?) throws {
+    package static func copy(_ path: String, to destination: String, progress: ((Int64, Int64) -> Void)?) throws {
         let total = size(of: path)
         let input = open(path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw VitalsError(.io, "cannot read the file", at: InputLocation(file: path)) }

@@ -116,16 +116,29 @@ struct BackupCommand: AsyncParsableCommand {
     /// A SQLite backup's report as JSON fields.
     static func fields(_ report: SQLiteBackupReport) -> [String: Any] {
         var fields: [String: Any] = [
-            "path": report.path, "bytes": report.bytes, "seconds": (report.seconds * 1000).rounded() / 1000,
-            "copySeconds": (report.copySeconds * 1000).rounded() / 1000, "checkSeconds": (report.checkSeconds * 1000).rounded() / 1000,
-            "tables": Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) }),
+            "path": report.path, "bytes": report.bytes, "seconds": milliseconds(report.seconds),
+            "copySeconds": milliseconds(report.copySeconds), "checkSeconds": milliseconds(report.checkSeconds),
+            "tables": fields(report.tables),
         ]
         if let schema = report.schema {
-            fields["schema"] = ["kind": schema.kind, "migrations": schema.migrations, "latest": schema.latest]
+            fields["schema"] = Self.fields(schema)
         }
         if let integrity = report.integrity { fields["integrity"] = integrity }
         if let check = report.check { fields["check"] = check }
         return fields
+    }
+
+    /// Seconds rounded to the millisecond.
+    static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
+    /// Rows per table, as a JSON object.
+    static func fields(_ tables: [BackupVerification.Table]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0.rows) })
+    }
+
+    /// A schema version as a JSON object.
+    static func fields(_ schema: SchemaVersion) -> [String: Any] {
+        ["kind": schema.kind, "migrations": schema.migrations, "latest": schema.latest]
     }
 
     /// The report for people.

@@ -70,9 +70,8 @@ struct RestoreCommand: AsyncParsableCommand {
             let report = try restore.run(progress: bar?.backupProgress)
             bar?.finish()
             var fields: [String: Any] = [
-                "path": report.target, "bytes": report.bytes, "seconds": (report.seconds * 1000).rounded() / 1000,
-                "tables": Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) }),
-                "schema": ["kind": report.schema.kind, "migrations": report.schema.migrations, "latest": report.schema.latest],
+                "path": report.target, "bytes": report.bytes, "seconds": BackupCommand.milliseconds(report.seconds),
+                "tables": BackupCommand.fields(report.tables), "schema": BackupCommand.fields(report.schema),
             ]
             if let previous = report.previous { fields["previous"] = previous }
             if json {
