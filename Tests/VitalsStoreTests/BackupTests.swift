@@ -95,6 +95,9 @@ struct BackupTests {
             #expect(busy?.code == .unavailable && busy?.message.contains("stop it first") == true)
             #expect(try await other.samples(of: .stepCount).value.count == 10)
         }
+        // The store's lock goes with its last reference, which the actor's executor may still hold
+        // for a moment after the last call returned: wait for it (a process's lock goes at exit).
+        try await Self.waitUntilClosed(target)
 
         var restore = SQLiteRestore(backup: backup, target: target, catalog: Self.catalog)
         restore.keepsPrevious = true
@@ -106,6 +109,15 @@ struct BackupTests {
         #expect(try await restored.samples(of: .stepCount).value.count == 2000)
         let kept = try SQLiteHealthStore(path: previous, configuration: temporary.store.configuration)
         #expect(try await kept.samples(of: .stepCount).value.count == 10)
+    }
+
+    /// Waits up to 10 s until no store in this process holds `path`'s lock.
+    static func waitUntilClosed(_ path: String) async throws {
+        for _ in 0..<200 {
+            if (try? DatabaseFileLock.acquire(for: path, mode: .exclusive)) != nil { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("\(path) is still open after 10 s")
     }
 
     @Test("A truncated, a damaged and a newer-schema backup are refused, and the target is left as it was")
