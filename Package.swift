@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "VitalsContract", targets: ["VitalsContract"]),
         .library(name: "VitalsSync", targets: ["VitalsSync"]),
         .library(name: "VitalsServer", targets: ["VitalsServer"]),
+        .library(name: "VitalsServerStorage", targets: ["VitalsServerStorage"]),
+        .library(name: "VitalsPostgres", targets: ["VitalsPostgres"]),
         .library(name: "VitalsInsights", targets: ["VitalsInsights"]),
         .library(name: "VitalsHealthKit", targets: ["VitalsHealthKit"]),
         .library(name: "VitalsDashboard", targets: ["VitalsDashboard"]),
@@ -111,21 +113,50 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // The server's storage: the repository's roles (HealthRepository), the one write sequence
+        // (HealthWrite over a HealthWriteTransaction) and its SQLite implementation. Never
+        // Hummingbird, never PostgresNIO: the HTTP server and the PostgreSQL repository build on it.
+        .target(
+            name: "VitalsServerStorage",
+            dependencies: [
+                // VitalsImport for the arrival rule's Health Auto Export markers (HealthAutoExportMetadata).
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // ServiceLifecycle: the SQLite repository runs its WAL checkpoints as a Service.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict),
+        // The PostgreSQL repository, and beside it the copy of a SQLite server database into one
+        // (`vitals migrate`, which reads SQLite through GRDB) and `vitals backup --postgres`.
+        // Never Hummingbird: the `vitals` executable hands the repository to the server.
+        .target(
+            name: "VitalsPostgres",
+            dependencies: [
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServerStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // Crypto for the migration's per-user checksums (MigrationChecksum).
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .target(
             name: "VitalsServer",
             dependencies: [
                 // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
+                // Never VitalsPostgres: it serves any HealthRepository it is handed (`vitals serve` builds it).
                 // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users;
                 // VitalsInsights: its Records page's forms save through RecordEditor (LocalRecordWriter over ServerRecordStore).
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard", "VitalsInsights",
-                "VitalsExport",
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServerStorage", "VitalsImport", "VitalsDashboard",
+                "VitalsInsights", "VitalsExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HummingbirdCore for the HTTP/1 channel's client timeout and header limits.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -151,7 +182,7 @@ let package = Package(
             name: "vitals",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
-                "VitalsDashboard", "VitalsExport", "VitalsMCP",
+                "VitalsServerStorage", "VitalsPostgres", "VitalsDashboard", "VitalsExport", "VitalsMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
@@ -160,7 +191,8 @@ let package = Package(
         .executableTarget(
             name: "vitals-bench",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", "VitalsDashboard", "VitalsExport",
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", "VitalsServerStorage", "VitalsPostgres",
+                "VitalsDashboard", "VitalsExport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -193,8 +225,8 @@ let package = Package(
         .testTarget(
             name: "VitalsServerTests",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsDashboard", "VitalsTestSupport",
-                "VitalsExport", "VitalsImport",
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsServerStorage", "VitalsPostgres",
+                "VitalsDashboard", "VitalsTestSupport", "VitalsExport", "VitalsImport",
                 // VitalsSync for RemoteHealthReader, read against live servers on both databases here.
                 "VitalsSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -234,8 +266,8 @@ let package = Package(
         .testTarget(
             name: "VitalsSyncTests",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsServer", "VitalsInsights",
-                "VitalsTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsServer", "VitalsServerStorage",
+                "VitalsInsights", "VitalsTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import VitalsCore
+import VitalsPostgres
 import VitalsServer
+import VitalsServerStorage
 import VitalsStore
 
 /// A server user's year of daily statistics, through the per-day cache and without it.

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import VitalsPostgres
 import VitalsServer
+import VitalsServerStorage
 
 /// The figure of the sync issue: `vitals serve` under load on loopback, SQLite then PostgreSQL.
 ///

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
-import VitalsServer
+import VitalsPostgres
 import VitalsStore
 
 /// `vitals backup OUT`: a consistent, verified copy of a store or a server's database, even while it is in use.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsInsights
-import VitalsServer
+import VitalsServerStorage
 import VitalsStore
 
 /// `--db`, `--server` and `--postgres`: which database `vitals backup` copies or `vitals restore` replaces.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
-import VitalsServer
+import VitalsPostgres
+import VitalsServerStorage
 
 /// `vitals migrate --from SQLITE --to POSTGRES_URL`: moves a server from SQLite to PostgreSQL.
 struct MigrateCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
-import VitalsServer
+import VitalsPostgres
+import VitalsServerStorage
 
 /// `--db` and `--postgres`: where `vitals serve` and `vitals user` keep the server's data.
 struct ServerDatabaseOptions: ParsableArguments {

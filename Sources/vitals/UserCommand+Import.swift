@@ -3,6 +3,7 @@ import Foundation
 import VitalsCore
 import VitalsImport
 import VitalsServer
+import VitalsServerStorage
 
 extension UserCommand {
     /// `vitals user import NAME PATH`: backfills a server user from an Apple Health export.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 
 extension UserCommand {
     /// `vitals user ingests NAME`: the user's ingest log and completeness summary, as the sync page shows them.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
-import VitalsServer
 
 extension UserCommand {
     /// `vitals user remove NAME --yes`: the user, their token and all their data, gone.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsServer
+@testable import VitalsPostgres
+@testable import VitalsServerStorage
 
 /// Issue 19, part B: the server keeps a user's characteristics (an uploaded export's `Me`
 /// element), so their FHIR Patient has a birth date and gender; erased with their data, moved by

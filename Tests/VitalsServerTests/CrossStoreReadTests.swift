@@ -3,6 +3,7 @@ import Testing
 import VitalsContract
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 import VitalsStore
 import VitalsTestSupport
 

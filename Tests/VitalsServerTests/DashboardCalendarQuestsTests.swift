@@ -3,7 +3,6 @@ import HTTPTypes
 import Testing
 import VitalsContract
 import VitalsCore
-import VitalsServer
 
 /// The Calendar of a signed-in user marks the days their quests were completed, from the same
 /// completions the API records: only their own quests, only completed ones.

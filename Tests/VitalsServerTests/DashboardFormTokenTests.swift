@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 import VitalsCore
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// The form-token check every state-changing dashboard route gets from the session middleware,
 /// tried on a form route of the kind pages add (a weight form): the route runs only with the

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 import VitalsTestSupport
 
 /// Every dashboard page, tried with each user's session and with none: a user sees their own

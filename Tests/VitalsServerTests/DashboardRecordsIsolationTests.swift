@@ -3,7 +3,6 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import VitalsCore
-import VitalsServer
 
 /// The Records page and its forms on a server: each user's own records only (others' sources
 /// read-only), and no form post of one user (with or without its CSRF token) changes another's data.

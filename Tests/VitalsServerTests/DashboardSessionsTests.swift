@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import Testing
+@testable import VitalsPostgres
+@testable import VitalsServerStorage
 import VitalsTestSupport
 @testable import VitalsServer
 

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+@testable import VitalsServerStorage
 import VitalsTestSupport
 @testable import VitalsServer
 

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import VitalsServer
 
 /// A user whose app sends daily snapshots (seed 001) and no samples sees them on Today,
 /// labelled, equal to `GET /api/health/{date}`; samples win where they give a figure.

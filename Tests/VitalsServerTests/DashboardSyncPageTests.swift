@@ -3,7 +3,6 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import VitalsCore
-import VitalsServer
 
 /// The server dashboard's Sync page: setup instructions for this server, what arrived per type,
 /// and the recent ingests with what was skipped, the signed-in user's only.

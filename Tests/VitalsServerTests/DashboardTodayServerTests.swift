@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import VitalsServer
 
 @Suite("Server dashboard: Today for a server user")
 struct DashboardTodayServerTests {

@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsContract
+import VitalsServerStorage
 
 /// `GET /api/me/export` and `DELETE /api/me/data`: everything of the user out, then nothing left,
 /// and other users untouched.

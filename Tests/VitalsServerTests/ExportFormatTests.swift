@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsExport
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// `GET /api/me/export?format=fhir|csv|jsonl`: the CLI's exporters, streamed over the user's read view, on both backends.
 @Suite("Server: the export streamed as FHIR NDJSON, CSV and JSON Lines")

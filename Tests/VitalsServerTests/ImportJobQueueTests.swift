@@ -5,6 +5,7 @@ import Testing
 import VitalsCore
 import VitalsImport
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// The queue behind `POST /api/me/imports`, with stand-in imports, so what a graceful shutdown
 /// does to running and waiting jobs, and what another server or a restart sees of them, is

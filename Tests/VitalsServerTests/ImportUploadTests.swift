@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 import VitalsTestSupport
 
 /// Issue 15, item 6 over HTTP: `POST /api/me/imports` streams an Apple Health export to disk,

@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsContract
+import VitalsServerStorage
 
 /// No route lets one user read or change another's data: snapshots, workouts, samples, quests,
 /// completions, exports, erasure and uploaded imports all stay within the token's user.

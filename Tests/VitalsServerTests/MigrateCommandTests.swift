@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VitalsCore
-import VitalsServer
+import VitalsPostgres
+import VitalsServerStorage
 import VitalsTestSupport
 
 /// `vitals migrate` end to end through the built `vitals` executable, against the test

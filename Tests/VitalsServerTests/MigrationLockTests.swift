@@ -2,7 +2,8 @@ import Foundation
 import PostgresNIO
 import Testing
 import VitalsCore
-import VitalsServer
+import VitalsPostgres
+import VitalsServerStorage
 
 /// `vitals migrate` (issue 18, item 4): one migration into a database at a time, held by a
 /// PostgreSQL advisory lock.

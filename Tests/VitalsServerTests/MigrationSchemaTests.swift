@@ -3,7 +3,8 @@ import GRDB
 import PostgresNIO
 import Testing
 import VitalsCore
-import VitalsServer
+import VitalsPostgres
+import VitalsServerStorage
 
 /// `vitals migrate` (issue 18, item 4) leaves PostgreSQL's schema as the server made it, and
 /// copies every table of a user's data but those it leaves out on purpose.

@@ -2,7 +2,9 @@ import Foundation
 import PostgresNIO
 import Testing
 import VitalsCore
+import VitalsPostgres
 import VitalsServer
+import VitalsServerStorage
 
 /// `vitals migrate` (issue 18, item 4): a SQLite server's users and all their data moved into
 /// PostgreSQL, resumable by user, verified by counts and checksums.

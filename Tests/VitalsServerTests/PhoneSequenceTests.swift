@@ -4,6 +4,7 @@ import VitalsContract
 import VitalsCore
 import VitalsImport
 import VitalsServer
+import VitalsServerStorage
 import VitalsStore
 import VitalsTestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
-@testable import VitalsServer
+@testable import VitalsPostgres
 
 /// ``PostgresArrayColumn`` writes PostgreSQL's binary array format itself; PostgreSQL must read
 /// exactly what PostgresNIO's own array encoding of the same values gives it.

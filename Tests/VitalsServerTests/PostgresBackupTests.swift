@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
-import VitalsServer
+import VitalsPostgres
 import VitalsStore
 import VitalsTestSupport
 

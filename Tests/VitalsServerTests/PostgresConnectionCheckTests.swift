@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import VitalsCore
+@testable import VitalsPostgres
 import VitalsTestSupport
-@testable import VitalsServer
 
 /// A PostgreSQL URL that cannot work fails at once, saying what is wrong, instead of after the
 /// pool's minute of retries with only "the PostgreSQL server failed".

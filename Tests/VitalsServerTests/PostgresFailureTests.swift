@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import VitalsCore
+@testable import VitalsPostgres
 import VitalsTestSupport
-@testable import VitalsServer
 
 /// A PostgreSQL failure after connecting names its SQLSTATE and, for the ones a deployment
 /// meets, what it means, instead of only "the PostgreSQL server failed".

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
-@testable import VitalsServer
+@testable import VitalsPostgres
 
 /// Servers on one PostgreSQL database share its write runners (`--postgres-write-runners`),
 /// knowing each other through the database alone (``PostgresPeers``).

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Testing
+@testable import VitalsPostgres
 import VitalsTestSupport
-@testable import VitalsServer
 
 /// The repository's first query waits for its connection pool to run, so PostgresNIO never
 /// warns "Trying to lease connection from `PostgresClient`, but `PostgresClient.run()` hasn't

@@ -4,7 +4,8 @@ import PostgresNIO
 import Testing
 import VitalsContract
 import VitalsCore
-@testable import VitalsServer
+@testable import VitalsPostgres
+@testable import VitalsServerStorage
 
 /// Snapshot-only writes (the daily-metrics API's) that one batch stores together, in shared
 /// statements: each must mean exactly what it means applied alone.

@@ -3,7 +3,8 @@ import Logging
 import PostgresNIO
 import Testing
 import VitalsCore
-@testable import VitalsServer
+@testable import VitalsPostgres
+@testable import VitalsServerStorage
 
 /// The PostgreSQL write batcher's group commit, on a real database: writes queued while a batch
 /// runs share the next transaction, and one failing write does not cost the others theirs.

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Testing
 import VitalsCore
-import VitalsServer
 import VitalsContract
+import VitalsServerStorage
 
 /// Quests compared with `atMost`, `lessThan` or `equal` are decided by the whole day: they
 /// complete once the day is over in the user's zone, at the first write after it ended.

@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsContract
+import VitalsServerStorage
 
 /// `POST/GET/DELETE /api/quests`, and quest completion after every write of health data:
 /// exactly once per period, and never by self-reported data when a quest requires verified data.

@@ -4,6 +4,7 @@ import Testing
 import VitalsContract
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 import VitalsStore
 
 /// The read API (`GET /api/v1/types`, `samples`, `statistics`, `sources`, `activity-summaries`,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 import VitalsStore
 import VitalsSync
 import VitalsTestSupport

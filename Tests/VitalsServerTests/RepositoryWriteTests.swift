@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsContract
+import VitalsServerStorage
 import VitalsTestSupport
 
 @Suite("Server repository writes")

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import VitalsServer
+@testable import VitalsServerStorage
 import VitalsTestSupport
 
 @Suite("SQLite commit durability")

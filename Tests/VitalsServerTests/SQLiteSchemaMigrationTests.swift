@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
-@testable import VitalsServer
+@testable import VitalsServerStorage
 import VitalsTestSupport
 
 @Suite("Server SQLite schema migrations")

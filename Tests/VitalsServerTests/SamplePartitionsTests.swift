@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
-@testable import VitalsServer
+@testable import VitalsPostgres
 
 /// PostgreSQL keeps samples in partitions by a hash of the user: a user's queries read one.
 @Suite("Server: PostgreSQL sample partitions")

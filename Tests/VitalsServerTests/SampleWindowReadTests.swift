@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// Reads of a time window start at the user's longest sample of the type before it (not at the
 /// user's first sample), and still find every sample that reaches into the window.

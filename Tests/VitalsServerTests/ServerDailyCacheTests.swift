@@ -3,6 +3,7 @@ import Testing
 import VitalsContract
 import VitalsCore
 @testable import VitalsServer
+@testable import VitalsServerStorage
 import VitalsStore
 
 /// A server user's per-day statistics cache gives the samples' answers exactly, on SQLite and

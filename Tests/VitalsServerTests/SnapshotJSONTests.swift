@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsContract
 import VitalsCore
-import VitalsServer
+import VitalsServerStorage
 
 @Suite("Snapshot JSON")
 struct SnapshotJSONTests {

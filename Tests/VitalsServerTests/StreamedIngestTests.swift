@@ -5,6 +5,7 @@ import NIOCore
 import VitalsCore
 @testable import VitalsServer
 import VitalsImport
+@testable import VitalsServerStorage
 
 /// A large Health Auto Export body is parsed on its own thread while it is written
 /// (`ServerConfiguration.streamedIngestBytes`); what is stored and answered is exactly what the

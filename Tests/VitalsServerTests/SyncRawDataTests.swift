@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsContract
+@testable import VitalsPostgres
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// Issue 38, item 4: a journey sync's `rawData.healthkit` is kept with its day (per user, date
 /// and source), limited in size, returned in the JSON export, erased with the user's data and

@@ -1,7 +1,9 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+@testable import VitalsPostgres
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// Several `vitals serve` processes on one PostgreSQL database, coordinated by nothing but it.
 @Suite("Server: two servers on one PostgreSQL database")

@@ -3,7 +3,6 @@ import ServiceLifecycle
 import Testing
 import VitalsCore
 import VitalsInsights
-import VitalsServer
 import VitalsStore
 import VitalsSync
 

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import VitalsServer
 
 /// A browser's part in the dashboard's exchanges: it keeps the cookies the server sets and
 /// sends them back, follows nothing by itself, and reads forms' hidden fields.

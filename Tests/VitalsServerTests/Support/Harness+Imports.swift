@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import VitalsServer
+import VitalsServerStorage
 import VitalsTestSupport
 
 extension ServerConfiguration {

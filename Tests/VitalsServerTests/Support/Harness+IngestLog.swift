@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import VitalsServer
+import VitalsServerStorage
 
 extension Harness {
     /// `POST` of a JSON body with a bearer token and, when given, a `User-Agent`.

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 
 /// A SQLite server holding two users with data of every kind, for `vitals migrate` tests.
 enum MigrationFixture {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
-import VitalsServer
+import VitalsServerStorage
 import VitalsTestSupport
 
 /// Reading the Records page and the API back in the server's record form tests.

@@ -6,7 +6,9 @@ import HummingbirdTesting
 import Synchronization
 import Testing
 import VitalsCore
+import VitalsPostgres
 import VitalsServer
+import VitalsServerStorage
 import VitalsTestSupport
 
 /// The two databases every server test runs against.

@@ -4,6 +4,7 @@ import Logging
 import ServiceLifecycle
 import VitalsCore
 import VitalsServer
+import VitalsServerStorage
 import VitalsTestSupport
 
 /// A logger that drops everything, so test output stays readable.
