@@ -3,7 +3,7 @@ import PostgresNIO
 import VitalsServerStorage
 
 /// The dashboard's signed-in sessions (``StoredDashboardSession``), shared by every server on the database.
-extension PostgresRepository {
+extension PostgresRepository: DashboardSessionStore {
     /// One row per session, keyed by the hash of its id; a removed user's go with them.
     static let dashboardSessionsMigration: [String] = [
         """

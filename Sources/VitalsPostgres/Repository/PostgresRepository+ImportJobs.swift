@@ -3,7 +3,7 @@ import PostgresNIO
 import VitalsServerStorage
 
 /// The jobs of exports uploaded to `POST /api/me/imports` (``StoredImportJob``), shared by every server on the database.
-extension PostgresRepository {
+extension PostgresRepository: ImportJobStore {
     /// One row per job: its JSON, its owner and when the owner last noted it; `seq` is arrival order.
     static let importJobsMigration: [String] = [
         """

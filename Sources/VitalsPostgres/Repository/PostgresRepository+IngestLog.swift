@@ -4,7 +4,8 @@ import PostgresNIO
 import VitalsCore
 import VitalsServerStorage
 
-extension PostgresRepository {
+/// The ingest log and how complete a user's data looks; entries are appended by the write sequence.
+extension PostgresRepository: IngestLogStore {
     /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
     static let ingestColumns = """
         SELECT id, received_at, kind, status, error_code, body_bytes, user_agent, samples_received, samples_stored,

@@ -10,7 +10,11 @@ import VitalsServerStorage
 ///
 /// Its connection pool works only while ``run()`` runs: run the repository as a `Service` in
 /// the server's `ServiceGroup`, or use ``withRepository(url:logger:_:)`` for a bounded job.
-public final class PostgresRepository: HealthRepository, Service {
+///
+/// Each role of ``HealthRepository`` is an extension of its own: +Accounts, +DashboardSessions,
+/// +ImportJobs, +Health (writes), +Reads, +Quests, +IngestLog, +UserData. `Sendable` is said here,
+/// since those extensions (in other files) restate the roles, which are `Sendable`.
+public final class PostgresRepository: HealthRepository, Service, Sendable {
     let client: PostgresClient
     /// Where the database is (for errors: never its password).
     let address: PostgresAddress
@@ -105,79 +109,6 @@ public final class PostgresRepository: HealthRepository, Service {
             throw Self.failure(error.closureError ?? error.commitError ?? error.beginError ?? error)
         } catch {
             throw Self.failure(error)
-        }
-    }
-
-    // MARK: Users
-
-    public func addUser(name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
-        -> ServerUser {
-        try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                let rows = try await connection.query("""
-                    INSERT INTO users (name, time_zone, created_at) VALUES (\(name), \(timeZone), \(date))
-                    ON CONFLICT (name) DO NOTHING RETURNING id
-                    """, logger: logger)
-                var id: Int64?
-                for try await value in rows.decode(Int64.self) { id = value }
-                guard let id else {
-                    throw VitalsError(.duplicate, "a user with this name exists", at: InputLocation(field: "name"))
-                }
-                try await connection.query("""
-                    INSERT INTO tokens (user_id, token_hash, created_at, expires_at)
-                    VALUES (\(id), \(tokenHash), \(date), \(expiresAt))
-                    """, logger: logger)
-                return ServerUser(id: id, name: name, timeZone: timeZone, tokenExpiresAt: expiresAt)
-            }
-        }
-    }
-
-    public func replaceToken(ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
-        -> ServerUser {
-        try await guarded {
-            try await client.withTransaction(logger: logger) { connection in
-                var user: ServerUser?
-                for try await (id, name, zone) in try await connection.query(
-                    "SELECT id, name, time_zone FROM users WHERE name = \(name)", logger: logger
-                ).decode((Int64, String, String).self) {
-                    user = ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiresAt)
-                }
-                guard let user else {
-                    throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
-                }
-                try await connection.query("""
-                    INSERT INTO tokens (user_id, token_hash, created_at, expires_at)
-                    VALUES (\(user.id), \(tokenHash), \(date), \(expiresAt))
-                    ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
-                        expires_at = excluded.expires_at
-                    """, logger: logger)
-                // The sessions opened with the old token end with it.
-                try await connection.query("DELETE FROM dashboard_sessions WHERE user_id = \(user.id)", logger: logger)
-                return user
-            }
-        }
-    }
-
-    public func user(tokenHash: String) async throws -> ServerUser? {
-        try await guarded {
-            for try await row in try await client.execute(PostgresPrepared.TokenUser(tokenHash: tokenHash), logger: logger) {
-                let (id, name, zone, expiry) = try row.decode((Int64, String, String, Date?).self)
-                return ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiry)
-            }
-            return nil
-        }
-    }
-
-    public func users() async throws -> [ServerUser] {
-        try await guarded {
-            var users: [ServerUser] = []
-            for try await (id, name, zone, expiry) in try await client.query("""
-                SELECT u.id, u.name, u.time_zone, t.expires_at FROM users u LEFT JOIN tokens t ON t.user_id = u.id
-                ORDER BY u.name
-                """, logger: logger).decode((Int64, String, String, Date?).self) {
-                users.append(ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiry))
-            }
-            return users
         }
     }
 }

@@ -39,7 +39,7 @@ final class TokenCache: @unchecked Sendable {
 
     /// The user whose token has `hash`, if the token still works (not past the user's
     /// ``ServerUser/tokenExpiresAt``): from the cache, else from `repository` (then remembered).
-    func verifiedUser(forHash hash: String, in repository: any HealthRepository) async throws -> ServerUser? {
+    func verifiedUser(forHash hash: String, in repository: any UserAccountStore) async throws -> ServerUser? {
         var user = self.user(forHash: hash)
         if user == nil {
             user = try await repository.user(tokenHash: hash)

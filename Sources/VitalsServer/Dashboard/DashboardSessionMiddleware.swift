@@ -18,7 +18,7 @@ import VitalsServerStorage
 struct DashboardSessionMiddleware: RouterMiddleware {
     typealias Context = VitalsRequestContext
     let sessions: DashboardSessions
-    let repository: any HealthRepository
+    let repository: any UserAccountStore
     let cache: TokenCache
     let cookies: DashboardCookies
     let paths: ServerDashboard.Paths

@@ -10,7 +10,7 @@ import VitalsServerStorage
 /// token (CSRF) and when it expires. Being in the database, sessions outlive a restart and
 /// work on every `vitals serve` process that shares it: a load balancer needs no sticky sessions.
 struct DashboardSessions: Sendable {
-    let repository: any HealthRepository
+    let repository: any DashboardSessionStore
     /// How long a session lasts after sign-in, in seconds.
     let lifetime: TimeInterval
     /// The most sessions one user keeps: a new sign-in beyond it ends the user's oldest.
@@ -19,7 +19,7 @@ struct DashboardSessions: Sendable {
 
     /// Sessions lasting `lifetime` seconds, at most `perUser` of one user (so no user can fill
     /// the table); expired ones are deleted whenever a session is opened.
-    init(repository: any HealthRepository, lifetime: TimeInterval, perUser: Int = 20,
+    init(repository: any DashboardSessionStore, lifetime: TimeInterval, perUser: Int = 20,
          now: @escaping @Sendable () -> Date = { Date() }) {
         self.repository = repository
         self.lifetime = lifetime

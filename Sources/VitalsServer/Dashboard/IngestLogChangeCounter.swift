@@ -9,7 +9,7 @@ import VitalsServerStorage
 /// arrival, also one a peer server on the same PostgreSQL database took in. The Records page's
 /// own edits log nothing; its pages do not update live.
 struct IngestLogChangeCounter: ChangeCounter {
-    let repository: any HealthRepository
+    let repository: any IngestLogStore
     let user: ServerUser
 
     func changeCount() async throws -> Int64 {

@@ -8,7 +8,7 @@ import VitalsServerStorage
 /// Reads only `user`'s completions and quests: each completion's day is the day (in the user's
 /// zone) whose data completed it, titled with the quest's current title.
 struct ServerQuestReader: QuestReading {
-    let repository: any HealthRepository
+    let repository: any QuestStore
     let user: ServerUser
 
     func completedQuests(from first: LocalDate, through last: LocalDate) async throws -> [CompletedQuest] {

@@ -12,7 +12,7 @@ import VitalsStore
 /// ``VitalsCore/Source/vitalsDashboard``. A food (a meal with macros) is stored as
 /// ``StoredFood`` describes. Nothing here logs a value.
 struct ServerRecordStore: HealthStore {
-    let repository: any HealthRepository
+    let repository: any HealthWriteStore & HealthRecordReader
     let user: ServerUser
     /// The clock snapshots and quest completions are stamped with.
     let now: @Sendable () -> Date

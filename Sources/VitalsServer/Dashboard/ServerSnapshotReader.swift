@@ -6,7 +6,7 @@ import VitalsServerStorage
 
 /// One server user's daily snapshots for the dashboard's Today page: the snapshot the API shows.
 struct ServerSnapshotReader: DailySnapshotReading {
-    let repository: any HealthRepository
+    let repository: any HealthRecordReader
     let user: ServerUser
 
     func snapshot(on day: LocalDate) async throws -> HealthSnapshot? {

@@ -59,7 +59,7 @@ final class ImportJobQueue: Service, Sendable {
     let owner = UUID()
     /// How often the running import's progress is stored and the unfinished jobs noted.
     let noteInterval: Duration
-    let repository: any HealthRepository
+    let repository: any ImportJobStore
     private let importer: Importer
     let now: @Sendable () -> Date
     let logger: Logger
@@ -77,7 +77,7 @@ final class ImportJobQueue: Service, Sendable {
 
     /// A queue keeping its jobs in `repository` and importing with `importer` (tests stand in an
     /// import that waits to be cancelled).
-    init(repository: any HealthRepository, directory: String, logger: Logger, now: @escaping @Sendable () -> Date,
+    init(repository: any ImportJobStore, directory: String, logger: Logger, now: @escaping @Sendable () -> Date,
          noteInterval: Duration = .seconds(5), importer: @escaping Importer) {
         self.repository = repository
         self.directory = directory
@@ -90,7 +90,7 @@ final class ImportJobQueue: Service, Sendable {
 
     /// The default folder for uploads: beside a SQLite database (`DATABASE-imports`, on the disk
     /// the import writes to anyway), else `vitals-imports` in the system's temporary folder.
-    static func defaultDirectory(for repository: any HealthRepository) -> String {
+    static func defaultDirectory(for repository: any ImportJobStore) -> String {
         if let sqlite = repository as? SQLiteRepository { return sqlite.path + "-imports" }
         return FileManager.default.temporaryDirectory.appendingPathComponent("vitals-imports").path
     }

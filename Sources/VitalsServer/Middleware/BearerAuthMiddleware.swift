@@ -8,7 +8,7 @@ import VitalsServerStorage
 /// reveals nothing about which users or tokens exist.
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = VitalsRequestContext
-    let repository: any HealthRepository
+    let repository: any UserAccountStore
     let cache: TokenCache
     /// Each user's request budget; `nil` when unlimited.
     let limiter: RateLimiter?

@@ -16,7 +16,7 @@ import VitalsStore
 /// through the repository's per-day cache (``DailyStatisticsStoring``) when it keeps one.
 public struct ServerHealthReader: HealthReader {
     /// Where the samples are.
-    public let repository: any HealthRepository
+    public let repository: any HealthRecordReader
     /// Whose samples are read.
     public let user: ServerUser
     /// Whether daily statistics (and a discrete type's longer buckets of whole days) are read
@@ -24,7 +24,7 @@ public struct ServerHealthReader: HealthReader {
     public var cachesDailyStatistics: Bool
 
     /// A reader of `user`'s samples in `repository`, using its per-day cache unless `cachesDailyStatistics` is false.
-    public init(repository: any HealthRepository, user: ServerUser, cachesDailyStatistics: Bool = true) {
+    public init(repository: any HealthRecordReader, user: ServerUser, cachesDailyStatistics: Bool = true) {
         self.repository = repository
         self.user = user
         self.cachesDailyStatistics = cachesDailyStatistics

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The dashboard's signed-in sessions (``StoredDashboardSession``).
-extension SQLiteRepository {
+extension SQLiteRepository: DashboardSessionStore {
     /// One row per session, keyed by the hash of its id; a removed user's go with them.
     static func registerDashboardSessions(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("server-v9-dashboard-sessions") { db in

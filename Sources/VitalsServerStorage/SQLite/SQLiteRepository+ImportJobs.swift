@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The jobs of exports uploaded to `POST /api/me/imports` (``StoredImportJob``).
-extension SQLiteRepository {
+extension SQLiteRepository: ImportJobStore {
     /// One row per job: its JSON, its owner and when the owner last noted it; `seq` is arrival order.
     static func registerImportJobs(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("server-v10-import-jobs") { db in

@@ -3,7 +3,8 @@ import GRDB
 import VitalsCore
 import VitalsStore
 
-extension SQLiteRepository {
+/// The ingest log and how complete a user's data looks; entries are appended by the write sequence.
+extension SQLiteRepository: IngestLogStore {
     /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
     static let ingestColumns = """
         SELECT id, received_at, kind, status, error_code, body_bytes, user_agent, samples_received, samples_stored,

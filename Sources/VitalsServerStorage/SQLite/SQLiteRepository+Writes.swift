@@ -4,7 +4,8 @@ import VitalsCore
 import VitalsStore
 import VitalsContract
 
-extension SQLiteRepository {
+/// The one write sequence over ``SQLiteWriteTransaction``, in the writer's group-committed transactions.
+extension SQLiteRepository: HealthWriteStore {
     public func writeTransaction<T: Sendable>(
         for user: ServerUser,
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T

@@ -6,7 +6,7 @@ extension HealthWrite {
     /// Applies the write through a repository's primitives, in the order ``HealthWrite`` describes.
     ///
     /// This is the one place a write's sequence is written: both repositories run it inside their
-    /// transaction (``HealthRepository/apply(_:for:at:)``).
+    /// transaction (``HealthWriteStore/apply(_:for:at:)``).
     nonisolated(nonsending) public func apply(for user: ServerUser, at date: Date,
                                               in store: some HealthWriteTransaction) async throws -> HealthWriteResult {
         var result = HealthWriteResult()

@@ -2,7 +2,7 @@ import Foundation
 import VitalsCore
 import VitalsContract
 
-/// What one request writes, applied by ``HealthRepository/apply(_:for:at:)`` in one transaction.
+/// What one request writes, applied by ``HealthWriteStore/apply(_:for:at:)`` in one transaction.
 ///
 /// In order: samples and workouts are stored (each once; with an export's workouts kept whole,
 /// their routes, and activity summaries), the days of ``recompute`` get a new
