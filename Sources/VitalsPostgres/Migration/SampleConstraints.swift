@@ -22,20 +22,22 @@ struct SampleConstraints: Sendable {
     /// Reads the definitions and drops them on `connection`, inside its transaction.
     static func drop(on connection: PostgresConnection, logger: Logger) async throws -> SampleConstraints {
         var dropped = SampleConstraints()
-        for try await (name, definition) in try await connection.query("""
-            SELECT quote_ident(c.relname), pg_get_indexdef(i.indexrelid) FROM pg_index i
+        for try await row in try await connection.query("""
+            SELECT quote_ident(c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
             JOIN pg_class c ON c.oid = i.indexrelid
             WHERE i.indrelid = 'samples'::regclass
                 AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
             ORDER BY c.relname
-            """, logger: logger).decode((String, String).self) {
-            dropped.indexes.append((name, definition))
+            """, logger: logger) {
+            let cells = row.makeRandomAccess()
+            dropped.indexes.append((try cells.value("name"), try cells.value("definition")))
         }
-        for try await (name, definition) in try await connection.query("""
-            SELECT quote_ident(conname), pg_get_constraintdef(oid) FROM pg_constraint
+        for try await row in try await connection.query("""
+            SELECT quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
             WHERE conrelid = 'samples'::regclass AND contype = 'f' ORDER BY conname
-            """, logger: logger).decode((String, String).self) {
-            dropped.foreignKeys.append((name, definition))
+            """, logger: logger) {
+            let cells = row.makeRandomAccess()
+            dropped.foreignKeys.append((try cells.value("name"), try cells.value("definition")))
         }
         for key in dropped.foreignKeys {
             try await connection.query(PostgresQuery(unsafeSQL: "ALTER TABLE samples DROP CONSTRAINT \(key.name)"),

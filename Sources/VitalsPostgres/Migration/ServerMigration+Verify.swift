@@ -22,7 +22,8 @@ extension ServerMigration {
         let token = try await source.read { db in
             try Row.fetchOne(db, sql: "SELECT token_hash, created_at, expires_at FROM tokens WHERE user_id = ?",
                              arguments: [user.id]).map { row in
-                MigrationChecksum.token(hash: row[0], createdAt: row[1], expiresAt: row[2])
+                MigrationChecksum.token(hash: row["token_hash"], createdAt: row["created_at"],
+                                        expiresAt: row["expires_at"])
             }
         }
         let export = try await source.export(ServerUser(id: user.id, name: user.name, timeZone: user.timeZone),
@@ -64,27 +65,33 @@ extension ServerMigration {
     private func targetState(of user: SourceUser) async throws -> ([String: Int], String) {
         let logger = target.logger
         let found: ServerUser? = try await target.guarded {
-            for try await (id, zone) in try await target.client.query(
-                "SELECT id, time_zone FROM users WHERE name = \(user.name)", logger: logger).decode((Int64, String).self) {
-                return ServerUser(id: id, name: user.name, timeZone: zone)
+            for try await row in try await target.client.query(
+                "SELECT id, time_zone FROM users WHERE name = \(user.name)", logger: logger) {
+                let cells = row.makeRandomAccess()
+                return ServerUser(id: try cells.value("id"), name: user.name,
+                                  timeZone: try cells.value("time_zone"))
             }
             return nil
         }
         guard let found else { return ([:], "") }
         let counting = MigrationTable.counted.map {
-            "SELECT '\($0)', COUNT(*) FROM \($0) WHERE user_id = \(found.id)"
+            "SELECT '\($0)' AS name, COUNT(*) AS count FROM \($0) WHERE user_id = \(found.id)"
         }.joined(separator: " UNION ALL ")
         let (counts, token): ([String: Int], String?) = try await target.guarded {
             var counts: [String: Int] = [:]
-            for try await (table, count) in try await target.client.query(PostgresQuery(unsafeSQL: counting),
-                                                                         logger: logger).decode((String, Int).self) {
-                counts[table] = count
+            for try await row in try await target.client.query(PostgresQuery(unsafeSQL: counting), logger: logger) {
+                let cells = row.makeRandomAccess()
+                counts[try cells.value("name")] = try cells.value("count")
             }
             var token: String?
-            for try await (hash, created, expires) in try await target.client.query("""
+            for try await row in try await target.client.query("""
                 SELECT token_hash, created_at, expires_at FROM tokens WHERE user_id = \(found.id)
-                """, logger: logger).decode((String, Date, Date?).self) {
-                token = MigrationChecksum.token(hash: hash, createdAt: created.timeIntervalSince1970,
+                """, logger: logger) {
+                let cells = row.makeRandomAccess()
+                let created: Date = try cells.value("created_at")
+                let expires: Date? = try cells.value("expires_at")
+                token = MigrationChecksum.token(hash: try cells.value("token_hash"),
+                                                createdAt: created.timeIntervalSince1970,
                                                 expiresAt: expires?.timeIntervalSince1970)
             }
             return (counts, token)
@@ -97,7 +104,8 @@ extension ServerMigration {
                 FROM samples WHERE user_id = \(found.id) ORDER BY uuid
                 """, logger: logger)
             // Hashed from the cells' bytes in PostgreSQL's binary format (uuid: 16 bytes, text:
-            // UTF-8, float8: the big-endian bit pattern), as the source's stored bytes are.
+            // UTF-8, float8: the big-endian bit pattern), as the source's stored bytes are; by
+            // position, in the SELECT's order, since a user may have millions.
             var gathered = RowBytes()
             for try await row in rows {
                 try gathered.gather(row)

@@ -137,7 +137,7 @@ public struct ServerMigration: Sendable {
         }
         let users = try await source.read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, time_zone, created_at FROM users ORDER BY name").map {
-                SourceUser(id: $0[0], name: $0[1], timeZone: $0[2], createdAt: $0[3])
+                SourceUser(id: $0["id"], name: $0["name"], timeZone: $0["time_zone"], createdAt: $0["created_at"])
             }
         }
         let finished = try await finishedUsers()
@@ -198,13 +198,14 @@ public struct ServerMigration: Sendable {
         let names = pending.map(\.name)
         let clashes: [(String, String)] = try await target.guarded {
             var found: [(String, String)] = []
-            for try await (kind, value) in try await target.client.query("""
-                SELECT 'user', name FROM users WHERE name = ANY(\(names)::text[])
+            for try await row in try await target.client.query("""
+                SELECT 'user' AS kind, name AS value FROM users WHERE name = ANY(\(names)::text[])
                 UNION ALL SELECT 'token', u.name FROM tokens t JOIN users u ON u.id = t.user_id
                     WHERE t.token_hash = ANY(\(tokens)::text[])
                 UNION ALL SELECT 'quest', id FROM quests WHERE id = ANY(\(quests)::text[])
-                """, logger: target.logger).decode((String, String).self) {
-                found.append((kind, value))
+                """, logger: target.logger) {
+                let cells = row.makeRandomAccess()
+                found.append((try cells.value("kind"), try cells.value("value")))
             }
             return found
         }

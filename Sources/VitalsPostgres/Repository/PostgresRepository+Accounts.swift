@@ -32,10 +32,12 @@ extension PostgresRepository: UserAccountStore {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 var user: ServerUser?
-                for try await (id, name, zone) in try await connection.query(
+                for try await row in try await connection.query(
                     "SELECT id, name, time_zone FROM users WHERE name = \(name)", logger: logger
-                ).decode((Int64, String, String).self) {
-                    user = ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiresAt)
+                ) {
+                    let cells = row.makeRandomAccess()
+                    user = ServerUser(id: try cells.value("id"), name: try cells.value("name"),
+                                      timeZone: try cells.value("time_zone"), tokenExpiresAt: expiresAt)
                 }
                 guard let user else {
                     throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
@@ -56,8 +58,7 @@ extension PostgresRepository: UserAccountStore {
     public func user(tokenHash: String) async throws -> ServerUser? {
         try await guarded {
             for try await row in try await client.execute(PostgresPrepared.TokenUser(tokenHash: tokenHash), logger: logger) {
-                let (id, name, zone, expiry) = try row.decode((Int64, String, String, Date?).self)
-                return ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiry)
+                return try Self.user(from: row)
             }
             return nil
         }
@@ -66,14 +67,22 @@ extension PostgresRepository: UserAccountStore {
     public func users() async throws -> [ServerUser] {
         try await guarded {
             var users: [ServerUser] = []
-            for try await (id, name, zone, expiry) in try await client.query("""
+            for try await row in try await client.query("""
                 SELECT u.id, u.name, u.time_zone, t.expires_at FROM users u LEFT JOIN tokens t ON t.user_id = u.id
                 ORDER BY u.name
-                """, logger: logger).decode((Int64, String, String, Date?).self) {
-                users.append(ServerUser(id: id, name: name, timeZone: zone, tokenExpiresAt: expiry))
+                """, logger: logger) {
+                users.append(try Self.user(from: row))
             }
             return users
         }
+    }
+
+    /// A user from a row with `id`, `name`, `time_zone` and `expires_at` columns.
+    private static func user(from row: PostgresRow) throws -> ServerUser {
+        let cells = row.makeRandomAccess()
+        return ServerUser(id: try cells.value("id"), name: try cells.value("name"),
+                          timeZone: try cells.value("time_zone"),
+                          tokenExpiresAt: try cells.value("expires_at"))
     }
 
     public func removeUser(named name: String) async throws -> ErasedCounts {

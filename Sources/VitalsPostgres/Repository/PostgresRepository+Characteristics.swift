@@ -25,10 +25,11 @@ extension PostgresRepository {
     /// The user's characteristics, by identifier, in the caller's connection (and transaction).
     func fetchCharacteristics(of user: ServerUser, on connection: PostgresConnection) async throws -> [String: String] {
         var values: [String: String] = [:]
-        for try await (identifier, value) in try await connection.query(
+        for try await row in try await connection.query(
             "SELECT identifier, value FROM characteristics WHERE user_id = \(user.id)", logger: logger
-        ).decode((String, String).self) {
-            values[identifier] = value
+        ) {
+            let cells = row.makeRandomAccess()
+            values[try cells.value("identifier")] = try cells.value("value")
         }
         return values
     }

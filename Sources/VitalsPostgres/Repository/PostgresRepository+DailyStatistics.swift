@@ -103,7 +103,8 @@ extension PostgresRepository: DailyStatisticsStoring {
             """, logger: logger)
     }
 
-    /// A day from the columns ``storedDays(of:type:variant:starting:)`` selects.
+    /// A day from the columns ``storedDays(of:type:variant:starting:)`` selects, read by position as
+    /// VitalsStore's `DailyStatisticsRow(row:)` reads its own: the statistics reads' hot path.
     private static func day(from row: PostgresRow) throws -> DailyStatisticsRow {
         let cells = row.makeRandomAccess()
         var day = DailyStatisticsRow(start: try cells[0].decode(Double.self), end: try cells[1].decode(Double.self))

@@ -41,12 +41,15 @@ extension PostgresRepository: DashboardSessionStore {
 
     public func dashboardSession(idHash: String, at date: Date) async throws -> StoredDashboardSession? {
         try await guarded {
-            for try await (userID, tokenHash, csrfToken, expires) in try await client.query("""
+            for try await row in try await client.query("""
                 SELECT user_id, token_hash, csrf_token, expires FROM dashboard_sessions
                 WHERE id_hash = \(idHash) AND expires > \(date)
-                """, logger: logger).decode((Int64, String, String, Date).self) {
-                return StoredDashboardSession(idHash: idHash, userID: userID, tokenHash: tokenHash, csrfToken: csrfToken,
-                                              expires: expires)
+                """, logger: logger) {
+                let cells = row.makeRandomAccess()
+                return StoredDashboardSession(idHash: idHash, userID: try cells.value("user_id"),
+                                              tokenHash: try cells.value("token_hash"),
+                                              csrfToken: try cells.value("csrf_token"),
+                                              expires: try cells.value("expires"))
             }
             return nil
         }

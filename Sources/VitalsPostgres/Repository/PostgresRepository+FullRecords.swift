@@ -19,13 +19,16 @@ extension PostgresRepository {
     func fetchWorkoutSamples(of user: ServerUser, in window: SampleWindow,
                              on connection: PostgresConnection) async throws -> [StoredWorkout] {
         var workouts: [StoredWorkout] = []
-        for try await (uuid, start, end, json) in try await connection.query("""
+        for try await row in try await connection.query("""
             SELECT uuid, start_time, end_time, sample FROM workout_samples
             WHERE user_id = \(user.id) AND start_time < \(window.startBefore) AND end_time >= \(window.endFrom)
             ORDER BY start_time, uuid
-            """, logger: logger).decode((UUID, Double, Double, String).self) {
-            workouts.append(StoredWorkout(uuid: uuid, start: Date(timeIntervalSince1970: start),
-                                          end: Date(timeIntervalSince1970: end), json: json))
+            """, logger: logger) {
+            let cells = row.makeRandomAccess()
+            workouts.append(StoredWorkout(uuid: try cells.value("uuid"),
+                                          start: Date(timeIntervalSince1970: try cells.value("start_time")),
+                                          end: Date(timeIntervalSince1970: try cells.value("end_time")),
+                                          json: try cells.value("sample")))
         }
         return workouts
     }
@@ -42,15 +45,22 @@ extension PostgresRepository {
     func fetchWorkoutRecords(of user: ServerUser, startingBefore end: Date,
                              on connection: PostgresConnection) async throws -> [WorkoutRecord] {
         var workouts: [WorkoutRecord] = []
-        for try await (id, day, source, type, minutes, calories, distance, start, end) in try await connection.query("""
+        for try await row in try await connection.query("""
             SELECT external_id, date::text, source, type, duration_minutes, calories, distance, start_time, end_time
             FROM workout_records WHERE user_id = \(user.id) AND start_time < \(end) ORDER BY start_time, external_id
-            """, logger: logger).decode((String, String, String, String, Double, Double?, Double?, Date, Date?).self) {
-            guard let date = try? LocalDate(parsing: day),
-                  let source = HealthSyncRequest.DataSource(rawValue: source) else { continue }
-            workouts.append(WorkoutRecord(externalId: id, date: date, source: source, type: type,
-                                          durationMinutes: minutes, calories: calories, distance: distance,
-                                          startTime: start, endTime: end))
+            """, logger: logger) {
+            let cells = row.makeRandomAccess()
+            guard let date = try? LocalDate(parsing: try cells.value("date")),
+                  let source = HealthSyncRequest.DataSource(rawValue: try cells.value("source")) else {
+                continue
+            }
+            workouts.append(WorkoutRecord(externalId: try cells.value("external_id"), date: date,
+                                          source: source, type: try cells.value("type"),
+                                          durationMinutes: try cells.value("duration_minutes"),
+                                          calories: try cells.value("calories"),
+                                          distance: try cells.value("distance"),
+                                          startTime: try cells.value("start_time"),
+                                          endTime: try cells.value("end_time")))
         }
         return workouts
     }
@@ -77,14 +87,20 @@ extension PostgresRepository {
                                        logger: logger)
         }
         var routes: [StoredRoute] = []
-        for try await (workout, index, time, latitude, longitude, altitude, speed, course, horizontal, vertical)
-            in rows.decode((UUID, Int, Double, Double, Double, Double?, Double?, Double?, Double?, Double?).self) {
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
+            let workout = try cells.value("workout_uuid", as: UUID.self)
+            let index = try cells.value("route", as: Int.self)
             if routes.last?.workout != workout || routes.last?.index != index {
                 routes.append(StoredRoute(workout: workout, index: index, points: []))
             }
             routes[routes.count - 1].points.append(RoutePoint(
-                time: Date(timeIntervalSince1970: time), latitude: latitude, longitude: longitude, altitude: altitude,
-                speed: speed, course: course, horizontalAccuracy: horizontal, verticalAccuracy: vertical))
+                time: Date(timeIntervalSince1970: try cells.value("time")),
+                latitude: try cells.value("latitude"), longitude: try cells.value("longitude"),
+                altitude: try cells.value("altitude"), speed: try cells.value("speed"),
+                course: try cells.value("course"),
+                horizontalAccuracy: try cells.value("horizontal_accuracy"),
+                verticalAccuracy: try cells.value("vertical_accuracy")))
         }
         return routes
     }

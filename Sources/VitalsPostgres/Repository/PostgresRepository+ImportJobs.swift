@@ -73,9 +73,11 @@ extension PostgresRepository: ImportJobStore {
     private func storedImportJobs(_ query: PostgresQuery) async throws -> [StoredImportJob] {
         try await guarded {
             var jobs: [StoredImportJob] = []
-            for try await (owner, noted, text) in try await client.query(query, logger: logger)
-                .decode((UUID, Date, String).self) {
-                jobs.append(StoredImportJob(job: try ImportJobColumns.job(text), owner: owner, notedAt: noted))
+            for try await row in try await client.query(query, logger: logger) {
+                let cells = row.makeRandomAccess()
+                jobs.append(StoredImportJob(job: try ImportJobColumns.job(try cells.value("job")),
+                                            owner: try cells.value("owner"),
+                                            notedAt: try cells.value("noted_at")))
             }
             return jobs
         }

@@ -6,7 +6,7 @@ import VitalsServerStorage
 
 /// The ingest log and how complete a user's data looks; entries are appended by the write sequence.
 extension PostgresRepository: IngestLogStore {
-    /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
+    /// The ingest log's columns, which ``ingestEntry(from:)`` reads by name.
     static let ingestColumns = """
         SELECT id, received_at, kind, status, error_code, body_bytes, user_agent, samples_received, samples_stored,
             workouts_received, workouts_stored, sample_types, skipped, days_updated, samples_revised FROM ingest_log
@@ -42,32 +42,41 @@ extension PostgresRepository: IngestLogStore {
                 var coverage: [String: IngestCompleteness.Coverage] = [:]
                 // The user's sample types by a loose index scan of samples_by_type_start, then
                 // per type its newest start: one index seek each.
-                for try await (type, newest) in try await connection.query("""
+                for try await row in try await connection.query("""
                     WITH RECURSIVE t(type) AS (
                         SELECT MIN(type) FROM samples WHERE user_id = \(user.id)
                         UNION ALL
                         SELECT (SELECT MIN(type) FROM samples WHERE user_id = \(user.id) AND type > t.type) FROM t
                         WHERE t.type IS NOT NULL
                     )
-                    SELECT t.type, (SELECT MAX(start_time) FROM samples s WHERE s.user_id = \(user.id) AND s.type = t.type)
-                    FROM t WHERE t.type IS NOT NULL
-                    """, logger: logger).decode((String, Double?).self) {
-                    coverage[type] = .init(type: type, lastSampleStart: newest.map(Date.init(timeIntervalSince1970:)))
+                    SELECT t.type, (
+                        SELECT MAX(start_time) FROM samples s WHERE s.user_id = \(user.id) AND s.type = t.type
+                    ) AS newest FROM t WHERE t.type IS NOT NULL
+                    """, logger: logger) {
+                    let cells = row.makeRandomAccess()
+                    let type = try cells.value("type", as: String.self)
+                    coverage[type] = .init(type: type, lastSampleStart: try cells.value("newest", as: Double?.self)
+                        .map(Date.init(timeIntervalSince1970:)))
                 }
-                for try await (type, id, at) in try await connection.query("""
+                for try await row in try await connection.query("""
                     SELECT type, ingest_id, received_at FROM ingest_type_last WHERE user_id = \(user.id)
-                    """, logger: logger).decode((String, Int64, Date).self) {
-                    coverage[type, default: .init(type: type)].lastIngest = .init(id: id, receivedAt: at)
+                    """, logger: logger) {
+                    let cells = row.makeRandomAccess()
+                    let type = try cells.value("type", as: String.self)
+                    coverage[type, default: .init(type: type)].lastIngest = .init(
+                        id: try cells.value("ingest_id"), receivedAt: try cells.value("received_at"))
                 }
                 let types = coverage.keys.sorted()
                 guard !types.isEmpty, !lower.isEmpty else { return types.compactMap { coverage[$0] } }
-                for try await (type, day) in try await connection.query("""
+                for try await row in try await connection.query("""
                     SELECT t.type, d.i FROM UNNEST(\(types)::text[]) AS t(type)
                     CROSS JOIN UNNEST(\(lower)::float8[], \(upper)::float8[]) WITH ORDINALITY AS d(lo, hi, i)
                     WHERE EXISTS (SELECT 1 FROM samples s WHERE s.user_id = \(user.id) AND s.type = t.type
                         AND s.start_time >= d.lo AND s.start_time < d.hi)
-                    """, logger: logger).decode((String, Int64).self) {
-                    coverage[type]?.daysWithData.insert(Int(day) - 1)
+                    """, logger: logger) {
+                    let cells = row.makeRandomAccess()
+                    let day = Int(try cells.value("i", as: Int64.self))
+                    coverage[try cells.value("type")]?.daysWithData.insert(day - 1)
                 }
                 return types.compactMap { coverage[$0] }
             }
@@ -92,23 +101,23 @@ extension PostgresRepository: IngestLogStore {
     /// An entry from a row of ``ingestColumns``.
     static func ingestEntry(from row: PostgresRow) throws -> IngestLogEntry {
         let cells = row.makeRandomAccess()
-        var entry = IngestLogEntry(kind: IngestLogEntry.Kind(rawValue: try cells[2].decode(String.self)) ?? .healthAutoExport,
-                                   receivedAt: try cells[1].decode(Date.self))
-        entry.id = try cells[0].decode(Int64.self)
-        entry.status = try cells[3].decode(Int.self)
-        entry.errorCode = try cells[4].decode(String?.self)
-        entry.bodyBytes = try cells[5].decode(Int.self)
-        entry.userAgent = try cells[6].decode(String?.self)
-        entry.samplesReceived = try cells[7].decode(Int.self)
-        entry.samplesStored = try cells[8].decode(Int.self)
-        entry.samplesRevised = try cells[14].decode(Int.self)
+        var entry = IngestLogEntry(kind: IngestLogEntry.Kind(rawValue: try cells.value("kind")) ?? .healthAutoExport,
+                                   receivedAt: try cells.value("received_at"))
+        entry.id = try cells.value("id")
+        entry.status = try cells.value("status")
+        entry.errorCode = try cells.value("error_code")
+        entry.bodyBytes = try cells.value("body_bytes")
+        entry.userAgent = try cells.value("user_agent")
+        entry.samplesReceived = try cells.value("samples_received")
+        entry.samplesStored = try cells.value("samples_stored")
+        entry.samplesRevised = try cells.value("samples_revised")
         entry.samplesAlreadyPresent = max(0, entry.samplesReceived - entry.samplesStored - entry.samplesRevised)
-        entry.workoutsReceived = try cells[9].decode(Int.self)
-        entry.workoutsStored = try cells[10].decode(Int.self)
+        entry.workoutsReceived = try cells.value("workouts_received")
+        entry.workoutsStored = try cells.value("workouts_stored")
         entry.workoutsAlreadyPresent = max(0, entry.workoutsReceived - entry.workoutsStored)
-        entry.sampleTypes = IngestLogColumns.strings(try cells[11].decode(String.self))
-        if case .array(let skipped) = LoggedJSON(text: try cells[12].decode(String.self)) { entry.skipped = skipped }
-        entry.daysUpdated = IngestLogColumns.strings(try cells[13].decode(String.self))
+        entry.sampleTypes = IngestLogColumns.strings(try cells.value("sample_types"))
+        if case .array(let skipped) = LoggedJSON(text: try cells.value("skipped")) { entry.skipped = skipped }
+        entry.daysUpdated = IngestLogColumns.strings(try cells.value("days_updated"))
             .compactMap { try? LocalDate(parsing: $0) }
         return entry
     }

@@ -32,6 +32,9 @@ extension PostgresRepository: QuestStore {
     /// The quest in the eight columns from `offset` (id, title, metric, comparison, target,
     /// recurrence, requires_verified, created_at); nil when the id is NULL or a value is one
     /// this version does not know.
+    ///
+    /// Read by position: every write batch reads its users' quests with it (``PostgresBatchUsers``),
+    /// after columns of its own, so this is a hot path and the columns' place is the statement's.
     static func quest(from cells: PostgresRandomAccessRow, at offset: Int) throws -> Quest? {
         guard let id = try cells[offset].decode(String?.self) else { return nil }
         guard let metric = Quest.Metric(rawValue: try cells[offset + 2].decode(String.self)),
@@ -57,14 +60,22 @@ extension PostgresRepository: QuestStore {
         -> [QuestCompletion] {
         try await guarded {
             var completions: [QuestCompletion] = []
-            for try await (id, period, day, at) in try await client.query("""
+            for try await row in try await client.query("""
                 SELECT quest_id, period, date::text, completed_at FROM quest_completions WHERE user_id = \(user.id)
                 AND date >= \(first.description)::date AND date <= \(last.description)::date ORDER BY date, quest_id
-                """, logger: logger).decode((String, String, String, Date).self) {
-                guard let date = try? LocalDate(parsing: day) else { continue }
-                completions.append(QuestCompletion(questId: id, period: period, date: date, completedAt: at))
+                """, logger: logger) {
+                if let completion = try Self.questCompletion(from: row) { completions.append(completion) }
             }
             return completions
         }
+    }
+
+    /// A quest completion from a row with `quest_id`, `period`, `date` (as text) and
+    /// `completed_at` columns, read by name; nil for a day this version cannot read.
+    static func questCompletion(from row: PostgresRow) throws -> QuestCompletion? {
+        let cells = row.makeRandomAccess()
+        guard let date = try? LocalDate(parsing: try cells.value("date")) else { return nil }
+        return QuestCompletion(questId: try cells.value("quest_id"), period: try cells.value("period"),
+                               date: date, completedAt: try cells.value("completed_at"))
     }
 }

@@ -10,6 +10,9 @@ import VitalsStore
 /// +FullRecords, a sample by UUID in +SampleLookup, characteristics in +Characteristics.
 extension PostgresRepository: HealthRecordReader {
     /// A snapshot from a row of ``snapshotSelect``; nil for a row this version cannot read.
+    ///
+    /// Read by position, in ``SnapshotColumns/select``'s order: a hot path (every `GET /api/health`
+    /// and every write's snapshot read), where a lookup by name would cost per column and row.
     static func snapshot(from row: PostgresRow) throws -> HealthSnapshot? {
         let cells = row.makeRandomAccess()
         guard let date = try? LocalDate(parsing: try cells[0].decode(String.self)),
@@ -65,6 +68,7 @@ extension PostgresRepository: HealthRecordReader {
     }
 
     /// A sample row's columns: uuid, type, start_time, end_time, value, source_name, metadata.
+    /// Decoded by position: the arrival rule's reads in every ingest and reads of a year of samples.
     typealias SampleRow = (UUID, String, Double, Double, Double, String, String?)
 
     /// The sample of a ``SampleRow``.
@@ -112,13 +116,15 @@ extension PostgresRepository: HealthRecordReader {
             try await client.withConnection { connection in
                 var summaries: [TypeSummary] = []
                 let rows = try await connection.query("""
-                    SELECT type, COUNT(*), MIN(start_time), MAX(end_time) FROM samples WHERE user_id = \(user.id)
-                    GROUP BY type ORDER BY type
+                    SELECT type, COUNT(*) AS count, MIN(start_time) AS first_start, MAX(end_time) AS last_end
+                    FROM samples WHERE user_id = \(user.id) GROUP BY type ORDER BY type
                     """, logger: logger)
-                for try await (type, count, first, last) in rows.decode((String, Int, Double, Double).self) {
-                    summaries.append(TypeSummary(type: SampleType(identifier: type), count: count,
-                                                 first: Date(timeIntervalSince1970: first),
-                                                 last: Date(timeIntervalSince1970: last)))
+                for try await row in rows {
+                    let cells = row.makeRandomAccess()
+                    summaries.append(TypeSummary(type: SampleType(identifier: try cells.value("type")),
+                                                 count: try cells.value("count"),
+                                                 first: Date(timeIntervalSince1970: try cells.value("first_start")),
+                                                 last: Date(timeIntervalSince1970: try cells.value("last_end"))))
                 }
                 return summaries
             }
@@ -154,6 +160,8 @@ extension PostgresRepository: HealthRecordReader {
         }
     }
 
+    /// The user's workout records from `source` per day; decoded by position, as each ingest's day
+    /// recompute reads them (a hot path).
     func fetchWorkoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                             through last: LocalDate, on connection: PostgresConnection) async throws -> [LocalDate: Int] {
         var counts: [LocalDate: Int] = [:]

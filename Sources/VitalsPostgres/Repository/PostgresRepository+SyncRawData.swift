@@ -24,13 +24,15 @@ extension PostgresRepository {
     /// The user's raw sync data, by day, then source, in the caller's connection (and transaction).
     func fetchSyncRawData(of user: ServerUser, on connection: PostgresConnection) async throws -> [SyncRawData] {
         var kept: [SyncRawData] = []
-        for try await (day, sourceName, text, receivedAt) in try await connection.query("""
+        for try await row in try await connection.query("""
             SELECT date::text, source, healthkit, received_at FROM sync_raw_data WHERE user_id = \(user.id)
             ORDER BY date, source
-            """, logger: logger).decode((String, String, String, Date).self) {
-            guard let date = try? LocalDate(parsing: day),
-                  let source = HealthSyncRequest.DataSource(rawValue: sourceName) else { continue }
-            kept.append(SyncRawData(date: date, source: source, healthkit: RawJSON(text: text), receivedAt: receivedAt))
+            """, logger: logger) {
+            let cells = row.makeRandomAccess()
+            guard let date = try? LocalDate(parsing: try cells.value("date")),
+                  let source = HealthSyncRequest.DataSource(rawValue: try cells.value("source")) else { continue }
+            kept.append(SyncRawData(date: date, source: source, healthkit: RawJSON(text: try cells.value("healthkit")),
+                                    receivedAt: try cells.value("received_at")))
         }
         return kept
     }

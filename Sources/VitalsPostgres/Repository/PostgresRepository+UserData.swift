@@ -33,12 +33,11 @@ extension PostgresRepository: UserDataStore {
             let samples = !withSamples ? [] : try await fetchSamples(
                 of: user, types: try await allSampleTypes(of: user, on: connection), in: SampleWindow(), on: connection)
             var completions: [QuestCompletion] = []
-            for try await (id, period, day, at) in try await connection.query("""
+            for try await row in try await connection.query("""
                 SELECT quest_id, period, date::text, completed_at FROM quest_completions WHERE user_id = \(user.id)
                 ORDER BY date, quest_id
-                """, logger: logger).decode((String, String, String, Date).self) {
-                guard let date = try? LocalDate(parsing: day) else { continue }
-                completions.append(QuestCompletion(questId: id, period: period, date: date, completedAt: at))
+                """, logger: logger) {
+                if let completion = try Self.questCompletion(from: row) { completions.append(completion) }
             }
             var export = UserExport(user: .init(name: user.name, timeZone: user.timeZone, createdAt: created),
                                     snapshots: snapshots, workouts: workouts, samples: samples,

@@ -25,6 +25,7 @@ struct PostgresBatchUsers: Sendable {
     static func read(_ ids: Set<Int64>, on connection: PostgresConnection, logger: Logger) async throws
         -> PostgresBatchUsers {
         var users = PostgresBatchUsers()
+        // By position, in the statement's order: every write batch reads it (a hot path).
         for try await row in try await connection.execute(Statement(ids: Array(ids)), logger: logger) {
             let cells = row.makeRandomAccess()
             let id = try cells[0].decode(Int64.self)

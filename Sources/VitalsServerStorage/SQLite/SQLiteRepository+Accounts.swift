@@ -26,7 +26,8 @@ extension SQLiteRepository: UserAccountStore {
                                              arguments: [name]) else {
                 throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
             }
-            let user = ServerUser(id: row[0], name: row[1], timeZone: row[2], tokenExpiresAt: expiresAt)
+            let user = ServerUser(id: row["id"], name: row["name"], timeZone: row["time_zone"],
+                                  tokenExpiresAt: expiresAt)
             try db.execute(sql: """
                 INSERT INTO tokens (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
@@ -56,10 +57,10 @@ extension SQLiteRepository: UserAccountStore {
         }
     }
 
-    /// A user from `id, name, time_zone, expires_at` columns.
+    /// A user from a row with `id`, `name`, `time_zone` and `expires_at` columns.
     private static func user(_ row: Row) -> ServerUser {
-        ServerUser(id: row[0], name: row[1], timeZone: row[2],
-                   tokenExpiresAt: (row[3] as Double?).map { Date(timeIntervalSince1970: $0) })
+        ServerUser(id: row["id"], name: row["name"], timeZone: row["time_zone"],
+                   tokenExpiresAt: (row["expires_at"] as Double?).map { Date(timeIntervalSince1970: $0) })
     }
 
 

@@ -34,7 +34,7 @@ extension SQLiteRepository {
         var values: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT identifier, value FROM characteristics WHERE user_id = ?",
                                     arguments: [id]) {
-            values[row[0]] = row[1]
+            values[row["identifier"]] = row["value"]
         }
         return values
     }

@@ -44,8 +44,9 @@ extension SQLiteRepository: DashboardSessionStore {
                 SELECT id_hash, user_id, token_hash, csrf_token, expires FROM dashboard_sessions
                 WHERE id_hash = ? AND expires > ?
                 """), arguments: [idHash, date.timeIntervalSince1970]).map { row in
-                StoredDashboardSession(idHash: row[0], userID: row[1], tokenHash: row[2], csrfToken: row[3],
-                                       expires: Date(timeIntervalSince1970: row[4]))
+                StoredDashboardSession(idHash: row["id_hash"], userID: row["user_id"], tokenHash: row["token_hash"],
+                                       csrfToken: row["csrf_token"],
+                                       expires: Date(timeIntervalSince1970: row["expires"]))
             }
         }
     }

@@ -79,8 +79,8 @@ extension SQLiteRepository {
         try Row.fetchAll(db, sql: """
             SELECT uuid, start, "end", sample FROM workout_samples WHERE user_id = ? AND \(condition) ORDER BY start, uuid
             """, arguments: [user.id] + arguments).map { row in
-            StoredWorkout(uuid: row[0], start: Date(timeIntervalSince1970: row[1]),
-                          end: Date(timeIntervalSince1970: row[2]), json: row[3])
+            StoredWorkout(uuid: row["uuid"], start: Date(timeIntervalSince1970: row["start"]),
+                          end: Date(timeIntervalSince1970: row["end"]), json: row["sample"])
         }
     }
 
@@ -107,13 +107,14 @@ extension SQLiteRepository {
                 vertical_accuracy FROM route_points WHERE user_id = ? AND \(condition)
             ORDER BY workout_uuid, route, time, position
             """, arguments: [user.id] + arguments) {
-            let (workout, index): (UUID, Int) = (row[0], row[1])
+            let (workout, index): (UUID, Int) = (row["workout_uuid"], row["route"])
             if routes.last?.workout != workout || routes.last?.index != index {
                 routes.append(StoredRoute(workout: workout, index: index, points: []))
             }
             routes[routes.count - 1].points.append(RoutePoint(
-                time: Date(timeIntervalSince1970: row[2]), latitude: row[3], longitude: row[4], altitude: row[5],
-                speed: row[6], course: row[7], horizontalAccuracy: row[8], verticalAccuracy: row[9]))
+                time: Date(timeIntervalSince1970: row["time"]), latitude: row["latitude"], longitude: row["longitude"],
+                altitude: row["altitude"], speed: row["speed"], course: row["course"],
+                horizontalAccuracy: row["horizontal_accuracy"], verticalAccuracy: row["vertical_accuracy"]))
         }
         return routes
     }

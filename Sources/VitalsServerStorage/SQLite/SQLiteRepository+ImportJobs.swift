@@ -75,7 +75,7 @@ extension SQLiteRepository: ImportJobStore {
 
     /// A row of `SELECT owner, noted_at, job`.
     private static func storedImportJob(_ row: Row) throws -> StoredImportJob {
-        StoredImportJob(job: try ImportJobColumns.job(row[2]), owner: UUID(uuidString: row[0]) ?? UUID(),
-                        notedAt: Date(timeIntervalSince1970: row[1]))
+        StoredImportJob(job: try ImportJobColumns.job(row["job"]), owner: UUID(uuidString: row["owner"]) ?? UUID(),
+                        notedAt: Date(timeIntervalSince1970: row["noted_at"]))
     }
 }

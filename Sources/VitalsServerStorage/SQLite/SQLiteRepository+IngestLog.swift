@@ -5,7 +5,7 @@ import VitalsStore
 
 /// The ingest log and how complete a user's data looks; entries are appended by the write sequence.
 extension SQLiteRepository: IngestLogStore {
-    /// The ingest log's columns, in the order ``ingestEntry(from:)`` reads them.
+    /// The ingest log's columns, which ``ingestEntry(from:)`` reads by name.
     static let ingestColumns = """
         SELECT id, received_at, kind, status, error_code, body_bytes, user_agent, samples_received, samples_stored,
             workouts_received, workouts_stored, sample_types, skipped, days_updated, samples_revised FROM ingest_log
@@ -34,7 +34,8 @@ extension SQLiteRepository: IngestLogStore {
             for row in try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT type, ingest_id, received_at FROM ingest_type_last WHERE user_id = ?
                 """), arguments: [user.id]) {
-                lastIngests[row[0]] = .init(id: row[1], receivedAt: Date(timeIntervalSince1970: row[2]))
+                lastIngests[row["type"]] = .init(id: row["ingest_id"],
+                                                 receivedAt: Date(timeIntervalSince1970: row["received_at"]))
             }
             types.formUnion(lastIngests.keys)
             let newest = try db.cachedStatement(sql: """
@@ -107,23 +108,23 @@ extension SQLiteRepository: IngestLogStore {
 
     /// An entry from a row of ``ingestColumns``.
     static func ingestEntry(from row: Row) -> IngestLogEntry {
-        var entry = IngestLogEntry(kind: IngestLogEntry.Kind(rawValue: row[2]) ?? .healthAutoExport,
-                                   receivedAt: Date(timeIntervalSince1970: row[1]))
-        entry.id = row[0]
-        entry.status = row[3]
-        entry.errorCode = row[4]
-        entry.bodyBytes = row[5]
-        entry.userAgent = row[6]
-        entry.samplesReceived = row[7]
-        entry.samplesStored = row[8]
-        entry.samplesRevised = row[14]
+        var entry = IngestLogEntry(kind: IngestLogEntry.Kind(rawValue: row["kind"]) ?? .healthAutoExport,
+                                   receivedAt: Date(timeIntervalSince1970: row["received_at"]))
+        entry.id = row["id"]
+        entry.status = row["status"]
+        entry.errorCode = row["error_code"]
+        entry.bodyBytes = row["body_bytes"]
+        entry.userAgent = row["user_agent"]
+        entry.samplesReceived = row["samples_received"]
+        entry.samplesStored = row["samples_stored"]
+        entry.samplesRevised = row["samples_revised"]
         entry.samplesAlreadyPresent = max(0, entry.samplesReceived - entry.samplesStored - entry.samplesRevised)
-        entry.workoutsReceived = row[9]
-        entry.workoutsStored = row[10]
+        entry.workoutsReceived = row["workouts_received"]
+        entry.workoutsStored = row["workouts_stored"]
         entry.workoutsAlreadyPresent = max(0, entry.workoutsReceived - entry.workoutsStored)
-        entry.sampleTypes = IngestLogColumns.strings(row[11])
-        if case .array(let skipped) = LoggedJSON(text: row[12]) { entry.skipped = skipped }
-        entry.daysUpdated = IngestLogColumns.strings(row[13]).compactMap { try? LocalDate(parsing: $0) }
+        entry.sampleTypes = IngestLogColumns.strings(row["sample_types"])
+        if case .array(let skipped) = LoggedJSON(text: row["skipped"]) { entry.skipped = skipped }
+        entry.daysUpdated = IngestLogColumns.strings(row["days_updated"]).compactMap { try? LocalDate(parsing: $0) }
         return entry
     }
 }

@@ -33,11 +33,7 @@ extension SQLiteRepository: QuestStore {
             try Row.fetchAll(db, sql: """
                 SELECT quest_id, period, date, completed_at FROM quest_completions
                 WHERE user_id = ? AND date >= ? AND date <= ? ORDER BY date, quest_id
-                """, arguments: [user.id, first.description, last.description]).compactMap { row -> QuestCompletion? in
-                guard let date = try? LocalDate(parsing: row[2]) else { return nil }
-                return QuestCompletion(questId: row[0], period: row[1], date: date,
-                                       completedAt: Date(timeIntervalSince1970: row[3]))
-            }
+                """, arguments: [user.id, first.description, last.description]).compactMap(Self.questCompletion(from:))
         }
     }
 }

@@ -36,11 +36,13 @@ extension SQLiteRepository: HealthRecordReader {
     public func typeSummaries(of user: ServerUser) async throws -> [TypeSummary] {
         try await read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT t.identifier, COUNT(*), MIN(s.start), MAX(s."end") FROM samples s JOIN types t ON t.id = s.type_id
+                SELECT t.identifier, COUNT(*) AS count, MIN(s.start) AS first_start, MAX(s."end") AS last_end
+                FROM samples s JOIN types t ON t.id = s.type_id
                 WHERE s.user_id = ? GROUP BY t.identifier ORDER BY t.identifier
                 """), arguments: [user.id]).map { row in
-                TypeSummary(type: SampleType(identifier: row[0]), count: row[1],
-                            first: Date(timeIntervalSince1970: row[2]), last: Date(timeIntervalSince1970: row[3]))
+                TypeSummary(type: SampleType(identifier: row["identifier"]), count: row["count"],
+                            first: Date(timeIntervalSince1970: row["first_start"]),
+                            last: Date(timeIntervalSince1970: row["last_end"]))
             }
         }
     }

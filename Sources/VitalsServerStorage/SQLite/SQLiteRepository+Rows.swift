@@ -57,6 +57,9 @@ extension SQLiteRepository {
     }
 
     /// A snapshot from a row of ``snapshotColumns``; nil for a row this version cannot read.
+    ///
+    /// Read by position, in ``SnapshotColumns/select``'s order: a hot path (every `GET /api/health`
+    /// and every write's day recompute), where a lookup by name would cost per column and row.
     static func snapshot(from row: Row) -> HealthSnapshot? {
         guard let date = try? LocalDate(parsing: row[0]),
               let source = HealthSyncRequest.DataSource(rawValue: row[1]) else { return nil }
@@ -76,21 +79,40 @@ extension SQLiteRepository {
     }
 
     /// A sample from a row of `uuid, type, start, "end", value, source_name, metadata`.
+    ///
+    /// Read by position: a hot path (the arrival rule's reads in every ingest, and reads of
+    /// a year of samples), where a lookup by name would cost per column and row.
     static func sample(from row: Row) -> StoredSample {
         StoredSample(uuid: row[0], type: row[1], start: Date(timeIntervalSince1970: row[2]),
                      end: Date(timeIntervalSince1970: row[3]), value: row[4], sourceName: row[5],
                      metadata: StoredSample.metadata(json: row[6]))
     }
 
+    /// A workout record from a row of `workout_records`' columns, read by name; nil for a row
+    /// this version cannot read.
     static func workout(from row: Row) -> WorkoutRecord? {
-        guard let date = try? LocalDate(parsing: row[1]),
-              let source = HealthSyncRequest.DataSource(rawValue: row[2]) else { return nil }
-        let end: Double? = row[8]
-        return WorkoutRecord(externalId: row[0], date: date, source: source, type: row[3], durationMinutes: row[4],
-                             calories: row[5], distance: row[6], startTime: Date(timeIntervalSince1970: row[7]),
+        guard let date = try? LocalDate(parsing: row["date"]),
+              let source = HealthSyncRequest.DataSource(rawValue: row["source"]) else { return nil }
+        let end: Double? = row["end_time"]
+        return WorkoutRecord(externalId: row["external_id"], date: date, source: source, type: row["type"],
+                             durationMinutes: row["duration_minutes"], calories: row["calories"],
+                             distance: row["distance"], startTime: Date(timeIntervalSince1970: row["start_time"]),
                              endTime: end.map(Date.init(timeIntervalSince1970:)))
     }
 
+    /// A quest completion from a row of `quest_completions`' columns, read by name; nil for a row
+    /// this version cannot read.
+    static func questCompletion(from row: Row) -> QuestCompletion? {
+        guard let date = try? LocalDate(parsing: row["date"]) else { return nil }
+        return QuestCompletion(questId: row["quest_id"], period: row["period"], date: date,
+                               completedAt: Date(timeIntervalSince1970: row["completed_at"]))
+    }
+
+    /// A quest from a row of `id, title, metric, comparison, target, recurrence, requires_verified,
+    /// created_at`; nil for a value this version does not know.
+    ///
+    /// Read by position: the write sequence reads the user's quests in every write
+    /// (``quests(of:in:)``), where a lookup by name would cost per column and row.
     static func quest(from row: Row) -> Quest? {
         guard let metric = Quest.Metric(rawValue: row[2]), let comparison = Quest.Comparison(rawValue: row[3]),
               let recurrence = Quest.Recurrence(rawValue: row[5]) else { return nil }

@@ -37,10 +37,10 @@ extension SQLiteRepository {
         try Row.fetchAll(db, sql: """
             SELECT date, source, healthkit, received_at FROM sync_raw_data WHERE user_id = ? ORDER BY date, source
             """, arguments: [id]).compactMap { row -> SyncRawData? in
-            guard let date = try? LocalDate(parsing: row[0]),
-                  let source = HealthSyncRequest.DataSource(rawValue: row[1]) else { return nil }
-            return SyncRawData(date: date, source: source, healthkit: RawJSON(text: row[2]),
-                               receivedAt: Date(timeIntervalSince1970: row[3]))
+            guard let date = try? LocalDate(parsing: row["date"]),
+                  let source = HealthSyncRequest.DataSource(rawValue: row["source"]) else { return nil }
+            return SyncRawData(date: date, source: source, healthkit: RawJSON(text: row["healthkit"]),
+                               receivedAt: Date(timeIntervalSince1970: row["received_at"]))
         }
     }
 }

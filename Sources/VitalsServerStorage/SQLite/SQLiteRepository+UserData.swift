@@ -30,11 +30,7 @@ extension SQLiteRepository: UserDataStore {
                 """, arguments: [user.id]).compactMap(Self.quest(from:))
             let completions = try Row.fetchAll(db, sql: """
                 SELECT quest_id, period, date, completed_at FROM quest_completions WHERE user_id = ? ORDER BY date, quest_id
-                """, arguments: [user.id]).compactMap { row -> QuestCompletion? in
-                guard let date = try? LocalDate(parsing: row[2]) else { return nil }
-                return QuestCompletion(questId: row[0], period: row[1], date: date,
-                                       completedAt: Date(timeIntervalSince1970: row[3]))
-            }
+                """, arguments: [user.id]).compactMap(Self.questCompletion(from:))
             let ingests = try Row.fetchAll(db, sql: "\(Self.ingestColumns) WHERE user_id = ? ORDER BY id",
                                            arguments: [user.id]).map(Self.ingestEntry(from:))
             var export = UserExport(user: .init(name: user.name, timeZone: user.timeZone,

@@ -208,6 +208,8 @@ extension SQLiteRepository: HealthWriteStore {
         return series
     }
 
+    /// The user's workout records from `source` per day; read by position, as each ingest's day
+    /// recompute reads them (a hot path).
     static func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
                               through last: LocalDate, in db: Database) throws -> [LocalDate: Int] {
         var counts: [LocalDate: Int] = [:]
