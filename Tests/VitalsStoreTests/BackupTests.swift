@@ -57,7 +57,7 @@ struct BackupTests {
         _ = try? await writer.value
         #expect(steps.withLock { $0 } > 3)
         #expect(after > before, "the writer went on while the backup ran")
-        #expect(report.integrity == "ok" && report.check == "integrity_check" && report.schema?.kind == "store")
+        #expect(report.integrity == "ok" && report.check == "quick_check" && report.schema?.kind == "store")
         #expect(FileManager.default.fileExists(atPath: backup))
         #expect(!FileManager.default.fileExists(atPath: DurableFile.temporaryName(for: backup)))
 
