@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Settings every Vitals target shares: Swift 6 language mode and explicit `any`.
@@ -9,7 +9,7 @@ let strict: [SwiftSetting] = [
 
 /// What `VitalsHealthKit` builds on. On Apple platforms `import HealthKit` is Apple's framework.
 var healthKitAdapterDependencies: [Target.Dependency] = [
-    "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
+    "VitalsCore", "VitalsStore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
 ]
 /// Linux only: a `HealthKit` module declaring the subset of Apple's API the adapter uses, with a
 /// scriptable in-memory database, and the adapter's tests against it. Apple platforms never see it.
@@ -20,7 +20,7 @@ linuxHealthKitTargets = [
     .target(name: "HealthKit", dependencies: ["VitalsCore"], swiftSettings: strict),
     .testTarget(
         name: "VitalsHealthKitTests",
-        dependencies: ["VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
+        dependencies: ["VitalsCore", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
                        "VitalsTestSupport", .product(name: "Logging", package: "swift-log")],
         swiftSettings: strict),
 ]
@@ -28,7 +28,9 @@ linuxHealthKitTargets = [
 
 let package = Package(
     name: "Vitals",
-    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
+    // Mutex and Atomic (Synchronization) need macOS 15, iOS 18, watchOS 11; `nonisolated(nonsending)`
+    // needs the Swift 6.2 tools.
+    platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "VitalsCore", targets: ["VitalsCore"]),
         .library(name: "VitalsStore", targets: ["VitalsStore"]),
@@ -115,10 +117,8 @@ let package = Package(
             name: "VitalsServer",
             dependencies: [
                 // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
-                // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users;
-                // VitalsInsights: its Records page's forms save through RecordEditor (LocalRecordWriter over ServerRecordStore).
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard", "VitalsInsights",
-                "VitalsExport",
+                // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users.
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsDashboard", "VitalsExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HummingbirdCore for the HTTP/1 channel's client timeout and header limits.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -201,6 +201,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
