@@ -171,7 +171,7 @@ let package = Package(
         // libFuzzer targets for the parsers (scripts/fuzz.sh); a plain build replays corpus files.
         .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
-        .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
+        .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore", "VitalsTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "VitalsMCPTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsMCP", "VitalsTestSupport", .product(name: "MCP", package: "swift-sdk")],
