@@ -9,7 +9,7 @@ let strict: [SwiftSetting] = [
 
 /// What `VitalsHealthKit` builds on. On Apple platforms `import HealthKit` is Apple's framework.
 var healthKitAdapterDependencies: [Target.Dependency] = [
-    "VitalsCore", "VitalsStore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
+    "VitalsCore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
 ]
 /// Linux only: a `HealthKit` module declaring the subset of Apple's API the adapter uses, with a
 /// scriptable in-memory database, and the adapter's tests against it. Apple platforms never see it.
@@ -69,7 +69,9 @@ let package = Package(
         .target(
             name: "VitalsStore",
             dependencies: [
-                "VitalsCore", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
+                // VitalsInsights: the SQLite store also keeps the tables of insights' own records
+                // (reminders, workout sessions, meals, the mirror outbox) in its file.
+                "VitalsCore", "VitalsInsights", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -79,10 +81,9 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "VitalsInsights",
-            // GRDB for its own tables (reminders, workout sessions, meals) in the SQLite store's file;
-            // Logging for the failures seed 002's non-throwing queries log instead of throwing.
-            dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Logging", package: "swift-log")],
+            // Written over the read and store protocols only: no database. Logging for the failures
+            // the non-throwing record queries log instead of throwing.
+            dependencies: ["VitalsCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
             name: "VitalsHealthKit",
@@ -91,12 +92,12 @@ let package = Package(
             linkerSettings: [.linkedFramework("HealthKit", .when(platforms: [.iOS, .macOS, .watchOS]))]),
         // Data out: FHIR R4 NDJSON, tidy CSV and JSON Lines, written once over the read protocol (HealthReader);
         // the CLI and the server import it, it imports neither.
-        .target(name: "VitalsExport", dependencies: ["VitalsCore", "VitalsStore"], swiftSettings: strict),
+        .target(name: "VitalsExport", dependencies: ["VitalsCore"], swiftSettings: strict),
         // Model Context Protocol tools over the read protocol (ActivityReader): a local store or a
         // server user read through its HTTP API; VitalsInsights for streaks and the day's sleep window.
         .target(
             name: "VitalsMCP",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "MCP", package: "swift-sdk"),
+            dependencies: ["VitalsCore", "VitalsInsights", .product(name: "MCP", package: "swift-sdk"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // What the sync client and the server both speak: the day record, requests, answers, snapshots.
@@ -104,7 +105,7 @@ let package = Package(
         .target(
             name: "VitalsSync",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore",
+                "VitalsCore", "VitalsContract",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -141,7 +142,7 @@ let package = Package(
                 // VitalsInsights for the Calendar's streak marks (the query `vitals streak` runs) and the Records page
                 // (seed 002's record queries and RecordEditor); never the other way round.
                 // VitalsContract for seed 001's daily snapshots, which the Today page shows where no sample gives a figure.
-                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsContract",
+                "VitalsCore", "VitalsInsights", "VitalsContract",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -172,6 +173,8 @@ let package = Package(
         .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore", "VitalsTestSupport"], swiftSettings: strict),
+        // Reads ARCHITECTURE.md, Package.swift and the sources: the import rules, kept true.
+        .testTarget(name: "VitalsArchitectureTests", swiftSettings: strict),
         .testTarget(
             name: "VitalsMCPTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsMCP", "VitalsTestSupport", .product(name: "MCP", package: "swift-sdk")],

@@ -1,5 +1,4 @@
 import Foundation
-import VitalsCore
 
 /// A health data store with HealthKit's semantics: reads (``HealthReader``), writes, changes and authorization.
 ///

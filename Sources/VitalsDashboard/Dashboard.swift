@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import VitalsCore
-import VitalsStore
 
 /// The web dashboard's routes: the Today page, the page of any day, Trends, Calendar, Records and the stylesheet.
 ///

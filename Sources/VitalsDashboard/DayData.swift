@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// What the Day page shows for one day, read through the scope's reader.
 struct DayData: Sendable {

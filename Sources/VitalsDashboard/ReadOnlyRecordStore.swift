@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// A reader seen as a store that cannot write, so seed 002's record queries read a server user too.
 ///

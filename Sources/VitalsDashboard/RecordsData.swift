@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// The Records page's numbers: each kind's records in the range, exactly as seed 002's queries return them.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// What the Today page shows for one day, read through the scope's reader.
 struct TodayData: Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import HealthKit
 import Logging
 import VitalsCore
-import VitalsStore
 import VitalsSync
 
 /// Seed 001's "Observer Query" and "Background Fetch" triggers: HealthKit changes start a sync.

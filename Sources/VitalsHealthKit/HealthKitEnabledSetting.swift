@@ -1,5 +1,5 @@
 import Foundation
-import VitalsStore
+import VitalsCore
 
 /// Seed 002's `enableHealthKit` opt-out setting: where it is read from and written to. Default on.
 public struct HealthKitEnabledSetting: Sendable {

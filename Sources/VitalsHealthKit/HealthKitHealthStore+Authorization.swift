@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 extension HealthKitHealthStore {
     /// Share status from `authorizationStatus(for:)`; for reads, only whether the user was asked.

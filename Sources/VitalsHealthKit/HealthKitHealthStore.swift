@@ -2,7 +2,6 @@ import Foundation
 import HealthKit
 import Logging
 import VitalsCore
-import VitalsStore
 import VitalsSync
 
 /// The `HealthStore` protocol over Apple's HealthKit: an iOS app swaps it in for `SQLiteHealthStore`.

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Active-energy records with their duration and workout type (seed 002's `ActivityQuery`).
 ///

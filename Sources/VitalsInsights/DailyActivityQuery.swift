@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
 /// Mindfulness minutes, workout minutes and the NoAlc level per local day: the one query both the
 /// calendar and the streaks call (seed 000's Same Source Principle: what you see is what gets counted).

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Dietary-calorie records with macros from food correlations (seed 002's `DietaryQuery`).
 ///

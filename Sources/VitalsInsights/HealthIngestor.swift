@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Turns store workouts and nutrition samples into the app's workout sessions and meals, stores
 /// them, once each (seed 004's HealthKit sync and "apply sync results").

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Seed 000's logging methods, over any store's save, read and replace.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Writes the app's records to its own store first, then mirrors each change to HealthKit
 /// (seed 002: "write to SwiftData first then sync to HealthKit").

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
 /// A seed 002 `HealthQuery` for one record kind that also says what it could not read.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// This app's records and everyone else's in one list, de-duplicated, each labelled with its
 /// source and origin (seed 002's `@UnifiedQuery`).

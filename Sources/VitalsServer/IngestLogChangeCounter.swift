@@ -1,5 +1,5 @@
 import Foundation
-import VitalsDashboard
+import VitalsCore
 
 /// A server user's change count: the id of their newest ingest log entry.
 ///

@@ -11,7 +11,7 @@ public final class SQLiteHealthStore: HealthStore {
     /// Settings for a store; every field has a documented default.
     public struct Configuration: Sendable {
         /// The app the logging methods write as. Default: `Vitals` / `dev.vitals.cli`.
-        public var appSource = Source(name: "Vitals", bundleIdentifier: "dev.vitals.cli")
+        public var appSource = Source.vitals
         /// The status of types the user never answered for. Default `.sharingAuthorized`: a
         /// local store belongs to its user. Use `.notDetermined` to model a fresh HealthKit app.
         public var defaultAuthorization: AuthorizationStatus = .sharingAuthorized
@@ -91,10 +91,10 @@ public final class SQLiteHealthStore: HealthStore {
     public var appSource: Source { configuration.appSource }
     public var calendar: Calendar { configuration.calendar }
 
-    /// The file's connections, for tables a module above the store keeps beside the samples
-    /// (VitalsInsights keeps its reminders there). Samples written through it would bypass
+    /// The file's connections, for the tables kept beside the samples (``SQLiteReminderStore``
+    /// and the other record stores) and for tests. Samples written through it would bypass
     /// authorization, the query cache and change tracking: use the store's methods for those.
-    public var database: any DatabaseWriter { pool }
+    package var database: any DatabaseWriter { pool }
 
     /// Always true: SQLite is available everywhere.
     public var isAvailable: Bool { true }
@@ -137,10 +137,4 @@ public final class SQLiteHealthStore: HealthStore {
                               underlying: SendableDescription(error))
         }
     }
-}
-
-/// An underlying error reduced to its description, so it can travel across tasks.
-public struct SendableDescription: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ error: any Error) { description = String(describing: error) }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
 extension HealthSyncService {
     /// Seed 003's permission flow over the store, ending in a sync.

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
 /// Seed 003's `HealthSyncService`: pushes the store's daily metrics (and, for seed 001, its
 /// workouts) to a sync server, debounced, retried, resuming where the server last confirmed.

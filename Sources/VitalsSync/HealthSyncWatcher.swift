@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import VitalsCore
-import VitalsStore
 
 /// Seed 001's sync triggers as a long-running `Service` (`vitals sync --watch`).
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import VitalsContract
 import VitalsCore
-import VitalsStore
 
 /// One day ready to send: its seed 003 metrics and, when workouts may be read, its workouts.
 public struct SyncDay: Sendable, Hashable {
