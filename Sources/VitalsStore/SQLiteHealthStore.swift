@@ -34,11 +34,15 @@ public final class SQLiteHealthStore: HealthStore {
         public init() {}
     }
 
-    /// The database file's path.
+    /// The database file's path (empty for an in-memory database).
     public let path: String
     /// The settings this store was opened with.
     public let configuration: Configuration
-    let pool: DatabasePool
+    /// The connections: the store's own pool when opened from a path, else the caller's writer.
+    let pool: any DatabaseWriter
+    /// Whether the store opened the file itself (``init(path:configuration:)``), and so may
+    /// change its journal mode for a bulk write.
+    let ownsFile: Bool
     let cache: QueryCache
     let broadcaster = ChangeBroadcaster()
     /// Held shared while the store is open, so `vitals restore` does not replace the file under it.
@@ -49,6 +53,7 @@ public final class SQLiteHealthStore: HealthStore {
         _ = Self.sqliteConfigured
         self.path = path
         self.configuration = configuration
+        ownsFile = true
         var config = GRDB.Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(Self.busyTimeout)
@@ -70,6 +75,29 @@ public final class SQLiteHealthStore: HealthStore {
             throw error
         } catch {
             throw VitalsError(.unavailable, "cannot open the store", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
+        }
+        cache = QueryCache(lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
+                           now: configuration.now)
+    }
+
+    /// A store over connections the caller opened (an in-memory `DatabaseQueue()` in tests, a
+    /// pool with settings of its own), whose schema it brings up to date.
+    ///
+    /// The caller's configuration applies as given: the store adds no pragmas, takes no file
+    /// lock (`vitals restore` cannot see it) and never changes the journal mode. Foreign keys
+    /// must be on (GRDB's default).
+    public init(database: any DatabaseWriter, configuration: Configuration = Configuration()) throws {
+        _ = Self.sqliteConfigured
+        path = database.path
+        self.configuration = configuration
+        ownsFile = false
+        fileLock = nil
+        pool = database
+        do {
+            try Self.migrator.migrate(database)
+        } catch {
+            throw VitalsError(.unavailable, "cannot prepare the store's tables", at: InputLocation(file: path),
                               underlying: SendableDescription(error))
         }
         cache = QueryCache(lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
