@@ -19,7 +19,7 @@ struct DayData: Sendable {
     /// The night's sleep samples in time order.
     var sleep: [Sample] = []
     var workouts: [WorkoutList.Entry] = []
-    /// The day's meals in their windows (seed 004), as `vitals meals --preview` groups them.
+    /// The day's meals in their windows, as `vitals meals --preview` groups them.
     var meals: [NutritionLog] = []
     /// Nutrient types that may not be read.
     var mealsUnreadable: Set<SampleType> = []

@@ -24,7 +24,7 @@ extension HealthKitHealthStore {
         }
     }
 
-    /// Shows HealthKit's permission sheet for types not asked about yet (seed 000 "Initial Permission Request").
+    /// Shows HealthKit's permission sheet for types not asked about yet.
     ///
     /// An inactive store logs and returns without asking. Correlation types cannot be requested;
     /// ask for their member types.
@@ -47,7 +47,7 @@ extension HealthKitHealthStore {
         try await requestAuthorization(toShare: configuration.shareTypes, read: configuration.readTypes)
     }
 
-    /// Seed 003's aggregate state over share statuses, and whether a prompt is still needed.
+    /// The aggregate authorization state over share statuses, and whether a prompt is still needed.
     ///
     /// Read-only types are left out of ``HealthKitAuthorizationSummary/state``: HealthKit says
     /// nothing about them beyond ``HealthKitAuthorizationSummary/needsPrompt``.

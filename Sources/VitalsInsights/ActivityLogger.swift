@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Seed 000's logging path: logs through the store's logging methods, then calls
+/// The activity logging path: logs through the store's logging methods, then calls
 /// ``SmartReminders/cancelMatchingReminders(for:completedAt:)`` for the logged activity.
 ///
 /// A failed log (authorization denied, bad dates) throws and cancels nothing. A reminder failure

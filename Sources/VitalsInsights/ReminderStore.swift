@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Persists seed 000's reverse smart reminders and what happened to each day's occurrence.
+/// Persists the reverse smart reminders and what happened to each day's occurrence.
 ///
 /// `SQLiteReminderStore` (VitalsStore) keeps them in the SQLite health store's own file rather than in a
 /// second database: one file to back up, sync and delete, and a logged activity and the reminder
