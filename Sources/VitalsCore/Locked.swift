@@ -1,17 +1,18 @@
-import Foundation
+import Synchronization
 
-/// A value guarded by a lock, for the little shared state a store keeps (cache, listeners).
+/// A value guarded by a `Mutex`, in a class so it can be shared by reference (a store's cache,
+/// its listeners, a pipe's buffer).
 ///
-/// `@unchecked Sendable` is sound because every access goes through `withLock`.
-package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// `Mutex` itself cannot be copied, so it cannot live in a struct that is passed around; this
+/// is the package's one lock, over the standard library's.
+package final class Locked<Value>: Sendable {
+    private let mutex: Mutex<Value>
 
-    package init(_ value: Value) { self.value = value }
+    /// Guards `value`.
+    package init(_ value: sending Value) { mutex = Mutex(value) }
 
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    /// Runs `body` with the value, holding the lock.
+    package func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
+        try mutex.withLock { value throws -> sending Result in try body(&value) }
     }
 }
