@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Settings every Vitals target shares: Swift 6 language mode and explicit `any`.
@@ -9,7 +9,7 @@ let strict: [SwiftSetting] = [
 
 /// What `VitalsHealthKit` builds on. On Apple platforms `import HealthKit` is Apple's framework.
 var healthKitAdapterDependencies: [Target.Dependency] = [
-    "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
+    "VitalsCore", "VitalsSync", .product(name: "Logging", package: "swift-log"),
 ]
 /// Linux only: a `HealthKit` module declaring the subset of Apple's API the adapter uses, with a
 /// scriptable in-memory database, and the adapter's tests against it. Apple platforms never see it.
@@ -20,7 +20,7 @@ linuxHealthKitTargets = [
     .target(name: "HealthKit", dependencies: ["VitalsCore"], swiftSettings: strict),
     .testTarget(
         name: "VitalsHealthKitTests",
-        dependencies: ["VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
+        dependencies: ["VitalsCore", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
                        "VitalsTestSupport", .product(name: "Logging", package: "swift-log")],
         swiftSettings: strict),
 ]
@@ -28,7 +28,9 @@ linuxHealthKitTargets = [
 
 let package = Package(
     name: "Vitals",
-    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
+    // Mutex and Atomic (Synchronization) need macOS 15, iOS 18, watchOS 11; `nonisolated(nonsending)`
+    // needs the Swift 6.2 tools.
+    platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "VitalsCore", targets: ["VitalsCore"]),
         .library(name: "VitalsStore", targets: ["VitalsStore"]),
@@ -69,7 +71,9 @@ let package = Package(
         .target(
             name: "VitalsStore",
             dependencies: [
-                "VitalsCore", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
+                // VitalsInsights: the SQLite store also keeps the tables of insights' own records
+                // (reminders, workout sessions, meals, the mirror outbox) in its file.
+                "VitalsCore", "VitalsInsights", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -79,10 +83,9 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "VitalsInsights",
-            // GRDB for its own tables (reminders, workout sessions, meals) in the SQLite store's file;
-            // Logging for the failures seed 002's non-throwing queries log instead of throwing.
-            dependencies: ["VitalsCore", "VitalsStore", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Logging", package: "swift-log")],
+            // Written over the read and store protocols only: no database. Logging for the failures
+            // the non-throwing record queries log instead of throwing.
+            dependencies: ["VitalsCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .target(
             name: "VitalsHealthKit",
@@ -91,12 +94,12 @@ let package = Package(
             linkerSettings: [.linkedFramework("HealthKit", .when(platforms: [.iOS, .macOS, .watchOS]))]),
         // Data out: FHIR R4 NDJSON, tidy CSV and JSON Lines, written once over the read protocol (HealthReader);
         // the CLI and the server import it, it imports neither.
-        .target(name: "VitalsExport", dependencies: ["VitalsCore", "VitalsStore"], swiftSettings: strict),
+        .target(name: "VitalsExport", dependencies: ["VitalsCore"], swiftSettings: strict),
         // Model Context Protocol tools over the read protocol (ActivityReader): a local store or a
         // server user read through its HTTP API; VitalsInsights for streaks and the day's sleep window.
         .target(
             name: "VitalsMCP",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", .product(name: "MCP", package: "swift-sdk"),
+            dependencies: ["VitalsCore", "VitalsInsights", .product(name: "MCP", package: "swift-sdk"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // What the sync client and the server both speak: the day record, requests, answers, snapshots.
@@ -104,7 +107,7 @@ let package = Package(
         .target(
             name: "VitalsSync",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore",
+                "VitalsCore", "VitalsContract",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -135,7 +138,6 @@ let package = Package(
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServerStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // Crypto for the migration's per-user checksums (MigrationChecksum).
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -148,10 +150,9 @@ let package = Package(
             dependencies: [
                 // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
                 // Never VitalsPostgres: it serves any HealthRepository it is handed (`vitals serve` builds it).
-                // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users;
-                // VitalsInsights: its Records page's forms save through RecordEditor (LocalRecordWriter over ServerRecordStore).
+                // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users.
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServerStorage", "VitalsImport", "VitalsDashboard",
-                "VitalsInsights", "VitalsExport",
+                "VitalsExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HummingbirdCore for the HTTP/1 channel's client timeout and header limits.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -172,7 +173,7 @@ let package = Package(
                 // VitalsInsights for the Calendar's streak marks (the query `vitals streak` runs) and the Records page
                 // (seed 002's record queries and RecordEditor); never the other way round.
                 // VitalsContract for seed 001's daily snapshots, which the Today page shows where no sample gives a figure.
-                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsContract",
+                "VitalsCore", "VitalsInsights", "VitalsContract",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -203,7 +204,9 @@ let package = Package(
         // libFuzzer targets for the parsers (scripts/fuzz.sh); a plain build replays corpus files.
         .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
-        .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore"], swiftSettings: strict),
+        .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore", "VitalsTestSupport"], swiftSettings: strict),
+        // Reads ARCHITECTURE.md, Package.swift and the sources: the import rules, kept true.
+        .testTarget(name: "VitalsArchitectureTests", swiftSettings: strict),
         .testTarget(
             name: "VitalsMCPTests",
             dependencies: ["VitalsCore", "VitalsStore", "VitalsMCP", "VitalsTestSupport", .product(name: "MCP", package: "swift-sdk")],
@@ -233,6 +236,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// One day of health metrics as the daily-metrics API takes them (`POST /api/v1/health/daily`, seed 003).
+/// One day of health metrics as the daily-metrics API takes them (`POST /api/v1/health/daily`).
 ///
 /// Encoded with the contract's snake_case names; a nil field is left out, which the server
 /// reads as "unknown, keep what is stored". Minutes and counts are whole numbers; energy is in

@@ -5,7 +5,7 @@ extension DailyMetricsCalculator {
     /// Every sleep-analysis value (in bed, awake, the asleep stages): time in bed is their union.
     static let inBedValues: Set<Int> = Set(SleepAnalysisValue.allCases.map(\.rawValue))
 
-    /// Seed 003's `sleep_quality_score`: the share of a day's time in bed spent asleep, 0-100.
+    /// The daily metrics' `sleep_quality_score`: the share of a day's time in bed spent asleep, 0-100.
     ///
     /// `score = round(100 × asleep / inBed)`, a whole number, halves rounded away from zero,
     /// over the same window as `sleep_minutes` (the day, midnight to midnight in the user's zone):

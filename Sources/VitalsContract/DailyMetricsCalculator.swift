@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Computes the daily metrics (seed 003) from statistics, the same way on the phone and the server.
+/// Computes the daily metrics from statistics, the same way on the phone and the server.
 ///
 /// Each metric is one statistics collection with daily buckets in the user's calendar, so
 /// sources are merged as HealthKit merges them (a watch and a phone counting the same steps

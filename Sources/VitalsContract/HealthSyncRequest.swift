@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Seed 001's `POST /api/health/sync` body: one day of totals and that day's workouts.
+/// The body of the journey sync API's `POST /api/health/sync`: one day of totals and that day's workouts.
 public struct HealthSyncRequest: Sendable, Hashable, Codable {
     /// Where the numbers come from; HealthKit and Google Fit count as device-verified.
     public enum DataSource: String, Sendable, Hashable, Codable, CaseIterable {
@@ -9,7 +9,7 @@ public struct HealthSyncRequest: Sendable, Hashable, Codable {
         case googleFit = "GOOGLE_FIT"
         case manual = "MANUAL"
 
-        /// Seed 001's verification level of data from this source.
+        /// How far data from this source is trusted: `MANUAL` is self-reported, the others device-verified.
         public var verificationLevel: VerificationLevel { self == .manual ? .selfReported : .deviceVerified }
     }
 
@@ -34,14 +34,14 @@ public struct HealthSyncRequest: Sendable, Hashable, Codable {
         }
     }
 
-    /// Seed 001's `rawData`: what the device read, as it read it. The server keeps `healthkit`
+    /// The request's `rawData`: what the device read, as it read it. The server keeps `healthkit`
     /// with the day (per user, date and source; a later sync of the day with one replaces it)
     /// and returns it in the user's export; it counts toward no total.
     public struct RawData: Sendable, Hashable, Codable {
         /// The most `healthkit` may hold: 64 KiB of its JSON, compact with sorted keys (``RawJSON/text``).
         public static let maximumBytes = 65_536
 
-        /// HealthKit's values as the app read them, a JSON object (seed 001 names `stepCount`,
+        /// HealthKit's values as the app read them, a JSON object (the contract names `stepCount`,
         /// `activeEnergyBurned`, `appleExerciseTime`, `sleepAnalysis` with `asleep` and `inBed`,
         /// and `workouts`; any members are kept).
         public var healthkit: [String: RawJSON]?

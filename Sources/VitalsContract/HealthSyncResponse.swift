@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Seed 001's answer to `POST /api/health/sync`.
+/// The server's answer to `POST /api/health/sync`: the stored day and the quests it evaluated.
 public struct HealthSyncResponse: Sendable, Hashable, Codable {
     /// One quest looked at after the write.
     public struct QuestResult: Sendable, Hashable, Codable {

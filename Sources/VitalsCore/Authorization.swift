@@ -15,7 +15,7 @@ public enum AccessKind: String, Sendable, Hashable, Codable, CaseIterable {
     case read, share
 }
 
-/// The overall state of a set of required types (seed 003's `HealthKitManager` logic).
+/// The overall authorization state of a set of required types.
 ///
 /// Any authorized type means the app has access, fully or partly; only when every type is
 /// denied is the state `denied`. On HealthKit itself read denial is hidden (a denied read

@@ -171,26 +171,19 @@ extension HealthUnit: Codable {
 }
 
 /// Parsed units keyed by the exact string they came from.
-///
-/// `@unchecked Sendable`: `storage` is only read or written while `lock` is held. The compiler
-/// cannot check that, so the class promises it.
-private final class UnitCache: @unchecked Sendable {
+private final class UnitCache: Sendable {
     static let shared = UnitCache()
     /// Distinct strings are few in real data (dozens). The cap keeps hostile input from
     /// growing the cache without bound; past it, new strings are parsed every time.
     private let limit = 10_000
-    private let lock = NSLock()
-    private var storage: [String: HealthUnit] = [:]
+    private let storage = Locked<[String: HealthUnit]>([:])
 
     func unit(for string: String) -> HealthUnit? {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage[string]
+        storage.withLock { $0[string] }
     }
 
     func store(_ unit: HealthUnit, for string: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if storage.count < limit { storage[string] = unit }
+        let limit = limit
+        storage.withLock { storage in if storage.count < limit { storage[string] = unit } }
     }
 }

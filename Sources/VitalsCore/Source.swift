@@ -83,3 +83,8 @@ public struct Device: Sendable, Hashable, Codable {
         [name, model].contains { $0?.lowercased().contains(word) ?? false }
     }
 }
+
+extension Source {
+    /// The app `vitals` writes as (its logging methods, a local store's default app): `Vitals`, `dev.vitals.cli`.
+    public static let vitals = Source(name: "Vitals", bundleIdentifier: "dev.vitals.cli")
+}

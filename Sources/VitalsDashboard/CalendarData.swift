@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// One day of a calendar: the figure's value and the activity marks.
 struct CalendarDay: Sendable, Hashable {

@@ -2,8 +2,8 @@ import Foundation
 import VitalsContract
 import VitalsCore
 
-/// The daily snapshots an app sent for the scope's user (seed 001's day totals), for the
-/// figures their samples do not give.
+/// The daily snapshots (day totals) an app sent for the scope's user, for the figures their
+/// samples do not give.
 ///
 /// A phone app that syncs through the snapshot API sends a day's totals (steps, exercise,
 /// sleep, resting heart rate...) and no samples; without this its user's Today page would be

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 extension Dashboard {
     /// The Records page and its forms (all relative to the base path):

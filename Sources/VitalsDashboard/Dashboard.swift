@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import VitalsCore
-import VitalsStore
 
 /// The web dashboard's routes: the Today page, the page of any day, Trends, Calendar, Records and the stylesheet.
 ///
@@ -17,7 +16,7 @@ import VitalsStore
 /// - `GET /day/YYYY-MM-DD`: one day, with links to the day before and after;
 /// - `GET /trends?type=&range=&from=&to=&bucket=`: a figure beside the same period last year;
 /// - `GET /calendar?month=YYYY-MM&figure=` or `?year=YYYY&figure=`: a month grid or year heatmap with streak marks;
-/// - `GET /records?kind=&from=&to=` and its forms: seed 002's records, local ones editable (``registerRecords(on:)``);
+/// - `GET /records?kind=&from=&to=` and its forms: the health records, local ones editable (``registerRecords(on:)``);
 /// - `GET /assets/dashboard.css`: the stylesheet (dark and light follow the system setting);
 /// - `GET /changes`: `{"count": N}`, the scope's ``ChangeCounter`` count, which open pages of a day poll;
 /// - `GET /assets/dashboard.js`: hover and focus values for chart marks and live updates (the pages work without it).

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import VitalsStore
+import VitalsCore
 
 /// The dashboard of one local store as an application of its own: what `vitals dashboard` runs.
 ///

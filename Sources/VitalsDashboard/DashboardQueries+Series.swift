@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 extension DashboardQueries {
     /// The instants of the days `[first, end)`: midnight to midnight, or for a nightly figure the

@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// The reads the pages make, all through the scope's reader with HealthKit's statistics queries.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import VitalsCore
 import VitalsInsights
 
-/// Adds, edits and deletes the scope's own (local) seed 002 records for the Records page's forms.
+/// Adds, edits and deletes the scope's own (local) records for the Records page's forms.
 ///
 /// A scope with a writer shows the forms; one without shows every record read-only and refuses
 /// the forms' posts. Both a local store's scope and a server user's have ``LocalRecordWriter``

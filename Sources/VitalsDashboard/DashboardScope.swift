@@ -1,10 +1,9 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Whose data one request shows: a reader, and the calendar whose days the pages are.
 ///
-/// The one input every page reads through: a local ``SQLiteHealthStore`` (and its calendar)
+/// The one input every page reads through: a local `SQLiteHealthStore` (VitalsStore) (and its calendar)
 /// for `vitals dashboard`, a server user's `ServerHealthReader` (and the user's zone) on the
 /// server. Days are half-open `[00:00, next 00:00)` in ``calendar``'s zone, as `vitals stats`
 /// and the API count them. ``records`` writes the Records page's forms, when the scope can.
@@ -33,7 +32,7 @@ public struct DashboardScope: Sendable {
     /// counts them); `records` saves the Records forms, `snapshots` fills Today's gaps and the
     /// Calendar marks the quests `quests` reads as completed; `changes` lets the pages of a day update live.
     public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
-                activitySources: SourceFilter = .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier),
+                activitySources: SourceFilter = .app(bundleIdentifier: Source.vitals.bundleIdentifier),
                 records: (any DashboardRecordWriting)? = nil, snapshots: (any DailySnapshotReading)? = nil,
                 quests: (any QuestReading)? = nil, changes: (any ChangeCounter)? = nil) {
         self.changes = changes
@@ -52,6 +51,6 @@ public struct DashboardScope: Sendable {
     public init(store: some HealthStore & ActivityReader) {
         self.init(reader: store, calendar: store.calendar, activitySources: .app(bundleIdentifier: store.appSource.bundleIdentifier),
                   records: LocalRecordWriter(store: store),
-                  changes: (store as? SQLiteHealthStore).map { StoreChangeCounter(store: $0) })
+                  changes: store as? any ChangeCounter)
     }
 }

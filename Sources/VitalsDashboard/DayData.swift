@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// What the Day page shows for one day, read through the scope's reader.
 struct DayData: Sendable {
@@ -20,7 +19,7 @@ struct DayData: Sendable {
     /// The night's sleep samples in time order.
     var sleep: [Sample] = []
     var workouts: [WorkoutList.Entry] = []
-    /// The day's meals in their windows (seed 004), as `vitals meals --preview` groups them.
+    /// The day's meals in their windows, as `vitals meals --preview` groups them.
     var meals: [NutritionLog] = []
     /// Nutrient types that may not be read.
     var mealsUnreadable: Set<SampleType> = []

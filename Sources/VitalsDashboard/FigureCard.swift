@@ -3,7 +3,7 @@
 /// `data-metric` names the figure and `data-value` holds the statistics query's value exactly
 /// (canonical unit: count, m, kcal, min, count/min, ms), so tests and scripts read what the page
 /// shows without parsing formatted text. A type the user may not read says so instead of a zero:
-/// which seed 003 state applies (`data-access`) and what to do about it.
+/// which authorization state applies (`data-access`) and what to do about it.
 struct FigureCard: Sendable {
     /// The figure's key, for `data-metric`: `steps`, `distance`...
     var metric: String

@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// The Records page's writer over a store's own records: VitalsInsights' ``RecordEditor``, as `vitals edit` uses it.
 ///

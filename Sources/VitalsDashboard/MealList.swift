@@ -2,8 +2,8 @@ import Foundation
 import VitalsCore
 import VitalsInsights
 
-/// A day's meals in their time windows (seed 004): a ``MealChart`` on the day's hour axis, and
-/// under it a list with times, energy and macros per meal (the chart's text alternative).
+/// A day's meals in their time windows: a ``MealChart`` on the day's hour axis, and under it a list
+/// with times, energy and macros per meal (the chart's text alternative).
 ///
 /// The meals are ``MealGrouping``'s for the day's nutrition items, the grouping `vitals meals
 /// --preview` prints; each entry's `data-` attributes hold its exact totals. A day without meals

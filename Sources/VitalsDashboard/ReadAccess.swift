@@ -1,6 +1,6 @@
 import VitalsCore
 
-/// Why a figure has no value although data may exist: the seed 003 state of reading its type.
+/// Why a figure has no value although data may exist: the authorization state of reading its type.
 ///
 /// A local store answers per type (``AuthorizationStatus``) and whether it is available at all;
 /// a server user's reader lets every type be read, so a server page never shows these. `partial`

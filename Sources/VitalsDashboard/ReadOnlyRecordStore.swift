@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
-/// A reader seen as a store that cannot write, so seed 002's record queries read a server user too.
+/// A reader seen as a store that cannot write, so the record queries read a server user too.
 ///
 /// The record queries take a ``HealthStore`` for its `appSource` (what is local) and its read
 /// authorization; a server user's reader has neither, so every type reads as allowed and the

@@ -6,7 +6,7 @@ struct Reading: Sendable, Hashable {
     var value: Double?
     /// Whether the user did not allow reading the type (the value is then unknown, not zero).
     var isUnreadable = false
-    /// Why the type could not be read (seed 003's state), when ``isUnreadable``.
+    /// Why the type could not be read (its authorization state), when ``isUnreadable``.
     var access: ReadAccess?
     /// Where the value came from when not from samples (a daily snapshot), shown under it.
     var origin: String?

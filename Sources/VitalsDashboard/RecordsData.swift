@@ -1,9 +1,8 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
-/// The Records page's numbers: each kind's records in the range, exactly as seed 002's queries return them.
+/// The Records page's numbers: each kind's records in the range, exactly as the record queries return them.
 ///
 /// Read with ``UnifiedQuery`` over the kind's ``RecordQuery`` (what `vitals weight` and
 /// `vitals nutrition` print): every source, de-duplicated, oldest first, each with its origin.

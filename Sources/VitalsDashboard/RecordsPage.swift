@@ -2,7 +2,7 @@ import Foundation
 import VitalsCore
 import VitalsInsights
 
-/// The Records page: seed 002's weight, nutrition (with macros), active and resting energy, one
+/// The Records page: weight, nutrition (with macros), active and resting energy, one
 /// table per kind, each row labelled local (editable here) or with the source it came from (read-only).
 struct RecordsPage: Sendable {
     var data: RecordsData

@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 /// What the Today page shows for one day, read through the scope's reader.
 struct TodayData: Sendable {
@@ -36,7 +35,7 @@ struct TodayData: Sendable {
     var noAlc = TodayNoAlc()
     /// Every source, in priority order.
     var sources: [Source] = []
-    /// The unreadable types the page asked for and why (seed 003), keyed by type.
+    /// The unreadable types the page asked for and why, keyed by type.
     var unreadable: [SampleType: ReadAccess] = [:]
     /// Every type the page asked for.
     var asked: Set<SampleType> = []
@@ -111,7 +110,7 @@ struct TodayData: Sendable {
         return reading
     }
 
-    /// The seed 003 state of the page's types together: authorized, partly, denied, not asked or unavailable.
+    /// The authorization state of the page's types together: authorized, partly, denied, not asked or unavailable.
     var authorization: AuthorizationState {
         if isUnavailable || unreadable.values.contains(.unavailable) { return .unavailable }
         var statuses: [SampleType: AuthorizationStatus] = [:]

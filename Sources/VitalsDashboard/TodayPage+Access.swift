@@ -3,7 +3,7 @@ import VitalsCore
 import VitalsInsights
 
 extension TodayPage {
-    /// The seed 003 state of the page's types together, when any may not be read: partly allowed,
+    /// The authorization state of the page's types together, when any may not be read: partly allowed,
     /// denied, not asked yet or unavailable, naming the figures and what to do.
     func authorization() -> HTML {
         let state = data.authorization

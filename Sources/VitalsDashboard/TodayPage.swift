@@ -3,7 +3,7 @@ import VitalsCore
 
 /// The Today page: rings, the day's figures, last night's sleep, heart, workouts, mindfulness and NoAlc.
 ///
-/// A figure whose type may not be read says which seed 003 state applies and what to do, never
+/// A figure whose type may not be read says which authorization state applies and what to do, never
 /// a zero; the rings and the NoAlc state are in ``TodayPage+Rings`` and ``TodayPage+Access``.
 struct TodayPage: Sendable {
     var data: TodayData

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// One bucket of a trend: a day, a night or a week, and its statistic.
 struct TrendBucket: Sendable, Hashable {

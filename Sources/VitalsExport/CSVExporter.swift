@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Exports tidy CSV: one file of samples per type and one of its merged daily statistics, ready for pandas or R.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import VitalsStore
+import VitalsCore
 
 /// Runs the exporter of a format: the one entry point the CLI and the server call.
 public enum Exporter {

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Exports samples as FHIR R4 (4.0.1) Bulk Data NDJSON: `Patient.ndjson`, `Device.ndjson`, `Observation.ndjson`.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Exports samples as JSON Lines (`samples.jsonl`), the shape `vitals samples --json` prints and `vitals add --jsonl` reads.
 ///

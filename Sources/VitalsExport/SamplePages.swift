@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Reads one type's samples that start in a range, a bounded page at a time: what keeps an export's memory flat.
 ///

@@ -2,7 +2,6 @@ import Foundation
 import HealthKit
 import Logging
 import VitalsCore
-import VitalsStore
 
 /// Maps the store's numeric change anchors to HealthKit's per-type `HKQueryAnchor`s, in a file.
 ///

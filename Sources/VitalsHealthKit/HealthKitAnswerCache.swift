@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// The last good answer of each recent query, served (marked stale) when HealthKit fails.
 final class HealthKitAnswerCache: Sendable {

@@ -4,10 +4,10 @@ import VitalsCore
 /// What HealthKit tells an app about its permissions for a set of types, and nothing more.
 ///
 /// HealthKit hides read denial: a type the user would not share with the app reads as "no
-/// data". So ``state`` (seed 003's aggregate) summarises share (write) statuses, and for
+/// data". So ``state`` (the aggregate state) summarises share (write) statuses, and for
 /// read-only types all an app can know is whether the sheet was answered (``needsPrompt``).
 public struct HealthKitAuthorizationSummary: Sendable, Hashable {
-    /// Seed 003's aggregate over the share statuses; `.unavailable` when the store is inactive.
+    /// The aggregate authorization state over the share statuses; `.unavailable` when the store is inactive.
     public var state: AuthorizationState
     /// Each type's share status from `authorizationStatus(for:)`.
     public var shareStatuses: [SampleType: AuthorizationStatus]

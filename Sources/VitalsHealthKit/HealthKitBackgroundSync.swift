@@ -2,10 +2,9 @@ import Foundation
 import HealthKit
 import Logging
 import VitalsCore
-import VitalsStore
 import VitalsSync
 
-/// Seed 001's "Observer Query" and "Background Fetch" triggers: HealthKit changes start a sync.
+/// Background sync: HealthKit changes start a sync, even while the app is not running.
 ///
 /// ``start()`` runs one `HKObserverQuery` per type and registers background delivery, so
 /// HealthKit wakes the app when new data arrives. Each update asks ``service`` for a sync

@@ -1,9 +1,9 @@
 import Foundation
-import VitalsStore
+import VitalsCore
 
-/// Seed 002's `enableHealthKit` opt-out setting: where it is read from and written to. Default on.
+/// The `enableHealthKit` opt-out setting: where it is read from and written to. Default on.
 public struct HealthKitEnabledSetting: Sendable {
-    /// The key seed 002's `Settings.enableHealthKit` uses.
+    /// The key an app's `Settings.enableHealthKit` uses, so both read the same setting.
     public static let defaultKey = "enableHealthKit"
     private let read: @Sendable () -> Bool?
     private let write: @Sendable (Bool) -> Void

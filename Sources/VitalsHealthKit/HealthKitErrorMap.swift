@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 /// HealthKit's error codes as Vitals errors that say what failed and what the user can do.
 enum HealthKitErrorMap {

@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 extension HealthKitHealthStore {
     /// Share status from `authorizationStatus(for:)`; for reads, only whether the user was asked.
@@ -25,7 +24,7 @@ extension HealthKitHealthStore {
         }
     }
 
-    /// Shows HealthKit's permission sheet for types not asked about yet (seed 000 "Initial Permission Request").
+    /// Shows HealthKit's permission sheet for types not asked about yet.
     ///
     /// An inactive store logs and returns without asking. Correlation types cannot be requested;
     /// ask for their member types.
@@ -48,7 +47,7 @@ extension HealthKitHealthStore {
         try await requestAuthorization(toShare: configuration.shareTypes, read: configuration.readTypes)
     }
 
-    /// Seed 003's aggregate state over share statuses, and whether a prompt is still needed.
+    /// The aggregate authorization state over share statuses, and whether a prompt is still needed.
     ///
     /// Read-only types are left out of ``HealthKitAuthorizationSummary/state``: HealthKit says
     /// nothing about them beyond ``HealthKitAuthorizationSummary/needsPrompt``.

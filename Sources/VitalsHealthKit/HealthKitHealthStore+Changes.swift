@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 extension HealthKitHealthStore {
     /// Changes since `anchor` through `HKAnchoredObjectQueryDescriptor`, one HealthKit anchor per type.

@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 // Edits: HealthKit samples are immutable and HealthKit has no transactions.
 extension HealthKitHealthStore {

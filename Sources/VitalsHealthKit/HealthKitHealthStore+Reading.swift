@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 extension HealthKitHealthStore {
     /// Samples through `HKSampleQueryDescriptor`, oldest start first; empty when inactive.

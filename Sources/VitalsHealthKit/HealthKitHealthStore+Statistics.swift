@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 extension HealthKitHealthStore {
     /// A statistics collection, one entry per bucket of `query`.

@@ -1,7 +1,6 @@
 import Foundation
 import HealthKit
 import VitalsCore
-import VitalsStore
 
 extension HealthKitHealthStore {
     /// Saves samples all or none; workouts go through `HKWorkoutBuilder` with their associated samples.

@@ -2,12 +2,11 @@ import Foundation
 import HealthKit
 import Logging
 import VitalsCore
-import VitalsStore
 import VitalsSync
 
 /// The `HealthStore` protocol over Apple's HealthKit: an iOS app swaps it in for `SQLiteHealthStore`.
 ///
-/// - Active state (seed 002): ``isActive`` is ``isEnabled`` (the user's opt-out setting, on by
+/// - Active state: ``isActive`` is ``isEnabled`` (the user's opt-out setting, on by
 ///   default) and HealthKit being available on the device. An inactive store answers every
 ///   query with an empty result and logs why; it never throws for reads. Writes throw
 ///   `.unavailable`, since a write that silently did not happen would lose data.
@@ -15,23 +14,23 @@ import VitalsSync
 ///   "no data" (only the app's own samples come back) and `unreadableTypes` stays empty. Only
 ///   share (write) status is known; see ``authorizationSummary(for:)``.
 /// - Query failures (a locked device, a HealthKit error) are logged and answered with the last
-///   good answer for the same query, or empty, marked stale (seed 000's "Query Failure Handling").
+///   good answer for the same query, or empty, marked stale.
 /// - UUIDs are HealthKit's: it assigns a new one to each saved object, so a sample's UUID
 ///   changes when it is saved here, and `DuplicatePolicy.skip` finds nothing to skip.
 public final class HealthKitHealthStore: HealthStore {
     /// Settings of the store; every field has a documented default.
     public struct Configuration: Sendable {
-        /// Types the app writes. Default: seed 000's mindful sessions, workouts with their
-        /// active energy, and alcoholic beverages.
+        /// Types the app writes. Default: what the activity logging methods write (mindful
+        /// sessions, workouts with their active energy, and alcoholic beverages).
         public var shareTypes: Set<SampleType> = [.mindfulSession, .workout, .activeEnergyBurned, .numberOfAlcoholicBeverages]
-        /// Types the app reads. Default: what a sync reads (seed 001/003), body mass for workout
-        /// calories, the types the app writes, and what the record queries and meal ingestion
-        /// read (seeds 002/004: resting and dietary energy, protein, carbohydrates, fat).
+        /// Types the app reads. Default: what a sync reads, body mass for workout calories, the
+        /// types the app writes, and what the record queries and meal ingestion read (resting and
+        /// dietary energy, protein, carbohydrates, fat).
         public var readTypes: Set<SampleType> = Set(SyncDataReader.types + [
             .bodyMass, .mindfulSession, .numberOfAlcoholicBeverages, .basalEnergyBurned, .dietaryEnergyConsumed,
             .dietaryProtein, .dietaryCarbohydrates, .dietaryFatTotal,
         ])
-        /// Where seed 002's opt-out setting lives. Default: `UserDefaults.standard`, key `enableHealthKit`.
+        /// Where the user's opt-out setting lives. Default: `UserDefaults.standard`, key `enableHealthKit`.
         public var enabledSetting = HealthKitEnabledSetting.userDefaults()
         /// The file anchored change queries keep their HealthKit anchors in (secure-coded).
         /// Default: `Application Support/Vitals/healthkit-anchors.json`.
@@ -76,13 +75,13 @@ public final class HealthKitHealthStore: HealthStore {
     /// Whether the device supports HealthKit (`HKHealthStore.isHealthDataAvailable()`).
     public var isHealthDataAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
 
-    /// Seed 002's opt-out setting: on unless the user turned HealthKit off in the app.
+    /// The user's opt-out setting: on unless the user turned HealthKit off in the app.
     public var isEnabled: Bool {
         get { configuration.enabledSetting.isEnabled }
         set { configuration.enabledSetting.setEnabled(newValue) }
     }
 
-    /// Seed 002's active state: enabled and available.
+    /// Whether the store is active: enabled and available; an inactive store reads as empty.
     public var isActive: Bool { isEnabled && isHealthDataAvailable }
 
     /// The protocol's availability: the store is usable only while active.

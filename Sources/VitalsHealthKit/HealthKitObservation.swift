@@ -1,6 +1,6 @@
 import Foundation
 import HealthKit
-import VitalsStore
+import VitalsCore
 
 /// Running `HKObserverQuery`s; ``stop()`` ends them.
 public final class HealthKitObservation: Sendable {

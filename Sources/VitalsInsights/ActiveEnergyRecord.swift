@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Active energy burned, in kilocalories, over a duration, with an optional workout type
-/// (seed 002's `ActiveEnergy`).
+/// Active energy burned, in kilocalories, over a duration, with an optional workout type.
 ///
 /// For other sources the workout type is that of the workout the sample belongs to (associated
 /// with it, or inside its time from the same source). This app's records keep the type they were

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Builds a month of daily activity with marks, through the same ``DailyActivityQuery`` and the
 /// same ``DailyActivity/meets(_:goalMinutes:)`` as ``StreakCounter``.

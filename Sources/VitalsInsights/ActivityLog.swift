@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Builds the samples of seed 000's logging methods (``HealthStore/logMindfulness(start:end:)`` and the others).
+/// Builds the samples of the activity logging methods (``HealthStore/logMindfulness(start:end:)`` and the others).
 public enum ActivityLog {
     /// Body mass for workout calories when the store has none readable: 70 kg.
     public static let defaultBodyMassKilograms = 70.0

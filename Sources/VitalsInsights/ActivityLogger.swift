@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
-/// Seed 000's logging path: logs through the store's logging methods, then calls
+/// The activity logging path: logs through the store's logging methods, then calls
 /// ``SmartReminders/cancelMatchingReminders(for:completedAt:)`` for the logged activity.
 ///
 /// A failed log (authorization denied, bad dates) throws and cancels nothing. A reminder failure
@@ -17,13 +16,6 @@ public struct ActivityLogger: Sendable {
     public init(store: any HealthStore, reminders: SmartReminders) {
         self.store = store
         self.reminders = reminders
-    }
-
-    /// A logger whose reminders live in the SQLite store's file (``SQLiteReminderStore``).
-    public init(store: SQLiteHealthStore, now: @escaping @Sendable () -> Date = { Date() }) throws {
-        let calendar = store.configuration.calendar
-        let scheduler = StoreReminderScheduler(store: try SQLiteReminderStore(store), calendar: calendar, now: now)
-        self.init(store: store, reminders: SmartReminders(scheduler: scheduler, calendar: calendar, now: now))
     }
 
     /// `logMindfulness(start:end:)`, then cancels today's mindfulness reminders (completed at `end`).

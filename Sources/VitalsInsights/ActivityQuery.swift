@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
-/// Active-energy records with their duration and workout type (seed 002's `ActivityQuery`).
+/// Active-energy records with their duration and workout type.
 ///
 /// A sample's workout type is that of the workout it is associated with, else of a workout from
 /// the same source whose time contains it. When workouts may not be read, types come only from

@@ -1,9 +1,8 @@
 import Foundation
 import VitalsCore
 
-/// Keeps the app's own workout sessions and meals: entered by hand, or ingested from the health
-/// store (seed 004's `workout_sessions`, `workout_rows` and `nutrition_logs`, with CRUD and
-/// "apply sync results").
+/// Keeps the app's own workout sessions (with their rows) and meals, entered by hand or ingested
+/// from the health store: lists, saves and deletes them, and applies a batch of ingested records.
 ///
 /// Applying ingested records is idempotent: records carry stable ids
 /// (``RecordIdentity``), a session already stored is left as it is (edits made since survive),

@@ -1,10 +1,9 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
 /// Mindfulness minutes, workout minutes and the NoAlc level per local day: the one query both the
-/// calendar and the streaks call (seed 000's Same Source Principle: what you see is what gets counted).
+/// calendar and the streaks call, so what you see is what gets counted.
 ///
 /// - Sources: by default only this app and its extensions (`.app(bundleIdentifier:)`); with
 ///   `.all` every source counts and the report says the sources are mixed.

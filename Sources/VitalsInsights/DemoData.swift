@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// A built-in example: a few weeks of two-source steps, sleep stages, the watch's heart rate,
 /// energy and exercise, workouts, mindfulness, alcohol and body mass, the same every time for

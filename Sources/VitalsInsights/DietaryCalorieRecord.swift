@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Dietary energy consumed, in kilocalories, with protein, carbohydrates and fat in grams when
-/// known (seed 002's `DietaryCalorie` with its `CalorieMacros`).
+/// Dietary energy consumed, in kilocalories, with protein, carbohydrates and fat in grams when known.
 ///
 /// Macros come from a food correlation (`HKCorrelationTypeIdentifierFood`) holding the energy
 /// sample; a lone energy sample has none (`nil`, not 0). This app's records with macros are

@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
-/// Dietary-calorie records with macros from food correlations (seed 002's `DietaryQuery`).
+/// Dietary-calorie records with macros from food correlations.
 ///
 /// A food correlation holding an energy sample is one record with the correlation's UUID and
 /// its members' macros; an energy sample in no correlation is a record without macros. Macro

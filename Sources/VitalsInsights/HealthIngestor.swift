@@ -1,9 +1,8 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Turns store workouts and nutrition samples into the app's workout sessions and meals, stores
-/// them, once each (seed 004's HealthKit sync and "apply sync results").
+/// them, once each.
 ///
 /// The preview methods map everything in a range and mark what was ingested before; the ingest
 /// methods map only samples not yet ingested (by UUID, kept in the ``IngestionLedger`` across

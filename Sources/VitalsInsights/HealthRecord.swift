@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// A seed 002 record: one value in its kind's base unit, over a time, from a labelled source.
+/// A health record: one value in its kind's base unit, over a time, from a labelled source.
 ///
 /// Values are held in base units (kg, kcal, g, min); ``quantity`` and ``value(in:)`` convert
 /// for display. Records convert to and from store samples, so the app's own records are

@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
-/// Seed 000's logging methods, over any store's save, read and replace.
+/// The activity logging methods (mindfulness, workouts, NoAlc), over any store's save, read and replace.
 ///
 /// A store only stores; what a meditation, a workout or a day's NoAlc entry looks like as
 /// samples is decided here (``ActivityLog``), once for every store. ``ActivityLogger`` adds the

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Groups one day's nutrition items into meals by time window (seed 004).
+/// Groups one day's nutrition items into meals by time window.
 ///
 /// Items are placed by their start on the local wall clock of ``calendar`` (``MealType``'s
 /// half-open windows); items of other local days are ignored; all items of one window become

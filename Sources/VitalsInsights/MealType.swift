@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which meal a time of day belongs to (seed 004's time windows).
+/// Which meal a time of day belongs to.
 ///
 /// Windows are half-open in local wall-clock time, like every Vitals range: breakfast
 /// `[05:00, 10:00)`, lunch `[11:00, 14:00)`, dinner `[17:00, 21:00)`, and snack at every other

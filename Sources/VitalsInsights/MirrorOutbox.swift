@@ -4,7 +4,7 @@ import VitalsCore
 /// Remembers the local records whose mirror may be out of date, and which mirrored sample each
 /// local record became.
 ///
-/// Seed 002's "write to the app's store first, then sync to HealthKit": the local store is the
+/// Records are written to the app's store first, then synced to HealthKit: the local store is the
 /// source of truth; a record waits here from just before its local change until its mirror
 /// matches it, so neither a failed mirror write nor a crash loses a change
 /// (``MirroredRecordEditor/retryPending()``).

@@ -1,9 +1,7 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
-/// Writes the app's records to its own store first, then mirrors each change to HealthKit
-/// (seed 002: "write to SwiftData first then sync to HealthKit").
+/// Writes the app's records to its own store first, then mirrors each change to HealthKit.
 ///
 /// The local store is the source of truth. A change is validated and committed there by a
 /// ``RecordEditor``; the record was put in the ``MirrorOutbox`` just before, and once the local

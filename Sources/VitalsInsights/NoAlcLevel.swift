@@ -1,6 +1,6 @@
 import Foundation
 
-/// A day's NoAlc entry (seed 000): how much alcohol, stored as a beverage count of 0, 4 or 6.
+/// A day's NoAlc entry: how much alcohol, stored as a beverage count of 0, 4 or 6.
 public enum NoAlcLevel: Int, Sendable, Hashable, Codable, CaseIterable {
     /// No alcohol that day.
     case none = 0

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 extension NutritionItem {
     /// The nutrition items of `day` through any reader (a store, a server user's view, the

@@ -1,8 +1,8 @@
 import Foundation
 import VitalsCore
 
-/// One meal of one day: the nutrition items eaten in its time window, added up (seed 004's
-/// `NutritionLog`, with the linked entry's date and title folded in).
+/// One meal of one day: the nutrition items eaten in its time window, added up, with its own times
+/// and title.
 ///
 /// An ingested meal keeps its items, so a later ingest can add to it without counting an item
 /// twice; a meal entered by hand has no items and the totals it was given.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a meal came from (seed 004's `NutritionSource`).
+/// Where a meal came from.
 public enum NutritionSource: String, Sendable, Hashable, Codable, CaseIterable {
     /// Ingested from the health store's nutrition samples (HealthKit on Apple platforms, the
     /// SQLite store elsewhere).

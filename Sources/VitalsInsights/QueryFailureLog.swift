@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import VitalsCore
 
-/// Seed 002's "log errors but don't propagate" for the queries' non-throwing `fetch`.
+/// Logs the errors the queries' non-throwing `fetch` does not propagate.
 ///
 /// The entry names the query and what failed (a `VitalsError`'s code, location and message,
 /// which never hold health values; for other errors only their type), never a value read or

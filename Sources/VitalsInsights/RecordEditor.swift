@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Adds, edits and deletes this app's own records; other sources' records are read-only.
 ///

@@ -1,6 +1,7 @@
 import VitalsCore
 
-/// The four record kinds of seed 002, with their HealthKit type and base unit.
+/// The four record kinds (weight, dietary calories, resting and active energy), with their
+/// HealthKit type and base unit.
 public enum RecordKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Body mass, in kilograms.
     case weight

@@ -2,9 +2,8 @@ import VitalsCore
 
 /// Where a record comes from: written by this app (editable) or by another source (read-only).
 ///
-/// Seed 002's `.local` and `.healthKit` sources: the app's own records (its `appSource` and the
-/// app's extensions) can be edited and deleted; everything imported or written by other apps
-/// and devices is shown but never changed.
+/// The app's own records (its `appSource` and the app's extensions) can be edited and deleted;
+/// everything imported or written by other apps and devices is shown but never changed.
 public enum RecordOrigin: String, Sendable, Hashable, Codable, CaseIterable {
     /// Written by this app.
     case local

@@ -1,12 +1,11 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
-/// A seed 002 `HealthQuery` for one record kind that also says what it could not read.
+/// A `HealthQuery` for one record kind that also says what it could not read.
 ///
 /// ``records(from:to:store:)`` returns every source's records starting in `[from, to)` and
-/// lists the types the user did not allow reading; seed 002's non-throwing ``fetch(from:to:store:)``
+/// lists the types the user did not allow reading; the non-throwing ``fetch(from:to:store:)``
 /// returns what it can, an empty list when the store is unavailable or failing, and logs the
 /// failure (``fetch(from:to:store:logger:)``).
 public protocol RecordQuery: HealthQuery where Record: HealthRecord {
@@ -33,7 +32,7 @@ extension RecordQuery {
     }
 }
 
-/// Body-mass records (seed 002's `WeightQuery`).
+/// Body-mass records.
 public struct WeightQuery: RecordQuery {
     public typealias Record = WeightRecord
 
@@ -48,7 +47,7 @@ public struct WeightQuery: RecordQuery {
     }
 }
 
-/// Resting-energy records (seed 002's `RestingQuery`).
+/// Resting-energy records.
 public struct RestingQuery: RecordQuery {
     public typealias Record = RestingEnergyRecord
 

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// The range checks every record edit passes (seed 002's form validation).
+/// The range checks every record edit passes.
 enum RecordValidation {
     /// The heaviest weight accepted, exclusive.
     static let maximumWeightKilograms = 700.0

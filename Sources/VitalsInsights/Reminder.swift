@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// A reverse smart reminder (seed 000): nudge about an activity in a daily time window on chosen
+/// A reverse smart reminder: nudge about an activity in a daily time window on chosen
 /// weekdays, unless the activity was already logged that day.
 ///
 /// The window is wall-clock time in the user's calendar, `[start, end)` minutes after local

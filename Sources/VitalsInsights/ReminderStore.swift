@@ -1,9 +1,9 @@
 import Foundation
 import VitalsCore
 
-/// Persists seed 000's reverse smart reminders and what happened to each day's occurrence.
+/// Persists the reverse smart reminders and what happened to each day's occurrence.
 ///
-/// ``SQLiteReminderStore`` keeps them in the SQLite health store's own file rather than in a
+/// `SQLiteReminderStore` (VitalsStore) keeps them in the SQLite health store's own file rather than in a
 /// second database: one file to back up, sync and delete, and a logged activity and the reminder
 /// it cancels are in the same place. The tables hold no health values, only the reminder's
 /// settings, so they are not part of anchored change queries.

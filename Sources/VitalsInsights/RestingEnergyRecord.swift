@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Resting (basal) energy burned, in kilocalories (seed 002's `RestingEnergy`).
+/// Resting (basal) energy burned, in kilocalories.
 public struct RestingEnergyRecord: HealthRecord {
     public static let kind = RecordKind.restingEnergy
 

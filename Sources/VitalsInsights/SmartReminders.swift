@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// Seed 000's reverse smart reminders: a reminder nudges only while its activity is not done, so
+/// Reverse smart reminders: a reminder nudges only while its activity is not done, so
 /// logging the activity cancels that day's pending reminders for it.
 public struct SmartReminders: Sendable {
     /// Delivers and cancels.

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// A ``ReminderScheduler`` that keeps reminders and each day's delivered or cancelled state in a
 /// ``ReminderStore`` (the SQLite health store's file); "delivering" records the delivery.

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Counts consecutive days meeting a goal, with the query and the day rule the calendar shows.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// An activity seed 000's app tracks per day: mindfulness minutes, workout minutes or the NoAlc level.
+/// An activity tracked per day: mindfulness minutes, workout minutes or the NoAlc level.
 ///
 /// Streaks, the calendar and reminders name activities with these values (`mindfulness`,
 /// `workout`, `noalc`).

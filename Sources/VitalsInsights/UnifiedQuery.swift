@@ -1,9 +1,8 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// This app's records and everyone else's in one list, de-duplicated, each labelled with its
-/// source and origin (seed 002's `@UnifiedQuery`).
+/// source and origin.
 ///
 /// Vitals keeps the app's own records and imported or HealthKit ones in the same store; they
 /// differ by source (``RecordOrigin``). Merging removes three kinds of duplicate: the same UUID

@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// A body-mass reading in kilograms (seed 002's `Weight`).
+/// A body-mass reading in kilograms.
 public struct WeightRecord: HealthRecord {
     public static let kind = RecordKind.weight
 

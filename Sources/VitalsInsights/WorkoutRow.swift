@@ -1,7 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// One row of a workout session: a sub-activity, or the whole workout (seed 004's `WorkoutRow`).
+/// One row of a workout session: a sub-activity, or the whole workout.
 public struct WorkoutRow: Sendable, Hashable, Identifiable {
     public var id: UUID
     /// The session this row belongs to.

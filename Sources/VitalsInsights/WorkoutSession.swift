@@ -1,8 +1,7 @@
 import Foundation
 import VitalsCore
 
-/// A workout as the app shows it: template, times and totals, with its rows (seed 004's
-/// `WorkoutSession`, with the linked entry's times and title folded in).
+/// A workout as the app shows it: template, times, title and totals, with its rows.
 public struct WorkoutSession: Sendable, Hashable, Identifiable {
     /// The record's identity: for ingested workouts ``RecordIdentity/session(healthKitUUID:)``,
     /// stable across runs.

@@ -1,6 +1,6 @@
 import VitalsCore
 
-/// The kind of training an app shows a workout as (seed 004's template mapping).
+/// The kind of training an app shows a workout as.
 ///
 /// Strength and mobility are the listed activities; every other activity, known or not, is cardio.
 public enum WorkoutTemplate: String, Sendable, Hashable, CaseIterable, Codable {

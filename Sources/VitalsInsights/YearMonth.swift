@@ -55,7 +55,8 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     /// How many days the month has.
     public var dayCount: Int { firstDay.days(to: next.firstDay) }
 
-    /// `[1st 00:00, 1st of next month 00:00)` in `calendar` (seed 000's Monthly Query Range).
+    /// `[1st 00:00, 1st of next month 00:00)` in `calendar`: the end is the next month's start,
+    /// exclusive, not the last day's 23:59:59.
     public func range(in calendar: Calendar) -> DateRange {
         DateRange(clampingStart: firstDay.start(in: calendar), end: next.firstDay.start(in: calendar))
     }

@@ -2,7 +2,6 @@ import Foundation
 import MCP
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 extension HealthToolbox {
     /// The figures a day summary gives, as the dashboard's Today page reads them.

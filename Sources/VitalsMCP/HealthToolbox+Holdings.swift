@@ -1,7 +1,6 @@
 import Foundation
 import MCP
 import VitalsCore
-import VitalsStore
 
 extension HealthToolbox {
     /// `list_holdings`: what the store holds.

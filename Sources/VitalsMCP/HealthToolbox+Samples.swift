@@ -1,7 +1,6 @@
 import Foundation
 import MCP
 import VitalsCore
-import VitalsStore
 
 extension HealthToolbox {
     /// The most samples one page holds.

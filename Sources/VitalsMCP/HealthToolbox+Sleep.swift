@@ -2,7 +2,6 @@ import Foundation
 import MCP
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 extension HealthToolbox {
     /// The most nights one call answers.

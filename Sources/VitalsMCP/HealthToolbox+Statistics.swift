@@ -1,7 +1,6 @@
 import Foundation
 import MCP
 import VitalsCore
-import VitalsStore
 
 extension HealthToolbox {
     /// The most buckets one statistics call answers (a year of hours).

@@ -2,7 +2,6 @@ import Foundation
 import MCP
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 extension HealthToolbox {
     /// `streak`: the current run of days meeting a goal, as `vitals streak` counts it.
@@ -33,7 +32,7 @@ extension HealthToolbox {
             at = try arguments.date("date") ?? now()
         }
         let sources: SourceFilter = try arguments.flag("app_only", default: false)
-            ? .app(bundleIdentifier: SQLiteHealthStore.Configuration().appSource.bundleIdentifier) : .all
+            ? .app(bundleIdentifier: Source.vitals.bundleIdentifier) : .all
         let counter: StreakCounter
         do throws(VitalsError) {
             counter = try StreakCounter(activity: activity, goalMinutes: goal,

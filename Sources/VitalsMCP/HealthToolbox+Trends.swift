@@ -2,7 +2,6 @@ import Foundation
 import MCP
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 extension HealthToolbox {
     /// Days with data each side needs before a trend is told.

@@ -2,7 +2,6 @@ import Foundation
 import MCP
 import VitalsCore
 import VitalsInsights
-import VitalsStore
 
 extension HealthToolbox {
     /// `workouts`: the workouts that start in a range.

@@ -1,7 +1,6 @@
 import Foundation
 import MCP
 import VitalsCore
-import VitalsStore
 
 /// The read-only tools `vitals mcp` offers, written once over the read protocol (``ActivityReader``).
 ///

@@ -6,7 +6,7 @@ public struct BackupProgress: Sendable, Equatable {
     public enum Phase: String, Sendable {
         /// Copying the database's pages (a backup) or the backup's bytes (a restore).
         case copying
-        /// Checking the copy (`PRAGMA integrity_check`, row counts, schema): no fraction to show.
+        /// Checking the copy (SQLite's check, row counts, schema): no fraction to show.
         case verifying
     }
 

@@ -191,9 +191,10 @@ extension SQLiteHealthStore {
     /// processes wait until it commits. With other connections open it runs in WAL mode.
     public func bulkWrite<T: Sendable>(_ body: @escaping @Sendable (inout BulkWriter) throws -> T) async throws -> T {
         // Idle reader connections of this store would keep the file in WAL mode.
-        pool.releaseMemory()
+        (pool as? DatabasePool)?.releaseMemory()
+        let ownsFile = ownsFile
         let (value, touched) = try await barrierWrite { db -> (T, Set<SampleType>) in
-            let exclusive = Self.enterRollbackJournal(db)
+            let exclusive = ownsFile && Self.enterRollbackJournal(db)
             defer { if exclusive { Self.leaveRollbackJournal(db) } }
             // A smaller page cache for the long transaction keeps an import's memory flat;
             // inserts arrive in key order, so a larger cache buys little.

@@ -1,8 +1,8 @@
 import Foundation
 import VitalsCore
 
-/// Remembers recent query answers per type so repeated reads are cheap and a failing read can
-/// fall back to the last good answer (seed 000 "Query Failure Handling").
+/// Remembers recent query answers per type so repeated reads are cheap and, when a query fails, the
+/// read can fall back to the last good answer.
 ///
 /// A write to a type drops that type's entries; entries older than `lifetime` are not served
 /// as fresh (other processes may have written), but remain available as stale fallbacks.

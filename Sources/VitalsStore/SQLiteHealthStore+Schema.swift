@@ -144,8 +144,8 @@ extension SQLiteHealthStore {
                 CREATE INDEX samples_by_type_start ON samples(type_id, start);
                 """)
         }
-        // "v4-reminders" (seed 000's reminder tables) belongs to VitalsInsights' SQLiteReminderStore,
-        // which runs it on this file itself; so does "v6-app-records" (seed 004's workout sessions and
+        // "v4-reminders" (the reminder tables) belongs to VitalsInsights' SQLiteReminderStore,
+        // which runs it on this file itself; so does "v6-app-records" (the app's workout sessions and
         // meals) for SQLiteAppRecordStore.
         registerIngestionLedgerMigration(in: &migrator)
         // "v7-mirror" belongs to VitalsInsights' SQLiteMirrorOutbox.

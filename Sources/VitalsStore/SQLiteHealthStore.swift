@@ -11,7 +11,7 @@ public final class SQLiteHealthStore: HealthStore {
     /// Settings for a store; every field has a documented default.
     public struct Configuration: Sendable {
         /// The app the logging methods write as. Default: `Vitals` / `dev.vitals.cli`.
-        public var appSource = Source(name: "Vitals", bundleIdentifier: "dev.vitals.cli")
+        public var appSource = Source.vitals
         /// The status of types the user never answered for. Default `.sharingAuthorized`: a
         /// local store belongs to its user. Use `.notDetermined` to model a fresh HealthKit app.
         public var defaultAuthorization: AuthorizationStatus = .sharingAuthorized
@@ -34,11 +34,15 @@ public final class SQLiteHealthStore: HealthStore {
         public init() {}
     }
 
-    /// The database file's path.
+    /// The database file's path (empty for an in-memory database).
     public let path: String
     /// The settings this store was opened with.
     public let configuration: Configuration
-    let pool: DatabasePool
+    /// The connections: the store's own pool when opened from a path, else the caller's writer.
+    let pool: any DatabaseWriter
+    /// Whether the store opened the file itself (``init(path:configuration:)``), and so may
+    /// change its journal mode for a bulk write.
+    let ownsFile: Bool
     let cache: QueryCache
     let broadcaster = ChangeBroadcaster()
     /// Held shared while the store is open, so `vitals restore` does not replace the file under it.
@@ -49,6 +53,7 @@ public final class SQLiteHealthStore: HealthStore {
         _ = Self.sqliteConfigured
         self.path = path
         self.configuration = configuration
+        ownsFile = true
         var config = GRDB.Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(Self.busyTimeout)
@@ -76,6 +81,29 @@ public final class SQLiteHealthStore: HealthStore {
                            now: configuration.now)
     }
 
+    /// A store over connections the caller opened (an in-memory `DatabaseQueue()` in tests, a
+    /// pool with settings of its own), whose schema it brings up to date.
+    ///
+    /// The caller's configuration applies as given: the store adds no pragmas, takes no file
+    /// lock (`vitals restore` cannot see it) and never changes the journal mode. Foreign keys
+    /// must be on (GRDB's default).
+    public init(database: any DatabaseWriter, configuration: Configuration = Configuration()) throws {
+        _ = Self.sqliteConfigured
+        path = database.path
+        self.configuration = configuration
+        ownsFile = false
+        fileLock = nil
+        pool = database
+        do {
+            try Self.migrator.migrate(database)
+        } catch {
+            throw VitalsError(.unavailable, "cannot prepare the store's tables", at: InputLocation(file: path),
+                              underlying: SendableDescription(error))
+        }
+        cache = QueryCache(lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
+                           now: configuration.now)
+    }
+
     deinit { broadcaster.finish() }
 
     /// Multi-thread mode for SQLite, once per process, before the first connection opens.
@@ -91,10 +119,10 @@ public final class SQLiteHealthStore: HealthStore {
     public var appSource: Source { configuration.appSource }
     public var calendar: Calendar { configuration.calendar }
 
-    /// The file's connections, for tables a module above the store keeps beside the samples
-    /// (VitalsInsights keeps its reminders there). Samples written through it would bypass
+    /// The file's connections, for the tables kept beside the samples (``SQLiteReminderStore``
+    /// and the other record stores) and for tests. Samples written through it would bypass
     /// authorization, the query cache and change tracking: use the store's methods for those.
-    public var database: any DatabaseWriter { pool }
+    package var database: any DatabaseWriter { pool }
 
     /// Always true: SQLite is available everywhere.
     public var isAvailable: Bool { true }
@@ -137,10 +165,4 @@ public final class SQLiteHealthStore: HealthStore {
                               underlying: SendableDescription(error))
         }
     }
-}
-
-/// An underlying error reduced to its description, so it can travel across tasks.
-public struct SendableDescription: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ error: any Error) { description = String(describing: error) }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// Sync cursors in a small JSON file, written atomically (a new file renamed over the old one).
 ///

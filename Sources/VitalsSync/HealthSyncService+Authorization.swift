@@ -1,13 +1,12 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
 extension HealthSyncService {
-    /// Seed 003's permission flow over the store, ending in a sync.
+    /// The explicit permission flow over the store, ending in a sync.
     ///
-    /// The state is seed 003's aggregate over read access to the synced types
-    /// (``SyncDataReader/types``): any readable type is access, only all denied is denied.
+    /// The state is the aggregate over read access to the synced types (``SyncDataReader/types``):
+    /// any readable type is access, only all denied is denied.
     /// - Already authorized, fully or partly: nothing is asked; the flow syncs and returns.
     /// - Denied: throws `.authorizationDenied` at once; only the user can change that, in the
     ///   store's settings (the Health app).
@@ -19,10 +18,10 @@ extension HealthSyncService {
     ///
     /// The sync goes through ``requestSync()``, so it joins a sync other triggers asked for.
     ///
-    /// Seed 003 against seed 001: this explicit flow throws on denial, so whoever asked learns it
-    /// and can offer manual entry (``sendManual(_:)`` needs no permission) or the way to the
-    /// settings; the automatic path (``syncNow()``, ``requestSync()``, ``HealthSyncWatcher``)
-    /// does not throw for it but returns a report in ``SyncReport/Mode/manual`` mode.
+    /// This explicit flow throws on denial, so whoever asked learns it and can offer manual entry
+    /// (``sendManual(_:)`` needs no permission) or the way to the settings; the automatic path
+    /// (``syncNow()``, ``requestSync()``, ``HealthSyncWatcher``) does not throw for it but returns
+    /// a report in ``SyncReport/Mode/manual`` mode.
     /// On HealthKit read denial is hidden (a refused type reads as no data), so there the state
     /// turns `.authorized` once the sheet was answered and the denied branch is never taken.
     ///

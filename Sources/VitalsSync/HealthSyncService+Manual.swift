@@ -4,7 +4,8 @@ import VitalsContract
 import VitalsCore
 
 extension HealthSyncService {
-    /// Sends one typed-in day with source `MANUAL` (seed 001's manual mode); needs no permission.
+    /// Sends one typed-in day with source `MANUAL` (manual mode, for users who grant no access);
+    /// needs no permission.
     ///
     /// Always the journey sync API (`POST /api/health/sync`), whatever ``contract`` is: the
     /// daily-metrics API has no source and stores what it gets as device data. The server keeps

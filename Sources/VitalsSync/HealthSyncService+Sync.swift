@@ -6,9 +6,9 @@ import VitalsCore
 extension HealthSyncService {
     /// One sync: read the window's days, send them with the contract, move the cursor.
     ///
-    /// Seed 001's permission outcomes: types the store may not read are left out and named in
-    /// the report; when it may read none, the sync switches to manual mode (nothing sent, the
-    /// cursor stays) instead of failing.
+    /// Permissions: types the store may not read are left out and named in the report; when it may
+    /// read none, the sync switches to manual mode (nothing sent, the cursor stays) instead of
+    /// failing.
     func perform() async throws -> SyncReport {
         let window = try await plannedWindow()
         let reader = SyncDataReader(store: store, calendar: configuration.calendar)
@@ -38,8 +38,8 @@ extension HealthSyncService {
         return report
     }
 
-    /// Seed 003: every day in one array; the cursor moves to the last day once the server
-    /// answered `success` with one upserted record per day.
+    /// The daily-metrics contract: every day in one array; the cursor moves to the last day once
+    /// the server answered `success` with one upserted record per day.
     private func sendDaily(_ days: [SyncDay], report: inout SyncReport) async throws {
         let body = try Self.encoder.encode(days.map(\.metrics))
         let delivery = try await uploader.post(contract.path, json: body, expecting: DailyUpsertResponse.self) {
@@ -51,8 +51,8 @@ extension HealthSyncService {
         try await cursors.setLastSyncedDay(report.last, for: cursorKey)
     }
 
-    /// Seed 001: one request per day, oldest first. When a day fails for good, the cursor
-    /// moves to the last day the server confirmed before it, so the next sync resumes there.
+    /// The journey contract: one request per day, oldest first. When a day fails for good, the
+    /// cursor moves to the last day the server confirmed before it, so the next sync resumes there.
     private func sendJourney(_ days: [SyncDay], report: inout SyncReport) async throws {
         var confirmed: LocalDate?
         do {

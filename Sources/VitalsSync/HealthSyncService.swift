@@ -1,10 +1,9 @@
 import Foundation
 import Logging
 import VitalsCore
-import VitalsStore
 
-/// Seed 003's `HealthSyncService`: pushes the store's daily metrics (and, for seed 001, its
-/// workouts) to a sync server, debounced, retried, resuming where the server last confirmed.
+/// Pushes the store's daily metrics (and, with the journey contract, its workouts) to a sync
+/// server, debounced, retried, resuming where the server last confirmed.
 ///
 /// - Window: the first sync covers the last ``Configuration/firstSyncDays`` days, today
 ///   included; later syncs run from the last confirmed day (inclusive: it was partial when
@@ -12,10 +11,10 @@ import VitalsStore
 /// - Debounce: ``requestSync()`` calls within ``Configuration/debounce`` of the first one share
 ///   one sync and its result. ``syncNow()`` skips the wait. Syncs never overlap.
 /// - Failures: each request is retried as ``SyncUploader`` and ``RetryPolicy`` describe.
-/// - Permissions (seed 001): types the store may not read are left out and named in
+/// - Permissions: types the store may not read are left out and named in
 ///   ``SyncReport/missingPermissions``; with none readable the sync runs in manual mode
 ///   (``SyncReport/Mode/manual``: nothing sent) instead of failing. ``sendManual(_:)`` sends
-///   typed-in days (source `MANUAL`); ``requestAuthorizationAndSync(toShare:)`` is seed 003's
+///   typed-in days (source `MANUAL`); ``requestAuthorizationAndSync(toShare:)`` is the explicit
 ///   permission flow, which throws on denial.
 ///
 /// An actor: the debounce window and the one-sync-at-a-time rule are shared state.
@@ -23,16 +22,16 @@ import VitalsStore
 public actor HealthSyncService {
     /// Settings of the sync; every field has a documented default.
     public struct Configuration: Sendable {
-        /// Days the first sync covers, today included; at least 1. Default 14 (seed 003).
+        /// Days the first sync covers, today included; at least 1. Default 14 (two weeks).
         public var firstSyncDays = 14
         /// The user's calendar: its time zone decides "today" and where days start.
         /// Default: Gregorian in the system zone.
         public var calendar = Calendar.gregorian(in: .current)
-        /// Requests within this long of the first one are coalesced into one sync. Default 2 s (seed 003).
+        /// Requests within this long of the first one are coalesced into one sync. Default 2 s.
         public var debounce: Duration = .seconds(2)
         /// Retries of failed requests. Default: ``RetryPolicy``'s defaults (5 attempts, 1 s doubling to 60 s, ±20 %).
         public var retry = RetryPolicy()
-        /// Watch mode syncs at least this often. Default 15 minutes (seed 001's background sync).
+        /// Watch mode syncs at least this often. Default 15 minutes.
         public var watchInterval: Duration = .seconds(15 * 60)
         /// How often watch mode asks the store whether another process changed it (an import
         /// in another terminal); writes through this process's store are noticed at once.
@@ -40,7 +39,7 @@ public actor HealthSyncService {
         public var storePollInterval: Duration? = .seconds(60)
         /// How long the permission flow waits after asking for access before it reads the
         /// authorization state again (HealthKit updates it a moment after the sheet closes).
-        /// Default 1 s (seed 003).
+        /// Default 1 s.
         public var authorizationSettleDelay: Duration = .seconds(1)
         /// The clock for "today". Default: the system clock.
         public var now: @Sendable () -> Date = { Date() }

@@ -2,9 +2,8 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import VitalsCore
-import VitalsStore
 
-/// Seed 001's sync triggers as a long-running `Service` (`vitals sync --watch`).
+/// Keeps a store synced as a long-running `Service` (`vitals sync --watch`).
 ///
 /// Syncs at start, whenever the store reports a committed change (an import, a logged
 /// workout; changes by other processes are found by polling the store's change anchor every

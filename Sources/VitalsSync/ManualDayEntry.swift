@@ -2,7 +2,8 @@ import Foundation
 import VitalsContract
 import VitalsCore
 
-/// One day of values the user typed in (seed 001's manual mode), sent with source `MANUAL`.
+/// One day of values the user typed in (manual mode, for users who grant no access), sent with
+/// source `MANUAL`.
 ///
 /// What the journey sync API's `data` takes: totals and workouts; nil totals are unknown and
 /// leave what the server stored for the day alone. The server stores the day in its own `MANUAL`

@@ -11,7 +11,7 @@ public struct ManualSyncReport: Sendable, Hashable, Codable {
     public var date: LocalDate
     /// Always `MANUAL`.
     public var source: HealthSyncRequest.DataSource
-    /// What the server stored the day as: `SELF_REPORTED` for manual data (seed 001).
+    /// What the server stored the day as: `SELF_REPORTED` for manual data.
     public var verificationLevel: VerificationLevel
     /// Workouts sent with the day.
     public var workoutsSent: Int

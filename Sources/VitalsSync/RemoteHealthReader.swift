@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import VitalsContract
 import VitalsCore
-import VitalsStore
 
 /// A server user's data through the server's read API (``VitalsContract/ReadAPI``), never its
 /// database: the read protocol (``VitalsStore/ActivityReader``) answered over HTTP with the

@@ -1,9 +1,9 @@
 import Foundation
 import VitalsCore
 
-/// What seed 003's permission flow (``HealthSyncService/requestAuthorizationAndSync(toShare:)``) did.
+/// What the explicit permission flow (``HealthSyncService/requestAuthorizationAndSync(toShare:)``) did.
 public struct SyncAuthorizationOutcome: Sendable {
-    /// The seed 003 state over the synced types' read access once the flow was done: `.authorized`
+    /// The aggregate state over the synced types' read access once the flow was done: `.authorized`
     /// or `.partiallyAuthorized` (the flow throws for every other state).
     public var state: AuthorizationState
     /// Whether the store was asked (the permission sheet shown): false when access was already there.

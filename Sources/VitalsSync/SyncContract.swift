@@ -3,10 +3,10 @@ import VitalsContract
 
 /// Which backend API a sync speaks.
 public enum SyncContract: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// Seed 003: every day of the window in one `POST /api/v1/health/daily` (an array of
-    /// ``DailyHealthMetrics``), answered with `{"status":"success","recordsUpserted":N}`.
+    /// The daily-metrics API: every day of the window in one `POST /api/v1/health/daily` (an
+    /// array of ``DailyHealthMetrics``), answered with `{"status":"success","recordsUpserted":N}`.
     case daily
-    /// Seed 001: one `POST /api/health/sync` per day (a ``HealthSyncRequest`` with source
+    /// The journey sync API: one `POST /api/health/sync` per day (a ``HealthSyncRequest`` with source
     /// `HEALTHKIT`, the day's totals and its workouts), answered with a ``HealthSyncResponse``.
     case journey
 

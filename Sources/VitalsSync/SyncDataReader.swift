@@ -1,9 +1,8 @@
 import Foundation
 import VitalsContract
 import VitalsCore
-import VitalsStore
 
-/// One day ready to send: its seed 003 metrics and, when workouts may be read, its workouts.
+/// One day ready to send: its daily metrics and, when workouts may be read, its workouts.
 public struct SyncDay: Sendable, Hashable {
     public var metrics: DailyHealthMetrics
     /// The workouts that started this day; nil when the store may not read workouts.
@@ -16,7 +15,7 @@ public struct SyncDay: Sendable, Hashable {
 
     public var date: LocalDate { metrics.date }
 
-    /// Seed 001's request for this day: source `HEALTHKIT`, the day's totals and workouts.
+    /// The journey sync request for this day: source `HEALTHKIT`, the day's totals and workouts.
     public var journeyRequest: HealthSyncRequest {
         HealthSyncRequest(date: date, source: .healthKit, data: HealthSyncRequest.Totals(
             steps: metrics.steps, exerciseMinutes: metrics.activeMinutes, sleepMinutes: metrics.sleepMinutes,
@@ -87,8 +86,8 @@ public struct SyncDataReader: Sendable {
         return metrics.map { day in SyncDay(metrics: day, workouts: workouts.map { $0[day.date] ?? [] }) }
     }
 
-    /// A workout sample as seed 001 sends it: `externalId` is the sample's UUID, so re-sending
-    /// the same workout never stores it twice.
+    /// A workout sample as the journey contract sends it: `externalId` is the sample's UUID, so
+    /// re-sending the same workout never stores it twice.
     public static func syncedWorkout(_ sample: Sample) -> SyncedWorkout? {
         guard let workout = sample.workout else { return nil }
         func total(_ statistics: WorkoutStatistics?, in unit: HealthUnit) -> Double? {

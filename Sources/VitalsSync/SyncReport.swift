@@ -5,17 +5,17 @@ import VitalsCore
 ///
 /// Counts only, no health values, so reports can be printed and logged.
 ///
-/// Seed 001's permission outcomes show here: with partial access the days are sent without the
-/// missing types, which ``missingPermissions`` names; when the store may read none of the synced
-/// types the sync runs in ``Mode/manual`` mode instead of failing: nothing is read or sent, the
-/// cursor stays, and typed-in days go through ``HealthSyncService/sendManual(_:)``.
+/// Missing permissions show here: with partial access the days are sent without the missing types,
+/// which ``missingPermissions`` names; when the store may read none of the synced types the sync
+/// runs in ``Mode/manual`` mode instead of failing: nothing is read or sent, the cursor stays, and
+/// typed-in days go through ``HealthSyncService/sendManual(_:)``.
 public struct SyncReport: Sendable, Hashable, Codable {
     /// Where a sync's data came from.
     public enum Mode: String, Sendable, Hashable, Codable {
         /// The store's data was read and sent (every synced type, or those ``missingPermissions`` leaves).
         case automatic
-        /// Seed 001's manual mode: the store may read none of the synced types, so nothing was
-        /// read or sent; days are entered by hand (``HealthSyncService/sendManual(_:)``, source `MANUAL`).
+        /// Manual mode: the store may read none of the synced types, so nothing was read or sent;
+        /// days are entered by hand (``HealthSyncService/sendManual(_:)``, source `MANUAL`).
         case manual
     }
 
@@ -41,8 +41,8 @@ public struct SyncReport: Sendable, Hashable, Codable {
     /// Whether the store's data was synced, or the sync fell back to manual mode.
     public var mode: Mode
     /// Synced types the store may not read (denied, or never asked), in ``SyncDataReader/types``
-    /// order: their metrics were left out (seed 001: "note the missing permissions"). Every
-    /// synced type in ``Mode/manual`` mode; empty with full access.
+    /// order: their metrics were left out, the rest sent. Every synced type in ``Mode/manual``
+    /// mode; empty with full access.
     public var missingPermissions: [SampleType]
 
     public init(server: String, contract: SyncContract, first: LocalDate, last: LocalDate, isFirstSync: Bool,

@@ -20,7 +20,7 @@ public enum SyncWait: Sendable, Hashable, CustomStringConvertible {
     case interval
     /// Watch mode's check for changes other processes made to the store.
     case storePoll
-    /// Seed 003's pause after the permission request, before the authorization state is read again.
+    /// The pause after the permission request, before the authorization state is read again.
     case authorizationSettle
 
     public var description: String {

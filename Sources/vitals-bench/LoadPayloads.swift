@@ -13,7 +13,7 @@ enum LoadPayloads {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
-    /// Seed 003's daily metrics for one day, every field set.
+    /// A daily-metrics body (`POST /api/v1/health/daily`) for one day, every field set.
     static func daily(day: String, seed: Int) -> String {
         """
         {"date":"\(day)","steps":\(4000 + seed % 9000),"active_minutes":\(seed % 90),"stand_minutes":\(600 + seed % 300),\

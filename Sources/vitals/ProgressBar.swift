@@ -1,4 +1,5 @@
 import Foundation
+import VitalsCore
 import VitalsExport
 import VitalsImport
 
@@ -6,42 +7,43 @@ import VitalsImport
 ///
 /// On a terminal the line is redrawn in place (carriage return, then erase to the end of the
 /// line); elsewhere (a pipe, a log) each update is a line of its own.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     let started = Date()
-    private let lock = NSLock()
+    /// Held while a line is written, so lines from two tasks never interleave.
+    private let lock = Locked(())
     /// Redraw one line in place (a terminal), or print a line per update (a pipe or log).
     private let redraw: Bool
 
     init(redraw: Bool) { self.redraw = redraw }
 
     func update(_ progress: ImportProgress) {
-        lock.lock()
-        defer { lock.unlock() }
-        let line = Self.line(for: progress, elapsed: Date().timeIntervalSince(started))
-        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        lock.withLock { _ in
+            let line = Self.line(for: progress, elapsed: Date().timeIntervalSince(started))
+            FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        }
     }
 
     /// Draws the bar for a copy of rows (`vitals migrate`): `done` of `total`, now copying `user`.
     func update(rows done: Int, of total: Int, user: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        let line = Self.line(rows: done, of: total, user: user, elapsed: Date().timeIntervalSince(started))
-        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        lock.withLock { _ in
+            let line = Self.line(rows: done, of: total, user: user, elapsed: Date().timeIntervalSince(started))
+            FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        }
     }
 
     /// Draws the bar for an export: types walked of those to walk, samples written and their rate.
     func update(export progress: ExportProgress) {
-        lock.lock()
-        defer { lock.unlock() }
-        let line = Self.line(export: progress, elapsed: Date().timeIntervalSince(started))
-        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        lock.withLock { _ in
+            let line = Self.line(export: progress, elapsed: Date().timeIntervalSince(started))
+            FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        }
     }
 
     /// Writes `line` in place on a terminal, else as a line of its own.
     func draw(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        lock.withLock { _ in
+            FileHandle.standardError.write(Data((redraw ? "\r" + line + "\u{1B}[K" : line + "\n").utf8))
+        }
     }
 
     func finish() {

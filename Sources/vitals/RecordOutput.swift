@@ -2,7 +2,7 @@ import Foundation
 import VitalsCore
 import VitalsInsights
 
-/// Text and JSON forms of seed 002 records, seed 004 sessions and meals, for the insight commands.
+/// Text and JSON forms of health records, workout sessions and meals, for the insight commands.
 enum RecordOutput {
     /// A record as a JSON object: base-unit value, display value in `unit`, source and origin.
     static func object(_ record: any HealthRecord, unit: HealthUnit?, zone: TimeZone) -> [String: Any] {

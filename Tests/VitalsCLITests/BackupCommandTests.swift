@@ -139,7 +139,7 @@ struct BackupCommandTests {
         let folder = cli.directory.appendingPathComponent("nightly").path
         var removed: [String] = []
         for round in 0..<3 {
-            let run = try await cli.run(["backup", folder, "--keep", "2", "--json"] + (round == 0 ? ["--progress"] : ["--check", "quick"]))
+            let run = try await cli.run(["backup", folder, "--keep", "2", "--json"] + (round == 0 ? ["--progress"] : ["--check", "full"]))
             #expect(run.status == 0, "\(run.stderr)")
             if round == 0 {
                 // Not a terminal: --progress prints a line per step, the copy then its check.
@@ -151,7 +151,7 @@ struct BackupCommandTests {
             }
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             removed += report["removed"] as? [String] ?? []
-            #expect(report["check"] as? String == (round == 0 ? "integrity_check" : "quick_check") && report["integrity"] as? String == "ok")
+            #expect(report["check"] as? String == (round == 0 ? "quick_check" : "integrity_check") && report["integrity"] as? String == "ok")
         }
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(kept.count == 2 && kept.allSatisfy { $0.hasPrefix("store-") && $0.hasSuffix(".sqlite") }, "\(kept)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 @Suite("vitals command line")
 struct CLITests {
@@ -123,8 +124,7 @@ struct CLITests {
     @Test("import reads Health Auto Export JSON once; a bad file exits 65 naming the JSON path")
     func importHealthAutoExport() async throws {
         let cli = try CLIRunner()
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/hae")
+        let fixtures = Fixtures.url("hae")
         let steps = fixtures.appendingPathComponent("steps_two_sources.json").path
         let first = try await cli.run(["import", steps, "--json"])
         #expect(first.status == 0, "\(first.stderr)")

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 /// `vitals export`: the three formats from the command line, as a user runs them.
 @Suite("CLI: vitals export")
 struct ExportCommandTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/apple-health-parser/export.zip").path
+    static let fixture = Fixtures.path("apple-health-parser/export.zip")
 
     @Test("fhir writes one file per resource type and prints the summary; jsonl reads back with add --jsonl")
     func formats() async throws {

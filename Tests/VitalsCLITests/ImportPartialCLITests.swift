@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 /// `vitals import FILE.json` with unreadable items (issue 15, item 2): the rest is stored, the
 /// items are named, and the exit code says something was left out; `--strict` stores nothing.
 @Suite("CLI: Health Auto Export partial import")
 struct ImportPartialCLITests {
-    static let partial = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/hae/partial.json").path
+    static let partial = Fixtures.path("hae/partial.json")
 
     @Test("import stores what it can read, lists the unreadable items and exits 65")
     func partialImportExitsNonZero() async throws {

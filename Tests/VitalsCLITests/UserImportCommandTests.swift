@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
 @Suite("vitals user import")
 struct UserImportCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let fixtures = Fixtures.root
 
     @Test("imports an export.zip into a user once, reports it as text and JSON, exits as documented")
     func importsIntoAUser() async throws {

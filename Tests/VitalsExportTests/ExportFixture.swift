@@ -19,7 +19,7 @@ struct ExportFixture {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let export = packageRoot.appendingPathComponent("Tests/Fixtures/hkimport/export.xml").path
+    static let export = Fixtures.path("hkimport/export.xml")
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python")
 
     /// The venv `scripts/setup.sh` makes (fhir.resources, fhirpathpy), or `VITALS_PYTHON`.

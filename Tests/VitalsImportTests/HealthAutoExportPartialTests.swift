@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 @testable import VitalsImport
+import VitalsTestSupport
 
 /// One bad item never blocks the rest (issue 15, item 2): unreadable items are left out and
 /// reported with their JSON path; strict parsing keeps all or nothing.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 @testable import VitalsImport
+import VitalsTestSupport
 
 /// Every shape Health Auto Export sends (issue 15, item 1): both workout formats, every metric
 /// name, the sleep shapes, the sections besides metrics and workouts, and 12-hour timestamps.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 @testable import VitalsImport
+import VitalsTestSupport
 
 /// Health Auto Export JSON (REST API export, version 2): every metric kind, workouts, skips,
 /// errors with exact JSON paths, and deterministic identities.

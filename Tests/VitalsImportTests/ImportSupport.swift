@@ -5,14 +5,6 @@ import VitalsStore
 import ZIPFoundation
 import VitalsTestSupport
 
-/// The test data in `Tests/Fixtures` (real exports with their licenses, Health Auto Export files).
-enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
-
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-}
-
 /// A temporary folder with a store, for import tests.
 struct ImportWorkspace {
     let directory: URL

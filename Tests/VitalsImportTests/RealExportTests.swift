@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 @testable import VitalsImport
 import VitalsStore
+import VitalsTestSupport
 
 @Suite("Real export fixtures")
 struct RealExportTests {

@@ -67,20 +67,3 @@ struct ActivityTestStore {
     static func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 }
 
-/// A clock tests can set and move.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date) { current = start }
-
-    var now: Date {
-        lock.lock(); defer { lock.unlock() }
-        return current
-    }
-
-    func set(_ date: Date) {
-        lock.lock(); defer { lock.unlock() }
-        current = date
-    }
-}

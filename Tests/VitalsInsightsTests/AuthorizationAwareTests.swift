@@ -61,7 +61,7 @@ struct AuthorizationAwareTests {
     @Test("Permission Changed Mid-Session: a denied write throws, and no reminder is cancelled")
     func permissionChangedMidSession() async throws {
         let temp = try T()
-        let clock = ManualClock(T.at("2025-10-01T19:00:00+02:00"))
+        let clock = TestClock(T.at("2025-10-01T19:00:00+02:00"))
         let logger = try ActivityLogger(store: temp.store, now: { clock.now })
         try await logger.reminders.add(try Reminder(activity: .mindfulness, startMinute: 18 * 60, endMinute: 20 * 60))
         try await temp.store.setAuthorization(.sharingDenied, for: .mindfulSession, access: .share)

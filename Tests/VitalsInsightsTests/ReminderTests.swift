@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsInsights
 import VitalsStore
+import VitalsTestSupport
 
 @Suite("Reverse smart reminders (seed 000)")
 struct ReminderTests {
@@ -10,9 +11,9 @@ struct ReminderTests {
 
     /// A store with a daily mindfulness reminder (18:00-20:00), a daily workout reminder
     /// (17:00-21:00) and a weekday NoAlc reminder (20:00-22:00), and a logger on a manual clock.
-    func setUp(now: String = "2025-10-01T12:00:00+02:00") async throws -> (T, ActivityLogger, ManualClock, [Reminder]) {
+    func setUp(now: String = "2025-10-01T12:00:00+02:00") async throws -> (T, ActivityLogger, TestClock, [Reminder]) {
         let temp = try T()
-        let clock = ManualClock(T.at(now))
+        let clock = TestClock(T.at(now))
         let logger = try ActivityLogger(store: temp.store, now: { clock.now })
         let reminders = [
             try Reminder(activity: .mindfulness, startMinute: 18 * 60, endMinute: 20 * 60,

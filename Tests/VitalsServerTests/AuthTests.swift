@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 @Suite("Server: users, tokens and isolation")
 struct AuthTests {
@@ -45,7 +46,7 @@ struct AuthTests {
 
     @Test("A rotated token keeps working only while the token cache trusts it", arguments: Backend.allCases)
     func cachedTokenExpires(backend: Backend) async throws {
-        let clock = SettableClock(ServerConfiguration.fixedNow)
+        let clock = TestClock(ServerConfiguration.fixedNow)
         var configuration = ServerConfiguration.testing
         configuration.now = { clock.now }
         configuration.tokenCacheSeconds = 5

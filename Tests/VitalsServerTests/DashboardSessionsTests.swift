@@ -15,7 +15,7 @@ struct DashboardSessionsTests {
     func idsAndExpiry(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, _) = try await harness.user("ada")
-            let clock = SettableClock(ServerConfiguration.fixedNow)
+            let clock = TestClock(ServerConfiguration.fixedNow)
             let sessions = DashboardSessions(repository: harness.repository, lifetime: 60, now: { clock.now })
             let (id, session) = try await sessions.open(for: ada, tokenHash: "hash")
             #expect(id.count == 64 && session.idHash == TokenHasher.hash(id) && session.idHash != id)
@@ -43,7 +43,7 @@ struct DashboardSessionsTests {
         try await withServer(backend) { harness in
             let (ada, _) = try await harness.user("ada")
             let (bob, _) = try await harness.user("bob")
-            let clock = SettableClock(ServerConfiguration.fixedNow)
+            let clock = TestClock(ServerConfiguration.fixedNow)
             let sessions = DashboardSessions(repository: harness.repository, lifetime: 3600, perUser: 3, now: { clock.now })
             let (bobs, _) = try await sessions.open(for: bob, tokenHash: "b")
             var adas: [String] = []

@@ -5,6 +5,7 @@ import Testing
 import VitalsCore
 import VitalsDashboard
 import VitalsServer
+import VitalsTestSupport
 
 /// Signing in to the server's dashboard: the redirect there and back, the session cookie's
 /// attributes, sign-out, form tokens (CSRF), expiry and token rotation, and what the dashboard
@@ -142,7 +143,7 @@ struct DashboardSignInTests {
 
     @Test("A signed-out, expired, forged or replaced-token session opens nothing", arguments: Backend.allCases)
     func deadSessions(backend: Backend) async throws {
-        let clock = SettableClock(ServerConfiguration.fixedNow)
+        let clock = TestClock(ServerConfiguration.fixedNow)
         var configuration = ServerConfiguration.testing
         configuration.now = { clock.now }
         configuration.tokenCacheSeconds = 0

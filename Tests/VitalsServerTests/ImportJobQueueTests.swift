@@ -6,6 +6,7 @@ import VitalsCore
 import VitalsImport
 @testable import VitalsServer
 @testable import VitalsServerStorage
+import VitalsTestSupport
 
 /// The queue behind `POST /api/me/imports`, with stand-in imports, so what a graceful shutdown
 /// does to running and waiting jobs, and what another server or a restart sees of them, is
@@ -150,7 +151,7 @@ struct ImportJobQueueTests {
         try await Self.withRepository(backend) { repository, user in
             let folder = UploadFolder()
             defer { folder.remove() }
-            let clock = SettableClock(ServerConfiguration.fixedNow)
+            let clock = TestClock(ServerConfiguration.fixedNow)
             // The owner notes its jobs every 10 ms: as often as the test wants to see it.
             let owner = ImportJobQueue(repository: repository, directory: folder.path, logger: Logger(label: "test"),
                                        now: { clock.now }, noteInterval: .milliseconds(10), importer: Self.untilCancelled)

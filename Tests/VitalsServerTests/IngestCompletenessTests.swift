@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import VitalsCore
+import VitalsTestSupport
 
 /// `GET /api/me/ingests/summary`: per sample type, the newest sample, the last ingest that
 /// carried the type, and the days without data among the last 30 in the user's zone.
@@ -38,7 +39,7 @@ struct IngestCompletenessTests {
     @Test("Last sample, last ingest carrying the type and days without data, in the user's zone",
           arguments: Backend.allCases)
     func summary(backend: Backend) async throws {
-        let clock = SettableClock("2025-11-16T09:00:00Z")
+        let clock = TestClock("2025-11-16T09:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
             #expect(try await harness.completeness(token).metrics.isEmpty)
@@ -74,7 +75,7 @@ struct IngestCompletenessTests {
     @Test("A day's edge is the user's midnight: the same samples count on other days in another zone",
           arguments: Backend.allCases)
     func zoneDecidesTheDays(backend: Backend) async throws {
-        let clock = SettableClock("2025-11-16T09:00:00Z")
+        let clock = TestClock("2025-11-16T09:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
             #expect(try await harness.ingest(token, Self.steps).status == .ok)

@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsServerStorage
+import VitalsTestSupport
 
 /// `GET /api/me/ingests`: every authenticated request to a write endpoint is logged with its
 /// counts, bytes, user agent and skipped parts (refused ones with their status), kept 90 days,
@@ -124,7 +125,7 @@ struct IngestLogTests {
 
     @Test("Entries older than 90 days are pruned when the log is written", arguments: Backend.allCases)
     func oldEntriesPruned(backend: Backend) async throws {
-        let clock = SettableClock("2025-08-01T12:00:00Z")
+        let clock = TestClock("2025-08-01T12:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada")
             _ = try await harness.ingest(token, IngestEndpointTests.steps)

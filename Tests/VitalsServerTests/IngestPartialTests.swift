@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsContract
+import VitalsTestSupport
 
 /// `POST /api/v1/ingest/health-auto-export` with bad items (issue 15, item 2): what can be read
 /// is stored and the rest named in the answer; `?strict=true` keeps all or nothing; a refused
@@ -12,8 +13,7 @@ import VitalsContract
 struct IngestPartialTests {
     static var partial: String {
         get throws {
-            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/hae/partial.json")
+            let url = Fixtures.url("hae/partial.json")
             return try String(contentsOf: url, encoding: .utf8)
         }
     }

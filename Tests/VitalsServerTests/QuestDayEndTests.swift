@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsContract
 import VitalsServerStorage
+import VitalsTestSupport
 
 /// Quests compared with `atMost`, `lessThan` or `equal` are decided by the whole day: they
 /// complete once the day is over in the user's zone, at the first write after it ended.
@@ -22,7 +23,7 @@ struct QuestDayEndTests {
     @Test("An atMost quest is not complete during the day (9 am, 10 pm) and completes at the first sync after midnight",
           arguments: Backend.allCases)
     func atMostWaitsForDayEnd(backend: Backend) async throws {
-        let clock = SettableClock("2025-11-16T08:00:00Z")
+        let clock = TestClock("2025-11-16T08:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
             let id = try await harness.quest(token, Self.lightDay)
@@ -58,7 +59,7 @@ struct QuestDayEndTests {
     @Test("lessThan and equal wait for the day's end too, atLeast does not; a past day stored later is judged at once",
           arguments: Backend.allCases)
     func otherComparisons(backend: Backend) async throws {
-        let clock = SettableClock("2025-11-16T10:00:00Z")
+        let clock = TestClock("2025-11-16T10:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/New_York")
             let less = try await harness.quest(token, #"{"title": "Calm", "metric": "restingHeartRate", "comparison": "lessThan", "target": 60}"#)

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import VitalsCore
 @testable import VitalsServer
+import VitalsTestSupport
 
 /// Each user's token has a request budget: a burst, then a sustained rate; beyond it 429 with
 /// `Retry-After`, for that user only.
@@ -12,7 +13,7 @@ struct RateLimitTests {
     @Test("A burst passes, the next request is 429 with Retry-After; the bucket refills with time; other users are not slowed",
           arguments: Backend.allCases)
     func bucket(backend: Backend) async throws {
-        let clock = SettableClock(ServerConfiguration.fixedNow)
+        let clock = TestClock(ServerConfiguration.fixedNow)
         var configuration = clock.configuration
         configuration.rateLimitPerSecond = 0.5
         configuration.rateLimitBurst = 3

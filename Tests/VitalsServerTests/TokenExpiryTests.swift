@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 @testable import VitalsServer
+import VitalsTestSupport
 
 /// Tokens with an expiry stop working at it, everywhere (API, dashboard sign-in and sessions),
 /// even when the token cache still holds them; removing a user erases them and their data only.
@@ -9,7 +10,7 @@ import VitalsCore
 struct TokenExpiryTests {
     @Test("A token works until its expiry and is refused from that instant, cached or not", arguments: Backend.allCases)
     func expiry(backend: Backend) async throws {
-        let clock = SettableClock(ServerConfiguration.fixedNow)
+        let clock = TestClock(ServerConfiguration.fixedNow)
         var configuration = ServerConfiguration.testing
         configuration.now = { clock.now }
         configuration.tokenCacheSeconds = 3600

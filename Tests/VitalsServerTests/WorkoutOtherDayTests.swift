@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsContract
+import VitalsTestSupport
 
 /// Seed 001's sync carries a day's workouts, but a workout's day is the one it started on in the
 /// user's zone: one that started the evening before the request's `date` (or after midnight)
@@ -22,7 +23,7 @@ struct WorkoutOtherDayTests {
     @Test("Seed 001: a sync for 2026-03-10 with a run started 23:30 the evening before counts it on 2026-03-09 and completes that day's quest",
           arguments: Backend.allCases)
     func workoutTheEveningBefore(backend: Backend) async throws {
-        let clock = SettableClock("2026-03-08T12:00:00Z")
+        let clock = TestClock("2026-03-08T12:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
             let train = try await harness.quest(token, #"{"title": "Train", "metric": "workoutsCount", "target": 1, "requiresVerified": true}"#)
@@ -59,7 +60,7 @@ struct WorkoutOtherDayTests {
     @Test("Seed 001: a run started after midnight counts on the next day; a MANUAL one there is self-reported and completes no verified quest",
           arguments: Backend.allCases)
     func workoutAfterMidnight(backend: Backend) async throws {
-        let clock = SettableClock("2026-03-09T12:00:00Z")
+        let clock = TestClock("2026-03-09T12:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/New_York")
             let verified = try await harness.quest(token, #"{"title": "Verified", "metric": "workoutsCount", "target": 1, "requiresVerified": true}"#)

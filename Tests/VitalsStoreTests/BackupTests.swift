@@ -57,7 +57,7 @@ struct BackupTests {
         _ = try? await writer.value
         #expect(steps.withLock { $0 } > 3)
         #expect(after > before, "the writer went on while the backup ran")
-        #expect(report.integrity == "ok" && report.check == "integrity_check" && report.schema?.kind == "store")
+        #expect(report.integrity == "ok" && report.check == "quick_check" && report.schema?.kind == "store")
         #expect(FileManager.default.fileExists(atPath: backup))
         #expect(!FileManager.default.fileExists(atPath: DurableFile.temporaryName(for: backup)))
 
@@ -95,8 +95,8 @@ struct BackupTests {
             #expect(busy?.code == .unavailable && busy?.message.contains("stop it first") == true)
             #expect(try await other.samples(of: .stepCount).value.count == 10)
         }
-        // The store's lock goes with its last reference, which the actor's executor may still hold
-        // for a moment after the last call returned: wait for it (a process's lock goes at exit).
+        // The store's lock goes with its last reference, which the tasks that ran its last call may
+        // still hold for a moment after the call returned: wait for it (a process's lock goes at exit).
         try await Self.waitUntilClosed(target)
 
         var restore = SQLiteRestore(backup: backup, target: target, catalog: Self.catalog)

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import VitalsCore
 @testable import VitalsStore
+import VitalsTestSupport
 
 /// Discrete types' weeks, months and whole periods combined from cached days equal the
 /// engine's answer from the samples: counts, minimum, maximum and most recent exactly, the

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import VitalsCore
 @testable import VitalsStore
+import VitalsTestSupport
 
 /// Cached daily statistics equal the engine's answer bit for bit: time zones, DST days,
 /// discrete and category types, random data and writes, and a write racing a cache fill.

@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsInsights
 @testable import VitalsStore
+import VitalsTestSupport
 
 /// Defects found in review, each pinned by the input that showed it.
 @Suite("Review regressions")
@@ -35,7 +36,7 @@ struct ReviewRegressionTests {
 
     @Test("The stale fallback also covers a failing permission lookup")
     func staleWhenAuthorizationFails() async throws {
-        let clock = TestClock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_760_000_000))
         let temp = try TemporaryStore { $0.now = { clock.now } }
         try await temp.store.save(.quantity(.stepCount, 5, .count, start: date("2025-10-01T08:00:00Z"), source: iPhone))
         #expect(try await temp.store.samples(of: .stepCount).value.count == 1)

@@ -4,6 +4,7 @@ import Testing
 import VitalsCore
 import VitalsInsights
 @testable import VitalsStore
+import VitalsTestSupport
 
 @Suite("Changes, authorization and cache")
 struct StoreChangeTests {
@@ -81,7 +82,7 @@ struct StoreChangeTests {
 
     @Test("Cached Data Refresh: a write through the store invalidates the cache")
     func cacheInvalidation() async throws {
-        let clock = TestClock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_760_000_000))
         let temp = try TemporaryStore { $0.now = { clock.now } }
         let other = try temp.reopen()
         let first = Sample.quantity(.stepCount, 5, .count, start: date("2025-10-01T08:00:00Z"), source: iPhone)
@@ -99,7 +100,7 @@ struct StoreChangeTests {
 
     @Test("Query Failure Handling: a failing query returns the cached answer marked stale")
     func staleFallback() async throws {
-        let clock = TestClock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_760_000_000))
         let temp = try TemporaryStore { $0.now = { clock.now } }
         try await temp.store.save(.quantity(.stepCount, 5, .count, start: date("2025-10-01T08:00:00Z"), source: iPhone))
         let range = try DateRange(start: date("2025-10-01T00:00:00Z"), end: date("2025-10-02T00:00:00Z"))

@@ -29,21 +29,6 @@ struct TemporaryStore {
     }
 }
 
-/// A mutable clock for cache tests.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_760_000_000)
-
-    var now: Date {
-        lock.lock(); defer { lock.unlock() }
-        return current
-    }
-
-    func advance(_ seconds: TimeInterval) {
-        lock.lock(); defer { lock.unlock() }
-        current += seconds
-    }
-}
 
 func date(_ text: String) -> Date { ISO8601.parse(text)! }
 

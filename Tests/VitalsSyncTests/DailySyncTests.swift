@@ -4,6 +4,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 /// Seed 003's contract against a real server on loopback.
 @Suite("Daily sync against a real server", .timeLimit(.minutes(5)))
@@ -12,7 +13,7 @@ struct DailySyncTests {
     func firstSyncCoversFourteenDays() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         for offset in 0...14 { try await workspace.store.save(Fixture.steps(on: today.adding(days: -offset))) }
         try await workspace.store.save(Fixture.sleep(on: today.adding(days: -1)))
@@ -45,7 +46,7 @@ struct DailySyncTests {
     func laterSyncStartsAtLastSyncedDay() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         for offset in 0..<14 { try await workspace.store.save(Fixture.steps(on: today.adding(days: -offset))) }
         try await withLiveServer(clock: clock) { server in
@@ -80,7 +81,7 @@ struct DailySyncTests {
     func cursorPerAccount() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         for offset in 0..<14 { try await workspace.store.save(Fixture.steps(on: today.adding(days: -offset))) }
         try await withLiveServer(clock: clock) { server in
@@ -107,7 +108,7 @@ struct DailySyncTests {
     func unreadableTypesAreSkipped() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         try await workspace.store.save(Fixture.steps(on: today))
         try await workspace.store.save(Fixture.sleep(on: today))
@@ -133,7 +134,7 @@ struct DailySyncTests {
     func refusedTokenIsFinal() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await withLiveServer(clock: clock) { server in
             _ = try await server.user("ada")
             let transport = CountingTransport()

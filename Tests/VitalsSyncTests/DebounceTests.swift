@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsSync
+import VitalsTestSupport
 
 @Suite("Debounce", .timeLimit(.minutes(5)))
 struct DebounceTests {
@@ -9,7 +10,7 @@ struct DebounceTests {
     func callsInTheWindowAreCoalesced() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await workspace.store.save(Fixture.steps(on: Fixture.today))
         try await withLiveServer(clock: clock) { server in
             let (_, token) = try await server.user("ada")
@@ -45,7 +46,7 @@ struct DebounceTests {
     func configurableWindow() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await withLiveServer(clock: clock) { server in
             let (_, token) = try await server.user("ada")
             let sleeper = TestSleeper()

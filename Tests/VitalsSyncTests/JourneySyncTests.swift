@@ -5,6 +5,7 @@ import VitalsInsights
 import VitalsServer
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 /// Seed 001's contract against a real server on loopback.
 @Suite("Journey sync against a real server", .timeLimit(.minutes(5)))
@@ -13,7 +14,7 @@ struct JourneySyncTests {
     func workoutsAreDeduplicatedByExternalId() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         for offset in 0..<14 { try await workspace.store.save(Fixture.steps(on: today.adding(days: -offset))) }
         let earlier = try await workspace.store.logWorkout(start: Fixture.at(today.adding(days: -3), 10),
@@ -55,7 +56,7 @@ struct JourneySyncTests {
     func cursorsArePerContract() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await withLiveServer(clock: clock) { server in
             let (_, token) = try await server.user("ada")
             let daily = try workspace.service(server: server.url, token: token, contract: .daily, clock: clock)

@@ -5,6 +5,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 /// Seed 001's permission outcomes: denied → manual mode, partial → the missing permissions noted,
 /// and typed-in days sent with source MANUAL; against a real server on loopback.
@@ -14,7 +15,7 @@ struct ManualModeTests {
     func deniedSwitchesToManualMode() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await workspace.store.save(Fixture.steps(on: Fixture.today))
         for type in SyncDataReader.types {
             try await workspace.store.setAuthorization(.sharingDenied, for: type, access: .read)
@@ -40,7 +41,7 @@ struct ManualModeTests {
     func partialNotesMissingPermissions() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         try await workspace.store.save(Fixture.steps(on: today))
         try await workspace.store.save(Fixture.sleep(on: today))
@@ -67,7 +68,7 @@ struct ManualModeTests {
     func manualDayIsSelfReported() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         try await workspace.store.save(Fixture.steps(on: today))
         try await withLiveServer(clock: clock) { server in
@@ -109,7 +110,7 @@ struct ManualModeTests {
     func manualValuesAreChecked() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let transport = CountingTransport()
         let service = try workspace.service(server: "http://127.0.0.1:9", token: "t", clock: clock, transport: transport)
         let tooMany = await manualError { try await service.sendManual(ManualDayEntry(date: Fixture.today, steps: 2_345_678)) }

@@ -4,6 +4,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 /// Seed 003's permission flow over the SQLite store (whose answers are configurable), ending in a
 /// sync to a real server; the 1 s wait goes through the test sleeper.
@@ -13,7 +14,7 @@ struct PermissionFlowTests {
     func alreadyAuthorizedSyncs() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await workspace.store.save(Fixture.steps(on: Fixture.today))
         try await withLiveServer(clock: clock) { server in
             let (user, token) = try await server.user("ada")
@@ -33,7 +34,7 @@ struct PermissionFlowTests {
     func deniedThrows() async throws {
         let workspace = try SyncWorkspace { $0.defaultAuthorization = .sharingDenied }
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await withLiveServer(clock: clock) { server in
             let (_, token) = try await server.user("ada")
             let sleeper = TestSleeper()
@@ -59,7 +60,7 @@ struct PermissionFlowTests {
             $0.authorizationAnswer = .sharingDenied
         }
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await workspace.store.setAuthorization(.sharingAuthorized, for: .stepCount, access: .share)
         try await workspace.store.save(Fixture.steps(on: Fixture.today))
         try await withLiveServer(clock: clock) { server in
@@ -93,7 +94,7 @@ struct PermissionFlowTests {
             $0.authorizationAnswer = .sharingDenied
         }
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let sleeper = TestSleeper()
         let transport = CountingTransport()
         let service = try workspace.service(server: "http://127.0.0.1:9", token: "t", clock: clock, transport: transport,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsSync
+import VitalsTestSupport
 
 /// Failure handling against a loopback server that fails as scripted.
 @Suite("Retries, backoff and 429", .timeLimit(.minutes(5)))
@@ -17,7 +18,7 @@ struct RetryTests {
     func backoffThenSuccess() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let script = AnswerScript([.fail(503), .fail(502), .fail(500)])
         let sleeper = TestSleeper()
         try await withScriptedServer(script) { url in
@@ -43,7 +44,7 @@ struct RetryTests {
     func retryAfterIsHonoured() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let script = AnswerScript([.fail(429, retryAfter: "7"), .fail(429, retryAfter: "3")])
         let sleeper = TestSleeper()
         try await withScriptedServer(script) { url in
@@ -61,7 +62,7 @@ struct RetryTests {
     func retryAfterBeyondTheLimit() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let script = AnswerScript([.fail(429, retryAfter: "3600")])
         let sleeper = TestSleeper()
         try await withScriptedServer(script) { url in
@@ -78,7 +79,7 @@ struct RetryTests {
     func givesUpAfterTheBound() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         try await workspace.store.save(Fixture.steps(on: Fixture.today))
         let script = AnswerScript(Array(repeating: .fail(503), count: 20))
         let sleeper = TestSleeper()
@@ -110,7 +111,7 @@ struct RetryTests {
     func clientErrorsAreNotRetried() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let script = AnswerScript([ScriptedAnswer(status: 422, errorCode: "invalid_value", errorField: "[3].sleep_minutes")])
         let sleeper = TestSleeper()
         try await withScriptedServer(script) { url in
@@ -132,7 +133,7 @@ struct RetryTests {
     func cursorMovesOnlyOnConfirmation() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         let script = AnswerScript([])
         try await withScriptedServer(script) { url in

@@ -5,6 +5,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 /// Seed 003's `sleep_quality_score`: asleep over in bed, from real sleep-analysis samples in a
 /// store, sent in the daily payload and stored by a real server.
@@ -23,7 +24,7 @@ struct SleepQualityTests {
     func nightScoredAndSent() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         let night = today.adding(days: -1), watchNight = today.adding(days: -3), phoneNight = today.adding(days: -4)
         let evening = night.adding(days: -1)

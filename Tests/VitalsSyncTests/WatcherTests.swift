@@ -5,6 +5,7 @@ import VitalsCore
 import VitalsInsights
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 @Suite("Watch mode", .timeLimit(.minutes(5)))
 struct WatcherTests {
@@ -14,7 +15,7 @@ struct WatcherTests {
     func triggers() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         try await withLiveServer(clock: clock) { server in
             let (user, token) = try await server.user("ada")
@@ -59,7 +60,7 @@ struct WatcherTests {
     func pollingFindsOtherProcessesWrites() async throws {
         let workspace = try SyncWorkspace(caching: false)
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let today = Fixture.today
         try await withLiveServer(clock: clock) { server in
             let (user, token) = try await server.user("ada")
@@ -104,7 +105,7 @@ struct WatcherTests {
     func failuresDoNotStopTheWatcher() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let clock = TestClock()
+        let clock = TestClock(Fixture.start)
         let script = AnswerScript([.fail(503), .fail(503)])
         try await withScriptedServer(script) { url in
             let sleeper = TestSleeper(gating: [.interval, .storePoll])

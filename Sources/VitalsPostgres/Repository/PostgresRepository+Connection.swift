@@ -1,6 +1,5 @@
 import Foundation
 import NIOCore
-import NIOPosix
 import PostgresNIO
 import VitalsCore
 

@@ -1,10 +1,8 @@
 import Foundation
-import Logging
 import PostgresNIO
 import VitalsCore
 import VitalsContract
 import VitalsServerStorage
-import VitalsStore
 
 /// A user's stored health data, read; whole workouts, routes and activity summaries are read in
 /// +FullRecords, a sample by UUID in +SampleLookup, characteristics in +Characteristics.

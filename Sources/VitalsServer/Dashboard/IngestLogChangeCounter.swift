@@ -1,5 +1,5 @@
 import Foundation
-import VitalsDashboard
+import VitalsCore
 import VitalsServerStorage
 
 /// A server user's change count: the id of their newest ingest log entry.

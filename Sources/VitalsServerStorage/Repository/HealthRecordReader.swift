@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsContract
-import VitalsStore
 
 /// The role of a repository that reads a user's stored health data: snapshots, samples,
 /// workouts, routes, activity summaries and characteristics.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where the server keeps its data: users, tokens and dashboard sessions, snapshots, workouts, samples, quests.
 ///
 /// Two implementations with the same behaviour: ``SQLiteRepository`` (one file, zero setup)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The role of a repository that hands out or erases all of one user's data
 /// (`GET /api/me/export`, `DELETE /api/me/data`).
 public protocol UserDataStore: Sendable {

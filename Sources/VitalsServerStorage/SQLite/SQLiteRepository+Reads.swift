@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import VitalsCore
 import VitalsContract
-import VitalsStore
 
 /// A user's stored health data, read; whole workouts, routes and activity summaries are read in
 /// +FullRecords, a sample by UUID in +SampleDeletes, characteristics in +Characteristics.

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import VitalsCore
-import VitalsContract
 
 /// A user's data as a whole: `GET /api/me/export` and `DELETE /api/me/data`.
 extension SQLiteRepository: UserDataStore {

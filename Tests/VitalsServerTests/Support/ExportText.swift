@@ -4,10 +4,7 @@ import VitalsTestSupport
 /// Small Apple Health exports written by the tests, and the real ones in `Tests/Fixtures`.
 enum ExportText {
     /// `Tests/Fixtures/relative`.
-    static func fixture(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(relative).path
-    }
+    static func fixture(_ relative: String) -> String { Fixtures.path(relative) }
 
     /// A whole export around `body` (top-level elements).
     static func document(_ body: String) -> String {

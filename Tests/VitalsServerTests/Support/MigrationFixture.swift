@@ -6,26 +6,14 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsServerStorage
+import VitalsTestSupport
 
 /// A SQLite server holding two users with data of every kind, for `vitals migrate` tests.
 enum MigrationFixture {
-    /// A clock that moves 1.234567891 s at each reading: instants with more digits than
-    /// PostgreSQL's microseconds, so the tests see the rounding the migration does.
-    final class FractionalClock: Sendable {
-        private let readings = Mutex(0)
-
-        func next() -> Date {
-            let count = readings.withLock { value in
-                value += 1
-                return value
-            }
-            return ServerConfiguration.fixedNow.addingTimeInterval(Double(count) * 1.234_567_891)
-        }
-    }
-
-    /// The server's settings with a ``FractionalClock``.
+    /// The server's settings with a clock that moves 1.234567891 s at each reading: instants with
+    /// more digits than PostgreSQL's microseconds, so the tests see the rounding the migration does.
     static var configuration: ServerConfiguration {
-        let clock = FractionalClock()
+        let clock = SteppingClock(from: ServerConfiguration.fixedNow, step: 1.234_567_891)
         var configuration = ServerConfiguration.testing
         configuration.now = { clock.next() }
         return configuration

@@ -166,25 +166,13 @@ extension ServerConfiguration {
     /// ``testing``, but the clock starts at ``fixedNow`` and moves one second each time it is
     /// read, so a changed `updatedAt` shows that a write really changed a row.
     static var ticking: ServerConfiguration {
-        let clock = TickingClock()
+        let clock = SteppingClock(from: ServerConfiguration.fixedNow)
         var configuration = ServerConfiguration.testing
         configuration.now = { clock.next() }
         return configuration
     }
 }
 
-/// A clock one second further on at each reading.
-final class TickingClock: Sendable {
-    private let readings = Mutex(0)
-
-    func next() -> Date {
-        let count = readings.withLock { value in
-            value += 1
-            return value
-        }
-        return ServerConfiguration.fixedNow.addingTimeInterval(Double(count))
-    }
-}
 
 /// Every route the server registers (read from a router over a throwaway SQLite file).
 func registeredRoutes() throws -> [RegisteredRoute] {

@@ -88,22 +88,3 @@ struct SyncWorkspace {
     func remove() { try? FileManager.default.removeItem(at: directory) }
 }
 
-/// A clock tests move by hand, shared by the client and the server.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Fixture.start) { current = start }
-
-    var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    func advance(days: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        current = current.addingTimeInterval(Double(days) * 86_400)
-    }
-}

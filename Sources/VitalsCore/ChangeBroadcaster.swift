@@ -1,5 +1,4 @@
 import Foundation
-import VitalsCore
 
 /// Fans committed changes out to every `changeNotifications()` stream.
 package final class ChangeBroadcaster: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
-import VitalsStore
+import VitalsInsights
 
 /// Reads and writes this module's own tables in the SQLite health store's file, reporting a
 /// database failure as a `VitalsError` that names the file and what was being done.

@@ -1,5 +1,4 @@
 import Foundation
-import VitalsCore
 
 /// A health data store with HealthKit's semantics: reads (``HealthReader``), writes, changes and authorization.
 ///
@@ -158,7 +157,8 @@ extension HealthStore {
         _ = try await save([sample], duplicates: .fail)
     }
 
-    /// The seed 003 aggregate over `types` for `access`.
+    /// The overall authorization state of `types` for `access`: any authorized type gives access;
+    /// only when every type is denied is it `denied`.
     public func authorizationState(for types: Set<SampleType>, access: AccessKind = .read) async throws
         -> AuthorizationState {
         guard isAvailable else { return .unavailable }

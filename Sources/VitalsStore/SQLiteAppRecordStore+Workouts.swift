@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
+import VitalsInsights
 
 extension SQLiteAppRecordStore {
     public func workoutSessions(in range: DateRange?) async throws -> [WorkoutSession] {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
+import VitalsInsights
 
 extension SQLiteAppRecordStore {
     public func nutritionLogs(on days: ClosedRange<LocalDate>?) async throws -> [NutritionLog] {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Remembers which store samples an app has already turned into its own records (seed 004).
+/// Remembers which store samples an app has already turned into its own records, so none is ingested twice.
 ///
 /// Keyed by the sample's UUID (HealthKit's identity) and a kind such as `workout` or `meal`,
 /// so the same sample can feed different consumers once each. Entries persist across runs and

@@ -1,11 +1,10 @@
 import Foundation
-import VitalsCore
 
 /// Reads health data with HealthKit's query semantics: the one protocol code above the stores uses.
 ///
 /// Samples match predicates exactly as `HKQuery.predicateForSamples` does, statistics merge
 /// sources by priority and take sleep as the union of asleep intervals. A local
-/// ``SQLiteHealthStore``, the HealthKit adapter and a server user's view of the server's
+/// `SQLiteHealthStore` (VitalsStore), the HealthKit adapter and a server user's view of the server's
 /// repository all answer it, so insights, the dashboard and exports are written once.
 public protocol HealthReader: Sendable {
     /// Samples of `type` matching `predicate`, oldest start first.

@@ -1,10 +1,10 @@
 import Foundation
 import VitalsCore
 
-/// A read of records from a store over `[from, to)` (seed 002's `HealthQuery`).
+/// A read of records from a store over `[from, to)`.
 ///
 /// `fetch` never throws: when the store is unavailable, the type unreadable or the query
-/// failing, it returns what it can (often nothing), as seed 002 asks. `predicate` is the exact
+/// failing, it returns what it can (often nothing) rather than an error. `predicate` is the exact
 /// predicate `fetch` uses, so views and calculations can share it.
 public protocol HealthQuery: Sendable {
     /// What one result is.

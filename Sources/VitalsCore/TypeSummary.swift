@@ -1,5 +1,4 @@
 import Foundation
-import VitalsCore
 
 /// How many samples of a type a store holds, and over what time.
 public struct TypeSummary: Sendable, Hashable {

@@ -1,11 +1,10 @@
 import Foundation
-import VitalsCore
 
 /// Reads what a dashboard shows beyond samples and statistics: workout routes, Activity rings, what is stored.
 ///
 /// Refines ``HealthReader``, so code written against it gets samples (workouts with their
 /// statistics and events, category samples with their metadata), statistics, sources, routes
-/// and activity summaries through one protocol. A local ``SQLiteHealthStore`` and a server
+/// and activity summaries through one protocol. A local `SQLiteHealthStore` (VitalsStore) and a server
 /// user's read view (`ServerHealthReader`) both answer it with the same values for the same
 /// imported export.
 public protocol ActivityReader: HealthReader {
