@@ -33,14 +33,7 @@ struct DailyStatisticsCache {
         migrator.registerMigration("v8-daily-statistics") { db in
             try db.execute(sql: """
                 CREATE TABLE daily_statistics (
-                    type_id INTEGER NOT NULL REFERENCES types(id),
-                    variant TEXT NOT NULL,
-                    day_start REAL NOT NULL,
-                    day_end REAL NOT NULL,
-                    sample_count INTEGER NOT NULL,
-                    sum REAL, average REAL, minimum REAL, maximum REAL,
-                    most_recent REAL, most_recent_start REAL, most_recent_end REAL,
-                    duration REAL,
+                    \(SharedSchema.dailyStatisticsColumns),
                     PRIMARY KEY (type_id, variant, day_start, day_end)
                 ) WITHOUT ROWID;
                 CREATE INDEX daily_statistics_by_day ON daily_statistics(type_id, day_start);
@@ -99,8 +92,7 @@ struct DailyStatisticsCache {
     func rows(typeID: Int64, variant: String, startingFrom lower: Double, through upper: Double) throws
         -> [Double: DailyStatisticsRow] {
         let statement = try db.cachedStatement(sql: """
-            SELECT day_start, day_end, sample_count, sum, average, minimum, maximum, most_recent,
-                   most_recent_start, most_recent_end, duration, parts
+            SELECT \(DailyStatisticsRow.columns)
             FROM daily_statistics WHERE type_id = ? AND variant = ? AND day_start >= ? AND day_start <= ?
             """)
         statement.arguments = [typeID, variant, lower, upper]

@@ -47,7 +47,14 @@ package struct DailyStatisticsRow: Sendable, Hashable {
         duration = statistics.duration
     }
 
-    /// A row as `DailyStatisticsCache.rows` selects it.
+    /// The columns ``init(row:)`` reads, in its order: what the store's and the server's reads of
+    /// `daily_statistics` select.
+    package static let columns = """
+        day_start, day_end, sample_count, sum, average, minimum, maximum, most_recent, most_recent_start,
+        most_recent_end, duration, parts
+        """
+
+    /// A row of ``columns``, read by position: statistics reads read many, a hot path.
     package init(row: Row) {
         start = row[0]
         end = row[1]

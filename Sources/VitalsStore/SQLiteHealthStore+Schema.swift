@@ -81,11 +81,7 @@ extension SQLiteHealthStore {
                 CREATE TABLE route_points (
                     workout_id INTEGER NOT NULL REFERENCES samples(id) ON DELETE CASCADE,
                     route INTEGER NOT NULL,
-                    time REAL NOT NULL,
-                    latitude REAL NOT NULL,
-                    longitude REAL NOT NULL,
-                    altitude REAL, speed REAL, course REAL,
-                    horizontal_accuracy REAL, vertical_accuracy REAL
+                    \(SharedSchema.routePointColumns)
                 );
                 CREATE INDEX route_points_by_workout ON route_points(workout_id, route, time);
                 CREATE TABLE heartbeats (

@@ -20,8 +20,7 @@ extension PostgresRepository: DailyStatisticsStoring {
                 }
                 var days: [Double: DailyStatisticsRow] = [:]
                 for try await row in try await connection.query("""
-                    SELECT day_start, day_end, sample_count, sum, average, minimum, maximum, most_recent,
-                           most_recent_start, most_recent_end, duration, parts
+                    SELECT \(unescaped: DailyStatisticsRow.columns)
                     FROM daily_statistics WHERE user_id = \(user.id) AND type = \(type.identifier) AND variant = \(variant)
                         AND day_start >= \(starts.lowerBound) AND day_start <= \(starts.upperBound)
                     """, logger: logger) {
@@ -103,8 +102,8 @@ extension PostgresRepository: DailyStatisticsStoring {
             """, logger: logger)
     }
 
-    /// A day from the columns ``storedDays(of:type:variant:starting:)`` selects, read by position as
-    /// VitalsStore's `DailyStatisticsRow(row:)` reads its own: the statistics reads' hot path.
+    /// A day from a row of `DailyStatisticsRow.columns`, read by position as VitalsStore's
+    /// `DailyStatisticsRow(row:)` reads it: the statistics reads' hot path.
     private static func day(from row: PostgresRow) throws -> DailyStatisticsRow {
         let cells = row.makeRandomAccess()
         var day = DailyStatisticsRow(start: try cells[0].decode(Double.self), end: try cells[1].decode(Double.self))

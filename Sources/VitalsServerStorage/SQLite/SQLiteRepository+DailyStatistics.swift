@@ -8,20 +8,14 @@ extension SQLiteRepository: DailyStatisticsStoring {
     /// and each user's longest sample per type, which bounds how far back a read of a time window
     /// looks (``sampleStartBound``).
     ///
-    /// Written out literally, as shipped migrations must never change.
+    /// The columns it shares with the local store's cache are ``SharedSchema/dailyStatisticsColumns``;
+    /// shipped migrations never change.
     static func registerDailyStatistics(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("server-v7-daily-cache") { db in
             try db.execute(sql: """
                 CREATE TABLE daily_statistics (
                     user_id INTEGER NOT NULL REFERENCES users(id),
-                    type_id INTEGER NOT NULL REFERENCES types(id),
-                    variant TEXT NOT NULL,
-                    day_start REAL NOT NULL,
-                    day_end REAL NOT NULL,
-                    sample_count INTEGER NOT NULL,
-                    sum REAL, average REAL, minimum REAL, maximum REAL,
-                    most_recent REAL, most_recent_start REAL, most_recent_end REAL,
-                    duration REAL, parts BLOB,
+                    \(SharedSchema.dailyStatisticsColumns), parts BLOB,
                     PRIMARY KEY (user_id, type_id, variant, day_start, day_end)
                 ) WITHOUT ROWID;
                 CREATE INDEX daily_statistics_by_day ON daily_statistics(user_id, type_id, day_start);
@@ -47,8 +41,7 @@ extension SQLiteRepository: DailyStatisticsStoring {
             let epoch = try Self.dayEpoch(of: user.id, in: db)
             var days: [Double: DailyStatisticsRow] = [:]
             let statement = try db.cachedStatement(sql: """
-                SELECT d.day_start, d.day_end, d.sample_count, d.sum, d.average, d.minimum, d.maximum, d.most_recent,
-                       d.most_recent_start, d.most_recent_end, d.duration, d.parts
+                SELECT \(DailyStatisticsRow.columns)
                 FROM daily_statistics d JOIN types t ON t.id = d.type_id
                 WHERE d.user_id = ? AND t.identifier = ? AND d.variant = ? AND d.day_start >= ? AND d.day_start <= ?
                 """)

@@ -1,4 +1,5 @@
 import GRDB
+import VitalsStore
 
 extension SQLiteRepository {
     /// The migrations a server database may have, oldest first.
@@ -130,10 +131,7 @@ extension SQLiteRepository {
                     workout_uuid BLOB NOT NULL,
                     route INTEGER NOT NULL,
                     position INTEGER NOT NULL,
-                    time REAL NOT NULL,
-                    latitude REAL NOT NULL,
-                    longitude REAL NOT NULL,
-                    altitude REAL, speed REAL, course REAL, horizontal_accuracy REAL, vertical_accuracy REAL,
+                    \(SharedSchema.routePointColumns),
                     PRIMARY KEY (user_id, workout_uuid, route, position)
                 ) WITHOUT ROWID;
                 CREATE TABLE activity_summaries (
