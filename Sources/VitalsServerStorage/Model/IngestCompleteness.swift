@@ -14,6 +14,7 @@ public struct IngestCompleteness: Sendable, Codable {
     /// One per sample type the user has stored or sent, by type identifier.
     public var metrics: [Metric]
 
+    /// The summary of the days `from` through `through` in `timeZone`.
     package init(from: LocalDate, through: LocalDate, timeZone: String, metrics: [Metric]) {
         self.from = from
         self.through = through
@@ -35,6 +36,7 @@ public struct IngestCompleteness: Sendable, Codable {
         /// Those days, oldest first.
         public var missingDays: [LocalDate]
 
+        /// One sample type's completeness from its parts.
         package init(type: String, lastSampleStart: Date?, lastIngest: IngestReference?, daysWithoutData: Int,
                      missingDays: [LocalDate]) {
             self.type = type

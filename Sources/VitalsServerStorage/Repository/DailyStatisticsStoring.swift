@@ -34,6 +34,7 @@ package struct StoredDays: Sendable {
     /// The days, by start instant (seconds since 1970).
     package var days: [Double: DailyStatisticsRow]
 
+    /// The days read after `epoch`.
     package init(epoch: Int64, days: [Double: DailyStatisticsRow]) {
         self.epoch = epoch
         self.days = days

@@ -65,6 +65,7 @@ public struct UserExport: Sendable, Codable {
         public var timeZone: String
         public var createdAt: Date
 
+        /// The account of the user `name`.
         package init(name: String, timeZone: String, createdAt: Date) {
             self.name = name
             self.timeZone = timeZone

@@ -2,5 +2,6 @@
 package final class WriteOutcome<T>: @unchecked Sendable {
     package var result: Result<T, any Error>?
 
+    /// An outcome not set yet.
     package init() {}
 }
