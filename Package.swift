@@ -74,11 +74,11 @@ let package = Package(
                 "VitalsCore", "VitalsInsights", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(
             name: "VitalsImport",
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            swiftSettings: strict),
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(
             name: "VitalsInsights",
             // Written over the read and store protocols only: no database. Logging for the failures
@@ -113,7 +113,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(
             name: "VitalsServer",
             dependencies: [
