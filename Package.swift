@@ -76,11 +76,11 @@ let package = Package(
                 "VitalsCore", "VitalsInsights", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(
             name: "VitalsImport",
             dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            swiftSettings: strict),
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(
             name: "VitalsInsights",
             // Written over the read and store protocols only: no database. Logging for the failures
@@ -115,7 +115,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         // The server's storage: the repository's roles (HealthRepository), the one write sequence
         // (HealthWrite over a HealthWriteTransaction) and its SQLite implementation. Never
         // Hummingbird, never PostgresNIO: the HTTP server and the PostgreSQL repository build on it.

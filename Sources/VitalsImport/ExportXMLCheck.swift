@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import VitalsCore
 
 /// Reads an Apple Health export's XML held in memory through the importer's scanner and document

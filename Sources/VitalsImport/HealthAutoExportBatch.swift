@@ -1,4 +1,4 @@
-import VitalsCore
+public import VitalsCore
 
 /// What one Health Auto Export document yields: validated samples and what was left out.
 ///

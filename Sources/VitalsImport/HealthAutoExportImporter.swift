@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsStore
+public import VitalsStore
 
 /// Imports a Health Auto Export JSON file into a store in one transaction.
 ///

@@ -1,4 +1,4 @@
-import VitalsCore
+public import VitalsCore
 
 /// The metadata keys Health Auto Export samples carry that the rest of Vitals reads.
 public enum HealthAutoExportMetadata {

@@ -1,5 +1,5 @@
-import Foundation
-import VitalsCore
+public import Foundation
+public import VitalsCore
 
 /// Reads Health Auto Export's JSON (the iOS app's "REST API" export, format version 2) as
 /// HealthKit samples.

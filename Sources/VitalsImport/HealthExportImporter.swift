@@ -1,6 +1,6 @@
 import Foundation
 import VitalsCore
-import VitalsStore
+public import VitalsStore
 
 /// Imports an Apple Health export ("Export All Health Data") into a store, all or nothing.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import VitalsCore
+public import Foundation
+public import VitalsCore
 
 /// One top-level element of an Apple Health export, as ``HealthExportStream`` hands it over.
 ///

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import VitalsCore
-import VitalsInsights
+public import VitalsInsights
 
 extension ActivityLogger {
     /// A logger whose reminders live in the SQLite store's file (``SQLiteReminderStore``).

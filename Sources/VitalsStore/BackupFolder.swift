@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 
 /// A folder of timed backups: how each is named, and which to keep.
 ///

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 // The arrival rule inside an import's transaction (``VitalsCore/ArrivalRule``).
 extension BulkWriter {

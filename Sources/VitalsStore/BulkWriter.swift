@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 /// Writes a large batch (an import) inside one transaction: all of it commits or none.
 ///

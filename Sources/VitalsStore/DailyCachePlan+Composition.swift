@@ -1,5 +1,5 @@
 import Foundation
-import VitalsCore
+package import VitalsCore
 
 extension DailyCachePlan {
     /// The daily query whose cached days make up `query`'s buckets, when there is one.

@@ -1,5 +1,5 @@
 import Foundation
-import VitalsCore
+package import VitalsCore
 
 /// A daily statistics query answered from stored days where they fit and computed where not,
 /// for any store that keeps days (a local store's `daily_statistics`, a server user's).

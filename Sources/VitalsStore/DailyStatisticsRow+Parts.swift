@@ -1,5 +1,5 @@
-import Foundation
-import VitalsCore
+package import Foundation
+package import VitalsCore
 
 extension DailyStatisticsRow {
     /// The layout version ``encode(_:)`` writes first.

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
-import VitalsCore
+package import GRDB
+package import VitalsCore
 
 /// One cached day of merged statistics: what a day bucket's `Statistics` holds, as stored numbers.
 ///

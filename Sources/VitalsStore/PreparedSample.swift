@@ -1,5 +1,5 @@
-import Foundation
-import VitalsCore
+public import Foundation
+public import VitalsCore
 
 /// A validated quantity or category sample reduced to numbers and dictionary indices.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 import GRDBSQLite
 
 /// Binds, steps and reads a prepared statement through SQLite's C API, skipping GRDB's per-call

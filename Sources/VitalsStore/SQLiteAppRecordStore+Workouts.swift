@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
-import VitalsInsights
+public import VitalsCore
+public import VitalsInsights
 
 extension SQLiteAppRecordStore {
     public func workoutSessions(in range: DateRange?) async throws -> [WorkoutSession] {

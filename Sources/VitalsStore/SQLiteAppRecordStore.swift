@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
 import VitalsCore
-import VitalsInsights
+public import VitalsInsights
 
 /// Workout sessions and meals in the SQLite health store's file, in tables of their own.
 ///

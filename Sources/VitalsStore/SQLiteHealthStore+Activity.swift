@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore: ActivityReader {
     /// The workout's routes as ``route(ofWorkout:)`` reads them.

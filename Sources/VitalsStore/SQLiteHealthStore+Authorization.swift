@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore {
     public func authorizationStatus(for type: SampleType, access: AccessKind) async throws -> AuthorizationStatus {

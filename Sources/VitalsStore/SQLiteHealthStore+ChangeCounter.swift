@@ -1,4 +1,4 @@
-import VitalsCore
+public import VitalsCore
 
 /// A local store's change count is its change anchor, which every save, edit and deletion
 /// advances, whichever process made it (`vitals import` beside `vitals dashboard`).

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore {
     /// The anchor of the latest change (a save, an edit or a deletion, by any process): it only rises.

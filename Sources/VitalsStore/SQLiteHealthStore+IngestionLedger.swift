@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore: IngestionLedger {
     /// Migration v4: the ingestion ledger, a table of its own (nothing else reads or changes it).

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore {
     public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore {
     public func sources(for type: SampleType?) async throws -> [Source] {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore {
     public func statistics(_ query: StatisticsQuery) async throws -> QueryResult<[Statistics]> {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
+public import VitalsCore
 
 extension SQLiteHealthStore {
     public func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary {

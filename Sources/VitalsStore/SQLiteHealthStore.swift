@@ -1,7 +1,7 @@
 import CSQLiteSetup
-import Foundation
-import GRDB
-import VitalsCore
+public import Foundation
+public import GRDB
+public import VitalsCore
 
 /// The health store on one SQLite file (WAL mode), through GRDB.
 ///

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
 import VitalsCore
-import VitalsInsights
+public import VitalsInsights
 
 /// The mirror's waiting writes and links in the SQLite health store's file (migration `v7-mirror`).
 public struct SQLiteMirrorOutbox: MirrorOutbox {

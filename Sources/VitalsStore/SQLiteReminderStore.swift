@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import GRDB
-import VitalsCore
-import VitalsInsights
+public import VitalsCore
+public import VitalsInsights
 
 /// Reminders in the SQLite health store's file, in tables of their own beside the samples.
 ///

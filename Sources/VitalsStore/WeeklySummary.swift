@@ -1,5 +1,5 @@
-import Foundation
-import VitalsCore
+public import Foundation
+public import VitalsCore
 
 /// One week of a store at a glance: what `vitals demo` prints.
 public struct WeeklySummary: Sendable, Hashable {

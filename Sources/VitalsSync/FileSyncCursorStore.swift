@@ -1,5 +1,5 @@
-import Foundation
-import VitalsCore
+public import Foundation
+public import VitalsCore
 
 /// Sync cursors in a small JSON file, written atomically (a new file renamed over the old one).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import VitalsCore
+public import VitalsCore
 
 extension HealthSyncService {
     /// The explicit permission flow over the store, ending in a sync.

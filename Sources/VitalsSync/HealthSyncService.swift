@@ -1,6 +1,6 @@
-import Foundation
-import Logging
-import VitalsCore
+public import Foundation
+public import Logging
+public import VitalsCore
 
 /// Pushes the store's daily metrics (and, with the journey contract, its workouts) to a sync
 /// server, debounced, retried, resuming where the server last confirmed.

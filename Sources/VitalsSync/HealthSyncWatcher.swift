@@ -1,6 +1,6 @@
 import Foundation
-import Logging
-import ServiceLifecycle
+public import Logging
+public import ServiceLifecycle
 import VitalsCore
 
 /// Keeps a store synced as a long-running `Service` (`vitals sync --watch`).

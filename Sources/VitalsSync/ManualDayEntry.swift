@@ -1,6 +1,6 @@
 import Foundation
-import VitalsContract
-import VitalsCore
+public import VitalsContract
+public import VitalsCore
 
 /// One day of values the user typed in (manual mode, for users who grant no access), sent with
 /// source `MANUAL`.

@@ -1,6 +1,6 @@
 import Foundation
-import VitalsContract
-import VitalsCore
+public import VitalsContract
+public import VitalsCore
 
 /// What sending one typed-in day did (``HealthSyncService/sendManual(_:)``).
 ///

@@ -1,7 +1,7 @@
-import AsyncHTTPClient
-import Foundation
+public import AsyncHTTPClient
+public import Foundation
 import VitalsContract
-import VitalsCore
+public import VitalsCore
 
 /// A server user's data through the server's read API (``VitalsContract/ReadAPI``), never its
 /// database: the read protocol (``VitalsStore/ActivityReader``) answered over HTTP with the

@@ -1,5 +1,5 @@
 import Foundation
-import VitalsCore
+public import VitalsCore
 
 /// What the explicit permission flow (``HealthSyncService/requestAuthorizationAndSync(toShare:)``) did.
 public struct SyncAuthorizationOutcome: Sendable {

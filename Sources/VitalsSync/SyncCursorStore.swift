@@ -1,5 +1,5 @@
 import Foundation
-import VitalsCore
+public import VitalsCore
 
 /// Remembers, per server and contract, the last day a server confirmed.
 ///

@@ -1,6 +1,6 @@
-import Foundation
-import VitalsContract
-import VitalsCore
+public import Foundation
+public import VitalsContract
+public import VitalsCore
 
 /// One day ready to send: its daily metrics and, when workouts may be read, its workouts.
 public struct SyncDay: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import VitalsCore
+public import VitalsCore
 
 /// Where a sync goes and how it signs in: a server's base URL and a bearer token.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import VitalsCore
+public import VitalsCore
 
 /// What one confirmed sync did: the window, what was sent, what the server stored.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Sends one HTTP request and returns the answer: the only network access of the sync client.
 ///

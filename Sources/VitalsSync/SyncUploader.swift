@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import VitalsCore
 
 /// Posts JSON to a sync server until it confirms: retries with backoff and jitter, honours
