@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import VitalsTestSupport
 
-@Suite("vitals backup and vitals restore")
+@Suite("vitals backup and vitals restore", .mayBlock)
 struct BackupCommandTests {
     /// Posts daily upserts to a live server from a thread of its own, one day after another,
     /// counting those acknowledged (200), until stopped.

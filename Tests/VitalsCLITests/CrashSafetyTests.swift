@@ -5,7 +5,7 @@ import VitalsTestSupport
 
 /// `kill -9` of `vitals serve` while clients write: after a restart every answered write is
 /// there and the database is intact.
-@Suite("Crash safety: kill -9")
+@Suite("Crash safety: kill -9", .mayBlock)
 struct CrashSafetyTests {
     /// The day of write `index`, from 2020-01-01.
     static func day(_ index: Int) -> String {

@@ -7,7 +7,7 @@ import VitalsTestSupport
 ///
 /// With `VITALS_RECORD_SCREENSHOTS=1` the screenshots are written to `docs/screenshots/` (the
 /// README shows them); otherwise they are only checked to be real pictures.
-@Suite("Dashboard in a real browser", .serialized)
+@Suite("Dashboard in a real browser", .serialized, .mayBlock)
 struct DashboardBrowserTests {
     /// The demo's dashboard (one week, Berlin) and a browser session on it.
     final class Session {

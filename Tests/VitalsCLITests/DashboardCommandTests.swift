@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsTestSupport
 
-@Suite("vitals dashboard and vitals demo --dashboard")
+@Suite("vitals dashboard and vitals demo --dashboard", .mayBlock)
 struct DashboardCommandTests {
     /// A dashboard process on a free port, found from the URL it prints.
     final class Dashboard {

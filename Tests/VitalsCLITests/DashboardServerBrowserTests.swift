@@ -4,7 +4,7 @@ import VitalsTestSupport
 
 /// `vitals serve`'s dashboard in headless Chromium, by keyboard only: sign in with the token,
 /// read today's steps and compare them with the API's, walk the pages, sign out.
-@Suite("Server dashboard in a real browser", .serialized)
+@Suite("Server dashboard in a real browser", .serialized, .mayBlock)
 struct DashboardServerBrowserTests {
     /// Today in Berlin as `YYYY-MM-DD` and the zone's offset now (`+0100` or `+0200`).
     static func berlinToday() -> (day: String, offset: String) {

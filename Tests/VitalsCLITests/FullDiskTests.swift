@@ -5,7 +5,7 @@ import VitalsTestSupport
 
 /// `vitals serve` on a full disk: writes answer 503 in JSON, nothing answered before is lost,
 /// the database stays intact, and writes work again once there is space.
-@Suite("Crash safety: a full disk")
+@Suite("Crash safety: a full disk", .mayBlock)
 struct FullDiskTests {
     /// A Health Auto Export body of `count` one-minute step periods from minute `first` of 2025.
     static func steps(_ count: Int, from first: Int) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsTestSupport
 
-@Suite("Interrupted imports")
+@Suite("Interrupted imports", .mayBlock)
 struct InterruptedImportTests {
     /// An export large enough that a debug build needs seconds to import it.
     static func bigExport() -> String {

@@ -5,7 +5,7 @@ import VitalsTestSupport
 /// `vitals mcp` driven by the official MCP Python client (PyPI `mcp`, pinned in the test venv)
 /// over stdio, its numbers held against `vitals stats`, `vitals samples` and `vitals streak`
 /// on the same store.
-@Suite("vitals mcp: the official MCP client lists and calls every tool")
+@Suite("vitals mcp: the official MCP client lists and calls every tool", .mayBlock)
 struct McpCommandTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

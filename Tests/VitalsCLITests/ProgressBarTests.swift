@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsTestSupport
 
-@Suite("Import progress bar")
+@Suite("Import progress bar", .mayBlock)
 struct ProgressBarTests {
     /// Runs `vitals import` under `script`, so stderr is a pseudo-terminal, and returns what it showed.
     func importOnTerminal(_ cli: CLIRunner, file: String) throws -> String {

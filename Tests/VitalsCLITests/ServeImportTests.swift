@@ -3,7 +3,7 @@ import Testing
 import VitalsTestSupport
 
 /// `vitals serve --import-dir --max-import-bytes`: the flags reach `POST /api/me/imports`.
-@Suite("vitals serve: export uploads")
+@Suite("vitals serve: export uploads", .mayBlock)
 struct ServeImportTests {
     /// A one-record Apple Health export.
     static let export = """

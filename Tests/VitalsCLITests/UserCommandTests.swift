@@ -4,7 +4,7 @@ import VitalsTestSupport
 
 /// `vitals user add|token rotate|list|remove` end to end: child processes on a real file, and a
 /// real `vitals serve` that refuses a removed user's token.
-@Suite("vitals user: token expiry, rotate, list, remove")
+@Suite("vitals user: token expiry, rotate, list, remove", .mayBlock)
 struct UserCommandTests {
     static func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 
-@Suite("vitals user ingests")
+@Suite("vitals user ingests", .mayBlock)
 struct UserIngestsCommandTests {
     static let document = #"""
         {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import VitalsTestSupport
 import VitalsCore
 @testable import VitalsExport
 import VitalsStore
 
 /// CSV export: read back by Python's csv module, each type's rows are what `vitals samples --json` prints.
-@Suite("Export: tidy CSV read back by Python's csv module")
+@Suite("Export: tidy CSV read back by Python's csv module", .mayBlock)
 struct CSVExportTests {
     @Test("Rows equal the samples --json objects of the same range; daily rows are the store's merged statistics")
     func rowsEqualSamples() async throws {

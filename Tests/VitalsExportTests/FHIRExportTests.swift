@@ -6,7 +6,7 @@ import VitalsStore
 import VitalsTestSupport
 
 /// FHIR R4 export: every resource valid for the R4B models and the vital-signs profile, counts matching the store.
-@Suite("Export: FHIR R4 NDJSON checked by fhir.resources and fhirpathpy")
+@Suite("Export: FHIR R4 NDJSON checked by fhir.resources and fhirpathpy", .mayBlock)
 struct FHIRExportTests {
     /// Exports `fixture` as FHIR into a new folder; returns the folder and the summary.
     static func export(_ fixture: ExportFixture) async throws -> (URL, ExportSummary) {

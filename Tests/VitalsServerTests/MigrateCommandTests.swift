@@ -7,7 +7,7 @@ import VitalsTestSupport
 
 /// `vitals migrate` end to end through the built `vitals` executable, against the test
 /// PostgreSQL cluster: JSON summary, exit codes, the URL from the environment.
-@Suite("vitals migrate (the executable)")
+@Suite("vitals migrate (the executable)", .mayBlock)
 struct MigrateCommandTests {
     /// The `vitals` executable SwiftPM builds next to the test bundle.
     static var executable: String {

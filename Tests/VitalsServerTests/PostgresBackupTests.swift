@@ -7,7 +7,7 @@ import VitalsTestSupport
 
 /// `vitals backup --postgres` through the built executable, and the README's `pg_restore` command
 /// putting the dump into a new database that a server then answers from.
-@Suite("vitals backup --postgres")
+@Suite("vitals backup --postgres", .mayBlock)
 struct PostgresBackupTests {
     /// Runs `vitals ARGS`.
     static func vitals(_ arguments: [String], environment extra: [String: String] = [:]) throws

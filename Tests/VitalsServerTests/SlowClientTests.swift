@@ -10,7 +10,7 @@ import VitalsTestSupport
 /// Slow and oversized clients: a request head trickled a byte at a time (slowloris) or a body
 /// that stops is cut off after the client timeout while other clients are served; heads over
 /// the size or field limits are refused.
-@Suite("Server: slow clients and header limits")
+@Suite("Server: slow clients and header limits", .mayBlock)
 struct SlowClientTests {
     /// Sends `prefix`, then one more byte of `filler` every 100 ms for `trickling` seconds (or
     /// nothing more), within `seconds` in all; returns whether the server closed the connection

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A task executor for code that blocks: every job gets a thread, new ones when all are busy.
+///
+/// Swift concurrency's own threads are as many as the cores (two here), and a test that blocks
+/// one (a child process, a raw socket, chromedriver, `usleep`) holds up every other test in the
+/// process: in-process servers stop answering and live tests time out. Under this executor's
+/// preference (``blocking(_:)``, the ``Trait/mayBlock`` trait) such code blocks a thread of its
+/// own instead, and keeps its task-local values, so `#expect` still records to its test.
+/// Threads idle for 10 s end.
+public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
+    /// The one executor the tests share.
+    public static let shared = BlockingExecutor()
+
+    /// Guards `jobs` and `idle`; waiting threads wait on it.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    /// Threads waiting for a job (woken or not).
+    private var idle = 0
+
+    private init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        // Each job not yet taken has a thread waiting for it, or gets a new one: a job never
+        // waits behind one that blocks.
+        let spawn = jobs.count > idle
+        condition.signal()
+        condition.unlock()
+        if spawn {
+            let thread = Thread { [self] in work() }
+            thread.name = "vitals-tests-blocking"
+            thread.start()
+        }
+    }
+
+    private func work() {
+        condition.lock()
+        while true {
+            if !jobs.isEmpty {
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job.runSynchronously(on: asUnownedTaskExecutor())
+                condition.lock()
+                continue
+            }
+            idle += 1
+            let woken = condition.wait(until: Date(timeIntervalSinceNow: 10))
+            idle -= 1
+            if !woken && jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+        }
+    }
+}
