@@ -40,9 +40,10 @@ struct BackupSourceOptions: ParsableArguments {
         if let db { return .sqlite(db) }
         let home = FileManager.default.homeDirectoryForCurrentUser.path
         if server {
-            if let url = environment["VITALS_POSTGRES_URL"], !url.isEmpty { return .postgres(url) }
-            if let path = environment["VITALS_SERVER_DB"], !path.isEmpty { return .sqlite(path) }
-            return .sqlite(home + "/.local/share/vitals/server.sqlite")
+            switch ServerDatabase.resolve(sqlitePath: nil, postgresURL: nil, environment: environment, home: home) {
+            case .postgres(let url): return .postgres(url)
+            case .sqlite(let path): return .sqlite(path)
+            }
         }
         if let path = environment["VITALS_DB"], !path.isEmpty { return .sqlite(path) }
         return .sqlite(home + "/.local/share/vitals/vitals.sqlite")

@@ -57,9 +57,7 @@ struct MigrateCommand: AsyncParsableCommand {
 
     /// The target URL, from --to or the environment.
     var url: String? {
-        if let to { return to }
-        if let env = ProcessInfo.processInfo.environment["VITALS_POSTGRES_URL"], !env.isEmpty { return env }
-        return nil
+        ServerDatabase.postgresURL(to)
     }
 
     func run() async throws {

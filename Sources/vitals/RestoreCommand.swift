@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsCore
+import VitalsServerStorage
 import VitalsStore
 
 /// `vitals restore BACKUP --db PATH`: puts a verified backup in place of a database, atomically.
@@ -56,9 +57,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     /// The database to replace.
     var target: String {
-        if let db { return db }
-        if let path = ProcessInfo.processInfo.environment["VITALS_SERVER_DB"], !path.isEmpty { return path }
-        return FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share/vitals/server.sqlite"
+        ServerDatabase.sqlitePath(db)
     }
 
     func run() async throws {

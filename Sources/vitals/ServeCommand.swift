@@ -45,24 +45,24 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(
         "Address to listen on: 127.0.0.1 is loopback only, 0.0.0.0 every interface.", valueName: "address"))
-    var host = "127.0.0.1"
+    var host = Self.defaults.host
 
     @Option(name: .long, help: ArgumentHelp("TCP port; 0 picks a free one.", valueName: "port"))
-    var port = 8080
+    var port = Self.defaults.port
 
     @Option(name: .long, help: ArgumentHelp(
         "Largest request body in bytes (5242880 is 5 MB); larger ones get 413.", valueName: "bytes"))
-    var maxBodyBytes = 5 * 1024 * 1024
+    var maxBodyBytes = Self.defaults.maximumBodyBytes
 
     @Option(name: .long, help: ArgumentHelp(
         "Largest Health Auto Export ingest body in bytes (104857600 is 100 MB); larger ones get 413 before they are read.",
         valueName: "bytes"))
-    var maxIngestBytes = 100 * 1024 * 1024
+    var maxIngestBytes = Self.defaults.maximumIngestBytes
 
     @Option(name: .long, help: ArgumentHelp(
         "Largest Apple Health export uploaded to POST /api/me/imports in bytes (4294967296 is 4 GB); larger ones get 413.",
         valueName: "bytes"))
-    var maxImportBytes = 4 * 1024 * 1024 * 1024
+    var maxImportBytes = Self.defaults.maximumImportBytes
 
     @Option(name: .long, help: ArgumentHelp(
 "Folder uploaded exports are written to until their import ends (default: beside the SQLite database, DB-imports; with --postgres, vitals-imports in the system's temporary folder). At start the server deletes the uploads in it that a stopped server left behind; servers may share it.",
@@ -80,42 +80,42 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "How long a dashboard sign-in lasts, in hours (168 is 7 days); sessions are kept in the database and outlive a restart.",
         valueName: "hours"))
-    var dashboardSessionHours = 168
+    var dashboardSessionHours = Int(Self.defaults.dashboardSessionLifetime / 3600)
 
     @Flag(name: .long, help: "Always mark dashboard cookies Secure (sent over HTTPS only): turn on behind a TLS reverse proxy. Without it they are Secure only when the proxy sends X-Forwarded-Proto: https.")
-    var dashboardSecureCookies = false
+    var dashboardSecureCookies = Self.defaults.dashboardSecureCookies
 
     @Option(name: .customLong("cors-origin"), help: ArgumentHelp(
         "Let scripts of this web origin (https://app.example.com: scheme, host and port) call /api from a browser (CORS); repeat for several. Default: none, no CORS headers at all.",
         valueName: "origin"))
-    var corsOrigins: [String] = []
+    var corsOrigins = Self.defaults.corsOrigins
 
     @Option(name: .long, help: ArgumentHelp(
         "Requests a second each user's token may make, sustained; beyond it the API answers 429 with Retry-After. 0 turns the limit off. Each server counts its own: behind N servers a token gets N times this.",
         valueName: "requests"))
-    var rateLimit: Double = 100
+    var rateLimit = Self.defaults.rateLimitPerSecond
 
     @Option(name: .long, help: ArgumentHelp(
         "How many requests a token may make at once after a quiet spell.", valueName: "requests"))
-    var rateBurst = 1000
+    var rateBurst = Self.defaults.rateLimitBurst
 
     @Option(name: .long, help: ArgumentHelp(
         "Seconds a connection may send nothing usable (an unfinished request head, a stalled body, an idle kept-alive connection) before it is closed; answers being written are never cut.",
         valueName: "seconds"))
-    var clientTimeout: Double = 20
+    var clientTimeout = Self.defaults.clientTimeout
 
     @Option(name: .long, help: ArgumentHelp(
         "Largest request head in bytes, all header fields together; a larger one closes the connection.",
         valueName: "bytes"))
-    var maxHeaderBytes = 16 * 1024
+    var maxHeaderBytes = Self.defaults.maximumHeaderBytes
 
     @Option(name: .long, help: ArgumentHelp("Most header fields in one request.", valueName: "count"))
-    var maxHeaders = 100
+    var maxHeaders = Self.defaults.maximumHeaderCount
 
     @Option(name: .long, help: ArgumentHelp(
         "How many large request bodies (1 MiB or more, or chunked: backfills, export uploads) are read at once; more answer 503 with Retry-After before they are read.",
         valueName: "count"))
-    var maxLargeBodies = 4
+    var maxLargeBodies = Self.defaults.maximumConcurrentLargeBodies
 
     @Option(name: .long, help: ArgumentHelp(
         "With --postgres: at most this many concurrent writes share one transaction and commit.",
@@ -143,34 +143,33 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "level"))
     var logLevel = "notice"
 
+    /// The defaults every option shows: the server's own.
+    static let defaults = ServerConfiguration()
+
+    /// The flag that sets each of the configuration's settings, for its errors.
+    static let flags: [ServerConfiguration.Setting: String] = [
+        .port: "--port", .maximumBodyBytes: "--max-body-bytes", .maximumIngestBytes: "--max-ingest-bytes",
+        .maximumImportBytes: "--max-import-bytes", .dashboardSessionLifetime: "--dashboard-session-hours",
+        .corsOrigins: "--cors-origin", .rateLimitPerSecond: "--rate-limit", .rateLimitBurst: "--rate-burst",
+        .clientTimeout: "--client-timeout", .maximumHeaderBytes: "--max-header-bytes",
+        .maximumHeaderCount: "--max-headers", .maximumConcurrentLargeBodies: "--max-large-bodies",
+        .metricsToken: "--metrics-token",
+    ]
+
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
-        guard postgresWriteBatch > 0, postgresWriteRunners > 0 else {
-            throw ValidationError("--postgres-write-batch and --postgres-write-runners must be positive")
-        }
-        guard maxIngestBytes > 0 else { throw ValidationError("--max-ingest-bytes must be positive") }
-        guard maxImportBytes > 0 else { throw ValidationError("--max-import-bytes must be positive") }
         guard (1...8760).contains(dashboardSessionHours) else {
             throw ValidationError("--dashboard-session-hours must be 1 to 8760 (a year)")
         }
-        for origin in corsOrigins {
-            guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
-                  url.host != nil, url.path.isEmpty, url.query == nil, url.fragment == nil else {
-                throw ValidationError("--cors-origin \(origin) is not an origin like https://app.example.com (no path)")
-            }
+        if let problem = Self.problem(in: serverConfiguration(environment: [:])) {
+            let field = problem.location?.field ?? ""
+            let flag = ServerConfiguration.Setting(rawValue: field).flatMap { Self.flags[$0] } ?? field
+            throw ValidationError("\(flag) \(problem.message)")
         }
-        guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (off) or positive") }
-        guard clientTimeout > 0, clientTimeout <= 3600 else { throw ValidationError("--client-timeout must be above 0 and at most 3600") }
-        guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024") }
-        guard maxLargeBodies >= 1 else { throw ValidationError("--max-large-bodies must be at least 1") }
-        guard maxHeaders >= 10 else { throw ValidationError("--max-headers must be at least 10") }
+        guard postgresWriteBatch > 0, postgresWriteRunners > 0 else {
+            throw ValidationError("--postgres-write-batch and --postgres-write-runners must be positive")
+        }
         if let eventLoopThreads, !(1...256).contains(eventLoopThreads) {
             throw ValidationError("--event-loop-threads must be 1 to 256")
-        }
-        guard rateBurst >= 1 else { throw ValidationError("--rate-burst must be at least 1") }
-        if let metricsToken, metricsToken.count < 16 {
-            throw ValidationError("--metrics-token must be at least 16 characters")
         }
         guard ["full", "normal"].contains(sqliteSync) else { throw ValidationError("--sqlite-sync must be full or normal") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -178,29 +177,52 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The configuration's first setting out of range, as its error; nil when all are valid.
+    static func problem(in configuration: ServerConfiguration) -> VitalsError? {
+        do {
+            try configuration.validate()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The server's configuration from the flags, then `environment` for what they leave unset.
+    func serverConfiguration(environment: [String: String]) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.maximumBodyBytes = maxBodyBytes
+        configuration.maximumIngestBytes = maxIngestBytes
+        configuration.maximumImportBytes = maxImportBytes
+        configuration.importDirectory = importDir
+        configuration.dashboardEnabled = !noDashboard
+        configuration.dashboardSessionLifetime = TimeInterval(dashboardSessionHours) * 3600
+        configuration.dashboardSecureCookies = dashboardSecureCookies
+        configuration.corsOrigins = corsOrigins
+        configuration.rateLimitPerSecond = rateLimit
+        configuration.clientTimeout = clientTimeout
+        configuration.maximumHeaderBytes = maxHeaderBytes
+        configuration.maximumHeaderCount = maxHeaders
+        configuration.maximumConcurrentLargeBodies = maxLargeBodies
+        configuration.rateLimitBurst = rateBurst
+        configuration.metricsToken = metricsToken
+        configuration.read(environment: environment)
+        return configuration
+    }
+
     func run() async throws {
         try await runReportingErrors {
             // Before anything networking starts: the threads are made on first use.
             if let eventLoopThreads { EventLoopThreads.use(eventLoopThreads) }
-            var configuration = ServerConfiguration()
-            configuration.host = host
-            configuration.port = port
-            configuration.maximumBodyBytes = maxBodyBytes
-            configuration.maximumIngestBytes = maxIngestBytes
-            configuration.maximumImportBytes = maxImportBytes
-            configuration.importDirectory = importDir
-            configuration.dashboardEnabled = !noDashboard
-            configuration.dashboardSessionLifetime = TimeInterval(dashboardSessionHours) * 3600
-            configuration.dashboardSecureCookies = dashboardSecureCookies
-            configuration.corsOrigins = corsOrigins
-            configuration.rateLimitPerSecond = rateLimit
-            configuration.clientTimeout = clientTimeout
-            configuration.maximumHeaderBytes = maxHeaderBytes
-            configuration.maximumHeaderCount = maxHeaders
-            configuration.maximumConcurrentLargeBodies = maxLargeBodies
-            configuration.rateLimitBurst = rateBurst
-            configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VITALS_METRICS_TOKEN"]
-                .flatMap { $0.isEmpty ? nil : $0 }
+            let configuration = serverConfiguration(environment: ProcessInfo.processInfo.environment)
+            // The flags were checked before; what fails now came from the environment.
+            if let problem = Self.problem(in: configuration) {
+                let field = problem.location?.field ?? ""
+                let name = field == ServerConfiguration.Setting.metricsToken.rawValue
+                    ? "$" + ServerConfiguration.EnvironmentVariable.metricsToken : field
+                throw VitalsError(.invalidInput, "\(name) \(problem.message)")
+            }
             var logger = Logger(label: "vitals.server") { TextLogHandler(label: $0, destination: .standardError) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
             var sqlite = SQLiteRepository.Configuration()

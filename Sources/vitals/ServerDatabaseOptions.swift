@@ -24,48 +24,38 @@ struct ServerDatabaseOptions: ParsableArguments {
         }
     }
 
-    /// The SQLite path after defaults.
-    var sqlitePath: String {
-        if let db { return db }
-        if let env = ProcessInfo.processInfo.environment["VITALS_SERVER_DB"], !env.isEmpty { return env }
-        return FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share/vitals/server.sqlite"
-    }
-
-    /// The PostgreSQL URL, from `--postgres` or the environment; nil for SQLite.
-    var postgresURL: String? {
-        if let postgres { return postgres }
-        if db == nil, let env = ProcessInfo.processInfo.environment["VITALS_POSTGRES_URL"], !env.isEmpty { return env }
-        return nil
-    }
+    /// The database after defaults and the environment.
+    var resolved: ServerDatabase { ServerDatabase.resolve(sqlitePath: db, postgresURL: postgres) }
 
     /// A human description of the database that never shows a password.
-    var label: String {
-        guard let url = postgresURL else { return "SQLite \(sqlitePath)" }
-        guard var parts = URLComponents(string: url) else { return "PostgreSQL" }
-        if parts.password != nil { parts.password = "***" }
-        return "PostgreSQL \(parts.string ?? "")"
-    }
+    var label: String { resolved.label }
 
     /// An unmigrated repository; a PostgreSQL one works only while it runs as a service.
     ///
     /// `postgresWrites` bounds PostgreSQL's group commit: writes per transaction and transactions at once.
     func makeRepository(sqlite: SQLiteRepository.Configuration = .init(),
                         postgresWrites: (batch: Int, runners: Int) = (64, 4)) throws -> any HealthRepository {
-        if let url = postgresURL {
+        switch resolved {
+        case .postgres(let url):
             return try PostgresRepository(url: url, writeBatch: postgresWrites.batch, writeRunners: postgresWrites.runners)
+        case .sqlite(let path):
+            return try SQLiteRepository(path: path, configuration: sqlite)
         }
-        return try SQLiteRepository(path: sqlitePath, configuration: sqlite)
     }
 
     /// Runs `body` with a migrated repository, then releases it.
     func withRepository<T: Sendable>(_ body: (any HealthRepository) async throws -> T) async throws -> T {
-        if let url = postgresURL {
+        let path: String
+        switch resolved {
+        case .postgres(let url):
             return try await PostgresRepository.withRepository(url: url) { repository in
                 try await repository.migrate()
                 return try await body(repository)
             }
+        case .sqlite(let sqlitePath):
+            path = sqlitePath
         }
-        let repository = try SQLiteRepository(path: sqlitePath)
+        let repository = try SQLiteRepository(path: path)
         do {
             try await repository.migrate()
             let value = try await body(repository)

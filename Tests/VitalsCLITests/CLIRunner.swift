@@ -28,12 +28,14 @@ struct CLIRunner {
         return candidates[0].appendingPathComponent("vitals")
     }
 
-    /// Runs `vitals ARGS` with `--db` pointing at this runner's store when `withDatabase`.
+    /// Runs `vitals ARGS` with `VITALS_DB` pointing at this runner's store and `environment` on top.
     /// The child is waited for on a thread of its own (``ChildProcess``'s async `run`), never on
     /// the threads the other tests' tasks run on.
-    func run(_ arguments: [String], stdin: String? = nil) async throws -> Result {
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) async throws
+        -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["VITALS_DB"] = database
+        environment.merge(extra) { $1 }
         // What the command keeps in the temporary directory (the demo's store) stays in this folder.
         environment["TMPDIR"] = directory.path
         let run = try await ChildProcess.run(Self.executable.path, arguments, environment: environment,

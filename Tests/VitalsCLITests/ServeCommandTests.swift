@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsTestSupport
 
-@Suite("vitals serve and vitals user")
+@Suite("vitals serve and vitals user", .mayBlock)
 struct ServeCommandTests {
     /// A `vitals serve` process on a free port, stopped with SIGTERM.
     final class Server {
@@ -67,7 +67,7 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("serve refuses a --cors-origin that is not an origin, a short --metrics-token and no PostgreSQL write batch, naming the flag")
+    @Test("serve refuses a --cors-origin that is not an origin, a short --metrics-token (or $VITALS_METRICS_TOKEN) and no PostgreSQL write batch, naming the flag")
     func corsOriginChecked() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
@@ -77,6 +77,11 @@ struct ServeCommandTests {
         }
         let short = try await cli.run(["serve", "--metrics-token", "guessable", "--db", database])
         #expect(short.status == 64 && short.stderr.contains("--metrics-token"), "\(short.stderr)")
+        let shortInEnvironment = try await cli.run(["serve", "--db", database, "--port", "0"],
+                                                   environment: ["VITALS_METRICS_TOKEN": "guessable"])
+        #expect(shortInEnvironment.status != 0 && !shortInEnvironment.stdout.contains("listening")
+                && shortInEnvironment.stderr.contains("$VITALS_METRICS_TOKEN must be at least 16 characters")
+                && !shortInEnvironment.stderr.contains("guessable"), "\(shortInEnvironment.stderr)")
         for flag in ["--postgres-write-batch", "--postgres-write-runners"] {
             let none = try await cli.run(["serve", flag, "0", "--db", database])
             #expect(none.status == 64 && none.stderr.contains(flag), "\(flag): \(none.stderr)")
