@@ -20,8 +20,10 @@ linuxHealthKitTargets = [
     .target(name: "HealthKit", dependencies: ["VitalsCore"], swiftSettings: strict),
     .testTarget(
         name: "VitalsHealthKitTests",
-        dependencies: ["VitalsCore", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
-                       "VitalsTestSupport", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "VitalsCore", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
+            "VitalsTestSupport", .product(name: "Logging", package: "swift-log"),
+        ],
         swiftSettings: strict),
 ]
 #endif
@@ -99,8 +101,10 @@ let package = Package(
         // server user read through its HTTP API; VitalsInsights for streaks and the day's sleep window.
         .target(
             name: "VitalsMCP",
-            dependencies: ["VitalsCore", "VitalsInsights", .product(name: "MCP", package: "swift-sdk"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "VitalsCore", "VitalsInsights", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // What the sync client and the server both speak: the day record, requests, answers, snapshots.
         .target(name: "VitalsContract", dependencies: ["VitalsCore"], swiftSettings: strict),
@@ -182,7 +186,8 @@ let package = Package(
         .executableTarget(
             name: "vitals",
             dependencies: [
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer", "VitalsInsights",
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsImport", "VitalsSync", "VitalsServer",
+                "VitalsInsights",
                 "VitalsServerStorage", "VitalsPostgres", "VitalsDashboard", "VitalsExport", "VitalsMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
@@ -203,13 +208,17 @@ let package = Package(
             swiftSettings: strict),
         // libFuzzer targets for the parsers (scripts/fuzz.sh); a plain build replays corpus files.
         .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
-        .testTarget(name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
+        .testTarget(
+            name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore", "VitalsTestSupport"], swiftSettings: strict),
         // Reads ARCHITECTURE.md, Package.swift and the sources: the import rules, kept true.
         .testTarget(name: "VitalsArchitectureTests", swiftSettings: strict),
         .testTarget(
             name: "VitalsMCPTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsMCP", "VitalsTestSupport", .product(name: "MCP", package: "swift-sdk")],
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsMCP", "VitalsTestSupport",
+                .product(name: "MCP", package: "swift-sdk"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsExportTests",
@@ -217,13 +226,17 @@ let package = Package(
             exclude: ["Python"], swiftSettings: strict),
         .testTarget(
             name: "VitalsStoreTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsImportTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsImport", "VitalsTestSupport",
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsServerTests",
@@ -246,8 +259,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "VitalsInsightsTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsDashboardTests",
@@ -260,13 +275,19 @@ let package = Package(
             swiftSettings: strict),
         // Test helpers several test targets share: child processes without Foundation's Process, a store
         // on a device without health data, reading pages' data- attributes.
-        .target(name: "VitalsTestSupport",
-                dependencies: ["VitalsCore", "VitalsStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
-                               .product(name: "Logging", package: "swift-log")],
-                path: "Tests/VitalsTestSupport",
-                swiftSettings: strict),
-        .testTarget(name: "VitalsCLITests", dependencies: ["vitals", "VitalsTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["__Snapshots__", "MCP"],
-                    swiftSettings: strict),
+        .target(
+            name: "VitalsTestSupport",
+            dependencies: [
+                "VitalsCore", "VitalsStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/VitalsTestSupport",
+            swiftSettings: strict),
+        .testTarget(
+            name: "VitalsCLITests",
+            dependencies: ["vitals", "VitalsTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["__Snapshots__", "MCP"],
+            swiftSettings: strict),
         .testTarget(
             name: "VitalsSyncTests",
             dependencies: [

@@ -30,8 +30,9 @@ public struct HKAnchoredObjectQueryDescriptor<Sample>: HKAsyncQuery where Sample
     public func result(for healthStore: HKHealthStore) async throws -> Result {
         let changes = try healthStore.simulator.anchoredChanges(
             of: predicates.map { ($0.sampleType, $0.nsPredicate) }, after: anchor?.value ?? 0, limit: limit)
-        return Result(addedSamples: changes.added.compactMap { $0 as? Sample },
-                      deletedObjects: changes.deleted.map { HKDeletedObject(uuid: $0) },
-                      newAnchor: HKQueryAnchor(value: changes.anchor))
+        return Result(
+            addedSamples: changes.added.compactMap { $0 as? Sample },
+            deletedObjects: changes.deleted.map { HKDeletedObject(uuid: $0) },
+            newAnchor: HKQueryAnchor(value: changes.anchor))
     }
 }

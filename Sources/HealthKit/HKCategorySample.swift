@@ -7,7 +7,8 @@ public class HKCategorySample: HKSample {
     /// Apple documentation: "value" (HKCategorySample).
     public let value: Int
 
-    init(categoryType: HKCategoryType, value: Int, start: Date, end: Date, device: HKDevice?, metadata: [String: Any]?) {
+    init(categoryType: HKCategoryType, value: Int, start: Date, end: Date, device: HKDevice?, metadata: [String: Any]?)
+    {
         self.categoryType = categoryType
         self.value = value
         super.init(type: categoryType, start: start, end: end, device: device, metadata: metadata)
@@ -19,8 +20,10 @@ public class HKCategorySample: HKSample {
     }
 
     /// Apple documentation: "init(type:value:start:end:device:metadata:)".
-    public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date,
-                            device: HKDevice?, metadata: [String: Any]?) {
+    public convenience init(
+        type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date,
+        device: HKDevice?, metadata: [String: Any]?
+    ) {
         self.init(categoryType: type, value: value, start: startDate, end: endDate, device: device, metadata: metadata)
     }
 }

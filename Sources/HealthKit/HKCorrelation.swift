@@ -8,8 +8,10 @@ public class HKCorrelation: HKSample {
     public let objects: Set<HKSample>
 
     /// Apple documentation: "init(type:start:end:objects:device:metadata:)".
-    public init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date,
-                objects: Set<HKSample>, device: HKDevice?, metadata: [String: Any]?) {
+    public init(
+        type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date,
+        objects: Set<HKSample>, device: HKDevice?, metadata: [String: Any]?
+    ) {
         self.correlationType = correlationType
         self.objects = objects
         super.init(type: correlationType, start: startDate, end: endDate, device: device, metadata: metadata)

@@ -20,8 +20,10 @@ public class HKDevice: NSObject {
     public let udiDeviceIdentifier: String?
 
     /// Apple documentation: "init(name:manufacturer:model:hardwareVersion:firmwareVersion:softwareVersion:localIdentifier:udiDeviceIdentifier:)".
-    public init(name: String?, manufacturer: String?, model: String?, hardwareVersion: String?, firmwareVersion: String?,
-                softwareVersion: String?, localIdentifier: String?, udiDeviceIdentifier UDIDeviceIdentifier: String?) {
+    public init(
+        name: String?, manufacturer: String?, model: String?, hardwareVersion: String?, firmwareVersion: String?,
+        softwareVersion: String?, localIdentifier: String?, udiDeviceIdentifier UDIDeviceIdentifier: String?
+    ) {
         self.name = name
         self.manufacturer = manufacturer
         self.model = model
@@ -35,7 +37,8 @@ public class HKDevice: NSObject {
 
     /// Apple documentation: "local()". The device the app runs on.
     public class func local() -> HKDevice {
-        HKDevice(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: nil, firmwareVersion: nil,
-                 softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+        HKDevice(
+            name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: nil, firmwareVersion: nil,
+            softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
     }
 }

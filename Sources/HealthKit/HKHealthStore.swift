@@ -19,8 +19,11 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Apple documentation: "requestAuthorization(toShare:read:)" (async form; the sets are non-optional).
-    public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>)
-        async throws {
+    public func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    )
+        async throws
+    {
         try simulator.requestAuthorization(share: typesToShare.map(\.identifier), read: typesToRead.map(\.identifier))
     }
 
@@ -30,9 +33,12 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Apple documentation: "statusForAuthorizationRequest(toShare:read:)".
-    public func statusForAuthorizationRequest(toShare typesToShare: Set<HKSampleType>,
-                                              read typesToRead: Set<HKObjectType>) async throws
-        -> HKAuthorizationRequestStatus {
+    public func statusForAuthorizationRequest(
+        toShare typesToShare: Set<HKSampleType>,
+        read typesToRead: Set<HKObjectType>
+    ) async throws
+        -> HKAuthorizationRequestStatus
+    {
         try simulator.requestStatus(share: typesToShare.map(\.identifier), read: typesToRead.map(\.identifier))
     }
 

@@ -10,9 +10,14 @@ public class HKObserverQuery: HKQuery {
     let updateHandler: @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
 
     /// Apple documentation: "init(sampleType:predicate:updateHandler:)".
-    public init(sampleType: HKSampleType, predicate: NSPredicate?,
-                updateHandler: @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler,
-                                                    (any Error)?) -> Void) {
+    public init(
+        sampleType: HKSampleType, predicate: NSPredicate?,
+        updateHandler:
+            @escaping @Sendable (
+                HKObserverQuery, @escaping HKObserverQueryCompletionHandler,
+                (any Error)?
+            ) -> Void
+    ) {
         self.sampleType = sampleType
         self.predicate = predicate
         self.updateHandler = updateHandler

@@ -17,8 +17,9 @@ public class HKQuantity: NSObject {
     /// Apple documentation: "doubleValue(for:)". An incompatible unit raises in HealthKit; here it traps.
     public func doubleValue(for unit: HKUnit) -> Double {
         guard let converted = self.unit.definition.convert(value, to: unit.definition) else {
-            preconditionFailure("HKQuantity.doubleValue(for:): \(unit.unitString) (\(unit.definition.dimension)) "
-                                + "is incompatible with \(self.unit.unitString) (\(self.unit.definition.dimension))")
+            preconditionFailure(
+                "HKQuantity.doubleValue(for:): \(unit.unitString) (\(unit.definition.dimension)) "
+                    + "is incompatible with \(self.unit.unitString) (\(self.unit.definition.dimension))")
         }
         return converted
     }

@@ -8,7 +8,8 @@ public struct HKQuantityTypeIdentifier: Hashable, Equatable, RawRepresentable, S
     public var rawValue: String
 
     /// Apple documentation: "activeEnergyBurned".
-    public static let activeEnergyBurned = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierActiveEnergyBurned")
+    public static let activeEnergyBurned = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierActiveEnergyBurned")
     /// Apple documentation: "bodyMass".
     public static let bodyMass = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBodyMass")
     /// Apple documentation: "numberOfAlcoholicBeverages".

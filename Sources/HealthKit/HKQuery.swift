@@ -10,8 +10,10 @@ public class HKQuery: NSObject {
     func stop(in simulator: HealthKitSimulator) {}
 
     /// Apple documentation: "predicateForSamples(withStart:end:options:)".
-    public class func predicateForSamples(withStart startDate: Date?, end endDate: Date?,
-                                          options: HKQueryOptions = []) -> NSPredicate {
+    public class func predicateForSamples(
+        withStart startDate: Date?, end endDate: Date?,
+        options: HKQueryOptions = []
+    ) -> NSPredicate {
         var coreOptions: SampleQueryOptions = []
         if options.contains(.strictStartDate) { coreOptions.insert(.strictStartDate) }
         if options.contains(.strictEndDate) { coreOptions.insert(.strictEndDate) }
@@ -32,6 +34,7 @@ public class HKQuery: NSObject {
     }
 
     /// Apple documentation: "predicateForObjects(with:)" (a set of UUIDs).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public class func predicateForObjects(with UUIDs: Set<UUID>) -> NSPredicate {
         NSPredicate { object, _ in
             guard let object = object as? HKObject else { return false }

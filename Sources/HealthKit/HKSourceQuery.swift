@@ -7,8 +7,10 @@ public class HKSourceQuery: HKQuery {
     let completionHandler: @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
     /// Apple documentation: "init(sampleType:samplePredicate:completionHandler:)".
-    public init(sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?,
-                completionHandler: @escaping @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void) {
+    public init(
+        sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?,
+        completionHandler: @escaping @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
+    ) {
         self.sampleType = sampleType
         predicate = objectPredicate
         self.completionHandler = completionHandler

@@ -30,9 +30,11 @@ public class HKStatistics: NSObject {
 
     /// Apple documentation: "sources" (HKStatistics). Only with `.separateBySource`.
     public var sources: [HKSource]? {
-        values.bySource.isEmpty ? nil : values.bySource.map {
-            HKSource(name: $0.source.name, bundleIdentifier: $0.source.bundleIdentifier)
-        }
+        values.bySource.isEmpty
+            ? nil
+            : values.bySource.map {
+                HKSource(name: $0.source.name, bundleIdentifier: $0.source.bundleIdentifier)
+            }
     }
 
     /// Apple documentation: "sumQuantity()".

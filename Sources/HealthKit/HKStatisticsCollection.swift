@@ -25,8 +25,12 @@ public final class HKStatisticsCollection: NSObject {
         query.range = DateRange(clampingStart: date, end: date.addingTimeInterval(1))
         guard let bucket = StatisticsEngine.buckets(for: query).first else { return nil }
         query.range = bucket
-        guard let values = try? StatisticsEngine.compute(query, points: points, sources: pointSources,
-                                                         priority: Array(pointSources.indices)).first else { return nil }
+        guard
+            let values = try? StatisticsEngine.compute(
+                query, points: points, sources: pointSources,
+                priority: Array(pointSources.indices)
+            ).first
+        else { return nil }
         return HKStatistics(quantityType: quantityType, values: values)
     }
 }

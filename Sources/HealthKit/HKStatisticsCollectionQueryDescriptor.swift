@@ -12,8 +12,10 @@ public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery {
     public var intervalComponents: DateComponents
 
     /// Apple documentation: "init(predicate:options:anchorDate:intervalComponents:)".
-    public init(predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions, anchorDate: Date,
-                intervalComponents: DateComponents) {
+    public init(
+        predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions, anchorDate: Date,
+        intervalComponents: DateComponents
+    ) {
         self.predicate = predicate
         self.options = options
         self.anchorDate = anchorDate

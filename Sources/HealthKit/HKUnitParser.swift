@@ -31,8 +31,10 @@ struct HKUnitParser {
         guard !parser.scalars.isEmpty else { throw Failure(description: "the string is empty") }
         let terms = try parser.quotient()
         if let extra = parser.current {
-            throw Failure(description: extra == ")" ? "a ')' has no matching '('"
-                          : "unexpected '\(extra)' at offset \(parser.position)")
+            throw Failure(
+                description: extra == ")"
+                    ? "a ')' has no matching '('"
+                    : "unexpected '\(extra)' at offset \(parser.position)")
         }
         return terms
     }
@@ -121,7 +123,8 @@ struct HKUnitParser {
             }
         }
         guard !text.isEmpty else {
-            throw Failure(description: current.map { "a unit is missing before '\($0)'" } ?? "a unit is missing at the end")
+            throw Failure(
+                description: current.map { "a unit is missing before '\($0)'" } ?? "a unit is missing at the end")
         }
         if text == "1" { return [] }
         guard let atom = HKUnitTable.atom(text) else {

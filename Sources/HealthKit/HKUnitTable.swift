@@ -119,8 +119,9 @@ enum HKUnitTable {
         let name = text[..<open]
         let digits = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard name.hasSuffix("mol"), !digits.isEmpty,
-              digits.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
-              let gramsPerMole = Double(digits), gramsPerMole.isFinite, gramsPerMole > 0 else { return nil }
+            digits.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+            let gramsPerMole = Double(digits), gramsPerMole.isFinite, gramsPerMole > 0
+        else { return nil }
         let mole = HKUnitAtom("mol<\(gramsPerMole)>", gramsPerMole * 1e-3, mass)
         let prefixText = String(name.dropLast(3))
         if prefixText.isEmpty { return mole }

@@ -9,8 +9,10 @@ public class HKWorkout: HKSample {
     /// Apple documentation: "allStatistics".
     public let allStatistics: [HKQuantityType: HKStatistics]
 
-    init(activityType: HKWorkoutActivityType, start: Date, end: Date, statistics: [HKQuantityType: HKStatistics],
-         device: HKDevice?, metadata: [String: Any]?) {
+    init(
+        activityType: HKWorkoutActivityType, start: Date, end: Date, statistics: [HKQuantityType: HKStatistics],
+        device: HKDevice?, metadata: [String: Any]?
+    ) {
         workoutActivityType = activityType
         duration = end.timeIntervalSince(start)
         allStatistics = statistics

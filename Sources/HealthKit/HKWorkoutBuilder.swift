@@ -51,9 +51,10 @@ public class HKWorkoutBuilder: NSObject {
     /// Apple documentation: "finishWorkout(completion:)" (async form). `nil` when the device is locked.
     public func finishWorkout() async throws -> HKWorkout? {
         guard let startDate, let endDate else { throw HKError(.errorInvalidArgument) }
-        let workout = HKWorkout(activityType: workoutConfiguration.activityType, start: startDate, end: endDate,
-                                statistics: totals(from: startDate, to: endDate), device: device,
-                                metadata: addedMetadata.isEmpty ? nil : addedMetadata)
+        let workout = HKWorkout(
+            activityType: workoutConfiguration.activityType, start: startDate, end: endDate,
+            statistics: totals(from: startDate, to: endDate), device: device,
+            metadata: addedMetadata.isEmpty ? nil : addedMetadata)
         try healthStore.simulator.save([workout])
         return healthStore.simulator.isDeviceLocked ? nil : workout
     }
@@ -65,7 +66,8 @@ public class HKWorkoutBuilder: NSObject {
         for case let sample as HKQuantitySample in samples {
             let type = SampleType(identifier: sample.quantityType.identifier)
             guard type.aggregationStyle == .cumulative, let unit = HKStatistics.canonicalUnit(of: sample.quantityType),
-                  sample.quantity.is(compatibleWith: unit) else { continue }
+                sample.quantity.is(compatibleWith: unit)
+            else { continue }
             sums[type.identifier, default: (sample.quantityType, 0)].1 += sample.quantity.doubleValue(for: unit)
         }
         var result: [HKQuantityType: HKStatistics] = [:]

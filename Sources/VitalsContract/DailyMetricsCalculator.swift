@@ -32,9 +32,11 @@ public struct DailyMetricsCalculator: Sendable {
     ///   - workoutCounts: workouts per day, when the caller knows them; days missing from a
     ///     non-nil dictionary have zero workouts.
     ///   - skipping: types the caller may not read (their metrics stay nil).
-    public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
-                        skipping: Set<SampleType> = [],
-                        statistics: StatisticsProvider) async throws -> [DailyHealthMetrics] {
+    public func metrics(
+        from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
+        skipping: Set<SampleType> = [],
+        statistics: StatisticsProvider
+    ) async throws -> [DailyHealthMetrics] {
         var answers: [Reading: [Statistics]] = [:]
         for (reading, query) in queries(from: first, through: last, skipping: skipping) {
             answers[reading] = try await statistics(query)
@@ -45,15 +47,20 @@ public struct DailyMetricsCalculator: Sendable {
     /// The same metrics computed from samples in memory, with Core's engine, without suspending.
     ///
     /// Sources are ranked by name, so the merge does not depend on the order samples arrive in.
-    public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
-                        samples: [Sample]) throws -> [DailyHealthMetrics] {
-        try metrics(from: first, through: last, workoutCounts: workoutCounts, series: StatisticsSeries.grouping(samples))
+    public func metrics(
+        from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
+        samples: [Sample]
+    ) throws -> [DailyHealthMetrics] {
+        try metrics(
+            from: first, through: last, workoutCounts: workoutCounts, series: StatisticsSeries.grouping(samples))
     }
 
     /// The same metrics from each type's ``StatisticsSeries`` (values in canonical units), for
     /// callers that read points without making `Sample` values (a server's stored rows).
-    public func metrics(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
-                        series: [SampleType: StatisticsSeries]) throws -> [DailyHealthMetrics] {
+    public func metrics(
+        from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]? = nil,
+        series: [SampleType: StatisticsSeries]
+    ) throws -> [DailyHealthMetrics] {
         var answers: [Reading: [Statistics]] = [:]
         for (reading, query) in queries(from: first, through: last, skipping: []) {
             answers[reading] = try series[query.type]?.statistics(query) ?? []
@@ -69,20 +76,31 @@ public struct DailyMetricsCalculator: Sendable {
     }
 
     /// One statistics query per metric type, plus the time in bed: daily buckets over the days, in the calendar.
-    private func queries(from first: LocalDate, through last: LocalDate,
-                         skipping: Set<SampleType>) -> [(Reading, StatisticsQuery)] {
+    private func queries(
+        from first: LocalDate, through last: LocalDate,
+        skipping: Set<SampleType>
+    ) -> [(Reading, StatisticsQuery)] {
         precondition(first <= last, "the first day must not come after the last")
         let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
         let nights = nightRange(from: first, through: last)
         var queries = Self.types.filter { !skipping.contains($0) }.map { type in
             let range = type == .sleepAnalysis ? nights : range
-            return (Reading.metric(type), StatisticsQuery(type: type, range: range, interval: .day, anchor: range.start,
-                                                          calendar: calendar, options: Self.option(for: type)))
+            return (
+                Reading.metric(type),
+                StatisticsQuery(
+                    type: type, range: range, interval: .day, anchor: range.start,
+                    calendar: calendar, options: Self.option(for: type))
+            )
         }
         if !skipping.contains(.sleepAnalysis) {
-            queries.append((.timeInBed, StatisticsQuery(type: .sleepAnalysis, range: nights, interval: .day,
-                                                        anchor: nights.start, calendar: calendar, options: .duration,
-                                                        categoryValues: Self.inBedValues)))
+            queries.append(
+                (
+                    .timeInBed,
+                    StatisticsQuery(
+                        type: .sleepAnalysis, range: nights, interval: .day,
+                        anchor: nights.start, calendar: calendar, options: .duration,
+                        categoryValues: Self.inBedValues)
+                ))
         }
         return queries
     }
@@ -113,8 +131,10 @@ public struct DailyMetricsCalculator: Sendable {
     }
 
     /// Days from `first` through `last` filled from the statistics answers.
-    private func assemble(from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]?,
-                          answers: [Reading: [Statistics]]) -> [DailyHealthMetrics] {
+    private func assemble(
+        from first: LocalDate, through last: LocalDate, workoutCounts: [LocalDate: Int]?,
+        answers: [Reading: [Statistics]]
+    ) -> [DailyHealthMetrics] {
         var days: [LocalDate: DailyHealthMetrics] = [:]
         var day = first
         while day <= last {
@@ -130,18 +150,23 @@ public struct DailyMetricsCalculator: Sendable {
                 Self.assign(value, unit: bucket.unit, of: type, to: &days[date]!)
             }
         }
-        let timeInBed = Dictionary((answers[.timeInBed] ?? []).map { (dayReported(by: $0), $0) },
-                               uniquingKeysWith: { first, _ in first })
+        let timeInBed = Dictionary(
+            (answers[.timeInBed] ?? []).map { (dayReported(by: $0), $0) },
+            uniquingKeysWith: { first, _ in first })
         for bucket in answers[.metric(.sleepAnalysis)] ?? [] where bucket.sampleCount > 0 {
             let date = dayReported(by: bucket)
-            guard days[date] != nil, let asleep = bucket.duration, let inBed = timeInBed[date]?.duration else { continue }
+            guard days[date] != nil, let asleep = bucket.duration, let inBed = timeInBed[date]?.duration else {
+                continue
+            }
             days[date]?.sleepQualityScore = Self.sleepQualityScore(asleepMinutes: asleep, inBedMinutes: inBed)
         }
         return days.keys.sorted().map { days[$0]! }
     }
 
     /// Stores one statistic in its field, in the contract's units.
-    private static func assign(_ value: Double, unit: HealthUnit?, of type: SampleType, to metrics: inout DailyHealthMetrics) {
+    private static func assign(
+        _ value: Double, unit: HealthUnit?, of type: SampleType, to metrics: inout DailyHealthMetrics
+    ) {
         func converted(_ target: HealthUnit) -> Double {
             guard let unit else { return value }
             return (try? Quantity(value, unit).doubleValue(for: target)) ?? value

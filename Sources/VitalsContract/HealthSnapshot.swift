@@ -13,8 +13,10 @@ public struct HealthSnapshot: Sendable, Hashable, Codable {
     public var metrics: SnapshotMetrics
     public var updatedAt: Date
 
-    public init(date: LocalDate, source: HealthSyncRequest.DataSource, updatedAt: Date,
-                metrics: SnapshotMetrics = SnapshotMetrics()) {
+    public init(
+        date: LocalDate, source: HealthSyncRequest.DataSource, updatedAt: Date,
+        metrics: SnapshotMetrics = SnapshotMetrics()
+    ) {
         self.date = date
         self.source = source
         self.verificationLevel = source.verificationLevel

@@ -23,8 +23,10 @@ public struct HealthSyncRequest: Sendable, Hashable, Codable {
         public var proteinLogged: Bool?
         public var workouts: [SyncedWorkout]?
 
-        public init(steps: Int? = nil, exerciseMinutes: Int? = nil, sleepMinutes: Int? = nil,
-                    activeCalories: Double? = nil, proteinLogged: Bool? = nil, workouts: [SyncedWorkout]? = nil) {
+        public init(
+            steps: Int? = nil, exerciseMinutes: Int? = nil, sleepMinutes: Int? = nil,
+            activeCalories: Double? = nil, proteinLogged: Bool? = nil, workouts: [SyncedWorkout]? = nil
+        ) {
             self.steps = steps
             self.exerciseMinutes = exerciseMinutes
             self.sleepMinutes = sleepMinutes

@@ -25,8 +25,10 @@ public struct HealthSyncResponse: Sendable, Hashable, Codable {
     public var questResults: [QuestResult]
     public var message: String
 
-    public init(snapshot: HealthSnapshot, questsEvaluated: Int, questsCompleted: Int,
-                questResults: [QuestResult], message: String) {
+    public init(
+        snapshot: HealthSnapshot, questsEvaluated: Int, questsCompleted: Int,
+        questResults: [QuestResult], message: String
+    ) {
         self.snapshot = snapshot
         self.questsEvaluated = questsEvaluated
         self.questsCompleted = questsCompleted

@@ -84,7 +84,8 @@ public enum ReadAPI {
         if zoneNames.contains(text) { return true }
         let bytes = Array(text.utf8)
         guard bytes.count == 8, text.hasPrefix("GMT"), bytes[3] == 0x2B || bytes[3] == 0x2D,
-              bytes[4...].allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+            bytes[4...].allSatisfy({ (0x30...0x39).contains($0) })
+        else { return false }
         return (bytes[4] == 0x30 || (bytes[4] == 0x31 && bytes[5] <= 0x37)) && bytes[6] <= 0x35
     }
 
@@ -112,7 +113,8 @@ public enum ReadAPI {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = ISO8601.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date with an offset")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "not an ISO 8601 date with an offset")
             }
             return date
         }

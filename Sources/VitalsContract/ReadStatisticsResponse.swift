@@ -44,7 +44,8 @@ public struct ReadStatisticsResponse: Sendable, Hashable, Codable {
             mostRecentEnd = statistics.mostRecentRange?.end
             duration = statistics.duration
             sampleCount = statistics.sampleCount
-            bySource = statistics.bySource.isEmpty
+            bySource =
+                statistics.bySource.isEmpty
                 ? nil : statistics.bySource.map { SourceBucket(source: $0.source, statistics: Bucket($0.statistics)) }
         }
 
@@ -64,7 +65,8 @@ public struct ReadStatisticsResponse: Sendable, Hashable, Codable {
             statistics.duration = duration
             statistics.sampleCount = sampleCount
             for share in bySource ?? [] {
-                statistics.bySource.append(SourceStatistics(source: share.source, statistics: try share.statistics.statistics()))
+                statistics.bySource.append(
+                    SourceStatistics(source: share.source, statistics: try share.statistics.statistics()))
             }
             return statistics
         }

@@ -61,7 +61,8 @@ public struct SamplesPage: Sendable, Hashable {
             }
         }
         let next = object["nextOffset"]
-        guard next == nil || next is NSNull || (next as? NSNumber).map({ Int(exactly: $0.doubleValue) != nil }) == true else {
+        guard next == nil || next is NSNull || (next as? NSNumber).map({ Int(exactly: $0.doubleValue) != nil }) == true
+        else {
             throw VitalsError(.invalidInput, "expected a whole number", at: InputLocation(field: "nextOffset"))
         }
         self.init(samples: samples, nextOffset: (next as? NSNumber)?.intValue)

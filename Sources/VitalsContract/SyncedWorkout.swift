@@ -14,8 +14,10 @@ public struct SyncedWorkout: Sendable, Hashable, Codable {
     /// The HealthKit UUID (or another stable id): the backend stores each one once.
     public var externalId: String?
 
-    public init(type: String, durationMinutes: Double, calories: Double? = nil, distance: Double? = nil,
-                startTime: Date, endTime: Date? = nil, externalId: String? = nil) {
+    public init(
+        type: String, durationMinutes: Double, calories: Double? = nil, distance: Double? = nil,
+        startTime: Date, endTime: Date? = nil, externalId: String? = nil
+    ) {
         self.type = type
         self.durationMinutes = durationMinutes
         self.calories = calories

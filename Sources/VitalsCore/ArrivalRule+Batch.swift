@@ -12,8 +12,10 @@ extension ArrivalRule {
     /// Judges `batch` (in document order) against the `stored` samples that may match it (of its
     /// types, starting within its span); stored samples whose UUID's last 64 bits are in `earlier`
     /// are the batch's own, stored by its earlier chunks (see ``bits(of:)``).
-    public static func judge(_ batch: [Arrival], against stored: [Arrival],
-                             earlier: Set<UInt64> = []) -> Judgement {
+    public static func judge(
+        _ batch: [Arrival], against stored: [Arrival],
+        earlier: Set<UInt64> = []
+    ) -> Judgement {
         var rule = ArrivalRule(capacity: batch.count + stored.count)
         for sample in stored {
             if earlier.contains(bits(of: sample.uuid)) { rule.addBatch(sample) } else { rule.addStored(sample) }

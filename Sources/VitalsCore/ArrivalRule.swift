@@ -75,8 +75,10 @@ public struct ArrivalRule: Sendable {
         public var replacesOverlapping: Bool
 
         /// Creates the rule's view of a sample.
-        public init(uuid: UUID, type: String, start: Date, end: Date, value: Double, source: String,
-                    replacesOverlapping: Bool = false) {
+        public init(
+            uuid: UUID, type: String, start: Date, end: Date, value: Double, source: String,
+            replacesOverlapping: Bool = false
+        ) {
             self.uuid = uuid
             self.type = type
             self.start = start
@@ -146,8 +148,10 @@ public struct ArrivalRule: Sendable {
     /// Adds a sample stored before the batch.
     public mutating func addStored(_ sample: Arrival) {
         let slot = slot(sample)
-        let index = append(Entry(uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source),
-                                 stored: true, claimed: false, replaced: false, next: -1), slot: slot)
+        let index = append(
+            Entry(
+                uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source),
+                stored: true, claimed: false, replaced: false, next: -1), slot: slot)
         storedByUUID[sample.uuid] = index
         if sample.replacesOverlapping {
             if let last = reports[slot.type]?.last, last.start > slot.start { reportsSorted = false }
@@ -158,8 +162,10 @@ public struct ArrivalRule: Sendable {
 
     /// Adds a sample an earlier chunk of the batch kept (stored by now).
     public mutating func addBatch(_ sample: Arrival) {
-        append(Entry(uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source), stored: false,
-                     claimed: true, replaced: false, next: -1), slot: slot(sample))
+        append(
+            Entry(
+                uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source), stored: false,
+                claimed: true, replaced: false, next: -1), slot: slot(sample))
     }
 
     /// Marks the stored sample with `uuid` as answering for a sample of the batch that carries
@@ -191,8 +197,10 @@ public struct ArrivalRule: Sendable {
                 entries[Int(index)].claimed = true
                 entries[Int(index)].replaced = true
                 replaced.append(entry.uuid)
-                append(Entry(uuid: sample.uuid, value: value, source: source, stored: false, claimed: true,
-                             replaced: false, next: -1), slot: slot)
+                append(
+                    Entry(
+                        uuid: sample.uuid, value: value, source: source, stored: false, claimed: true,
+                        replaced: false, next: -1), slot: slot)
                 return .restated
             }
             index = entry.next
@@ -218,8 +226,10 @@ public struct ArrivalRule: Sendable {
             }
             index = entry.next
         }
-        append(Entry(uuid: sample.uuid, value: value, source: source, stored: false, claimed: true, replaced: false,
-                     next: -1), slot: slot)
+        append(
+            Entry(
+                uuid: sample.uuid, value: value, source: source, stored: false, claimed: true, replaced: false,
+                next: -1), slot: slot)
         return verdict
     }
 

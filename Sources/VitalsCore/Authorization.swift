@@ -33,8 +33,10 @@ public enum AuthorizationState: Sendable, Hashable {
     case unavailable
 
     /// Summarises per-type statuses; `isAvailable` false gives `.unavailable`.
-    public static func aggregate(_ statuses: [SampleType: AuthorizationStatus],
-                                 isAvailable: Bool = true) -> AuthorizationState {
+    public static func aggregate(
+        _ statuses: [SampleType: AuthorizationStatus],
+        isAvailable: Bool = true
+    ) -> AuthorizationState {
         guard isAvailable else { return .unavailable }
         guard !statuses.isEmpty else { return .notDetermined }
         let authorized = statuses.filter { $0.value == .sharingAuthorized }

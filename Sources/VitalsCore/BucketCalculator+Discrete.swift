@@ -41,8 +41,10 @@ extension BucketCalculator {
     /// its value until the same source's next instant (at most to its bucket's end). Level averages are
     /// energetic: `10·log10(mean of 10^(v/10))`. A bucket whose weights are all zero falls back
     /// to the plain mean.
-    func discrete(_ points: [StatisticsPoint], style: AggregationStyle, options: StatisticsOptions,
-                  into statistics: inout [Statistics]) {
+    func discrete(
+        _ points: [StatisticsPoint], style: AggregationStyle, options: StatisticsOptions,
+        into statistics: inout [Statistics]
+    ) {
         let buckets = accumulate(points, style: style, tracksInstants: false)
         let level = style == .discreteEquivalentContinuousLevel
         for index in buckets.indices where buckets[index].count > 0 {
@@ -68,7 +70,8 @@ extension BucketCalculator {
 
     /// Each bucket's running totals (see ``discrete(_:style:options:into:)`` for which samples
     /// count where), and with `tracksInstants` each source's first and last instant per bucket.
-    private func accumulate(_ points: [StatisticsPoint], style: AggregationStyle, tracksInstants: Bool) -> [Accumulator] {
+    private func accumulate(_ points: [StatisticsPoint], style: AggregationStyle, tracksInstants: Bool) -> [Accumulator]
+    {
         var buckets = [Accumulator](repeating: Accumulator(), count: bucketCount)
         let level = style == .discreteEquivalentContinuousLevel
         if style == .discreteArithmetic {
@@ -89,7 +92,8 @@ extension BucketCalculator {
             for (position, point) in points.enumerated() {
                 if point.end <= point.start {
                     guard point.start >= clip.lower, point.start < clip.upper,
-                          let index = bucket(of: point.start) else { continue }
+                        let index = bucket(of: point.start)
+                    else { continue }
                     let holdEnd = min(nextInstant[position], edges[index + 1], clip.upper)
                     buckets[index].add(point, weight: max(0, holdEnd - point.start), level: level)
                     if tracksInstants { buckets[index].note(instant: point) }
@@ -115,11 +119,13 @@ extension BucketCalculator {
     func discreteParts(_ points: [StatisticsPoint], style: AggregationStyle, sourceKeys: [Int64]) -> [DiscreteParts] {
         let buckets = accumulate(points, style: style, tracksInstants: true)
         var parts = buckets.map { bucket in
-            DiscreteParts(count: bucket.count, plainSum: bucket.plainSum, weight: bucket.weight, weighted: bucket.weighted,
-                          instants: bucket.instants.map { source, instants in
-                              DiscreteParts.Instants(source: sourceKeys[Int(source)], first: instants.first,
-                                                     lastValue: instants.lastValue)
-                          }.sorted { $0.source < $1.source })
+            DiscreteParts(
+                count: bucket.count, plainSum: bucket.plainSum, weight: bucket.weight, weighted: bucket.weighted,
+                instants: bucket.instants.map { source, instants in
+                    DiscreteParts.Instants(
+                        source: sourceKeys[Int(source)], first: instants.first,
+                        lastValue: instants.lastValue)
+                }.sorted { $0.source < $1.source })
         }
         for point in points where point.end > point.start {
             let a = max(point.start, clip.lower)

@@ -108,8 +108,10 @@ struct CategoryValueSet: Sendable {
         [("dry", 1), ("sticky", 2), ("creamy", 3), ("watery", 4), ("eggWhite", 5)])
     static let contraceptive = CategoryValueSet(
         "HKCategoryValueContraceptive",
-        [("unspecified", 1), ("implant", 2), ("injection", 3), ("intrauterineDevice", 4),
-         ("intravaginalRing", 5), ("oral", 6), ("patch", 7)])
+        [
+            ("unspecified", 1), ("implant", 2), ("injection", 3), ("intrauterineDevice", 4),
+            ("intravaginalRing", 5), ("oral", 6), ("patch", 7),
+        ])
     /// Also accepts the iOS 13 `HKCategoryValueAudioExposureEventLoudEnvironment` (same identifier).
     static let environmentalAudioExposureEvent = CategoryValueSet(
         "HKCategoryValueEnvironmentalAudioExposureEvent", [("momentaryLimit", 1)],
@@ -141,8 +143,10 @@ struct CategoryValueSet: Sendable {
     /// `asleep` is the name of `asleepUnspecified` before iOS 16.
     static let sleepAnalysis = CategoryValueSet(
         "HKCategoryValueSleepAnalysis",
-        [("inBed", 0), ("asleepUnspecified", 1), ("awake", 2), ("asleepCore", 3), ("asleepDeep", 4),
-         ("asleepREM", 5)],
+        [
+            ("inBed", 0), ("asleepUnspecified", 1), ("awake", 2), ("asleepCore", 3), ("asleepDeep", 4),
+            ("asleepREM", 5),
+        ],
         aliases: [("asleep", 1)])
 
     /// The value set of every known category type (from the comments of HKTypeIdentifiers.h).

@@ -81,9 +81,12 @@ public enum CalendarPeriod: String, Sendable, Hashable, CaseIterable, Codable {
 
 extension DateRange {
     /// The hour, day, week, month or year containing `date`, in `calendar`'s time zone.
-    public static func period(_ period: CalendarPeriod, containing date: Date,
-                              in calendar: Calendar) -> DateRange {
-        let interval = calendar.dateInterval(of: period.component, for: date)
+    public static func period(
+        _ period: CalendarPeriod, containing date: Date,
+        in calendar: Calendar
+    ) -> DateRange {
+        let interval =
+            calendar.dateInterval(of: period.component, for: date)
             ?? DateInterval(start: date, duration: 0)
         return DateRange(uncheckedStart: interval.start, end: interval.end)
     }

@@ -32,12 +32,15 @@ public enum DeterministicUUID {
     /// The UUID for `bytes` under `seed`.
     public static func make(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0x5649_5441_4C53) -> UUID {
         var (h1, h2) = murmur128(bytes, seed: seed)
-        h1 = (h1 & ~0xF000) | 0x8000                        // version 8 in bits 12-15 of time_hi
-        h2 = (h2 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000   // RFC 4122 variant
+        h1 = (h1 & ~0xF000) | 0x8000  // version 8 in bits 12-15 of time_hi
+        h2 = (h2 & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant
         let a = h1.bigEndian, b = h2.bigEndian
         return withUnsafeBytes(of: (a, b)) { raw in
-            UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                        raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+            UUID(
+                uuid: (
+                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                    raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                ))
         }
     }
 
@@ -84,7 +87,9 @@ public enum DeterministicUUID {
             k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
         }
         if rest > 0 {
-            for j in stride(from: min(rest, 8) - 1, through: 0, by: -1) { k1 ^= UInt64(data[tail + j]) << (UInt64(j) * 8) }
+            for j in stride(from: min(rest, 8) - 1, through: 0, by: -1) {
+                k1 ^= UInt64(data[tail + j]) << (UInt64(j) * 8)
+            }
             k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
         }
         h1 ^= UInt64(length); h2 ^= UInt64(length)

@@ -40,8 +40,10 @@ public struct DiscreteParts: Sendable, Hashable {
     public var instants: [Instants]
 
     /// Parts with these totals.
-    public init(count: Int = 0, plainSum: Double = 0, weight: Double = 0, weighted: Double = 0, carried: Int = 0,
-                instants: [Instants] = []) {
+    public init(
+        count: Int = 0, plainSum: Double = 0, weight: Double = 0, weighted: Double = 0, carried: Int = 0,
+        instants: [Instants] = []
+    ) {
         self.count = count
         self.plainSum = plainSum
         self.weight = weight
@@ -64,7 +66,9 @@ public struct DiscreteParts: Sendable, Hashable {
     /// A source's last instant in a bucket holds on past that bucket's end until the source's
     /// next instant in a later bucket, or to `end`: the extension is added to the weights.
     /// The first bucket's `carried` stays (those samples began before the combined bucket).
-    public static func combined(_ buckets: [(parts: DiscreteParts, end: Double)], end: Double, level: Bool) -> DiscreteParts {
+    public static func combined(
+        _ buckets: [(parts: DiscreteParts, end: Double)], end: Double, level: Bool
+    ) -> DiscreteParts {
         var result = DiscreteParts(carried: buckets.first?.parts.carried ?? 0)
         var held: [Int64: (value: Double, from: Double)] = [:]
         var firsts: [Int64: Double] = [:]
@@ -92,8 +96,10 @@ public struct DiscreteParts: Sendable, Hashable {
             let previous = held[source]!
             extend(previous.value, from: previous.from, to: end)
         }
-        result.instants = held.map { source, last in Instants(source: source, first: firsts[source]!, lastValue: last.value) }
-            .sorted { $0.source < $1.source }
+        result.instants = held.map { source, last in
+            Instants(source: source, first: firsts[source]!, lastValue: last.value)
+        }
+        .sorted { $0.source < $1.source }
         return result
     }
 }

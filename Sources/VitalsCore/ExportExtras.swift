@@ -17,8 +17,10 @@ public struct RoutePoint: Sendable, Hashable, Codable {
     public var verticalAccuracy: Double?
 
     /// Creates a point.
-    public init(time: Date, latitude: Double, longitude: Double, altitude: Double? = nil, speed: Double? = nil,
-                course: Double? = nil, horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil) {
+    public init(
+        time: Date, latitude: Double, longitude: Double, altitude: Double? = nil, speed: Double? = nil,
+        course: Double? = nil, horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil
+    ) {
         self.time = time
         self.latitude = latitude
         self.longitude = longitude

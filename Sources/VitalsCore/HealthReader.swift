@@ -8,7 +8,9 @@ import Foundation
 /// repository all answer it, so insights, the dashboard and exports are written once.
 public protocol HealthReader: Sendable {
     /// Samples of `type` matching `predicate`, oldest start first.
-    func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
+    func samples(
+        of type: SampleType, matching predicate: SamplePredicate, limit: Int?
+    ) async throws
         -> QueryResult<[Sample]>
 
     /// A statistics collection: one entry per bucket of the query.
@@ -20,8 +22,11 @@ public protocol HealthReader: Sendable {
 
 extension HealthReader {
     /// Samples of `type` matching `predicate`, all of them.
-    public func samples(of type: SampleType, matching predicate: SamplePredicate = SamplePredicate())
-        async throws -> QueryResult<[Sample]> {
+    public func samples(
+        of type: SampleType, matching predicate: SamplePredicate = SamplePredicate()
+    )
+        async throws -> QueryResult<[Sample]>
+    {
         try await samples(of: type, matching: predicate, limit: nil)
     }
 }

@@ -159,8 +159,11 @@ extension HealthStore {
 
     /// The overall authorization state of `types` for `access`: any authorized type gives access;
     /// only when every type is denied is it `denied`.
-    public func authorizationState(for types: Set<SampleType>, access: AccessKind = .read) async throws
-        -> AuthorizationState {
+    public func authorizationState(
+        for types: Set<SampleType>, access: AccessKind = .read
+    ) async throws
+        -> AuthorizationState
+    {
         guard isAvailable else { return .unavailable }
         var statuses: [SampleType: AuthorizationStatus] = [:]
         for type in types { statuses[type] = try await authorizationStatus(for: type, access: access) }

@@ -17,8 +17,10 @@ struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
         case mass, length, time, temperature, current, luminousIntensity, angle
         case internationalUnit, soundPressureLevel, hearingLevel, effortScore
         var name: String {
-            ["mass", "length", "time", "temperature", "current", "luminous intensity", "angle",
-             "IU", "dBASPL", "dBHL", "appleEffortScore"][rawValue]
+            [
+                "mass", "length", "time", "temperature", "current", "luminous intensity", "angle",
+                "IU", "dBASPL", "dBHL", "appleEffortScore",
+            ][rawValue]
         }
     }
 
@@ -158,7 +160,9 @@ enum UnitTables {
             guard let root = roots[String(text.dropFirst(prefix.text.count))] else { continue }
             return .success(UnitAtom(prefix.canonical + root.symbol, prefix.factor * root.scale, root.dimension))
         }
-        if text.hasSuffix("mol") { return .failure(UnitReason("'\(text)' needs a molar mass, as in mmol<180.15588000005408>")) }
+        if text.hasSuffix("mol") {
+            return .failure(UnitReason("'\(text)' needs a molar mass, as in mmol<180.15588000005408>"))
+        }
         return .failure(UnitReason("'\(text)' is not a unit HealthKit knows"))
     }
 
@@ -167,11 +171,13 @@ enum UnitTables {
         let name = text[..<open]
         let massText = text[text.index(after: open)...].dropLast()
         guard text.hasSuffix(">"), name.hasSuffix("mol"),
-              !massText.isEmpty, massText.allSatisfy({ "0123456789.eE+-".contains($0) }),
-              let parsed = Double(massText), parsed.isFinite, parsed > 0
+            !massText.isEmpty, massText.allSatisfy({ "0123456789.eE+-".contains($0) }),
+            let parsed = Double(massText), parsed.isFinite, parsed > 0
         else { return .failure(UnitReason("'\(text)' is not mol<grams per mole> with a positive molar mass")) }
         let prefixText = String(name.dropLast(3))
-        let prefix = prefixText.isEmpty ? (text: "", canonical: "", factor: 1.0)
+        let prefix =
+            prefixText.isEmpty
+            ? (text: "", canonical: "", factor: 1.0)
             : prefixes.first { $0.text == prefixText }
         guard let prefix else { return .failure(UnitReason("'\(prefixText)' is not a metric prefix")) }
         // Canonical molar mass has 16 significant digits, as HealthKit writes it
@@ -201,8 +207,10 @@ struct UnitStringParser {
         if scalars.isEmpty { throw UnitReason("it is empty") }
         let factors = try quotient()
         if position < scalars.count {
-            throw UnitReason(scalars[position] == ")" ? "a ')' has no matching '('"
-                             : "unexpected '\(scalars[position])' at position \(position)")
+            throw UnitReason(
+                scalars[position] == ")"
+                    ? "a ')' has no matching '('"
+                    : "unexpected '\(scalars[position])' at position \(position)")
         }
         return factors
     }
@@ -273,7 +281,8 @@ struct UnitStringParser {
     private mutating func atom() throws(UnitReason) -> [UnitFactor] {
         var text = ""
         while let scalar = current, !"/*·^()".unicodeScalars.contains(scalar),
-              scalar != ".", scalar != ">" {
+            scalar != ".", scalar != ">"
+        {
             text.unicodeScalars.append(scalar)
             position += 1
             if scalar == "<" {  // molar mass: digits and '.' up to the closing '>'

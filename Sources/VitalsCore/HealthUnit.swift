@@ -121,12 +121,16 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
     public func convert(_ value: Double, to other: HealthUnit) throws(VitalsError) -> Double {
         if unitString == other.unitString { return value }
         guard info.dimension == other.info.dimension else {
-            throw VitalsError(.incompatibleUnit, "cannot convert '\(unitString)' (\(info.dimension)) "
-                              + "to '\(other.unitString)' (\(other.info.dimension))")
+            throw VitalsError(
+                .incompatibleUnit,
+                "cannot convert '\(unitString)' (\(info.dimension)) "
+                    + "to '\(other.unitString)' (\(other.info.dimension))")
         }
         guard !mixesTemperatureKinds(with: other) else {
-            throw VitalsError(.incompatibleUnit, "cannot convert '\(unitString)' to '\(other.unitString)': "
-                              + "one is an absolute temperature and the other a compound unit holding degC or degF")
+            throw VitalsError(
+                .incompatibleUnit,
+                "cannot convert '\(unitString)' to '\(other.unitString)': "
+                    + "one is an absolute temperature and the other a compound unit holding degC or degF")
         }
         let base = value * info.scale + info.offset
         return (base - other.info.offset) / other.info.scale

@@ -43,7 +43,8 @@ public enum ISO8601 {
             return true
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D),
-              let day = digits(2) else { return nil }
+            let day = digits(2)
+        else { return nil }
         guard i < b.count, b[i] == 0x54 || b[i] == 0x20 || b[i] == 0x74 else { return nil }
         i += 1
         let shortHour = twelveHourClock && i + 1 < b.count && b[i + 1] == 0x3A
@@ -88,8 +89,9 @@ public enum ISO8601 {
         }
         guard i == b.count else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year, month),
-              hour <= 23 || (hour == 24 && minute == 0 && second == 0 && fraction == 0),
-              minute <= 59, second <= 60 else { return nil }
+            hour <= 23 || (hour == 24 && minute == 0 && second == 0 && fraction == 0),
+            minute <= 59, second <= 60
+        else { return nil }
         let days = daysFromCivil(year, month, day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
         return Date(timeIntervalSince1970: seconds)

@@ -58,8 +58,9 @@ struct JSONFields {
     func optionalDate(_ key: String) throws(VitalsError) -> Date? {
         guard let text = try optionalString(key) else { return nil }
         guard let date = ISO8601.parse(text) else {
-            throw VitalsError(.invalidDate, "expected an ISO 8601 timestamp with an offset, like 2025-10-01T07:30:00+02:00",
-                              at: InputLocation(field: key))
+            throw VitalsError(
+                .invalidDate, "expected an ISO 8601 timestamp with an offset, like 2025-10-01T07:30:00+02:00",
+                at: InputLocation(field: key))
         }
         return date
     }

@@ -25,7 +25,8 @@ public struct JSONObjectReader: Sendable {
     public var path: String {
         switch position {
         case .given(let path): path
-        case .element(let parent, let key, let index): parent.isEmpty ? "\(key)[\(index)]" : "\(parent).\(key)[\(index)]"
+        case .element(let parent, let key, let index):
+            parent.isEmpty ? "\(key)[\(index)]" : "\(parent).\(key)[\(index)]"
         }
     }
 
@@ -158,8 +159,9 @@ public struct JSONObjectReader: Sendable {
         switch value(key) {
         case nil: return nil
         case .object(let object)?:
-            return JSONObjectReader(fields: object, position: .given(fieldPath(key)), file: file,
-                                    twelveHourClock: twelveHourClock)
+            return JSONObjectReader(
+                fields: object, position: .given(fieldPath(key)), file: file,
+                twelveHourClock: twelveHourClock)
         case let other?: throw error(.invalidInput, "expected an object, not \(other.kindName)", at: key)
         }
     }
@@ -183,13 +185,17 @@ public struct JSONObjectReader: Sendable {
     }
 
     /// Element `index` of array member `key`, which must be an object.
-    public func element(_ item: JSONValue, of key: String,
-                 at index: Int) throws(VitalsError) -> JSONObjectReader {
+    public func element(
+        _ item: JSONValue, of key: String,
+        at index: Int
+    ) throws(VitalsError) -> JSONObjectReader {
         guard case .object(let object) = item else {
-            throw VitalsError(.invalidInput, "expected an object, not \(item.kindName)",
-                              at: InputLocation(file: file, field: "\(fieldPath(key))[\(index)]"))
+            throw VitalsError(
+                .invalidInput, "expected an object, not \(item.kindName)",
+                at: InputLocation(file: file, field: "\(fieldPath(key))[\(index)]"))
         }
-        return JSONObjectReader(fields: object, position: .element(parent: path, key: key, index: index), file: file,
-                                twelveHourClock: twelveHourClock)
+        return JSONObjectReader(
+            fields: object, position: .element(parent: path, key: key, index: index), file: file,
+            twelveHourClock: twelveHourClock)
     }
 }

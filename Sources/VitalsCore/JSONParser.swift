@@ -28,9 +28,11 @@ struct JSONParser {
         /// document) in `file`, below the path `outer` (components from the outermost in).
         func located(in bytes: UnsafeBufferPointer<UInt8>, file: String, below outer: [String] = []) -> VitalsError {
             let line = bytes.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            return VitalsError(.invalidInput, "the document is not valid JSON: \(reason)",
-                               at: InputLocation(file: file, line: line, byteOffset: Int64(offset),
-                                                 field: path(below: outer)))
+            return VitalsError(
+                .invalidInput, "the document is not valid JSON: \(reason)",
+                at: InputLocation(
+                    file: file, line: line, byteOffset: Int64(offset),
+                    field: path(below: outer)))
         }
 
         /// The path where parsing stopped, as `data.metrics[3].units`; nil at the top level.
@@ -225,7 +227,8 @@ struct JSONParser {
         let first = try hex4()
         var scalar = first
         if (0xD800...0xDBFF).contains(first) {
-            let pairFollows = current == UInt8(ascii: "\\") && position + 1 < bytes.count
+            let pairFollows =
+                current == UInt8(ascii: "\\") && position + 1 < bytes.count
                 && bytes[position + 1] == UInt8(ascii: "u")
             guard pairFollows else {
                 throw fail("a lone surrogate in a string")

@@ -189,8 +189,9 @@ public struct JSONStreamReader {
                 return close()
             case nil: throw syntax("unexpected end of input", inContainer: true)
             default:
-                throw syntax(closing == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'",
-                             inContainer: true)
+                throw syntax(
+                    closing == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'",
+                    inContainer: true)
             }
         }
         started[started.count - 1] = true
@@ -212,8 +213,10 @@ public struct JSONStreamReader {
             .located(in: parser.bytes, file: file, below: inContainer ? Array(path.dropLast()) : path)
     }
 
-    private func located<Value>(_ result: Result<Value, JSONParser.SyntaxError>,
-                                inContainer: Bool = false) throws(VitalsError) -> Value {
+    private func located<Value>(
+        _ result: Result<Value, JSONParser.SyntaxError>,
+        inContainer: Bool = false
+    ) throws(VitalsError) -> Value {
         switch result {
         case .success(let value): return value
         case .failure(let error):

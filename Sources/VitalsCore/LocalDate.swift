@@ -14,7 +14,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// A day from its parts; throws `.invalidDate` for a day the Gregorian calendar lacks.
     public init(year: Int, month: Int, day: Int) throws(VitalsError) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day) else {
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else {
             throw VitalsError(.invalidDate, "not a calendar day (expected YYYY-MM-DD)")
         }
         self.year = year

@@ -54,7 +54,8 @@ extension MetadataJSON {
                 if case .string(let text)? = nested["date"], let date = ISO8601.parse(text) {
                     metadata[key] = .date(date)
                 } else if case .number(let number)? = nested["value"], case .string(let unitText)? = nested["unit"],
-                          let unit = try? HealthUnit(parsing: unitText) {
+                    let unit = try? HealthUnit(parsing: unitText)
+                {
                     metadata[key] = .quantity(Quantity(number, unit))
                 } else {
                     return nil

@@ -34,12 +34,14 @@ extension Sample {
             copy.content = .workout(workout)
         case (.correlation, .correlation(var members)):
             guard !members.isEmpty else {
-                throw VitalsError(.invalidInput, "a correlation needs at least one member", at: InputLocation(field: "members"))
+                throw VitalsError(
+                    .invalidInput, "a correlation needs at least one member", at: InputLocation(field: "members"))
             }
             for index in members.indices {
                 guard members[index].type.kind == .quantity || members[index].type.kind == .category else {
-                    throw VitalsError(.invalidInput, "correlation members are quantity or category samples",
-                                      at: InputLocation(field: "members[\(index)].type"))
+                    throw VitalsError(
+                        .invalidInput, "correlation members are quantity or category samples",
+                        at: InputLocation(field: "members[\(index)].type"))
                 }
                 do {
                     members[index] = try members[index].validated()
@@ -49,8 +51,10 @@ extension Sample {
             }
             copy.content = .correlation(members)
         default:
-            throw VitalsError(.invalidInput, "\(type.shortName) is a \(type.kind.rawValue) type but the sample holds \(content.kindName)",
-                              at: InputLocation(field: "value"))
+            throw VitalsError(
+                .invalidInput,
+                "\(type.shortName) is a \(type.kind.rawValue) type but the sample holds \(content.kindName)",
+                at: InputLocation(field: "value"))
         }
         return copy
     }
@@ -58,8 +62,9 @@ extension Sample {
     /// Checks a raw category value for `type` (sleep analysis 0...5; never negative).
     public static func checkCategoryValue(_ value: Int, for type: SampleType) throws(VitalsError) {
         if type == .sleepAnalysis, SleepAnalysisValue(rawValue: value) == nil {
-            throw VitalsError(.invalidValue, "sleep analysis values are 0...5 (inBed...asleepREM)",
-                              at: InputLocation(field: "value"))
+            throw VitalsError(
+                .invalidValue, "sleep analysis values are 0...5 (inBed...asleepREM)",
+                at: InputLocation(field: "value"))
         }
         guard value >= 0 else {
             throw VitalsError(.invalidValue, "category values are never negative", at: InputLocation(field: "value"))
@@ -67,7 +72,9 @@ extension Sample {
     }
 
     /// `value` in `unit` as a number in `type`'s canonical unit, checked as `validated()` does.
-    public static func canonicalValue(_ value: Double, unit: HealthUnit, for type: SampleType) throws(VitalsError) -> Double {
+    public static func canonicalValue(
+        _ value: Double, unit: HealthUnit, for type: SampleType
+    ) throws(VitalsError) -> Double {
         try normalised(Quantity(value, unit), for: type).value
     }
 
@@ -87,13 +94,16 @@ extension Sample {
         if quantity.unit.unitString != type.canonicalUnitString {
             guard let canonical = type.canonicalUnit else { return quantity }
             guard quantity.unit.isCompatible(with: canonical) else {
-                throw VitalsError(.incompatibleUnit,
-                                  "unit '\(quantity.unit.unitString)' does not measure \(type.shortName) (expected something like '\(canonical.unitString)')",
-                                  at: InputLocation(field: "unit"))
+                throw VitalsError(
+                    .incompatibleUnit,
+                    "unit '\(quantity.unit.unitString)' does not measure \(type.shortName) (expected something like '\(canonical.unitString)')",
+                    at: InputLocation(field: "unit"))
             }
             let value = try quantity.unit.convert(quantity.value, to: canonical)
             guard value.isFinite else {
-                throw VitalsError(.invalidValue, "the value is out of range in \(canonical.unitString)", at: InputLocation(field: "value"))
+                throw VitalsError(
+                    .invalidValue, "the value is out of range in \(canonical.unitString)",
+                    at: InputLocation(field: "value"))
             }
             normal = Quantity(value, canonical)
         }
@@ -106,14 +116,16 @@ extension Sample {
     private static func normalised(_ statistics: WorkoutStatistics) throws(VitalsError) -> WorkoutStatistics {
         guard let canonical = statistics.type.canonicalUnit else { return statistics }
         guard statistics.unit.isCompatible(with: canonical) else {
-            throw VitalsError(.incompatibleUnit,
-                              "unit '\(statistics.unit.unitString)' does not measure \(statistics.type.shortName)",
-                              at: InputLocation(field: "unit"))
+            throw VitalsError(
+                .incompatibleUnit,
+                "unit '\(statistics.unit.unitString)' does not measure \(statistics.type.shortName)",
+                at: InputLocation(field: "unit"))
         }
         func convert(_ value: Double?, _ field: String) throws(VitalsError) -> Double? {
             guard let value else { return nil }
             guard value.isFinite else {
-                throw VitalsError(.invalidValue, "a workout statistic is not a finite number", at: InputLocation(field: field))
+                throw VitalsError(
+                    .invalidValue, "a workout statistic is not a finite number", at: InputLocation(field: field))
             }
             return try statistics.unit.convert(value, to: canonical)
         }

@@ -39,9 +39,11 @@ public struct Sample: Sendable, Hashable, Identifiable {
     }
 
     /// Creates a sample; see the kind-specific factories for the common cases.
-    public init(uuid: UUID = UUID(), type: SampleType, start: Date, end: Date, content: Content,
-                source: Source, sourceVersion: String? = nil, device: Device? = nil,
-                metadata: Metadata = [:], creationDate: Date? = nil) {
+    public init(
+        uuid: UUID = UUID(), type: SampleType, start: Date, end: Date, content: Content,
+        source: Source, sourceVersion: String? = nil, device: Device? = nil,
+        metadata: Metadata = [:], creationDate: Date? = nil
+    ) {
         self.uuid = uuid
         self.type = type
         self.start = start
@@ -93,9 +95,10 @@ extension Sample {
         _ type: SampleType, _ value: Double, _ unit: HealthUnit, start: Date, end: Date? = nil,
         source: Source, device: Device? = nil, metadata: Metadata = [:], uuid: UUID = UUID()
     ) -> Sample {
-        Sample(uuid: uuid, type: type, start: start, end: end ?? start,
-               content: .quantity(Quantity(value, unit)), source: source, device: device,
-               metadata: metadata)
+        Sample(
+            uuid: uuid, type: type, start: start, end: end ?? start,
+            content: .quantity(Quantity(value, unit)), source: source, device: device,
+            metadata: metadata)
     }
 
     /// A category sample.
@@ -103,7 +106,8 @@ extension Sample {
         _ type: SampleType, _ value: Int, start: Date, end: Date, source: Source,
         device: Device? = nil, metadata: Metadata = [:], uuid: UUID = UUID()
     ) -> Sample {
-        Sample(uuid: uuid, type: type, start: start, end: end, content: .category(value),
-               source: source, device: device, metadata: metadata)
+        Sample(
+            uuid: uuid, type: type, start: start, end: end, content: .category(value),
+            source: source, device: device, metadata: metadata)
     }
 }

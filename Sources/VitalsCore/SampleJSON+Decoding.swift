@@ -50,8 +50,9 @@ extension SampleJSON {
         } else if typeName.hasPrefix("HK") {
             type = SampleType(identifier: typeName)
         } else {
-            throw VitalsError(.unknownType, "'\(typeName)' is not a HealthKit type identifier or name",
-                              at: InputLocation(field: "type"))
+            throw VitalsError(
+                .unknownType, "'\(typeName)' is not a HealthKit type identifier or name",
+                at: InputLocation(field: "type"))
         }
         let start = try fields.date("start")
         let end = try fields.optionalDate("end") ?? start
@@ -59,8 +60,9 @@ extension SampleJSON {
         let sourceFields = try fields.object("source")
         let source: Source
         do throws(VitalsError) {
-            source = Source(name: try sourceFields.string("name"),
-                            bundleIdentifier: try sourceFields.string("bundleIdentifier"))
+            source = Source(
+                name: try sourceFields.string("name"),
+                bundleIdentifier: try sourceFields.string("bundleIdentifier"))
         } catch {
             throw error.located(InputLocation(field: "source"))
         }
@@ -73,7 +75,8 @@ extension SampleJSON {
             var decoded: [Sample] = []
             for (index, member) in members.enumerated() {
                 guard let memberObject = member as? [String: Any] else {
-                    throw VitalsError(.invalidInput, "expected an object", at: InputLocation(field: "members[\(index)]"))
+                    throw VitalsError(
+                        .invalidInput, "expected an object", at: InputLocation(field: "members[\(index)]"))
                 }
                 do { decoded.append(try decode(object: memberObject)) } catch {
                     throw error.located(InputLocation(field: "members[\(index)]"))
@@ -86,7 +89,8 @@ extension SampleJSON {
             let value = try fields.number("value")
             let unitText = try fields.optionalString("unit") ?? type.canonicalUnitString
             guard let unitText else {
-                throw VitalsError(.invalidInput, "a unit is required for \(type.identifier)", at: InputLocation(field: "unit"))
+                throw VitalsError(
+                    .invalidInput, "a unit is required for \(type.identifier)", at: InputLocation(field: "unit"))
             }
             let unit: HealthUnit
             do { unit = try HealthUnit(parsing: unitText) } catch {
@@ -94,18 +98,20 @@ extension SampleJSON {
             }
             content = .quantity(Quantity(value, unit))
         }
-        return Sample(uuid: uuid, type: type, start: start, end: end, content: content, source: source,
-                      sourceVersion: try fields.optionalString("sourceVersion"),
-                      device: try fields.optionalObject("device").map(device),
-                      metadata: try fields.optionalObject("metadata").map(metadata) ?? [:],
-                      creationDate: try fields.optionalDate("creationDate"))
+        return Sample(
+            uuid: uuid, type: type, start: start, end: end, content: content, source: source,
+            sourceVersion: try fields.optionalString("sourceVersion"),
+            device: try fields.optionalObject("device").map(device),
+            metadata: try fields.optionalObject("metadata").map(metadata) ?? [:],
+            creationDate: try fields.optionalDate("creationDate"))
     }
 
     private static func categoryValue(_ fields: JSONFields, type: SampleType) throws(VitalsError) -> Int {
         if let name = fields.raw["value"] as? String {
             guard let value = CategoryValue.rawValue(forName: name, type: type) ?? Int(name) else {
-                throw VitalsError(.invalidValue, "the value is not a category value name of \(type.shortName)",
-                                  at: InputLocation(field: "value"))
+                throw VitalsError(
+                    .invalidValue, "the value is not a category value name of \(type.shortName)",
+                    at: InputLocation(field: "value"))
             }
             return value
         }
@@ -120,13 +126,15 @@ extension SampleJSON {
         let activity: WorkoutActivityType
         if let name = fields.raw["activity"] as? String {
             guard let named = WorkoutActivityType(name: name) else {
-                throw VitalsError(.invalidValue, "'\(name)' is not a workout activity type",
-                                  at: InputLocation(field: "activity"))
+                throw VitalsError(
+                    .invalidValue, "'\(name)' is not a workout activity type",
+                    at: InputLocation(field: "activity"))
             }
             activity = named
         } else if let number = try fields.optionalNumber("activity") {
             guard number >= 0, number == number.rounded(), number < 1e6 else {
-                throw VitalsError(.invalidValue, "activity raw values are whole numbers", at: InputLocation(field: "activity"))
+                throw VitalsError(
+                    .invalidValue, "activity raw values are whole numbers", at: InputLocation(field: "activity"))
             }
             activity = WorkoutActivityType(rawValue: UInt(number))
         } else {
@@ -135,7 +143,8 @@ extension SampleJSON {
         var workout = Workout(activityType: activity)
         if let duration = try fields.optionalNumber("duration") {
             guard duration >= 0 else {
-                throw VitalsError(.invalidValue, "a workout's duration cannot be negative", at: InputLocation(field: "duration"))
+                throw VitalsError(
+                    .invalidValue, "a workout's duration cannot be negative", at: InputLocation(field: "duration"))
             }
             workout.duration = duration
         }
@@ -165,21 +174,28 @@ extension SampleJSON {
     private static func workoutEvent(_ item: JSONFields) throws(VitalsError) -> WorkoutEvent {
         let type = try item.number("type")
         guard type == type.rounded(), (0...1000).contains(type) else {
-            throw VitalsError(.invalidValue, "event types are whole numbers (1 pause ... 8)", at: InputLocation(field: "type"))
+            throw VitalsError(
+                .invalidValue, "event types are whole numbers (1 pause ... 8)", at: InputLocation(field: "type"))
         }
-        return WorkoutEvent(type: Int(type), start: try item.date("start"), end: try item.optionalDate("end"),
-                            metadata: try item.optionalObject("metadata").map { fields throws(VitalsError) in try metadata(fields) } ?? [:])
+        return WorkoutEvent(
+            type: Int(type), start: try item.date("start"), end: try item.optionalDate("end"),
+            metadata: try item.optionalObject("metadata").map { fields throws(VitalsError) in try metadata(fields) }
+                ?? [:])
     }
 
-    private static func workoutActivity(_ item: JSONFields, parent: WorkoutActivityType) throws(VitalsError) -> WorkoutActivity {
+    private static func workoutActivity(
+        _ item: JSONFields, parent: WorkoutActivityType
+    ) throws(VitalsError) -> WorkoutActivity {
         let uuid = try item.optionalUUID("uuid") ?? UUID()
         let name = try item.optionalString("activity")
         guard let type = name.map({ WorkoutActivityType(name: $0) }) ?? parent else {
             throw VitalsError(.invalidValue, "not a workout activity type", at: InputLocation(field: "activity"))
         }
-        var result = WorkoutActivity(uuid: uuid, activityType: type, start: try item.date("start"),
-                                     end: try item.date("end"),
-                                     metadata: try item.optionalObject("metadata").map { fields throws(VitalsError) in try metadata(fields) } ?? [:])
+        var result = WorkoutActivity(
+            uuid: uuid, activityType: type, start: try item.date("start"),
+            end: try item.date("end"),
+            metadata: try item.optionalObject("metadata").map { fields throws(VitalsError) in try metadata(fields) }
+                ?? [:])
         for (index, event) in try item.optionalObjects("events").enumerated() {
             do throws(VitalsError) { result.events.append(try workoutEvent(event)) } catch {
                 throw error.located(InputLocation(field: "events[\(index)]"))
@@ -196,24 +212,27 @@ extension SampleJSON {
     private static func statistics(_ item: JSONFields) throws(VitalsError) -> WorkoutStatistics {
         let typeName = try item.string("type")
         guard let type = SampleType(name: typeName) else {
-            throw VitalsError(.unknownType, "'\(typeName)' is not a known quantity type", at: InputLocation(field: "type"))
+            throw VitalsError(
+                .unknownType, "'\(typeName)' is not a known quantity type", at: InputLocation(field: "type"))
         }
         let unit: HealthUnit
         do { unit = try HealthUnit(parsing: try item.string("unit")) } catch {
             throw error.located(InputLocation(field: "unit"))
         }
-        return WorkoutStatistics(type: type, unit: unit, sum: try item.optionalNumber("sum"),
-                                 average: try item.optionalNumber("average"),
-                                 minimum: try item.optionalNumber("minimum"),
-                                 maximum: try item.optionalNumber("maximum"))
+        return WorkoutStatistics(
+            type: type, unit: unit, sum: try item.optionalNumber("sum"),
+            average: try item.optionalNumber("average"),
+            minimum: try item.optionalNumber("minimum"),
+            maximum: try item.optionalNumber("maximum"))
     }
 
     private static func device(_ fields: JSONFields) -> Device {
         func text(_ key: String) -> String? { fields.raw[key] as? String }
-        return Device(name: text("name"), manufacturer: text("manufacturer"), model: text("model"),
-                      hardwareVersion: text("hardwareVersion"), firmwareVersion: text("firmwareVersion"),
-                      softwareVersion: text("softwareVersion"), localIdentifier: text("localIdentifier"),
-                      udiDeviceIdentifier: text("udiDeviceIdentifier"))
+        return Device(
+            name: text("name"), manufacturer: text("manufacturer"), model: text("model"),
+            hardwareVersion: text("hardwareVersion"), firmwareVersion: text("firmwareVersion"),
+            softwareVersion: text("softwareVersion"), localIdentifier: text("localIdentifier"),
+            udiDeviceIdentifier: text("udiDeviceIdentifier"))
     }
 
     private static func metadata(_ fields: JSONFields) throws(VitalsError) -> Metadata {
@@ -224,21 +243,25 @@ extension SampleJSON {
                 result[key] = .string(text)
             case let number as NSNumber:
                 // Long decimals arrive as NSDecimalNumber, whose doubleValue can be an ulp off; go through the text.
-                let double = number is NSDecimalNumber ? (Double(number.stringValue) ?? number.doubleValue) : number.doubleValue
+                let double =
+                    number is NSDecimalNumber ? (Double(number.stringValue) ?? number.doubleValue) : number.doubleValue
                 result[key] = JSONFields.isBoolean(number) ? .bool(number.boolValue) : .number(double)
             case let nested as [String: Any]:
                 if let text = nested["date"] as? String, let date = ISO8601.parse(text) {
                     result[key] = .date(date)
                 } else if let number = nested["value"] as? NSNumber, let unitText = nested["unit"] as? String,
-                          let unit = try? HealthUnit(parsing: unitText) {
+                    let unit = try? HealthUnit(parsing: unitText)
+                {
                     result[key] = .quantity(Quantity(number.doubleValue, unit))
                 } else {
-                    throw VitalsError(.invalidInput, "metadata objects are {\"date\": …} or {\"value\": …, \"unit\": …}",
-                                      at: InputLocation(field: "metadata.\(key)"))
+                    throw VitalsError(
+                        .invalidInput, "metadata objects are {\"date\": …} or {\"value\": …, \"unit\": …}",
+                        at: InputLocation(field: "metadata.\(key)"))
                 }
             default:
-                throw VitalsError(.invalidInput, "metadata values are strings, numbers, booleans, dates or quantities",
-                                  at: InputLocation(field: "metadata.\(key)"))
+                throw VitalsError(
+                    .invalidInput, "metadata values are strings, numbers, booleans, dates or quantities",
+                    at: InputLocation(field: "metadata.\(key)"))
             }
         }
         return result

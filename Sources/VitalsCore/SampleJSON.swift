@@ -72,8 +72,9 @@ public enum SampleJSON {
 
     /// Compact JSON text with sorted keys.
     public static func encode(_ object: Any) -> String {
-        let data = (try? JSONSerialization.data(
-            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -30,8 +30,10 @@ public struct SamplePredicate: Sendable, Hashable {
     public var sources: SourceFilter
 
     /// Creates a predicate.
-    public init(start: Date? = nil, end: Date? = nil, options: SampleQueryOptions = [],
-                sources: SourceFilter = .all) {
+    public init(
+        start: Date? = nil, end: Date? = nil, options: SampleQueryOptions = [],
+        sources: SourceFilter = .all
+    ) {
         self.start = start
         self.end = end
         self.options = options

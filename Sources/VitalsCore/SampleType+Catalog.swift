@@ -33,9 +33,10 @@ extension SampleType {
     /// Every type the catalog knows: quantities, categories, correlations, characteristics, workout.
     ///
     /// Identifiers and short names are unique. ``catalog`` and ``init(name:)`` are built from this list.
-    public static let all: [SampleType] = knownQuantityTypes + knownCategoryTypes + [
-        bloodPressure, food,
-        activityMoveMode, biologicalSex, bloodType, dateOfBirth, fitzpatrickSkinType, wheelchairUse,
-        workout,
-    ]
+    public static let all: [SampleType] =
+        knownQuantityTypes + knownCategoryTypes + [
+            bloodPressure, food,
+            activityMoveMode, biologicalSex, bloodType, dateOfBirth, fitzpatrickSkinType, wheelchairUse,
+            workout,
+        ]
 }

@@ -60,10 +60,12 @@ public struct Device: Sendable, Hashable, Codable {
     public var udiDeviceIdentifier: String?
 
     /// Creates a device description.
-    public init(name: String? = nil, manufacturer: String? = nil, model: String? = nil,
-                hardwareVersion: String? = nil, firmwareVersion: String? = nil,
-                softwareVersion: String? = nil, localIdentifier: String? = nil,
-                udiDeviceIdentifier: String? = nil) {
+    public init(
+        name: String? = nil, manufacturer: String? = nil, model: String? = nil,
+        hardwareVersion: String? = nil, firmwareVersion: String? = nil,
+        softwareVersion: String? = nil, localIdentifier: String? = nil,
+        udiDeviceIdentifier: String? = nil
+    ) {
         self.name = name
         self.manufacturer = manufacturer
         self.model = model

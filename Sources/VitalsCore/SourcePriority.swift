@@ -36,8 +36,10 @@ public enum SourcePriority {
         var listed: [RankedSource] = []
         var taken = Set<Source>()
         for key in explicit {
-            for candidate in sources where !taken.contains(candidate.source)
-                && (candidate.source.name == key || candidate.source.bundleIdentifier == key) {
+            for candidate in sources
+            where !taken.contains(candidate.source)
+                && (candidate.source.name == key || candidate.source.bundleIdentifier == key)
+            {
                 listed.append(candidate)
                 taken.insert(candidate.source)
             }
@@ -49,7 +51,8 @@ public enum SourcePriority {
     /// their names say), then the rest, each group by name. Returns indices into `names`.
     public static func nameOrder(_ names: [String]) -> [Int] {
         let groups = names.map { name -> Int in
-            let ranked = RankedSource(source: Source(name: name, bundleIdentifier: ""), isWatch: false, isPhone: false, firstSeen: 0)
+            let ranked = RankedSource(
+                source: Source(name: name, bundleIdentifier: ""), isWatch: false, isPhone: false, firstSeen: 0)
             return ranked.isWatch ? 0 : ranked.isPhone ? 1 : 2
         }
         return names.indices.sorted { groups[$0] != groups[$1] ? groups[$0] < groups[$1] : names[$0] < names[$1] }

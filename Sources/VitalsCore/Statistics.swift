@@ -114,9 +114,11 @@ public struct StatisticsQuery: Sendable, Hashable {
     public var sources: SourceFilter
 
     /// Creates a query; `anchor` defaults to the start of `range`'s first `interval`.
-    public init(type: SampleType, range: DateRange, interval: CalendarPeriod, intervalCount: Int = 1,
-                anchor: Date? = nil, calendar: Calendar, options: StatisticsOptions,
-                categoryValues: Set<Int>? = nil, sources: SourceFilter = .all) {
+    public init(
+        type: SampleType, range: DateRange, interval: CalendarPeriod, intervalCount: Int = 1,
+        anchor: Date? = nil, calendar: Calendar, options: StatisticsOptions,
+        categoryValues: Set<Int>? = nil, sources: SourceFilter = .all
+    ) {
         self.type = type
         self.range = range
         self.interval = interval
@@ -147,25 +149,30 @@ public struct StatisticsQuery: Sendable, Hashable {
         switch type.kind {
         case .quantity:
             guard let style = type.aggregationStyle else {
-                throw VitalsError(.unsupportedStatistics,
-                                  "\(type.identifier) has no known aggregation style, so it has no statistics")
+                throw VitalsError(
+                    .unsupportedStatistics,
+                    "\(type.identifier) has no known aggregation style, so it has no statistics")
             }
             if wanted.contains(.duration) {
-                throw VitalsError(.unsupportedStatistics,
-                                  "duration is for category types; \(type.shortName) is a quantity type")
+                throw VitalsError(
+                    .unsupportedStatistics,
+                    "duration is for category types; \(type.shortName) is a quantity type")
             }
             if style == .cumulative, !wanted.isDisjoint(with: discrete) {
-                throw VitalsError(.unsupportedStatistics,
-                                  "average, minimum, maximum and mostRecent need a discrete type; \(type.shortName) is cumulative")
+                throw VitalsError(
+                    .unsupportedStatistics,
+                    "average, minimum, maximum and mostRecent need a discrete type; \(type.shortName) is cumulative")
             }
             if style != .cumulative, wanted.contains(.sum) {
-                throw VitalsError(.unsupportedStatistics,
-                                  "sum needs a cumulative type; \(type.shortName) is \(style)")
+                throw VitalsError(
+                    .unsupportedStatistics,
+                    "sum needs a cumulative type; \(type.shortName) is \(style)")
             }
         case .category, .workout:
             guard wanted == .duration else {
-                throw VitalsError(.unsupportedStatistics,
-                                  "\(type.shortName) is a \(type.kind.rawValue) type: only duration applies")
+                throw VitalsError(
+                    .unsupportedStatistics,
+                    "\(type.shortName) is a \(type.kind.rawValue) type: only duration applies")
             }
         default:
             throw VitalsError(.unsupportedStatistics, "\(type.shortName) has no statistics")

@@ -40,8 +40,10 @@ public enum StatisticsEngine {
     ///   - sources: what each point's `source` index names.
     ///   - priority: source indices, highest priority first; sources missing from it rank
     ///     after those in it, in index order.
-    public static func compute(_ query: StatisticsQuery, points: [StatisticsPoint], sources: [Source],
-                               priority: [Int]) throws(VitalsError) -> [Statistics] {
+    public static func compute(
+        _ query: StatisticsQuery, points: [StatisticsPoint], sources: [Source],
+        priority: [Int]
+    ) throws(VitalsError) -> [Statistics] {
         try query.validate()
         var points = points
         if query.type.kind == .category, let values = query.effectiveCategoryValues {
@@ -63,7 +65,9 @@ public enum StatisticsEngine {
         }
         if wanted.contains(.duration) {
             let covered = calculator.coveredSeconds(points)
-            for index in result.indices where result[index].sampleCount > 0 { result[index].duration = covered[index] / 60 }
+            for index in result.indices where result[index].sampleCount > 0 {
+                result[index].duration = covered[index] / 60
+            }
         }
         if !wanted.isDisjoint(with: [.average, .minimum, .maximum, .mostRecent]), let style {
             calculator.discrete(points, style: style, options: wanted, into: &result)
@@ -94,13 +98,21 @@ public enum StatisticsEngine {
 
     /// Each bucket's ``DiscreteParts`` for a discrete quantity type (empty for other types), so
     /// whole buckets can later be combined into longer ones; `sourceKeys[i]` names source index `i`.
-    public static func discreteParts(_ query: StatisticsQuery, points: [StatisticsPoint],
-                                     sourceKeys: [Int64]) throws(VitalsError) -> [DiscreteParts] {
+    public static func discreteParts(
+        _ query: StatisticsQuery, points: [StatisticsPoint],
+        sourceKeys: [Int64]
+    ) throws(VitalsError) -> [DiscreteParts] {
         try query.validate()
-        guard query.type.kind == .quantity, let style = query.type.aggregationStyle, style != .cumulative else { return [] }
+        guard query.type.kind == .quantity, let style = query.type.aggregationStyle, style != .cumulative else {
+            return []
+        }
         let edges = boundaries(for: query).map(\.timeIntervalSince1970)
-        let calculator = BucketCalculator(edges: edges, clip: (query.range.start.timeIntervalSince1970,
-                                                               query.range.end.timeIntervalSince1970))
+        let calculator = BucketCalculator(
+            edges: edges,
+            clip: (
+                query.range.start.timeIntervalSince1970,
+                query.range.end.timeIntervalSince1970
+            ))
         return calculator.discreteParts(points, style: style, sourceKeys: sourceKeys)
     }
 

@@ -39,8 +39,9 @@ public struct StatisticsSeries: Sendable {
     /// Adds a sample; one statistics cannot count (a workout, a correlation) is left out.
     public mutating func append(_ sample: Sample) {
         guard let value = sample.statisticsValue else { return }
-        append(start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, value: value,
-               sourceName: sample.source.name, reported: ReportedTotal.isReported(sample.metadata))
+        append(
+            start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, value: value,
+            sourceName: sample.source.name, reported: ReportedTotal.isReported(sample.metadata))
     }
 
     /// Whether no point was appended.

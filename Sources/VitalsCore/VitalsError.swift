@@ -74,8 +74,10 @@ public struct VitalsError: Error, Sendable, CustomStringConvertible, Equatable {
     public var underlying: (any Error & Sendable)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, at location: InputLocation? = nil,
-                underlying: (any Error & Sendable)? = nil) {
+    public init(
+        _ code: Code, _ message: String, at location: InputLocation? = nil,
+        underlying: (any Error & Sendable)? = nil
+    ) {
         self.code = code
         self.message = message
         self.location = location

@@ -8,7 +8,7 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable,
     public init(of day: LocalDate) {
         // 1970-01-01 was a Thursday.
         let offset = LocalDate.epoch.days(to: day)
-        let index = ((offset + 4) % 7 + 7) % 7 // 0 Sunday
+        let index = ((offset + 4) % 7 + 7) % 7  // 0 Sunday
         self = Weekday(rawValue: index + 1)!
     }
 
@@ -16,7 +16,8 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable,
     public init?(name: String) {
         let lowered = name.lowercased()
         guard lowered.count >= 3,
-              let match = Weekday.allCases.first(where: { $0.name.hasPrefix(lowered) }) else { return nil }
+            let match = Weekday.allCases.first(where: { $0.name.hasPrefix(lowered) })
+        else { return nil }
         self = match
     }
 
@@ -32,9 +33,10 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable,
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)
             guard let day = Weekday(name: name) else {
-                throw VitalsError(.invalidInput,
-                                  "'\(name)' is not a day of the week (mon, tue, ... or daily, weekdays, weekends)",
-                                  at: InputLocation(field: field))
+                throw VitalsError(
+                    .invalidInput,
+                    "'\(name)' is not a day of the week (mon, tue, ... or daily, weekdays, weekends)",
+                    at: InputLocation(field: field))
             }
             days.insert(day)
         }

@@ -16,9 +16,11 @@ public struct Workout: Sendable, Hashable {
     public var duration: TimeInterval?
 
     /// Creates workout details.
-    public init(activityType: WorkoutActivityType, events: [WorkoutEvent] = [],
-                statistics: [WorkoutStatistics] = [], activities: [WorkoutActivity] = [],
-                associatedSamples: [Sample] = [], duration: TimeInterval? = nil) {
+    public init(
+        activityType: WorkoutActivityType, events: [WorkoutEvent] = [],
+        statistics: [WorkoutStatistics] = [], activities: [WorkoutActivity] = [],
+        associatedSamples: [Sample] = [], duration: TimeInterval? = nil
+    ) {
         self.activityType = activityType
         self.events = events
         self.statistics = statistics
@@ -66,8 +68,10 @@ public struct WorkoutStatistics: Sendable, Hashable, Codable {
     public var maximum: Double?
 
     /// Creates statistics; give only the values that apply to the type.
-    public init(type: SampleType, unit: HealthUnit, sum: Double? = nil, average: Double? = nil,
-                minimum: Double? = nil, maximum: Double? = nil) {
+    public init(
+        type: SampleType, unit: HealthUnit, sum: Double? = nil, average: Double? = nil,
+        minimum: Double? = nil, maximum: Double? = nil
+    ) {
         self.type = type
         self.unit = unit
         self.sum = sum
@@ -88,9 +92,11 @@ public struct WorkoutActivity: Sendable, Hashable, Codable {
     public var metadata: Metadata
 
     /// Creates an activity.
-    public init(uuid: UUID = UUID(), activityType: WorkoutActivityType, start: Date, end: Date,
-                events: [WorkoutEvent] = [], statistics: [WorkoutStatistics] = [],
-                metadata: Metadata = [:]) {
+    public init(
+        uuid: UUID = UUID(), activityType: WorkoutActivityType, start: Date, end: Date,
+        events: [WorkoutEvent] = [], statistics: [WorkoutStatistics] = [],
+        metadata: Metadata = [:]
+    ) {
         self.uuid = uuid
         self.activityType = activityType
         self.start = start

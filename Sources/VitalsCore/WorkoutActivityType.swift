@@ -23,7 +23,8 @@ public struct WorkoutActivityType: Sendable, Hashable, CustomStringConvertible {
         let short = key.hasPrefix(exportPrefix) ? key.dropFirst(exportPrefix.count) : Substring(key)
         let digits = short.dropFirst(unknownPrefix.count)
         guard short.hasPrefix(unknownPrefix), !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }),
-              let raw = UInt(digits) else { return nil }
+            let raw = UInt(digits)
+        else { return nil }
         self.init(rawValue: raw)
     }
 

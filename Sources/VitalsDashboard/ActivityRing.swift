@@ -57,9 +57,10 @@ struct ActivityRing: Sendable {
                 Tag.title(.id(titleID)) { summary }
                 Tag.circle(.class("track"), .cx(50), .cy(50), .r(radius))
                 if fraction > 0 {
-                    Tag.circle(.class("progress"), .cx(50), .cy(50), .r(radius),
-                               .strokeDasharray(min(fraction, 1) * circumference, circumference),
-                               .transform("rotate(-90 50 50)"))
+                    Tag.circle(
+                        .class("progress"), .cx(50), .cy(50), .r(radius),
+                        .strokeDasharray(min(fraction, 1) * circumference, circumference),
+                        .transform("rotate(-90 50 50)"))
                 }
                 Tag.text(.class("ring-label"), .x(50), .y(56), .textAnchor("middle")) {
                     centerText

@@ -20,8 +20,10 @@ public struct Attribute: Sendable, Hashable {
 
     /// `data-NAME`: `name` must be lowercase letters, digits and hyphens (checked), the value is escaped.
     public static func data(_ name: String, _ value: String) -> Attribute {
-        precondition(!name.isEmpty && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D },
-                     "data attribute names are lowercase letters, digits and hyphens")
+        precondition(
+            !name.isEmpty
+                && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D },
+            "data attribute names are lowercase letters, digits and hyphens")
         return Attribute("data-" + name, value)
     }
 

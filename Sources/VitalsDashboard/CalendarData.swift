@@ -43,22 +43,28 @@ struct CalendarData: Sendable {
     /// Reads `request`, "now" being `now`.
     static func load(_ queries: DashboardQueries, request: CalendarRequest, now: Date) async throws -> CalendarData {
         let goal = request.goalMinutes ?? StreakCounter.defaultGoalMinutes
-        var data = CalendarData(request: request, today: LocalDate(containing: now, in: queries.calendar),
-                                isEmptyStore: try await queries.isEmpty(), goalMinutes: goal)
+        var data = CalendarData(
+            request: request, today: LocalDate(containing: now, in: queries.calendar),
+            isEmptyStore: try await queries.isEmpty(), goalMinutes: goal)
         let range = request.days
         guard !data.isEmptyStore else {
-            data.days = (0...range.lowerBound.days(to: range.upperBound)).map { CalendarDay(day: range.lowerBound.adding(days: $0)) }
+            data.days = (0...range.lowerBound.days(to: range.upperBound)).map {
+                CalendarDay(day: range.lowerBound.adding(days: $0))
+            }
             return data
         }
-        let figure = try await queries.buckets(request.metric, first: range.lowerBound, end: range.upperBound.adding(days: 1),
-                                               interval: .day)
+        let figure = try await queries.buckets(
+            request.metric, first: range.lowerBound, end: range.upperBound.adding(days: 1),
+            interval: .day)
         data.isUnreadable = figure.isUnreadable
         data.days = figure.buckets.enumerated().map { index, bucket in
-            CalendarDay(day: range.lowerBound.adding(days: index),
-                        value: figure.isUnreadable ? nil : bucket.value(for: request.metric.primary))
+            CalendarDay(
+                day: range.lowerBound.adding(days: index),
+                value: figure.isUnreadable ? nil : bucket.value(for: request.metric.primary))
         }
-        let query = DailyActivityQuery(calendar: queries.calendar,
-                                       sources: request.allSources ? .all : queries.scope.activitySources)
+        let query = DailyActivityQuery(
+            calendar: queries.calendar,
+            sources: request.allSources ? .all : queries.scope.activitySources)
         data.sourcesAreMixed = query.sources.mayMixSources
         let calendar = try ActivityCalendar(query: query, goalMinutes: goal)
         var month = try YearMonth(year: range.lowerBound.year, month: range.lowerBound.month)
@@ -82,7 +88,8 @@ struct CalendarData: Sendable {
             }
         }
         for activity in TrackedActivity.allCases {
-            let counter = try StreakCounter(activity: activity, goalMinutes: activity.isMeasuredInMinutes ? goal : nil, query: query)
+            let counter = try StreakCounter(
+                activity: activity, goalMinutes: activity.isMeasuredInMinutes ? goal : nil, query: query)
             data.streaks.append(try await counter.streak(now: now, reader: queries.reader))
         }
         return data

@@ -16,12 +16,18 @@ extension CalendarPage {
             } else {
                 Tag.table(.class("quests"), .data("table", "quests")) {
                     Tag.caption { "Quests completed in \(name)" }
-                    Tag.thead { Tag.tr { Tag.th(.scope("col")) { "Day" }; Tag.th(.scope("col")) { "Quest" } } }
+                    Tag.thead {
+                        Tag.tr {
+                            Tag.th(.scope("col")) { "Day" }; Tag.th(.scope("col")) { "Quest" }
+                        }
+                    }
                     Tag.tbody {
                         for quest in quests {
                             Tag.tr(.data("date", quest.day.description), .data("quest", quest.questID)) {
                                 Tag.th(.scope("row")) {
-                                    Tag.a(.href(layout.links.day(quest.day))) { DisplayFormat.dayLabel(quest.day, in: calendar) }
+                                    Tag.a(.href(layout.links.day(quest.day))) {
+                                        DisplayFormat.dayLabel(quest.day, in: calendar)
+                                    }
                                 }
                                 Tag.td { quest.title }
                             }

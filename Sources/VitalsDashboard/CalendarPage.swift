@@ -47,13 +47,19 @@ struct CalendarPage: Sendable {
         let (previous, next, other): (CalendarRequest.View, CalendarRequest.View, (String, CalendarRequest.View))
         switch request.view {
         case .month(let month):
-            let before = (try? YearMonth(year: month.month == 1 ? month.year - 1 : month.year,
-                                         month: month.month == 1 ? 12 : month.month - 1)) ?? month
-            (previous, next, other) = (.month(before), .month(month.next), ("Whole year \(month.year)", .year(month.year)))
+            let before =
+                (try? YearMonth(
+                    year: month.month == 1 ? month.year - 1 : month.year,
+                    month: month.month == 1 ? 12 : month.month - 1)) ?? month
+            (previous, next, other) = (
+                .month(before), .month(month.next), ("Whole year \(month.year)", .year(month.year))
+            )
         case .year(let year):
             let shown = year == data.today.year ? data.today.month : 1
-            (previous, next, other) = (.year(year - 1), .year(year + 1),
-                                       ("Month view", .month(try! YearMonth(year: year, month: shown))))
+            (previous, next, other) = (
+                .year(year - 1), .year(year + 1),
+                ("Month view", .month(try! YearMonth(year: year, month: shown)))
+            )
         }
         return HTML {
             Tag.nav(.class("tabs"), .ariaLabel("Figure")) {
@@ -83,10 +89,13 @@ struct CalendarPage: Sendable {
                     "Not allowed to read \(request.metric.sampleType.shortName): the values are unknown, not zero."
                 }
             } else if !data.hasData {
-                Tag.p(.class("muted"), .data("state", "none")) { "No \(request.metric.label.lowercased()) in \(headingText())." }
+                Tag.p(.class("muted"), .data("state", "none")) {
+                    "No \(request.metric.label.lowercased()) in \(headingText())."
+                }
             }
             switch request.view {
-            case .month(let month): MonthGrid(data: data, month: month, links: layout.links, calendar: calendar).render()
+            case .month(let month):
+                MonthGrid(data: data, month: month, links: layout.links, calendar: calendar).render()
             case .year(let year): YearHeatmap(data: data, year: year, calendar: calendar).render()
             }
             if case .year = request.view {
@@ -98,12 +107,17 @@ struct CalendarPage: Sendable {
                 request.metric.isNightly ? "Each day shows the night ending that morning (noon to noon). " : ""
                 "Marks: M mindfulness and W workout days with at least \(Self.minutes(data.goalMinutes)) minutes, 0 a day logged alcohol-free; "
                 data.showsQuests ? "Q a day that completed a quest; " : ""
-                data.sourcesAreMixed ? "every source counts (mixed). " : "only this app's own samples count, as vitals calendar counts them. "
+                data.sourcesAreMixed
+                    ? "every source counts (mixed). "
+                    : "only this app's own samples count, as vitals calendar counts them. "
             }
             if data.showsQuests, case .month(let month) = request.view { questList(month) }
             Tag.p {
-                link(data.sourcesAreMixed ? "Count only this app's samples" : "Count every source",
-                     to: { var other = request; other.allSources.toggle(); return other }())
+                link(
+                    data.sourcesAreMixed ? "Count only this app's samples" : "Count every source",
+                    to: {
+                        var other = request; other.allSources.toggle(); return other
+                    }())
             }
         }
     }
@@ -136,8 +150,10 @@ struct CalendarPage: Sendable {
                     " (\(DisplayFormat.days(first, through: last)))"
                 }
                 Tag.span(.class("note")) {
-                    " · " + (streak.goalMinutes.map { "at least \(Self.minutes($0)) min a day" } ?? "days logged alcohol-free")
-                    + (streak.todayCounted ? ", today counted" : ", today not met yet")
+                    " · "
+                        + (streak.goalMinutes.map { "at least \(Self.minutes($0)) min a day" }
+                            ?? "days logged alcohol-free")
+                        + (streak.todayCounted ? ", today counted" : ", today not met yet")
                 }
             }
         }

@@ -36,7 +36,9 @@ struct CalendarRequest: Sendable, Hashable {
             guard let parsed = try? YearMonth(parsing: month) else {
                 throw BadParameter("month", "'\(month)' is not a month (expected YYYY-MM, like 2025-11)")
             }
-            guard Self.years.contains(parsed.year) else { throw BadParameter("month", "the year must be between 1001 and 9998") }
+            guard Self.years.contains(parsed.year) else {
+                throw BadParameter("month", "the year must be between 1001 and 9998")
+            }
             view = .month(parsed)
         case (nil, let year?):
             guard year.count == 4, let number = Int(year), Self.years.contains(number) else {

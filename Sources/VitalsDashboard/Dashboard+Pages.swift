@@ -40,9 +40,12 @@ extension Dashboard {
             let trends: TrendsRequest
             switch Result(catching: { () throws(BadParameter) in try TrendsRequest(parameters) }) {
             case .success(let parsed): trends = parsed
-            case .failure(let error): return dashboard.badRequest(scope: scope, error, page: "Trends", home: dashboard.links.trendsHome)
+            case .failure(let error):
+                return dashboard.badRequest(scope: scope, error, page: "Trends", home: dashboard.links.trendsHome)
             }
-            return await dashboard.page(status: .ok) { try await dashboard.trendsPage(scope: scope, request: trends, today: today) }
+            return await dashboard.page(status: .ok) {
+                try await dashboard.trendsPage(scope: scope, request: trends, today: today)
+            }
         }
         router.get("/calendar") { request, context -> Response in
             let scope = try await dashboard.scope(request, context)
@@ -51,9 +54,12 @@ extension Dashboard {
             let asked: CalendarRequest
             switch Result(catching: { () throws(BadParameter) in try CalendarRequest(parameters, today: today) }) {
             case .success(let parsed): asked = parsed
-            case .failure(let error): return dashboard.badRequest(scope: scope, error, page: "Calendar", home: dashboard.links.calendarHome)
+            case .failure(let error):
+                return dashboard.badRequest(scope: scope, error, page: "Calendar", home: dashboard.links.calendarHome)
             }
-            return await dashboard.page(status: .ok) { try await dashboard.calendarPage(scope: scope, request: asked, now: now) }
+            return await dashboard.page(status: .ok) {
+                try await dashboard.calendarPage(scope: scope, request: asked, now: now)
+            }
         }
     }
 
@@ -72,7 +78,8 @@ extension Dashboard {
     }
 
     func layout(_ scope: DashboardScope, liveCount: Int64? = nil) -> PageLayout {
-        PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone, session: scope.session,
-                   liveCount: liveCount)
+        PageLayout(
+            configuration: configuration, links: links, zone: scope.calendar.timeZone, session: scope.session,
+            liveCount: liveCount)
     }
 }

@@ -45,8 +45,9 @@ extension Dashboard {
                 case .found(let record, let writer):
                     guard posted["confirm"] == "yes" else {
                         let form = RecordForm(record: record, calendar: scope.calendar)
-                        let page = dashboard.formPage(scope).edit(form, record: record,
-                                                                 confirmError: "Tick the box to confirm the delete; nothing was deleted.")
+                        let page = dashboard.formPage(scope).edit(
+                            form, record: record,
+                            confirmError: "Tick the box to confirm the delete; nothing was deleted.")
                         return Self.html(page, status: .badRequest)
                     }
                     try await writer.delete(record.id)
@@ -66,8 +67,10 @@ extension Dashboard {
     /// source's record, 404 for an unknown id.
     func editableRecord(_ text: String, scope: DashboardScope) async throws -> EditableRecord {
         guard let writer = scope.records else { return .refused(readOnlyScope(scope)) }
-        let missing = EditableRecord.refused(recordRefusal(scope: scope, status: .notFound, title: "No such record",
-                                                           message: "There is no record \(text) to change."))
+        let missing = EditableRecord.refused(
+            recordRefusal(
+                scope: scope, status: .notFound, title: "No such record",
+                message: "There is no record \(text) to change."))
         guard let id = UUID(uuidString: text) else { return missing }
         let record: any HealthRecord
         do {
@@ -76,16 +79,21 @@ extension Dashboard {
             return missing
         }
         guard record.origin.isEditable else {
-            return .refused(recordRefusal(
-                scope: scope, status: .forbidden, title: "This record is read-only",
-                message: "This record comes from \(record.source.name); only local records can be edited or deleted here. Nothing was changed."))
+            return .refused(
+                recordRefusal(
+                    scope: scope, status: .forbidden, title: "This record is read-only",
+                    message:
+                        "This record comes from \(record.source.name); only local records can be edited or deleted here. Nothing was changed."
+                ))
         }
         return .found(record, writer)
     }
 
     /// Applies the posted edit form to `record`: 303 to its kind, or the form again (400).
-    private func saveEdit(_ record: any HealthRecord, posted: FormFields, writer: any DashboardRecordWriting,
-                          scope: DashboardScope) async throws -> Response {
+    private func saveEdit(
+        _ record: any HealthRecord, posted: FormFields, writer: any DashboardRecordWriting,
+        scope: DashboardScope
+    ) async throws -> Response {
         let kind = type(of: record).kind
         var form = RecordForm(kind: kind, posted: posted)
         guard let parsed = form.parse(in: scope.calendar) else {

@@ -19,9 +19,12 @@ extension Dashboard {
             let scope = try await dashboard.scope(request, context)
             let today = LocalDate(containing: dashboard.configuration.now(), in: scope.calendar)
             let asked: RecordsRequest
-            switch Result(catching: { () throws(BadParameter) in try RecordsRequest(QueryParameters(request), today: today) }) {
+            switch Result(catching: { () throws(BadParameter) in
+                try RecordsRequest(QueryParameters(request), today: today)
+            }) {
             case .success(let parsed): asked = parsed
-            case .failure(let error): return dashboard.badRequest(scope: scope, error, page: "Records", home: dashboard.links.recordsHome)
+            case .failure(let error):
+                return dashboard.badRequest(scope: scope, error, page: "Records", home: dashboard.links.recordsHome)
             }
             return await dashboard.page(status: .ok) { try await dashboard.recordsPage(scope: scope, request: asked) }
         }
@@ -30,8 +33,13 @@ extension Dashboard {
             guard scope.records != nil else { return dashboard.readOnlyScope(scope) }
             let name = QueryParameters(request)["kind"] ?? RecordKind.weight.pathName
             guard let kind = RecordKind(pathName: name) else {
-                return dashboard.badRequest(scope: scope, BadParameter("kind", "'\(name)' is not a record kind; use weight, "
-                                            + "nutrition, active-energy or resting-energy"), page: "Records", home: dashboard.links.recordsHome)
+                return dashboard.badRequest(
+                    scope: scope,
+                    BadParameter(
+                        "kind",
+                        "'\(name)' is not a record kind; use weight, "
+                            + "nutrition, active-energy or resting-energy"), page: "Records",
+                    home: dashboard.links.recordsHome)
             }
             let form = RecordForm(kind: kind, now: dashboard.configuration.now(), calendar: scope.calendar)
             return Self.html(dashboard.formPage(scope).add(form), status: .ok)
@@ -49,10 +57,12 @@ extension Dashboard {
 
     /// The Records page `request` asks for, as a document.
     func recordsPage(scope: DashboardScope, request: RecordsRequest) async throws -> String {
-        let store = scope.reader as? any HealthStore ?? ReadOnlyRecordStore(reader: scope.reader, calendar: scope.calendar)
-        let data = try await RecordsData.load(store: store, request: request, calendar: scope.calendar,
-                                              canWrite: scope.records != nil,
-                                              isEmptyStore: try await DashboardQueries(scope: scope).isEmpty())
+        let store =
+            scope.reader as? any HealthStore ?? ReadOnlyRecordStore(reader: scope.reader, calendar: scope.calendar)
+        let data = try await RecordsData.load(
+            store: store, request: request, calendar: scope.calendar,
+            canWrite: scope.records != nil,
+            isEmptyStore: try await DashboardQueries(scope: scope).isEmpty())
         return RecordsPage(data: data, layout: layout(scope), calendar: scope.calendar).render()
     }
 
@@ -60,8 +70,9 @@ extension Dashboard {
     private func addRecord(scope: DashboardScope, posted: FormFields) async throws -> Response {
         guard let writer = scope.records else { return readOnlyScope(scope) }
         guard let kind = posted["kind"].flatMap(RecordKind.init(pathName:)) else {
-            return badRequest(scope: scope, BadParameter("kind", "the form names no record kind"), page: "Records",
-                              home: links.recordsHome)
+            return badRequest(
+                scope: scope, BadParameter("kind", "the form names no record kind"), page: "Records",
+                home: links.recordsHome)
         }
         var form = RecordForm(kind: kind, posted: posted)
         guard let parsed = form.parse(in: scope.calendar) else {
@@ -95,8 +106,9 @@ extension Dashboard {
 
     /// 403: this scope shows records read-only (it has no writer).
     func readOnlyScope(_ scope: DashboardScope) -> Response {
-        recordRefusal(scope: scope, status: .forbidden, title: "Records are read-only here",
-                      message: "This dashboard shows records but cannot change them; nothing was changed.")
+        recordRefusal(
+            scope: scope, status: .forbidden, title: "Records are read-only here",
+            message: "This dashboard shows records but cannot change them; nothing was changed.")
     }
 
     /// A refusal page in the scope's frame: why, and a link back to the records.

@@ -12,8 +12,10 @@ extension Dashboard {
     ///   - returnPath: the same-site path to show once signed in.
     ///   - csrfToken: the anti-forgery token the server expects back.
     ///   - message: why the page is shown again (a token that did not work), if it is.
-    public func signInPage(action: String, returnPath: String, csrfToken: String, message: String? = nil,
-                           status: HTTPResponse.Status = .ok) -> Response {
+    public func signInPage(
+        action: String, returnPath: String, csrfToken: String, message: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         let layout = PageLayout(configuration: configuration, links: links, zone: nil)
         let body = layout.page(title: "Sign in", current: nil) {
             Tag.h1 { "Sign in" }
@@ -21,8 +23,9 @@ extension Dashboard {
                 if let message { Tag.p(.class("error"), .role("alert")) { message } }
                 Tag.form(.method("post"), .action(action)) {
                     Tag.label(.for("token")) { "Your API token" }
-                    Tag.input(.id("token"), .name("token"), .type("password"), .autocomplete("current-password"),
-                              .required(), .autofocus())
+                    Tag.input(
+                        .id("token"), .name("token"), .type("password"), .autocomplete("current-password"),
+                        .required(), .autofocus())
                     Tag.input(.type("hidden"), .name("next"), .value(returnPath))
                     Tag.input(.type("hidden"), .name(DashboardSession.csrfFieldName), .value(csrfToken))
                     Tag.button(.type("submit")) { "Sign in" }
@@ -36,8 +39,10 @@ extension Dashboard {
     }
 
     /// A page saying why a request was refused (a form without its token: 403), with one link on.
-    public func refusalPage(status: HTTPResponse.Status, title: String, message: String, linkText: String,
-                            link: String) -> Response {
+    public func refusalPage(
+        status: HTTPResponse.Status, title: String, message: String, linkText: String,
+        link: String
+    ) -> Response {
         let layout = PageLayout(configuration: configuration, links: links, zone: nil)
         let body = layout.page(title: title, current: nil) {
             Tag.h1 { title }

@@ -53,21 +53,24 @@ public struct Dashboard<Context: RequestContext>: Sendable {
         registerTrendsAndCalendar(on: router)
         registerRecords(on: router)
         router.get(RouterPath(DashboardLinks.stylesheetPath)) { _, _ -> Response in
-            Response(status: .ok,
-                     headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardStyle.css)))
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardStyle.css)))
         }
         router.get(RouterPath(DashboardLinks.changesPath)) { request, context -> Response in
             let scope = try await dashboard.scope(request, context)
             guard let changes = scope.changes else { throw HTTPError(.notFound) }
             let count = try await changes.changeCount()
-            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"count\":\(count)}")))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"count\":\(count)}")))
         }
         router.get(RouterPath(DashboardLinks.scriptPath)) { _, _ -> Response in
-            Response(status: .ok,
-                     headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=3600"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardScript.javaScript)))
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=3600"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardScript.javaScript)))
         }
     }
 
@@ -95,8 +98,9 @@ public struct Dashboard<Context: RequestContext>: Sendable {
 
     /// A 404 page with `message`.
     private func notFound(scope: DashboardScope, _ message: String) -> Response {
-        let layout = PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone,
-                                session: scope.session)
+        let layout = PageLayout(
+            configuration: configuration, links: links, zone: scope.calendar.timeZone,
+            session: scope.session)
         let body = layout.page(title: "Not found", current: nil) {
             Tag.h1 { "Not found" }
             Tag.p { message }
@@ -107,8 +111,9 @@ public struct Dashboard<Context: RequestContext>: Sendable {
 
     /// An HTML response that no cache keeps (the pages change as data arrives).
     static func html(_ document: String, status: HTTPResponse.Status) -> Response {
-        Response(status: status,
-                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
+        Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
     }
 }

@@ -14,11 +14,14 @@ public enum DashboardApplication {
     /// The application serving `store`'s dashboard on `127.0.0.1:port` (0 picks a free port).
     ///
     /// - Parameter onServerRunning: called with the bound port once it listens.
-    public static func make(store: some HealthStore & ActivityReader,
-                            configuration: DashboardConfiguration = DashboardConfiguration(),
-                            port: Int, logger: Logger,
-                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> some ApplicationProtocol {
+    public static func make(
+        store: some HealthStore & ActivityReader,
+        configuration: DashboardConfiguration = DashboardConfiguration(),
+        port: Int, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    )
+        -> some ApplicationProtocol
+    {
         Application(
             router: makeRouter(store: store, configuration: configuration),
             configuration: .init(address: .hostname(host, port: port), serverName: "vitals-dashboard"),
@@ -27,9 +30,12 @@ public enum DashboardApplication {
     }
 
     /// The router alone, with the dashboard at its root.
-    public static func makeRouter(store: some HealthStore & ActivityReader,
-                                  configuration: DashboardConfiguration = DashboardConfiguration())
-        -> Router<BasicRequestContext> {
+    public static func makeRouter(
+        store: some HealthStore & ActivityReader,
+        configuration: DashboardConfiguration = DashboardConfiguration()
+    )
+        -> Router<BasicRequestContext>
+    {
         let router = Router()
         router.add(middleware: SecurityHeadersMiddleware())
         let scope = DashboardScope(store: store)

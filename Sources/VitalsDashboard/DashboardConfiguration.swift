@@ -8,7 +8,8 @@ public struct DashboardConfiguration: Sendable {
     /// The name at the top of every page and in the window title.
     public var title = "Vitals"
     /// What an empty store's page says above ``gettingStarted``.
-    public var gettingStartedIntro = "This store holds no samples. Import an Apple Health export (Health app → your picture → Export All Health Data), send data from Health Auto Export, or try the demo:"
+    public var gettingStartedIntro =
+        "This store holds no samples. Import an Apple Health export (Health app → your picture → Export All Health Data), send data from Health Auto Export, or try the demo:"
     /// Shell commands an empty store's page suggests for getting data in, one per line.
     public var gettingStarted: [String] = ["vitals import export.zip", "vitals demo --dashboard"]
     /// Pages the mounting server adds beside the dashboard's own (the server's Sync page), linked

@@ -21,10 +21,13 @@ extension Dashboard {
     /// dashboard's frame: the header with the session's sign-out form, the navigation, the
     /// footer naming the scope's zone, the stylesheet. With `liveCount` (the scope's
     /// ``ChangeCounter`` count read before the page's data) the page updates as data arrives.
-    public func extraPage(scope: DashboardScope, title: String, liveCount: Int64? = nil,
-                          @HTMLBuilder content: () -> HTML) -> Response {
-        let layout = PageLayout(configuration: configuration, links: links, zone: scope.calendar.timeZone,
-                                session: scope.session, liveCount: liveCount)
+    public func extraPage(
+        scope: DashboardScope, title: String, liveCount: Int64? = nil,
+        @HTMLBuilder content: () -> HTML
+    ) -> Response {
+        let layout = PageLayout(
+            configuration: configuration, links: links, zone: scope.calendar.timeZone,
+            session: scope.session, liveCount: liveCount)
         return Self.html(layout.page(title: title, current: nil, content: content), status: .ok)
     }
 }

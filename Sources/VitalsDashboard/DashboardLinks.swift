@@ -45,9 +45,10 @@ struct DashboardLinks: Sendable {
     static func query(_ items: [(String, String)]) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        return "?" + items.map { name, value in
-            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
-        }.joined(separator: "&")
+        return "?"
+            + items.map { name, value in
+                name + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+            }.joined(separator: "&")
     }
 
     /// The one stylesheet.

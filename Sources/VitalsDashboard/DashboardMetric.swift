@@ -37,7 +37,9 @@ enum DashboardMetric: Sendable, Hashable {
             throw BadParameter(parameter, "'\(text)' is not a health data type (try stepCount, bodyMass or sleep)")
         }
         guard type.kind == .quantity, type.aggregationStyle != nil else {
-            throw BadParameter(parameter, "\(type.shortName) has no daily statistics; choose a quantity type, sleep or mindful minutes")
+            throw BadParameter(
+                parameter, "\(type.shortName) has no daily statistics; choose a quantity type, sleep or mindful minutes"
+            )
         }
         self = .quantity(type)
     }
@@ -129,7 +131,8 @@ enum DashboardMetric: Sendable, Hashable {
     /// A short axis label: `12.5k`, `72.4`, `7.5 h`, `45 min`.
     func tick(_ value: Double) -> String {
         guard case .quantity = self else {
-            return value >= 120 ? DisplayFormat.number(value / 60, digits: 1) + " h" : DisplayFormat.number(value) + " min"
+            return value >= 120
+                ? DisplayFormat.number(value / 60, digits: 1) + " h" : DisplayFormat.number(value) + " min"
         }
         return abs(value) >= 10_000 ? DisplayFormat.number(value / 1000, digits: 1) + "k" : number(value)
     }

@@ -17,20 +17,27 @@ struct DashboardQueries: Sendable {
     static let inBedValues = Set(SleepAnalysisValue.allCases.map(\.rawValue))
 
     /// The one statistic `option` of `type` over `range`, in one bucket anchored at its start.
-    func total(_ type: SampleType, _ option: StatisticsOptions, over range: DateRange,
-               categoryValues: Set<Int>? = nil) async throws -> Reading {
-        let query = StatisticsQuery(type: type, range: range, interval: .day, anchor: range.start, calendar: calendar,
-                                    options: option, categoryValues: categoryValues)
+    func total(
+        _ type: SampleType, _ option: StatisticsOptions, over range: DateRange,
+        categoryValues: Set<Int>? = nil
+    ) async throws -> Reading {
+        let query = StatisticsQuery(
+            type: type, range: range, interval: .day, anchor: range.start, calendar: calendar,
+            options: option, categoryValues: categoryValues)
         let result = try await reader.statistics(query)
         if result.unreadableTypes.contains(type) { return .unreadable(try await access(to: type)) }
         return Reading(value: result.value.first?.value(for: option))
     }
 
     /// Hourly buckets of `type` over the day `range` (23 or 25 on a DST change), and whether it was unreadable.
-    func hourly(_ type: SampleType, _ options: StatisticsOptions, over range: DateRange) async throws
-        -> (buckets: [Statistics], isUnreadable: Bool) {
-        let query = StatisticsQuery(type: type, range: range, interval: .hour, anchor: range.start, calendar: calendar,
-                                    options: options)
+    func hourly(
+        _ type: SampleType, _ options: StatisticsOptions, over range: DateRange
+    ) async throws
+        -> (buckets: [Statistics], isUnreadable: Bool)
+    {
+        let query = StatisticsQuery(
+            type: type, range: range, interval: .hour, anchor: range.start, calendar: calendar,
+            options: options)
         let result = try await reader.statistics(query)
         return (result.value, result.unreadableTypes.contains(type))
     }
@@ -63,8 +70,11 @@ struct DashboardQueries: Sendable {
     /// are none. A reported total of a day (a Health Auto Export count of stood hours the app does
     /// not place, metadata `HAEStandHours`) is the day's count instead of its hourly samples.
     func standHours(in range: DateRange) async throws -> Reading {
-        let result = try await reader.samples(of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
-        if result.unreadableTypes.contains(.appleStandHour) { return .unreadable(try await access(to: .appleStandHour)) }
+        let result = try await reader.samples(
+            of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
+        if result.unreadableTypes.contains(.appleStandHour) {
+            return .unreadable(try await access(to: .appleStandHour))
+        }
         return Reading(value: StandHours.count(result.value, in: calendar))
     }
 

@@ -31,10 +31,12 @@ public struct DashboardScope: Sendable {
     /// count `activitySources` (by default the samples `vitals log` writes, as `vitals streak`
     /// counts them); `records` saves the Records forms, `snapshots` fills Today's gaps and the
     /// Calendar marks the quests `quests` reads as completed; `changes` lets the pages of a day update live.
-    public init(reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
-                activitySources: SourceFilter = .app(bundleIdentifier: Source.vitals.bundleIdentifier),
-                records: (any DashboardRecordWriting)? = nil, snapshots: (any DailySnapshotReading)? = nil,
-                quests: (any QuestReading)? = nil, changes: (any ChangeCounter)? = nil) {
+    public init(
+        reader: any ActivityReader, calendar: Calendar, session: DashboardSession? = nil,
+        activitySources: SourceFilter = .app(bundleIdentifier: Source.vitals.bundleIdentifier),
+        records: (any DashboardRecordWriting)? = nil, snapshots: (any DailySnapshotReading)? = nil,
+        quests: (any QuestReading)? = nil, changes: (any ChangeCounter)? = nil
+    ) {
         self.changes = changes
         self.records = records
         self.snapshots = snapshots
@@ -49,8 +51,10 @@ public struct DashboardScope: Sendable {
     /// and the Records page's forms write the store's own records. A SQLite store's pages of a day
     /// update as its change anchor moves.
     public init(store: some HealthStore & ActivityReader) {
-        self.init(reader: store, calendar: store.calendar, activitySources: .app(bundleIdentifier: store.appSource.bundleIdentifier),
-                  records: LocalRecordWriter(store: store),
-                  changes: store as? any ChangeCounter)
+        self.init(
+            reader: store, calendar: store.calendar,
+            activitySources: .app(bundleIdentifier: store.appSource.bundleIdentifier),
+            records: LocalRecordWriter(store: store),
+            changes: store as? any ChangeCounter)
     }
 }

@@ -12,8 +12,12 @@ struct DayPage: Sendable {
         let title = DisplayFormat.longDate(data.day, in: calendar)
         return layout.page(title: title, current: nil) {
             Tag.nav(.class("days"), .ariaLabel("Other days")) {
-                Tag.a(.href(layout.links.day(data.day.adding(days: -1))), .rel("prev")) { "← " + data.day.adding(days: -1).description }
-                Tag.a(.href(layout.links.day(data.day.adding(days: 1))), .rel("next")) { data.day.adding(days: 1).description + " →" }
+                Tag.a(.href(layout.links.day(data.day.adding(days: -1))), .rel("prev")) {
+                    "← " + data.day.adding(days: -1).description
+                }
+                Tag.a(.href(layout.links.day(data.day.adding(days: 1))), .rel("next")) {
+                    data.day.adding(days: 1).description + " →"
+                }
             }
             Tag.h1 { title }
             if data.isEmptyStore {
@@ -26,8 +30,10 @@ struct DayPage: Sendable {
                     Tag.h2 { "Workouts" }
                     WorkoutList(entries: data.workouts, calendar: calendar).render()
                 }
-                MealList(meals: data.meals, unreadable: data.mealsUnreadable, day: data.day,
-                         axis: HourAxis(day: data.range, calendar: calendar)).render()
+                MealList(
+                    meals: data.meals, unreadable: data.mealsUnreadable, day: data.day,
+                    axis: HourAxis(day: data.range, calendar: calendar)
+                ).render()
             }
         }
     }
@@ -36,14 +42,18 @@ struct DayPage: Sendable {
         Tag.section(.class("panel")) {
             Tag.h2 { "Steps" }
             Tag.div(.class("figures")) {
-                FigureCard(metric: "steps", label: "Steps", reading: data.steps, unit: "count",
-                           display: { DisplayFormat.number($0) }).render()
+                FigureCard(
+                    metric: "steps", label: "Steps", reading: data.steps, unit: "count",
+                    display: { DisplayFormat.number($0) }
+                ).render()
             }
             if data.stepsUnreadable {
                 Tag.p(.class("muted"), .data("state", "unreadable")) { "Not allowed to read steps." }
             } else {
-                HourlyBarChart(key: "steps", title: "Steps per hour", unit: "steps", buckets: data.hourlySteps,
-                               calendar: calendar).render()
+                HourlyBarChart(
+                    key: "steps", title: "Steps per hour", unit: "steps", buckets: data.hourlySteps,
+                    calendar: calendar
+                ).render()
             }
         }
     }
@@ -65,13 +75,19 @@ struct DayPage: Sendable {
         Tag.section(.class("panel sleep")) {
             Tag.h2 { "The night before" }
             Tag.div(.class("figures")) {
-                FigureCard(metric: "asleep", label: "Asleep", reading: data.night.asleep, unit: "min",
-                           display: { DisplayFormat.duration(minutes: $0) }).render()
-                FigureCard(metric: "in-bed", label: "In bed", reading: data.night.inBed, unit: "min",
-                           display: { DisplayFormat.duration(minutes: $0) }).render()
+                FigureCard(
+                    metric: "asleep", label: "Asleep", reading: data.night.asleep, unit: "min",
+                    display: { DisplayFormat.duration(minutes: $0) }
+                ).render()
+                FigureCard(
+                    metric: "in-bed", label: "In bed", reading: data.night.inBed, unit: "min",
+                    display: { DisplayFormat.duration(minutes: $0) }
+                ).render()
             }
             if data.sleep.isEmpty {
-                Tag.p(.class("muted"), .data("state", "none")) { "No sleep recorded between noon the day before and noon." }
+                Tag.p(.class("muted"), .data("state", "none")) {
+                    "No sleep recorded between noon the day before and noon."
+                }
             } else {
                 Hypnogram(samples: data.sleep, calendar: calendar).render()
             }

@@ -2,8 +2,10 @@ import Foundation
 import VitalsCore
 
 extension DisplayFormat {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
 
     /// `Mon`, the weekday of `day` in three letters.
     static func weekdayShort(_ day: LocalDate, in calendar: Calendar) -> String {

@@ -43,8 +43,10 @@ enum DisplayFormat {
     static func longDate(_ day: LocalDate, in calendar: Calendar) -> String {
         let weekday = calendar.component(.weekday, from: day.start(in: calendar))
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                      "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December",
+        ]
         return "\(weekdays[(weekday - 1) % 7]) \(day.day) \(months[day.month - 1]) \(day.year)"
     }
 

@@ -24,7 +24,9 @@ struct FigureCard: Sendable {
             Tag.h3 { label }
             if reading.isUnreadable {
                 let access = reading.access ?? .denied
-                Tag.p(.class("value muted"), .data("state", "unreadable"), .data("access", access.rawValue)) { access.headline }
+                Tag.p(.class("value muted"), .data("state", "unreadable"), .data("access", access.rawValue)) {
+                    access.headline
+                }
                 Tag.p(.class("note access")) { access.advice(for: label) }
             } else if let value = reading.value {
                 Tag.p(.class("value")) { display(value) }

@@ -20,7 +20,8 @@ struct FormFields: Sendable {
     /// The first value of `name`, trimmed; `nil` when absent or blank.
     subscript(name: String) -> String? {
         guard let value = fields.first(where: { $0.name == name })?.value.trimmingCharacters(in: .whitespaces),
-              !value.isEmpty else { return nil }
+            !value.isEmpty
+        else { return nil }
         return value
     }
 

@@ -19,30 +19,50 @@ struct HeartRateChart: Sendable {
         func y(_ value: Double) -> Double { Self.top + plotHeight * (1 - (value - low) / (high - low)) }
         var averages: [(slot: Int, x: Double, y: Double)] = []
         for (index, bucket) in buckets.enumerated() {
-            if let average = bucket.average { averages.append((index, Self.left + (Double(index) + 0.5) * slot, y(average))) }
+            if let average = bucket.average {
+                averages.append((index, Self.left + (Double(index) + 0.5) * slot, y(average)))
+            }
         }
         return Tag.figure(.class("chart"), .data("chart", "heart-rate")) {
-            Tag.svg(.viewBox(width: Self.width, height: Self.height), .role("img"), .ariaLabelledBy("heart-rate-chart-title")) {
-                Tag.title(.id("heart-rate-chart-title")) { "Heart rate per hour: lowest to highest, and the average, in beats per minute" }
-                Tag.line(.class("axis"), .x1(Self.left), .y1(Self.top + plotHeight), .x2(Self.width - HourAxis.right), .y2(Self.top + plotHeight))
-                Tag.text(.class("tick"), .x(Self.left - 4), .y(y(high) + 8), .textAnchor("end")) { DisplayFormat.number(high) }
-                Tag.text(.class("tick"), .x(Self.left - 4), .y(y(low)), .textAnchor("end")) { DisplayFormat.number(low) }
+            Tag.svg(
+                .viewBox(width: Self.width, height: Self.height), .role("img"),
+                .ariaLabelledBy("heart-rate-chart-title")
+            ) {
+                Tag.title(.id("heart-rate-chart-title")) {
+                    "Heart rate per hour: lowest to highest, and the average, in beats per minute"
+                }
+                Tag.line(
+                    .class("axis"), .x1(Self.left), .y1(Self.top + plotHeight), .x2(Self.width - HourAxis.right),
+                    .y2(Self.top + plotHeight))
+                Tag.text(.class("tick"), .x(Self.left - 4), .y(y(high) + 8), .textAnchor("end")) {
+                    DisplayFormat.number(high)
+                }
+                Tag.text(.class("tick"), .x(Self.left - 4), .y(y(low)), .textAnchor("end")) {
+                    DisplayFormat.number(low)
+                }
                 for (index, bucket) in buckets.enumerated() {
                     if let minimum = bucket.minimum, let maximum = bucket.maximum {
-                        Tag.rect(.class("band"), .x(Self.left + Double(index) * slot + slot * 0.15), .y(y(maximum)),
-                                 .width(slot * 0.7), .height(max(1, y(minimum) - y(maximum))),
-                                 .data("start", DisplayFormat.instant(bucket.range.start, in: calendar)),
-                                 .data("min", DisplayFormat.exact(minimum)), .data("max", DisplayFormat.exact(maximum))) {
+                        Tag.rect(
+                            .class("band"), .x(Self.left + Double(index) * slot + slot * 0.15), .y(y(maximum)),
+                            .width(slot * 0.7), .height(max(1, y(minimum) - y(maximum))),
+                            .data("start", DisplayFormat.instant(bucket.range.start, in: calendar)),
+                            .data("min", DisplayFormat.exact(minimum)), .data("max", DisplayFormat.exact(maximum))
+                        ) {
                             Tag.title { "\(hourLabel(bucket)): \(describe(bucket))" }
                         }
                     }
                     if index % 3 == 0 {
-                        Tag.text(.class(index % 6 == 0 ? "tick" : "tick minor"), .x(Self.left + (Double(index) + 0.5) * slot),
-                                 .y(Self.height - 6),
-                                 .textAnchor("middle")) { DisplayFormat.clock(bucket.range.start, in: calendar) }
+                        Tag.text(
+                            .class(index % 6 == 0 ? "tick" : "tick minor"),
+                            .x(Self.left + (Double(index) + 0.5) * slot),
+                            .y(Self.height - 6),
+                            .textAnchor("middle")
+                        ) { DisplayFormat.clock(bucket.range.start, in: calendar) }
                     }
                 }
-                for run in LineRuns.split(averages) where run.count > 1 { Tag.polyline(.class("average"), .points(run)) }
+                for run in LineRuns.split(averages) where run.count > 1 {
+                    Tag.polyline(.class("average"), .points(run))
+                }
                 for point in averages { Tag.circle(.class("average-point"), .cx(point.x), .cy(point.y), .r(2.5)) }
             }
             Tag.figcaption { "Heart rate (bpm): band from lowest to highest per hour, line through the averages" }

@@ -56,8 +56,10 @@ struct HourAxis: Sendable {
     func ticks(y: Double) -> HTML {
         HTML {
             for index in stride(from: 0, to: hours.count, by: 3) {
-                Tag.text(.class(index % 6 == 0 ? "tick" : "tick minor"), .x(x(ofHour: index) + slot / 2), .y(y),
-                         .textAnchor("middle")) {
+                Tag.text(
+                    .class(index % 6 == 0 ? "tick" : "tick minor"), .x(x(ofHour: index) + slot / 2), .y(y),
+                    .textAnchor("middle")
+                ) {
                     DisplayFormat.clock(hours[index].start, in: calendar)
                 }
             }

@@ -28,8 +28,10 @@ struct HourlyBarChart: Sendable {
         return Tag.figure(.class("chart"), .data("chart", key), .data("bars", String(buckets.count))) {
             Tag.svg(.viewBox(width: HourAxis.width, height: Self.height), .role("img"), .ariaLabelledBy(titleID)) {
                 Tag.title(.id(titleID)) { "\(title), \(buckets.count) hours" }
-                Tag.line(.class("axis"), .x1(HourAxis.left), .y1(Self.top + plotHeight), .x2(HourAxis.width - HourAxis.right),
-                         .y2(Self.top + plotHeight))
+                Tag.line(
+                    .class("axis"), .x1(HourAxis.left), .y1(Self.top + plotHeight),
+                    .x2(HourAxis.width - HourAxis.right),
+                    .y2(Self.top + plotHeight))
                 Tag.text(.class("tick"), .x(HourAxis.left - 4), .y(Self.top + 8), .textAnchor("end")) {
                     DisplayFormat.number(maximum)
                 }
@@ -52,7 +54,9 @@ struct HourlyBarChart: Sendable {
         ]
         if let sum = bucket.sum { attributes.append(.data("value", DisplayFormat.exact(sum))) }
         return Tag.rect(attributes: attributes) {
-            Tag.title { "\(axis.label(bucket.range)): \(bucket.sum.map { DisplayFormat.number($0) } ?? "no data") \(unit)" }
+            Tag.title {
+                "\(axis.label(bucket.range)): \(bucket.sum.map { DisplayFormat.number($0) } ?? "no data") \(unit)"
+            }
         }
     }
 
@@ -60,12 +64,18 @@ struct HourlyBarChart: Sendable {
         Tag.details {
             Tag.summary { "\(title) as a table" }
             Tag.table {
-                Tag.thead { Tag.tr { Tag.th(.scope("col")) { "Hour" }; Tag.th(.scope("col")) { unit.capitalized } } }
+                Tag.thead {
+                    Tag.tr {
+                        Tag.th(.scope("col")) { "Hour" }; Tag.th(.scope("col")) { unit.capitalized }
+                    }
+                }
                 Tag.tbody {
                     for bucket in buckets {
                         Tag.tr {
                             Tag.th(.scope("row")) {
-                                Tag.time(.datetime(DisplayFormat.instant(bucket.range.start, in: calendar))) { axis.label(bucket.range) }
+                                Tag.time(.datetime(DisplayFormat.instant(bucket.range.start, in: calendar))) {
+                                    axis.label(bucket.range)
+                                }
                             }
                             Tag.td { bucket.sum.map { DisplayFormat.number($0) } ?? "–" }
                         }

@@ -25,7 +25,9 @@ struct Hypnogram: Sendable {
     }
 
     func render() -> HTML {
-        guard let first = samples.map(\.start).min(), let last = samples.map(\.end).max(), last > first else { return .empty }
+        guard let first = samples.map(\.start).min(), let last = samples.map(\.end).max(), last > first else {
+            return .empty
+        }
         let plotWidth = Self.width - Self.left - 4
         let height = Self.top + Double(Self.rows.count) * Self.rowHeight + Self.bottom
         let span = last.timeIntervalSince(first)
@@ -33,18 +35,26 @@ struct Hypnogram: Sendable {
         let plotHeight = Double(Self.rows.count) * Self.rowHeight
         // Time in bed first, so the stages are drawn over it.
         let valued = Self.stages(of: samples)
-        let inBed = valued.filter { $0.value == .inBed }.map { interval($0.sample, .inBed, x: x, plotHeight: plotHeight) }
-        let stages = valued.filter { $0.value != .inBed }.map { interval($0.sample, $0.value, x: x, plotHeight: plotHeight) }
+        let inBed = valued.filter { $0.value == .inBed }.map {
+            interval($0.sample, .inBed, x: x, plotHeight: plotHeight)
+        }
+        let stages = valued.filter { $0.value != .inBed }.map {
+            interval($0.sample, $0.value, x: x, plotHeight: plotHeight)
+        }
         let rowLabels = Self.rows.enumerated().map { row, stage in
-            Tag.text(.class("tick"), .x(Self.left - 6), .y(Self.top + Double(row) * Self.rowHeight + 17),
-                     .textAnchor("end")) { Self.label(stage) }
+            Tag.text(
+                .class("tick"), .x(Self.left - 6), .y(Self.top + Double(row) * Self.rowHeight + 17),
+                .textAnchor("end")
+            ) { Self.label(stage) }
         }
         let hourLabels = hours(from: first, to: last).enumerated().map { index, hour in
-            Tag.text(.class(index % 2 == 0 ? "tick" : "tick minor"), .x(x(hour)), .y(height - 6), .textAnchor("middle")) {
+            Tag.text(.class(index % 2 == 0 ? "tick" : "tick minor"), .x(x(hour)), .y(height - 6), .textAnchor("middle"))
+            {
                 DisplayFormat.clock(hour, in: calendar)
             }
         }
-        let title = "Sleep stages from \(DisplayFormat.clock(first, in: calendar)) to \(DisplayFormat.clock(last, in: calendar))"
+        let title =
+            "Sleep stages from \(DisplayFormat.clock(first, in: calendar)) to \(DisplayFormat.clock(last, in: calendar))"
         return Tag.figure(.class("chart"), .data("chart", "hypnogram")) {
             Tag.svg(.viewBox(width: Self.width, height: height), .role("img"), .ariaLabelledBy("hypnogram-title")) {
                 Tag.title(.id("hypnogram-title")) { title }
@@ -70,17 +80,23 @@ struct Hypnogram: Sendable {
         return result
     }
 
-    private func interval(_ sample: Sample, _ value: SleepAnalysisValue, x: (Date) -> Double, plotHeight: Double) -> HTML {
+    private func interval(
+        _ sample: Sample, _ value: SleepAnalysisValue, x: (Date) -> Double, plotHeight: Double
+    ) -> HTML {
         let start = x(sample.start), width = max(0.5, x(sample.end) - start)
         let title = "\(Self.label(value)) \(span(sample)) (\(DisplayFormat.duration(minutes: sample.duration / 60)))"
         let instant = DisplayFormat.instant(sample.start, in: calendar)
         if value == .inBed {
-            return Tag.rect(.class("in-bed"), .x(start), .y(Self.top), .width(width), .height(plotHeight),
-                            .data("stage", value.name), .data("start", instant)) { Tag.title { title } }
+            return Tag.rect(
+                .class("in-bed"), .x(start), .y(Self.top), .width(width), .height(plotHeight),
+                .data("stage", value.name), .data("start", instant)
+            ) { Tag.title { title } }
         }
         let row = Double(Self.rows.firstIndex(of: value) ?? 0)
-        return Tag.rect(.class("stage stage-\(value.name)"), .x(start), .y(Self.top + row * Self.rowHeight + 3),
-                        .width(width), .height(Self.rowHeight - 6), .data("stage", value.name), .data("start", instant)) {
+        return Tag.rect(
+            .class("stage stage-\(value.name)"), .x(start), .y(Self.top + row * Self.rowHeight + 3),
+            .width(width), .height(Self.rowHeight - 6), .data("stage", value.name), .data("start", instant)
+        ) {
             Tag.title { title }
         }
     }
@@ -117,7 +133,8 @@ struct Hypnogram: Sendable {
                         Tag.tr {
                             Tag.th(.scope("row")) { span(sample) }
                             Tag.td {
-                                sample.categoryValue.flatMap(SleepAnalysisValue.init(rawValue:)).map(Self.label) ?? "Unknown"
+                                sample.categoryValue.flatMap(SleepAnalysisValue.init(rawValue:)).map(Self.label)
+                                    ?? "Unknown"
                             }
                             Tag.td { DisplayFormat.duration(minutes: sample.duration / 60) }
                             Tag.td { sample.source.name }

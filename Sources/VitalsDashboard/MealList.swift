@@ -72,9 +72,11 @@ struct MealList: Sendable {
     }
 
     private func item(_ meal: NutritionLog) -> HTML {
-        var attributes: [Attribute] = [.class("meal meal-\(meal.mealType.rawValue)"), .data("meal", meal.mealType.rawValue),
-                                       .data("kcal", DisplayFormat.exact(meal.kilocalories)),
-                                       .data("items", String(meal.sampleCount))]
+        var attributes: [Attribute] = [
+            .class("meal meal-\(meal.mealType.rawValue)"), .data("meal", meal.mealType.rawValue),
+            .data("kcal", DisplayFormat.exact(meal.kilocalories)),
+            .data("items", String(meal.sampleCount)),
+        ]
         for (key, grams) in zip(["protein", "carbohydrates", "fat"], Self.macros(meal).map(\.grams)) {
             if let grams { attributes.append(.data(key, DisplayFormat.exact(grams))) }
         }

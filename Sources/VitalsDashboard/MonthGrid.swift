@@ -47,17 +47,23 @@ struct MonthGrid: Sendable {
     private func cell(_ day: CalendarDay?) -> HTML {
         guard let day else { return Tag.td(.class("blank")) {} }
         let metric = data.request.metric
-        var attributes: [Attribute] = [.data("date", day.day.description), .data("marks", Self.marks(day).joined(separator: " "))]
+        var attributes: [Attribute] = [
+            .data("date", day.day.description), .data("marks", Self.marks(day).joined(separator: " ")),
+        ]
         if let value = day.value {
             let level = data.scale.level(value)
-            attributes += [.class("day level-\(level)"), .data("value", DisplayFormat.exact(value)), .data("level", String(level))]
+            attributes += [
+                .class("day level-\(level)"), .data("value", DisplayFormat.exact(value)), .data("level", String(level)),
+            ]
         } else {
             attributes.append(.class("day no-data"))
         }
         if data.showsQuests { attributes.append(.data("quests", String(day.quests.count))) }
         if day.day == data.today { attributes.append(.ariaCurrent("date")) }
         return Tag.td(attributes: attributes) {
-            Tag.a(.href(links.day(day.day)), .ariaLabel(DisplayFormat.dayLabel(day.day, in: calendar))) { String(day.day.day) }
+            Tag.a(.href(links.day(day.day)), .ariaLabel(DisplayFormat.dayLabel(day.day, in: calendar))) {
+                String(day.day.day)
+            }
             Tag.span(.class("value")) { day.value.map(metric.number) ?? (data.isUnreadable ? "?" : "–") }
             Tag.span(.class("marks")) { marks(day) }
         }

@@ -17,42 +17,48 @@ struct PageLayout: Sendable {
     /// The whole document: `content` in `main`, titled `title`.
     func page(title: String, current: Section?, @HTMLBuilder content: () -> HTML) -> String {
         let main = content()
-        return HTML.document(Tag.html(.lang("en")) {
-            Tag.head {
-                Tag.meta(.charset("utf-8"))
-                Tag.meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
-                Tag.meta(.name("color-scheme"), .content("light dark"))
-                Tag.title { "\(title) · \(configuration.title)" }
-                Tag.link(.rel("stylesheet"), .href(links.stylesheet))
-                Tag.script(.src(links.script), .deferred()) { HTML.empty }
-            }
-            Tag.body {
-                Tag.header(.class("top")) {
-                    Tag.a(.class("brand"), .href(links.today)) { configuration.title }
-                    Tag.nav(.ariaLabel("Pages")) {
-                        navigationLink("Today", href: links.today, isCurrent: current == .today)
-                        navigationLink("Trends", href: links.trendsHome, isCurrent: current == .trends)
-                        navigationLink("Calendar", href: links.calendarHome, isCurrent: current == .calendar)
-                        navigationLink("Records", href: links.recordsHome, isCurrent: current == .records)
-                        for extra in configuration.extraPages {
-                            navigationLink(extra.title, href: extra.path, isCurrent: current == nil && title == extra.title)
+        return HTML.document(
+            Tag.html(.lang("en")) {
+                Tag.head {
+                    Tag.meta(.charset("utf-8"))
+                    Tag.meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+                    Tag.meta(.name("color-scheme"), .content("light dark"))
+                    Tag.title { "\(title) · \(configuration.title)" }
+                    Tag.link(.rel("stylesheet"), .href(links.stylesheet))
+                    Tag.script(.src(links.script), .deferred()) { HTML.empty }
+                }
+                Tag.body {
+                    Tag.header(.class("top")) {
+                        Tag.a(.class("brand"), .href(links.today)) { configuration.title }
+                        Tag.nav(.ariaLabel("Pages")) {
+                            navigationLink("Today", href: links.today, isCurrent: current == .today)
+                            navigationLink("Trends", href: links.trendsHome, isCurrent: current == .trends)
+                            navigationLink("Calendar", href: links.calendarHome, isCurrent: current == .calendar)
+                            navigationLink("Records", href: links.recordsHome, isCurrent: current == .records)
+                            for extra in configuration.extraPages {
+                                navigationLink(
+                                    extra.title, href: extra.path, isCurrent: current == nil && title == extra.title)
+                            }
+                        }
+                        if let session { session.signOutForm }
+                    }
+                    if let liveCount {
+                        Tag.main(
+                            .data("live-url", links.changes), .data("live-count", String(liveCount)),
+                            .data("live-interval", String(Int((configuration.liveUpdateInterval * 1000).rounded())))
+                        ) { main }
+                    } else {
+                        Tag.main { main }
+                    }
+                    Tag.footer {
+                        if let zone {
+                            Tag.p {
+                                "Days run midnight to midnight in \(zone.identifier); sources are merged as Apple Health merges them."
+                            }
                         }
                     }
-                    if let session { session.signOutForm }
                 }
-                if let liveCount {
-                    Tag.main(.data("live-url", links.changes), .data("live-count", String(liveCount)),
-                             .data("live-interval", String(Int((configuration.liveUpdateInterval * 1000).rounded())))) { main }
-                } else {
-                    Tag.main { main }
-                }
-                Tag.footer {
-                    if let zone {
-                        Tag.p { "Days run midnight to midnight in \(zone.identifier); sources are merged as Apple Health merges them." }
-                    }
-                }
-            }
-        })
+            })
     }
 
     private func navigationLink(_ label: String, href: String, isCurrent: Bool) -> HTML {

@@ -22,7 +22,9 @@ struct ReadOnlyRecordStore: HealthStore {
 
     var isAvailable: Bool { true }
 
-    func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws -> QueryResult<[Sample]> {
+    func samples(
+        of type: SampleType, matching predicate: SamplePredicate, limit: Int?
+    ) async throws -> QueryResult<[Sample]> {
         try await reader.samples(of: type, matching: predicate, limit: limit)
     }
 

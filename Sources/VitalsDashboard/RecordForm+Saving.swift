@@ -9,11 +9,13 @@ extension RecordForm {
         case .weight:
             return WeightRecord(date: parsed.start, kilograms: parsed.value, source: source)
         case .dietaryCalorie:
-            return DietaryCalorieRecord(start: parsed.start, kilocalories: parsed.value, protein: parsed.protein,
-                                        carbohydrates: parsed.carbohydrates, fat: parsed.fat, source: source)
+            return DietaryCalorieRecord(
+                start: parsed.start, kilocalories: parsed.value, protein: parsed.protein,
+                carbohydrates: parsed.carbohydrates, fat: parsed.fat, source: source)
         case .activeEnergy:
-            return ActiveEnergyRecord(start: parsed.start, end: parsed.end ?? parsed.start, kilocalories: parsed.value,
-                                      workoutType: parsed.activity, source: source)
+            return ActiveEnergyRecord(
+                start: parsed.start, end: parsed.end ?? parsed.start, kilocalories: parsed.value,
+                workoutType: parsed.activity, source: source)
         case .restingEnergy:
             return RestingEnergyRecord(start: parsed.start, kilocalories: parsed.value, source: source)
         }

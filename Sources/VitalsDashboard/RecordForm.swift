@@ -32,19 +32,27 @@ struct RecordForm: Sendable {
         let energy = Field(name: "value", label: "Energy (kcal)", inputType: "number", isRequired: true)
         switch kind {
         case .weight:
-            return [Field(name: "value", label: "Weight (kg)", inputType: "number", isRequired: true),
-                    Field(name: "start", label: "Time", inputType: "datetime-local", isRequired: true)]
+            return [
+                Field(name: "value", label: "Weight (kg)", inputType: "number", isRequired: true),
+                Field(name: "start", label: "Time", inputType: "datetime-local", isRequired: true),
+            ]
         case .dietaryCalorie:
-            return [energy,
-                    Field(name: "protein", label: "Protein (g, optional)", inputType: "number", isRequired: false),
-                    Field(name: "carbs", label: "Carbohydrates (g, optional)", inputType: "number", isRequired: false),
-                    Field(name: "fat", label: "Fat (g, optional)", inputType: "number", isRequired: false),
-                    Field(name: "start", label: "Time", inputType: "datetime-local", isRequired: true)]
+            return [
+                energy,
+                Field(name: "protein", label: "Protein (g, optional)", inputType: "number", isRequired: false),
+                Field(name: "carbs", label: "Carbohydrates (g, optional)", inputType: "number", isRequired: false),
+                Field(name: "fat", label: "Fat (g, optional)", inputType: "number", isRequired: false),
+                Field(name: "start", label: "Time", inputType: "datetime-local", isRequired: true),
+            ]
         case .activeEnergy:
-            return [energy,
-                    Field(name: "start", label: "Start", inputType: "datetime-local", isRequired: true),
-                    Field(name: "end", label: "End", inputType: "datetime-local", isRequired: true),
-                    Field(name: "activity", label: "Workout type (optional, e.g. running)", inputType: "text", isRequired: false)]
+            return [
+                energy,
+                Field(name: "start", label: "Start", inputType: "datetime-local", isRequired: true),
+                Field(name: "end", label: "End", inputType: "datetime-local", isRequired: true),
+                Field(
+                    name: "activity", label: "Workout type (optional, e.g. running)", inputType: "text",
+                    isRequired: false),
+            ]
         case .restingEnergy:
             return [energy, Field(name: "start", label: "Time", inputType: "datetime-local", isRequired: true)]
         }
@@ -128,7 +136,9 @@ struct RecordForm: Sendable {
             parsed.end = time("end")
             if let name = values["activity"] {
                 parsed.activity = WorkoutActivityType(name: name)
-                if parsed.activity == nil { errors["activity"] = "'\(name)' is not a HealthKit workout type (running, walking, cycling...)." }
+                if parsed.activity == nil {
+                    errors["activity"] = "'\(name)' is not a HealthKit workout type (running, walking, cycling...)."
+                }
             }
         }
         if kind == .dietaryCalorie {
@@ -153,7 +163,8 @@ struct RecordForm: Sendable {
             let text = String(value ?? 0)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+        return
+            "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
     }
 
     /// The instant `YYYY-MM-DDTHH:MM[:SS]` names in `calendar`'s zone.
@@ -164,8 +175,10 @@ struct RecordForm: Sendable {
         guard clock.count == 2 || clock.count == 3, !clock.contains(nil) else { return nil }
         let hour = clock[0]!, minute = clock[1]!, second = clock.count == 3 ? clock[2]! : 0
         guard (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
-        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day,
-                                                  hour: hour, minute: minute, second: second))
+        return calendar.date(
+            from: DateComponents(
+                year: day.year, month: day.month, day: day.day,
+                hour: hour, minute: minute, second: second))
     }
 
     /// `message` as a sentence: capitalised, with a full stop.

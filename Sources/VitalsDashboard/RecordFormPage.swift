@@ -24,7 +24,9 @@ struct RecordFormPage: Sendable {
                     fields(form)
                     Tag.button(.type("submit")) { "Save" }
                 }
-                Tag.p { Tag.a(.href(links.records(of: form.kind))) { "Back to \(form.kind.title.lowercased()) records" } }
+                Tag.p {
+                    Tag.a(.href(links.records(of: form.kind))) { "Back to \(form.kind.title.lowercased()) records" }
+                }
             }
         }
     }
@@ -40,7 +42,9 @@ struct RecordFormPage: Sendable {
                     fields(form)
                     Tag.button(.type("submit")) { "Save changes" }
                 }
-                Tag.p(.class("note")) { "Written by \(record.source.name) (local). Saving replaces the record with a new one, as Apple Health does." }
+                Tag.p(.class("note")) {
+                    "Written by \(record.source.name) (local). Saving replaces the record with a new one, as Apple Health does."
+                }
             }
             deleteForm(record, error: confirmError)
             Tag.p { Tag.a(.href(links.records(of: form.kind))) { "Back to \(form.kind.title.lowercased()) records" } }
@@ -56,14 +60,18 @@ struct RecordFormPage: Sendable {
                     confirmBox(hasError: error != nil)
                     Tag.label(.for("field-confirm")) { "Yes, delete this record" }
                 }
-                if let error { Tag.p(.class("error"), .id("confirm-error"), .data("field", "confirm"), .role("alert")) { error } }
+                if let error {
+                    Tag.p(.class("error"), .id("confirm-error"), .data("field", "confirm"), .role("alert")) { error }
+                }
                 Tag.button(.type("submit"), .class("danger")) { "Delete" }
             }
         }
     }
 
     private func confirmBox(hasError: Bool) -> HTML {
-        var attributes: [Attribute] = [.id("field-confirm"), .name("confirm"), .type("checkbox"), .value("yes"), .required()]
+        var attributes: [Attribute] = [
+            .id("field-confirm"), .name("confirm"), .type("checkbox"), .value("yes"), .required(),
+        ]
         if hasError { attributes += [.ariaInvalid(), .ariaDescribedBy("confirm-error")] }
         return Tag.input(attributes: attributes)
     }

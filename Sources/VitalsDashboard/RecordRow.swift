@@ -65,7 +65,8 @@ struct RecordRow: Sendable {
     private func change() -> HTML {
         guard record.origin == .local else { return Tag.td(.class("muted")) { "–" } }
         return Tag.td {
-            Tag.a(.href(links.editRecord(record.id)), .ariaLabel("Edit the \(kind.noun) of \(timeText(record.start))")) { "Edit" }
+            Tag.a(.href(links.editRecord(record.id)), .ariaLabel("Edit the \(kind.noun) of \(timeText(record.start))"))
+            { "Edit" }
         }
     }
 

@@ -26,8 +26,10 @@ struct RecordsData: Sendable {
     static let maximumRows = 500
 
     /// Reads `request`'s kinds from `store`.
-    static func load(store: any HealthStore, request: RecordsRequest, calendar: Calendar, canWrite: Bool,
-                     isEmptyStore: Bool) async throws -> RecordsData {
+    static func load(
+        store: any HealthStore, request: RecordsRequest, calendar: Calendar, canWrite: Bool,
+        isEmptyStore: Bool
+    ) async throws -> RecordsData {
         let (start, end) = request.range(in: calendar)
         var tables: [Table] = []
         for kind in request.kinds {
@@ -38,8 +40,10 @@ struct RecordsData: Sendable {
     }
 
     /// `kind`'s merged records starting in `[start, end)`, and what could not be read.
-    static func records(_ kind: RecordKind, from start: Date, to end: Date,
-                        store: any HealthStore) async throws -> ([any HealthRecord], Set<SampleType>) {
+    static func records(
+        _ kind: RecordKind, from start: Date, to end: Date,
+        store: any HealthStore
+    ) async throws -> ([any HealthRecord], Set<SampleType>) {
         switch kind {
         case .weight:
             let result = try await UnifiedQuery(WeightQuery()).fetch(from: start, to: end, store: store)

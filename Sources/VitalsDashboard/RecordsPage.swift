@@ -62,12 +62,17 @@ struct RecordsPage: Sendable {
                 Tag.p { Tag.a(.class("add"), .href(links.newRecord(table.kind))) { "Add a \(table.kind.noun)" } }
             }
             if !table.unreadable.isEmpty {
-                Tag.p(.class("note"), .data("unreadable", table.unreadable.map(\.shortName).sorted().joined(separator: " "))) {
+                Tag.p(
+                    .class("note"),
+                    .data("unreadable", table.unreadable.map(\.shortName).sorted().joined(separator: " "))
+                ) {
                     "Not allowed to read: \(table.unreadable.map(\.shortName).sorted().joined(separator: ", ")); those values are not shown."
                 }
             }
             if table.records.isEmpty {
-                Tag.p(.class("muted"), .data("empty", "true")) { "No \(table.kind.title.lowercased()) records in these days." }
+                Tag.p(.class("muted"), .data("empty", "true")) {
+                    "No \(table.kind.title.lowercased()) records in these days."
+                }
             } else {
                 recordTable(table)
             }
@@ -86,7 +91,9 @@ struct RecordsPage: Sendable {
                 Tag.caption(.class("visually-hidden")) { "\(table.kind.title) records" }
                 header(table.kind)
                 Tag.tbody {
-                    for record in shown { RecordRow(record: record, calendar: calendar, links: links, canWrite: data.canWrite).render() }
+                    for record in shown {
+                        RecordRow(record: record, calendar: calendar, links: links, canWrite: data.canWrite).render()
+                    }
                 }
             }
         }

@@ -22,13 +22,16 @@ struct RecordsRequest: Sendable, Hashable {
     init(_ parameters: QueryParameters, today: LocalDate) throws(BadParameter) {
         if let name = parameters["kind"] {
             guard let kind = RecordKind(pathName: name) else {
-                throw BadParameter("kind", "'\(name)' is not a record kind; use weight, nutrition, active-energy or resting-energy")
+                throw BadParameter(
+                    "kind", "'\(name)' is not a record kind; use weight, nutrition, active-energy or resting-energy")
             }
             self.kind = kind
         }
         to = try Self.day(parameters, "to") ?? today.adding(days: 1)
         from = try Self.day(parameters, "from") ?? to.adding(days: -7)
-        guard from < to else { throw BadParameter("to", "\(to) is not after \(from) (to is the first day not included)") }
+        guard from < to else {
+            throw BadParameter("to", "\(to) is not after \(from) (to is the first day not included)")
+        }
         guard from.days(to: to) <= Self.maximumDays else {
             throw BadParameter("from", "the range is longer than \(Self.maximumDays) days")
         }

@@ -18,7 +18,8 @@ struct RouteMap: Sendable {
     func projected() -> [[(x: Double, y: Double)]] {
         let all = routes.joined()
         guard let minLat = all.map(\.latitude).min(), let maxLat = all.map(\.latitude).max(),
-              let minLon = all.map(\.longitude).min(), let maxLon = all.map(\.longitude).max() else { return [] }
+            let minLon = all.map(\.longitude).min(), let maxLon = all.map(\.longitude).max()
+        else { return [] }
         // Equirectangular around the middle latitude: a degree of longitude is cos(latitude) as long.
         let scaleX = cos((minLat + maxLat) / 2 * .pi / 180)
         let spanX = max((maxLon - minLon) * scaleX, 1e-9), spanY = max(maxLat - minLat, 1e-9)
@@ -26,7 +27,10 @@ struct RouteMap: Sendable {
         let offsetX = (Self.width - spanX * scale) / 2, offsetY = (Self.height - spanY * scale) / 2
         return routes.map { route in
             route.map { point in
-                (x: offsetX + (point.longitude - minLon) * scaleX * scale, y: offsetY + (maxLat - point.latitude) * scale)
+                (
+                    x: offsetX + (point.longitude - minLon) * scaleX * scale,
+                    y: offsetY + (maxLat - point.latitude) * scale
+                )
             }
         }
     }
@@ -34,10 +38,12 @@ struct RouteMap: Sendable {
     func render() -> HTML {
         let count = routes.reduce(0) { $0 + $1.count }
         guard count > 1, let first = routes.first(where: { !$0.isEmpty })?.first,
-              let last = routes.last(where: { !$0.isEmpty })?.last else { return .empty }
+            let last = routes.last(where: { !$0.isEmpty })?.last
+        else { return .empty }
         let lines = projected()
         let titleID = "\(key)-route-title"
-        let summary = "Route of the \(label.lowercased()) from \(DisplayFormat.clock(first.time, in: calendar)) to \(DisplayFormat.clock(last.time, in: calendar)), \(count) points"
+        let summary =
+            "Route of the \(label.lowercased()) from \(DisplayFormat.clock(first.time, in: calendar)) to \(DisplayFormat.clock(last.time, in: calendar)), \(count) points"
         return Tag.figure(.class("chart route"), .data("chart", "route"), .data("points", String(count))) {
             Tag.svg(.viewBox(width: Self.width, height: Self.height), .role("img"), .ariaLabelledBy(titleID)) {
                 Tag.title(.id(titleID)) { summary }

@@ -25,8 +25,11 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
     /// The middleware.
     public init() {}
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
+        async throws -> Response
+    {
         var response: Response
         do {
             response = try await next(request, context)

@@ -14,7 +14,8 @@ extension TodayData {
 
     private func labelled(_ reading: Reading, _ type: SampleType, _ queries: DashboardQueries) async throws -> Reading {
         guard reading.value != nil, reading.origin == nil,
-              let received = try await queries.reportedAt(type, in: range) else { return reading }
+            let received = try await queries.reportedAt(type, in: range)
+        else { return reading }
         var labelled = reading
         labelled.origin = "Reported by Health Auto Export at \(DisplayFormat.clock(received, in: queries.calendar))"
         labelled.originKind = "reported"

@@ -53,19 +53,24 @@ struct TodayData: Sendable {
         }
         let sources = try await queries.reader.sources(for: nil)
         let snapshot = try await queries.scope.snapshots?.snapshot(on: day)
-        var data = TodayData(day: day, range: range, isEmptyStore: sources.isEmpty && snapshot == nil, night: nothing,
-                             sources: sources)
+        var data = TodayData(
+            day: day, range: range, isEmptyStore: sources.isEmpty && snapshot == nil, night: nothing,
+            sources: sources)
         guard !data.isEmptyStore else { return data }
         data.night = try await queries.night(endingOn: day)
         data.note(.sleepAnalysis, data.night.asleep)
         data.steps = data.note(.stepCount, try await queries.total(.stepCount, .sum, over: range))
-        data.distance = data.note(.distanceWalkingRunning, try await queries.total(.distanceWalkingRunning, .sum, over: range))
-        data.activeEnergy = data.note(.activeEnergyBurned, try await queries.total(.activeEnergyBurned, .sum, over: range))
+        data.distance = data.note(
+            .distanceWalkingRunning, try await queries.total(.distanceWalkingRunning, .sum, over: range))
+        data.activeEnergy = data.note(
+            .activeEnergyBurned, try await queries.total(.activeEnergyBurned, .sum, over: range))
         data.exercise = data.note(.appleExerciseTime, try await queries.total(.appleExerciseTime, .sum, over: range))
         data.mindful = data.note(.mindfulSession, try await queries.total(.mindfulSession, .duration, over: range))
-        data.restingHeartRate = data.note(.restingHeartRate, try await queries.total(.restingHeartRate, .average, over: range))
-        data.heartRateVariability = data.note(.heartRateVariabilitySDNN,
-                                              try await queries.total(.heartRateVariabilitySDNN, .average, over: range))
+        data.restingHeartRate = data.note(
+            .restingHeartRate, try await queries.total(.restingHeartRate, .average, over: range))
+        data.heartRateVariability = data.note(
+            .heartRateVariabilitySDNN,
+            try await queries.total(.heartRateVariabilitySDNN, .average, over: range))
         data.summary = try await queries.reader.activitySummaries(in: day...day).first
         if data.summary?.moveTimeGoal != nil, data.summary?.activeEnergyBurnedGoal == nil {
             data.moveTime = data.note(.appleMoveTime, try await queries.total(.appleMoveTime, .sum, over: range))
@@ -75,7 +80,8 @@ struct TodayData: Sendable {
         } else {
             data.standHours = data.note(.appleStandHour, try await queries.standHours(in: range))
         }
-        let workouts = try await queries.reader.samples(of: .workout, matching: SamplePredicate(range, options: .strictStartDate))
+        let workouts = try await queries.reader.samples(
+            of: .workout, matching: SamplePredicate(range, options: .strictStartDate))
         data.asked.insert(.workout)
         if workouts.unreadableTypes.contains(.workout) {
             data.workoutsAccess = try await queries.access(to: .workout)
@@ -93,9 +99,10 @@ struct TodayData: Sendable {
     /// The page of a store that cannot be used on this device: every figure says so.
     private static func unavailable(day: LocalDate, range: DateRange, night: Night) -> TodayData {
         let none = Reading.unreadable(.unavailable)
-        var data = TodayData(day: day, range: range, isEmptyStore: false, steps: none, distance: none, activeEnergy: none,
-                             exercise: none, moveTime: none, standHours: none, mindful: none, restingHeartRate: none,
-                             heartRateVariability: none, night: Night(window: night.window, asleep: none, inBed: none))
+        var data = TodayData(
+            day: day, range: range, isEmptyStore: false, steps: none, distance: none, activeEnergy: none,
+            exercise: none, moveTime: none, standHours: none, mindful: none, restingHeartRate: none,
+            heartRateVariability: none, night: Night(window: night.window, asleep: none, inBed: none))
         data.workoutsAccess = .unavailable
         data.noAlc.access = .unavailable
         data.isUnavailable = true

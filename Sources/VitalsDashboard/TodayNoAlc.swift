@@ -17,13 +17,15 @@ struct TodayNoAlc: Sendable {
 
     /// Reads the NoAlc state of `day`, the streak as of `now`.
     static func load(_ queries: DashboardQueries, day: LocalDate, now: Date) async throws -> TodayNoAlc {
-        let query = DailyActivityQuery(calendar: queries.calendar, sources: queries.scope.activitySources, activities: [.noalc])
+        let query = DailyActivityQuery(
+            calendar: queries.calendar, sources: queries.scope.activitySources, activities: [.noalc])
         let report = try await query.report(days: day...day, reader: queries.reader)
         guard report.canRead(.noalc) else {
             return TodayNoAlc(access: try await queries.access(to: TrackedActivity.noalc.sampleType))
         }
         let counter = try StreakCounter(activity: .noalc, query: query)
-        return TodayNoAlc(level: report.activity(on: day)?.noAlc, streak: try await counter.streak(now: now, reader: queries.reader))
+        return TodayNoAlc(
+            level: report.activity(on: day)?.noAlc, streak: try await counter.streak(now: now, reader: queries.reader))
     }
 
     /// The level as people read it.

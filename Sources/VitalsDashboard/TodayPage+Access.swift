@@ -12,11 +12,19 @@ extension TodayPage {
         case .authorized:
             return .empty
         case .partiallyAuthorized:
-            return notice("partial", "Vitals may read only some of your health data, not: \(missing). Allow them in Settings → Health → Data Access & Devices → Vitals; the figures below say which ones are missing.")
+            return notice(
+                "partial",
+                "Vitals may read only some of your health data, not: \(missing). Allow them in Settings → Health → Data Access & Devices → Vitals; the figures below say which ones are missing."
+            )
         case .denied:
-            return notice("denied", "Vitals may not read your health data. Allow it in Settings → Health → Data Access & Devices → Vitals.")
+            return notice(
+                "denied",
+                "Vitals may not read your health data. Allow it in Settings → Health → Data Access & Devices → Vitals.")
         case .notDetermined:
-            return notice("not-determined", "Vitals has not been allowed to read your health data yet (\(missing)). Allow it when Vitals asks, or in Settings → Health → Data Access & Devices → Vitals.")
+            return notice(
+                "not-determined",
+                "Vitals has not been allowed to read your health data yet (\(missing)). Allow it when Vitals asks, or in Settings → Health → Data Access & Devices → Vitals."
+            )
         case .unavailable:
             return notice("unavailable", "Health data is not available on this device, so there is nothing to show.")
         }
@@ -39,13 +47,17 @@ extension TodayPage {
     /// The day's NoAlc level and the current NoAlc streak, as `vitals streak noalc` counts it.
     func noAlc() -> HTML {
         let noAlc = data.noAlc
-        var attributes: [Attribute] = [.class("panel noalc"), .data("noalc", noAlc.level.map { "\($0)" } ?? "none-logged")]
+        var attributes: [Attribute] = [
+            .class("panel noalc"), .data("noalc", noAlc.level.map { "\($0)" } ?? "none-logged"),
+        ]
         if let level = noAlc.level { attributes.append(.data("value", "\(level.rawValue)")) }
         if let streak = noAlc.streak { attributes.append(.data("streak", "\(streak.length)")) }
         return Tag.section(attributes: attributes) {
             Tag.h2 { "NoAlc" }
             if let access = noAlc.access {
-                Tag.p(.class("value muted"), .data("state", "unreadable"), .data("access", access.rawValue)) { access.headline }
+                Tag.p(.class("value muted"), .data("state", "unreadable"), .data("access", access.rawValue)) {
+                    access.headline
+                }
                 Tag.p(.class("note access")) { access.advice(for: "alcoholic beverages") }
             } else {
                 Tag.p(.class("value")) { noAlc.levelText }
@@ -59,9 +71,13 @@ extension TodayPage {
         Tag.section(.class("panel")) {
             Tag.h2 { "Workouts" }
             if let access = data.workoutsAccess {
-                Tag.p(.class("muted"), .data("state", "unreadable"), .data("access", access.rawValue)) { access.advice(for: "workouts") }
+                Tag.p(.class("muted"), .data("state", "unreadable"), .data("access", access.rawValue)) {
+                    access.advice(for: "workouts")
+                }
             } else {
-                WorkoutList(entries: data.workouts.map { WorkoutList.Entry(sample: $0, routes: []) }, calendar: calendar).render()
+                WorkoutList(
+                    entries: data.workouts.map { WorkoutList.Entry(sample: $0, routes: []) }, calendar: calendar
+                ).render()
             }
         }
     }

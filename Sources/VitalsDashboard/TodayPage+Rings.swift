@@ -22,26 +22,30 @@ extension TodayPage {
     private func moveRing() -> ActivityRing {
         let summary = data.summary
         if let goal = summary?.moveTimeGoal, summary?.activeEnergyBurnedGoal == nil {
-            return ActivityRing(key: "move", label: "Move", value: data.moveTime.value, goal: goal, unit: "min",
-                                display: { DisplayFormat.number($0) }, access: data.moveTime.access)
+            return ActivityRing(
+                key: "move", label: "Move", value: data.moveTime.value, goal: goal, unit: "min",
+                display: { DisplayFormat.number($0) }, access: data.moveTime.access)
         }
         let goal = data.moveGoalKilocalories
-        return ActivityRing(key: "move", label: "Move", value: data.activeEnergy.value, goal: goal ?? ActivityGoals.move,
-                            unit: "kcal", display: { DisplayFormat.number($0) }, isDefaultGoal: goal == nil,
-                            access: data.activeEnergy.access)
+        return ActivityRing(
+            key: "move", label: "Move", value: data.activeEnergy.value, goal: goal ?? ActivityGoals.move,
+            unit: "kcal", display: { DisplayFormat.number($0) }, isDefaultGoal: goal == nil,
+            access: data.activeEnergy.access)
     }
 
     private func exerciseRing() -> ActivityRing {
         let goal = data.summary?.exerciseTimeGoal
-        return ActivityRing(key: "exercise", label: "Exercise", value: data.exercise.value, goal: goal ?? ActivityGoals.exercise,
-                            unit: "min", display: { DisplayFormat.number($0) }, isDefaultGoal: goal == nil,
-                            access: data.exercise.access)
+        return ActivityRing(
+            key: "exercise", label: "Exercise", value: data.exercise.value, goal: goal ?? ActivityGoals.exercise,
+            unit: "min", display: { DisplayFormat.number($0) }, isDefaultGoal: goal == nil,
+            access: data.exercise.access)
     }
 
     private func standRing() -> ActivityRing {
         let goal = data.summary?.standHoursGoal
-        return ActivityRing(key: "stand", label: "Stand", value: data.standHours.value, goal: goal ?? ActivityGoals.stand,
-                            unit: "h", display: { DisplayFormat.number($0) }, isDefaultGoal: goal == nil,
-                            access: data.standHours.access)
+        return ActivityRing(
+            key: "stand", label: "Stand", value: data.standHours.value, goal: goal ?? ActivityGoals.stand,
+            unit: "h", display: { DisplayFormat.number($0) }, isDefaultGoal: goal == nil,
+            access: data.standHours.access)
     }
 }

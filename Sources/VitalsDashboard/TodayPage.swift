@@ -28,7 +28,9 @@ struct TodayPage: Sendable {
                 noAlc()
                 workouts()
                 Tag.p(.class("more")) {
-                    Tag.a(.href(layout.links.day(data.day))) { "Hour by hour, heart rate, sleep stages, routes and meals →" }
+                    Tag.a(.href(layout.links.day(data.day))) {
+                        "Hour by hour, heart rate, sleep stages, routes and meals →"
+                    }
                 }
                 if !data.sources.isEmpty {
                     Tag.p(.class("sources")) { "Sources: " + data.sources.map(\.name).joined(separator: ", ") }
@@ -39,19 +41,27 @@ struct TodayPage: Sendable {
 
     private func figures() -> [FigureCard] {
         [
-            FigureCard(metric: "steps", label: "Steps", reading: data.steps, unit: "count", display: { DisplayFormat.number($0) }),
-            FigureCard(metric: "distance", label: "Walking + running", reading: data.distance, unit: "m",
-                       display: { "\(DisplayFormat.number($0 / 1000, digits: 2)) km" }),
-            FigureCard(metric: "active-energy", label: "Active energy", reading: data.activeEnergy, unit: "kcal",
-                       display: { "\(DisplayFormat.number($0)) kcal" }),
-            FigureCard(metric: "exercise", label: "Exercise", reading: data.exercise, unit: "min",
-                       display: { "\(DisplayFormat.number($0)) min" }),
-            FigureCard(metric: "resting-heart-rate", label: "Resting heart rate", reading: data.restingHeartRate,
-                       unit: "count/min", display: { "\(DisplayFormat.number($0)) bpm" }),
-            FigureCard(metric: "hrv", label: "Heart rate variability", reading: data.heartRateVariability, unit: "ms",
-                       display: { "\(DisplayFormat.number($0)) ms" }),
-            FigureCard(metric: "mindful", label: "Mindful minutes", reading: data.mindful, unit: "min",
-                       display: { DisplayFormat.duration(minutes: $0) }),
+            FigureCard(
+                metric: "steps", label: "Steps", reading: data.steps, unit: "count",
+                display: { DisplayFormat.number($0) }),
+            FigureCard(
+                metric: "distance", label: "Walking + running", reading: data.distance, unit: "m",
+                display: { "\(DisplayFormat.number($0 / 1000, digits: 2)) km" }),
+            FigureCard(
+                metric: "active-energy", label: "Active energy", reading: data.activeEnergy, unit: "kcal",
+                display: { "\(DisplayFormat.number($0)) kcal" }),
+            FigureCard(
+                metric: "exercise", label: "Exercise", reading: data.exercise, unit: "min",
+                display: { "\(DisplayFormat.number($0)) min" }),
+            FigureCard(
+                metric: "resting-heart-rate", label: "Resting heart rate", reading: data.restingHeartRate,
+                unit: "count/min", display: { "\(DisplayFormat.number($0)) bpm" }),
+            FigureCard(
+                metric: "hrv", label: "Heart rate variability", reading: data.heartRateVariability, unit: "ms",
+                display: { "\(DisplayFormat.number($0)) ms" }),
+            FigureCard(
+                metric: "mindful", label: "Mindful minutes", reading: data.mindful, unit: "min",
+                display: { DisplayFormat.duration(minutes: $0) }),
         ]
     }
 
@@ -63,10 +73,14 @@ struct TodayPage: Sendable {
                 "From \(DisplayFormat.clock(window.start, in: calendar)) yesterday to \(DisplayFormat.clock(window.end, in: calendar)) today"
             }
             Tag.div(.class("figures")) {
-                FigureCard(metric: "asleep", label: "Asleep", reading: data.night.asleep, unit: "min",
-                           display: { DisplayFormat.duration(minutes: $0) }).render()
-                FigureCard(metric: "in-bed", label: "In bed", reading: data.night.inBed, unit: "min",
-                           display: { DisplayFormat.duration(minutes: $0) }).render()
+                FigureCard(
+                    metric: "asleep", label: "Asleep", reading: data.night.asleep, unit: "min",
+                    display: { DisplayFormat.duration(minutes: $0) }
+                ).render()
+                FigureCard(
+                    metric: "in-bed", label: "In bed", reading: data.night.inBed, unit: "min",
+                    display: { DisplayFormat.duration(minutes: $0) }
+                ).render()
             }
         }
     }

@@ -35,7 +35,9 @@ struct TrendChart: Sendable {
         let ticks = axis(scale: scale)
         return Tag.figure(.class("chart trend"), .data("chart", "trend"), .data("buckets", String(count))) {
             Tag.svg(.viewBox(width: Self.width, height: Self.height), .role("img"), .ariaLabelledBy(titleID)) {
-                Tag.title(.id(titleID)) { "\(metric.label), \(count) \(bucketNoun(count)), with the same period last year" }
+                Tag.title(.id(titleID)) {
+                    "\(metric.label), \(count) \(bucketNoun(count)), with the same period last year"
+                }
                 ticks
                 marks
             }
@@ -73,11 +75,15 @@ struct TrendChart: Sendable {
         let labelled = Set([0, buckets.count / 2, buckets.count - 1].filter { $0 >= 0 })
         return HTML {
             Tag.line(.class("axis"), .x1(Self.left), .y1(base), .x2(Self.width - Self.right), .y2(base))
-            Tag.text(.class("tick"), .x(Self.left - 4), .y(Self.top + 8), .textAnchor("end")) { metric.tick(scale.high) }
+            Tag.text(.class("tick"), .x(Self.left - 4), .y(Self.top + 8), .textAnchor("end")) {
+                metric.tick(scale.high)
+            }
             Tag.text(.class("tick"), .x(Self.left - 4), .y(base), .textAnchor("end")) { metric.tick(scale.low) }
             for index in labelled.sorted() {
-                Tag.text(.class("tick"), .x(Self.left + (Double(index) + 0.5) * slot()), .y(Self.height - 6),
-                         .textAnchor(index == 0 ? "start" : index == buckets.count - 1 ? "end" : "middle")) {
+                Tag.text(
+                    .class("tick"), .x(Self.left + (Double(index) + 0.5) * slot()), .y(Self.height - 6),
+                    .textAnchor(index == 0 ? "start" : index == buckets.count - 1 ? "end" : "middle")
+                ) {
                     DisplayFormat.shortDate(buckets[index].first)
                 }
             }
@@ -85,7 +91,9 @@ struct TrendChart: Sendable {
     }
 
     private func attributes(_ bucket: TrendBucket, series: String) -> [Attribute] {
-        var attributes: [Attribute] = [.data("series", series), .data("start", DisplayFormat.instant(bucket.range.start, in: calendar))]
+        var attributes: [Attribute] = [
+            .data("series", series), .data("start", DisplayFormat.instant(bucket.range.start, in: calendar)),
+        ]
         if let value = bucket.value { attributes.append(.data("value", DisplayFormat.exact(value))) }
         return attributes
     }
@@ -101,8 +109,10 @@ struct TrendChart: Sendable {
         func bar(_ bucket: TrendBucket, index: Int, series: TrendSeries, name: String, offset: Double) -> HTML {
             let top = bucket.value.map { y($0, scale) } ?? base
             let x = Self.left + Double(index) * slot() + offset
-            return Tag.rect(attributes: [.class("bar bar-\(name)"), .x(x), .y(top), .width(width), .height(base - top)]
-                            + attributes(bucket, series: name)) {
+            return Tag.rect(
+                attributes: [.class("bar bar-\(name)"), .x(x), .y(top), .width(width), .height(base - top)]
+                    + attributes(bucket, series: name)
+            ) {
                 Tag.title { title(bucket, series: series) }
             }
         }
@@ -119,7 +129,9 @@ struct TrendChart: Sendable {
     private func lines(scale: (low: Double, high: Double)) -> HTML {
         func points(_ series: TrendSeries, name: String) -> HTML {
             let placed = series.buckets.enumerated().compactMap { index, bucket in
-                bucket.value.map { (bucket, index: index, x: Self.left + (Double(index) + 0.5) * slot(), y: y($0, scale)) }
+                bucket.value.map {
+                    (bucket, index: index, x: Self.left + (Double(index) + 0.5) * slot(), y: y($0, scale))
+                }
             }
             let runs = LineRuns.split(placed.map { ($0.index, $0.x, $0.y) })
             return HTML {
@@ -127,8 +139,10 @@ struct TrendChart: Sendable {
                     Tag.polyline(.class("trend-line line-\(name)"), .points(run))
                 }
                 for point in placed {
-                    Tag.circle(attributes: [.class("point point-\(name)"), .cx(point.x), .cy(point.y), .r(3)]
-                               + attributes(point.0, series: name)) {
+                    Tag.circle(
+                        attributes: [.class("point point-\(name)"), .cx(point.x), .cy(point.y), .r(3)]
+                            + attributes(point.0, series: name)
+                    ) {
                         Tag.title { title(point.0, series: series) }
                     }
                 }

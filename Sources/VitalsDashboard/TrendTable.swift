@@ -25,8 +25,12 @@ struct TrendTable: Sendable {
             rows.append(("minimum", "Lowest \(unit)", current.minimum, lastYear.minimum))
             rows.append(("maximum", "Highest \(unit)", current.maximum, lastYear.maximum))
         } else {
-            rows.append(("average", metric.sampleType.aggregationStyle == .discreteTemporallyWeighted
-                            ? "Average (weighted by time)" : "Average", current.average, lastYear.average))
+            rows.append(
+                (
+                    "average",
+                    metric.sampleType.aggregationStyle == .discreteTemporallyWeighted
+                        ? "Average (weighted by time)" : "Average", current.average, lastYear.average
+                ))
             rows.append(("minimum", "Lowest", current.minimum, lastYear.minimum))
             rows.append(("maximum", "Highest", current.maximum, lastYear.maximum))
         }
@@ -35,8 +39,12 @@ struct TrendTable: Sendable {
             Tag.thead {
                 Tag.tr {
                     Tag.th(.scope("col")) { "" }
-                    Tag.th(.scope("col")) { "This period (\(DisplayFormat.days(current.period.first, through: current.period.last)))" }
-                    Tag.th(.scope("col")) { "Last year (\(DisplayFormat.days(lastYear.period.first, through: lastYear.period.last)))" }
+                    Tag.th(.scope("col")) {
+                        "This period (\(DisplayFormat.days(current.period.first, through: current.period.last)))"
+                    }
+                    Tag.th(.scope("col")) {
+                        "Last year (\(DisplayFormat.days(lastYear.period.first, through: lastYear.period.last)))"
+                    }
                 }
             }
             Tag.tbody {
@@ -82,7 +90,8 @@ struct TrendTable: Sendable {
                 }
                 Tag.tbody {
                     for (index, bucket) in current.buckets.enumerated() {
-                        row(bucket, previous: lastYear.buckets.indices.contains(index) ? lastYear.buckets[index] : nil,
+                        row(
+                            bucket, previous: lastYear.buckets.indices.contains(index) ? lastYear.buckets[index] : nil,
                             discrete: discrete)
                     }
                 }
@@ -103,7 +112,9 @@ struct TrendTable: Sendable {
                 Tag.td { bucket.minimum.map(metric.display) ?? "–" }
                 Tag.td { bucket.maximum.map(metric.display) ?? "–" }
             }
-            Tag.td { previous.map { TrendChart.label($0, bucketDays: days, metric: metric, calendar: calendar) } ?? "–" }
+            Tag.td {
+                previous.map { TrendChart.label($0, bucketDays: days, metric: metric, calendar: calendar) } ?? "–"
+            }
             Tag.td { previous?.value.map(metric.display) ?? "–" }
         }
     }

@@ -47,8 +47,9 @@ struct TrendsData: Sendable {
     static func load(_ queries: DashboardQueries, request: TrendsRequest, today: LocalDate) async throws -> TrendsData {
         let period = request.period(today: today, calendar: queries.calendar)
         let previous = request.lastYear(of: period, calendar: queries.calendar)
-        var data = TrendsData(request: request, today: today, isEmptyStore: try await queries.isEmpty(),
-                              current: TrendSeries(period: period), lastYear: TrendSeries(period: previous))
+        var data = TrendsData(
+            request: request, today: today, isEmptyStore: try await queries.isEmpty(),
+            current: TrendSeries(period: period), lastYear: TrendSeries(period: previous))
         guard !data.isEmptyStore else { return data }
         data.current = try await series(queries, request.metric, period)
         data.lastYear = try await series(queries, request.metric, previous)
@@ -63,19 +64,23 @@ struct TrendsData: Sendable {
     /// equals `vitals stats --interval week` and one query over the whole period (to rounding).
     /// Discrete types' weeks and period average are the engine's own (time-weighted where the
     /// type is): a local store combines them from its cached days, other readers from the samples.
-    static func series(_ queries: DashboardQueries, _ metric: DashboardMetric, _ period: TrendPeriod) async throws -> TrendSeries {
+    static func series(
+        _ queries: DashboardQueries, _ metric: DashboardMetric, _ period: TrendPeriod
+    ) async throws -> TrendSeries {
         var series = TrendSeries(period: period)
         let weekly = period.bucketDays == 7
         let engineWeeks = weekly && !metric.isAdditive
-        let read = try await queries.buckets(metric, first: period.first, end: period.end, interval: engineWeeks ? .week : .day)
+        let read = try await queries.buckets(
+            metric, first: period.first, end: period.end, interval: engineWeeks ? .week : .day)
         guard !read.isUnreadable else {
             series.isUnreadable = true
             return series
         }
         let step = engineWeeks ? 7 : 1
         let units = read.buckets.enumerated().map { index, statistics in
-            TrendBucket(first: period.first.adding(days: index * step), range: statistics.range,
-                        value: statistics.value(for: metric.primary), minimum: statistics.minimum, maximum: statistics.maximum)
+            TrendBucket(
+                first: period.first.adding(days: index * step), range: statistics.range,
+                value: statistics.value(for: metric.primary), minimum: statistics.minimum, maximum: statistics.maximum)
         }
         if weekly && metric.isNightly {
             series.buckets = weeks(of: units)
@@ -113,15 +118,18 @@ struct TrendsData: Sendable {
 
     /// `days` in sevens, each week's value, minimum and maximum made by `summary` from its days'
     /// values (a week without any is empty).
-    private static func inWeeks(_ days: [TrendBucket],
-                                summary: ([Double]) -> (value: Double, minimum: Double?, maximum: Double?)) -> [TrendBucket] {
+    private static func inWeeks(
+        _ days: [TrendBucket],
+        summary: ([Double]) -> (value: Double, minimum: Double?, maximum: Double?)
+    ) -> [TrendBucket] {
         stride(from: 0, to: days.count, by: 7).map { start in
             let week = days[start..<min(days.count, start + 7)]
             let values = week.compactMap(\.value)
             let range = DateRange(clampingStart: week.first!.range.start, end: week.last!.range.end)
             let made = values.isEmpty ? nil : summary(values)
-            return TrendBucket(first: week.first!.first, range: range, value: made?.value,
-                               minimum: made?.minimum, maximum: made?.maximum)
+            return TrendBucket(
+                first: week.first!.first, range: range, value: made?.value,
+                minimum: made?.minimum, maximum: made?.maximum)
         }
     }
 }

@@ -60,11 +60,14 @@ struct TrendsPage: Sendable {
     private func note() -> HTML {
         let rule: String
         switch metric {
-        case .sleep: rule = "Asleep time per night (noon to noon, the union of asleep stages), as the Today page counts it."
+        case .sleep:
+            rule = "Asleep time per night (noon to noon, the union of asleep stages), as the Today page counts it."
         case .mindful: rule = "Minutes of mindful sessions per day (their union)."
         case .quantity(let type) where type.aggregationStyle == .cumulative:
             rule = "Totals per \(request.bucket.rawValue), sources merged by priority as vitals stats sums them."
-        case .quantity: rule = "Averages per \(request.bucket.rawValue) with the lowest and highest reading, as vitals stats gives them."
+        case .quantity:
+            rule =
+                "Averages per \(request.bucket.rawValue) with the lowest and highest reading, as vitals stats gives them."
         }
         return Tag.p(.class("note")) { rule }
     }
@@ -79,20 +82,25 @@ struct TrendsPage: Sendable {
         HTML {
             Tag.nav(.class("tabs"), .ariaLabel("Figure")) {
                 for preset in DashboardMetric.trendPresets {
-                    link(preset.label, to: TrendsRequest(metric: preset, span: request.span, bucket: request.bucket),
-                         current: preset == metric)
+                    link(
+                        preset.label, to: TrendsRequest(metric: preset, span: request.span, bucket: request.bucket),
+                        current: preset == metric)
                 }
             }
             Tag.nav(.class("tabs"), .ariaLabel("Range")) {
                 for days in TrendsRequest.presetDays {
-                    link("\(days) days", to: TrendsRequest(metric: metric, span: .lastDays(days), bucket: request.bucket),
-                         current: request.span == .lastDays(days))
+                    link(
+                        "\(days) days",
+                        to: TrendsRequest(metric: metric, span: .lastDays(days), bucket: request.bucket),
+                        current: request.span == .lastDays(days))
                 }
             }
             Tag.nav(.class("tabs"), .ariaLabel("Bucket")) {
                 for bucket in TrendsRequest.Bucket.allCases {
-                    link(bucket == .day ? "Daily" : "Weekly", to: TrendsRequest(metric: metric, span: request.span, bucket: bucket),
-                         current: bucket == request.bucket)
+                    link(
+                        bucket == .day ? "Daily" : "Weekly",
+                        to: TrendsRequest(metric: metric, span: request.span, bucket: bucket),
+                        current: bucket == request.bucket)
                 }
             }
             customForm()

@@ -44,7 +44,9 @@ struct TrendsRequest: Sendable, Hashable {
         if range == "custom" {
             let from = try Self.day(parameters, "from")
             let to = try Self.day(parameters, "to")
-            guard from < to else { throw BadParameter("to", "\(to) is not after \(from) (to is the first day not included)") }
+            guard from < to else {
+                throw BadParameter("to", "\(to) is not after \(from) (to is the first day not included)")
+            }
             guard from.days(to: to) <= Self.maximumDays else {
                 throw BadParameter("from", "the range is longer than \(Self.maximumDays) days")
             }
@@ -67,7 +69,9 @@ struct TrendsRequest: Sendable, Hashable {
         guard let day = try? LocalDate(parsing: text) else {
             throw BadParameter(name, "'\(text)' is not a day (expected YYYY-MM-DD)")
         }
-        guard CalendarRequest.years.contains(day.year) else { throw BadParameter(name, "the year must be between 1001 and 9998") }
+        guard CalendarRequest.years.contains(day.year) else {
+            throw BadParameter(name, "the year must be between 1001 and 9998")
+        }
         return day
     }
 
@@ -100,8 +104,10 @@ struct TrendsRequest: Sendable, Hashable {
     /// (29 February → 28 February), moved back to its week's start for weekly buckets.
     func lastYear(of period: TrendPeriod, calendar: Calendar) -> TrendPeriod {
         let first = period.first
-        let day = (try? LocalDate(year: first.year - 1, month: first.month, day: first.day))
-            ?? (try? LocalDate(year: first.year - 1, month: first.month, day: first.day - 1)) ?? first.adding(days: -365)
+        let day =
+            (try? LocalDate(year: first.year - 1, month: first.month, day: first.day))
+            ?? (try? LocalDate(year: first.year - 1, month: first.month, day: first.day - 1))
+            ?? first.adding(days: -365)
         let start = bucket == .week ? Self.weekStart(of: day, in: calendar) : day
         return TrendPeriod(first: start, end: start.adding(days: period.dayCount), bucketDays: period.bucketDays)
     }

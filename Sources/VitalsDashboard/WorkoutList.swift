@@ -27,17 +27,25 @@ struct WorkoutList: Sendable {
         let workout = sample.workout
         let activity = workout.map { DisplayFormat.activity($0.activityType) } ?? "Workout"
         let minutes = (workout?.duration ?? sample.duration) / 60
-        var facts = ["\(DisplayFormat.clock(sample.start, in: calendar))–\(DisplayFormat.clock(sample.end, in: calendar))",
-                     DisplayFormat.duration(minutes: minutes)]
+        var facts = [
+            "\(DisplayFormat.clock(sample.start, in: calendar))–\(DisplayFormat.clock(sample.end, in: calendar))",
+            DisplayFormat.duration(minutes: minutes),
+        ]
         if let energy = workout?.statistics(for: .activeEnergyBurned),
-           let kilocalories = try? Quantity(energy.sum ?? .nan, energy.unit).doubleValue(for: .kilocalorie), kilocalories.isFinite {
+            let kilocalories = try? Quantity(energy.sum ?? .nan, energy.unit).doubleValue(for: .kilocalorie),
+            kilocalories.isFinite
+        {
             facts.append("\(DisplayFormat.number(kilocalories)) kcal")
         }
-        if let distance = workout?.statistics.first(where: { $0.type.identifier.contains("Distance") && $0.sum != nil }),
-           let metres = try? Quantity(distance.sum!, distance.unit).doubleValue(for: .meter) {
+        if let distance = workout?.statistics.first(where: { $0.type.identifier.contains("Distance") && $0.sum != nil }
+        ),
+            let metres = try? Quantity(distance.sum!, distance.unit).doubleValue(for: .meter)
+        {
             facts.append("\(DisplayFormat.number(metres / 1000, digits: 2)) km")
         }
-        return Tag.li(.class("workout"), .data("uuid", sample.uuid.uuidString), .data("minutes", DisplayFormat.exact(minutes))) {
+        return Tag.li(
+            .class("workout"), .data("uuid", sample.uuid.uuidString), .data("minutes", DisplayFormat.exact(minutes))
+        ) {
             Tag.h3 { activity }
             Tag.p { facts.joined(separator: " · ") }
             Tag.p(.class("source")) { "From \(sample.source.name)" }

@@ -23,17 +23,23 @@ struct YearHeatmap: Sendable {
         let width = Self.left + Double(columns) * (Self.cell + Self.gap)
         let height = Self.top + 7 * (Self.cell + Self.gap)
         let days = HTML(joining: data.days.enumerated().map { index, day in square(day, position: lead + index) })
-        return Tag.figure(.class("chart heatmap"), .data("chart", "heatmap"), .data("days", String(data.days.count)),
-                          .data("columns", String(columns))) {
+        return Tag.figure(
+            .class("chart heatmap"), .data("chart", "heatmap"), .data("days", String(data.days.count)),
+            .data("columns", String(columns))
+        ) {
             // Focusable so a keyboard can scroll it sideways on a narrow screen.
             Tag.div(.class("scroll"), .focusable(), .role("region"), .ariaLabel("Year heatmap")) {
                 Tag.svg(.viewBox(width: width, height: height), .role("img"), .ariaLabelledBy(titleID)) {
-                    Tag.title(.id(titleID)) { "\(data.request.metric.label) per day in \(year), \(data.days.count) days" }
+                    Tag.title(.id(titleID)) {
+                        "\(data.request.metric.label) per day in \(year), \(data.days.count) days"
+                    }
                     labels(leading: lead)
                     days
                 }
             }
-            Tag.figcaption { "Each square is a day, each column a week; a square's title names its day, value and marks. The month view lists the numbers." }
+            Tag.figcaption {
+                "Each square is a day, each column a week; a square's title names its day, value and marks. The month view lists the numbers."
+            }
         }
     }
 
@@ -49,11 +55,17 @@ struct YearHeatmap: Sendable {
         let monthStarts = data.days.enumerated().filter { $0.element.day.day == 1 }
         return HTML {
             for row in [0, 2, 4, 6] {
-                Tag.text(.class("tick"), .x(Self.left - 4), .y(Self.top + Double(row) * (Self.cell + Self.gap) + Self.cell - 1),
-                         .textAnchor("end")) { names[(calendar.firstWeekday - 1 + row) % 7] }
+                Tag.text(
+                    .class("tick"), .x(Self.left - 4),
+                    .y(Self.top + Double(row) * (Self.cell + Self.gap) + Self.cell - 1),
+                    .textAnchor("end")
+                ) { names[(calendar.firstWeekday - 1 + row) % 7] }
             }
             for (index, day) in monthStarts {
-                Tag.text(.class("tick"), .x(Self.left + Double((leading + index) / 7) * (Self.cell + Self.gap)), .y(Self.top - 4)) {
+                Tag.text(
+                    .class("tick"), .x(Self.left + Double((leading + index) / 7) * (Self.cell + Self.gap)),
+                    .y(Self.top - 4)
+                ) {
                     String(DisplayFormat.monthNames[day.day.month - 1].prefix(3))
                 }
             }
@@ -63,17 +75,22 @@ struct YearHeatmap: Sendable {
     private func square(_ day: CalendarDay, position: Int) -> HTML {
         let x = Self.left + Double(position / 7) * (Self.cell + Self.gap)
         let y = Self.top + Double(position % 7) * (Self.cell + Self.gap)
-        var attributes: [Attribute] = [.x(x), .y(y), .width(Self.cell), .height(Self.cell), .data("date", day.day.description)]
+        var attributes: [Attribute] = [
+            .x(x), .y(y), .width(Self.cell), .height(Self.cell), .data("date", day.day.description),
+        ]
         if let value = day.value {
             let level = data.scale.level(value)
-            attributes += [.class("day level-\(level)"), .data("value", DisplayFormat.exact(value)), .data("level", String(level))]
+            attributes += [
+                .class("day level-\(level)"), .data("value", DisplayFormat.exact(value)), .data("level", String(level)),
+            ]
         } else {
             attributes.append(.class("day no-data"))
         }
         attributes.append(.data("marks", MonthGrid.marks(day).joined(separator: " ")))
         if data.showsQuests { attributes.append(.data("quests", String(day.quests.count))) }
         let met = TrackedActivity.allCases.filter { day.met.contains($0) }
-        var title = DisplayFormat.dayLabel(day.day, in: calendar) + ": "
+        var title =
+            DisplayFormat.dayLabel(day.day, in: calendar) + ": "
             + (day.value.map(data.request.metric.display) ?? (data.isUnreadable ? "not readable" : "no data"))
         if !met.isEmpty { title += "; " + met.map(MonthGrid.meaning).joined(separator: ", ") }
         if !day.quests.isEmpty { title += "; " + MonthGrid.questMeaning(day.quests) }
@@ -91,9 +108,13 @@ struct YearHeatmap: Sendable {
         let metric = data.request.metric
         let scale = data.scale
         return Tag.ul(.class("legend"), .ariaLabel("Legend")) {
-            Tag.li { Tag.span(.class("swatch no-data"), .ariaHidden()) {}; " no data" }
+            Tag.li {
+                Tag.span(.class("swatch no-data"), .ariaHidden()) {}; " no data"
+            }
             if scale.fromZero && data.hasData {
-                Tag.li { Tag.span(.class("swatch level-0"), .ariaHidden()) {}; " " + metric.display(0) }
+                Tag.li {
+                    Tag.span(.class("swatch level-0"), .ariaHidden()) {}; " " + metric.display(0)
+                }
             }
             for band in data.hasData ? scale.bands : [] {
                 Tag.li(.data("level", String(band.level))) {
@@ -102,11 +123,19 @@ struct YearHeatmap: Sendable {
                 }
             }
             if dots {
-                Tag.li { Tag.span(.class("dot-key dot-mindfulness"), .ariaHidden()) {}; " mindfulness goal met" }
-                Tag.li { Tag.span(.class("dot-key dot-workout"), .ariaHidden()) {}; " workout goal met" }
-                Tag.li { Tag.span(.class("dot-key dot-noalc"), .ariaHidden()) {}; " alcohol-free" }
+                Tag.li {
+                    Tag.span(.class("dot-key dot-mindfulness"), .ariaHidden()) {}; " mindfulness goal met"
+                }
+                Tag.li {
+                    Tag.span(.class("dot-key dot-workout"), .ariaHidden()) {}; " workout goal met"
+                }
+                Tag.li {
+                    Tag.span(.class("dot-key dot-noalc"), .ariaHidden()) {}; " alcohol-free"
+                }
                 if data.showsQuests {
-                    Tag.li(.data("legend", "quest")) { Tag.span(.class("dot-key dot-quest"), .ariaHidden()) {}; " quest completed" }
+                    Tag.li(.data("legend", "quest")) {
+                        Tag.span(.class("dot-key dot-quest"), .ariaHidden()) {}; " quest completed"
+                    }
                 }
             } else if data.showsQuests {
                 Tag.li(.data("legend", "quest")) {

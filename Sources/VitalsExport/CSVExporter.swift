@@ -18,8 +18,10 @@ public struct CSVExporter: Sendable {
     public init() {}
 
     /// Exports what `request` asks for from `reader`; `progress` hears after each page.
-    public func export(from reader: any HealthReader, _ request: ExportRequest, write: ExportWrite,
-                       progress: (ExportProgress) -> Void = { _ in }) async throws -> ExportSummary {
+    public func export(
+        from reader: any HealthReader, _ request: ExportRequest, write: ExportWrite,
+        progress: (ExportProgress) -> Void = { _ in }
+    ) async throws -> ExportSummary {
         var summary = ExportSummary(format: .csv)
         var output = ExportOutput()
         var unreadable: Set<String> = []
@@ -36,8 +38,9 @@ public struct CSVExporter: Sendable {
             let denied = try await pages.forEach { page in
                 if span == nil { try await output.append(Array(Self.header.utf8), to: file, write: write) }
                 for sample in page {
-                    try await output.append(Array(Self.row(sample, zone: request.zone, own: zones.zone(of: sample)).utf8),
-                                            to: file, write: write)
+                    try await output.append(
+                        Array(Self.row(sample, zone: request.zone, own: zones.zone(of: sample)).utf8),
+                        to: file, write: write)
                 }
                 let first = page[page.startIndex]
                 span = (span?.first ?? first.start, max(span?.last ?? first.end, page.map(\.end).max() ?? first.end))
@@ -56,21 +59,31 @@ public struct CSVExporter: Sendable {
     }
 
     /// Writes `TYPE.daily.csv`: the merged statistics of each day from the first sample's to the last's.
-    private func daily(_ type: SampleType, span: (first: Date, last: Date), reader: any HealthReader,
-                       request: ExportRequest, output: inout ExportOutput, write: ExportWrite) async throws {
+    private func daily(
+        _ type: SampleType, span: (first: Date, last: Date), reader: any HealthReader,
+        request: ExportRequest, output: inout ExportOutput, write: ExportWrite
+    ) async throws {
         let calendar = Calendar.gregorian(in: request.zone)
-        let range = DateRange(clampingStart: DateRange.period(.day, containing: span.first, in: calendar).start,
-                              end: DateRange.period(.day, containing: span.last, in: calendar).end)
-        let options: StatisticsOptions = switch type.kind {
-        case .category: .duration
-        default: type.aggregationStyle == .cumulative ? .sum : [.average, .minimum, .maximum]
-        }
-        guard let days = try? await reader.statistics(StatisticsQuery(
-            type: type, range: range, interval: .day, calendar: calendar, options: options)).value else { return }
+        let range = DateRange(
+            clampingStart: DateRange.period(.day, containing: span.first, in: calendar).start,
+            end: DateRange.period(.day, containing: span.last, in: calendar).end)
+        let options: StatisticsOptions =
+            switch type.kind {
+            case .category: .duration
+            default: type.aggregationStyle == .cumulative ? .sum : [.average, .minimum, .maximum]
+            }
+        guard
+            let days = try? await reader.statistics(
+                StatisticsQuery(
+                    type: type, range: range, interval: .day, calendar: calendar, options: options)
+            ).value
+        else { return }
         let file = type.shortName + ".daily.csv"
         try await output.append(Array(Self.dailyHeader.utf8), to: file, write: write)
         for day in days where day.sampleCount > 0 {
-            let numbers = [day.sum, day.average, day.minimum, day.maximum, day.duration].map { $0.map(JSONBytes.numberText) ?? "" }
+            let numbers = [day.sum, day.average, day.minimum, day.maximum, day.duration].map {
+                $0.map(JSONBytes.numberText) ?? ""
+            }
             let date = LocalDate(containing: day.range.start, in: calendar).description
             let fields = [date] + numbers + [day.unit?.unitString ?? "", String(day.sampleCount)]
             try await output.append(Array(fields.map(Self.field).joined(separator: ",").utf8), to: file, write: write)
@@ -80,9 +93,11 @@ public struct CSVExporter: Sendable {
     /// One sample's row.
     static func row(_ sample: Sample, zone: TimeZone, own: TimeZone) -> String {
         let (value, unit) = valueAndUnit(sample)
-        return [ISO8601.format(sample.start, in: zone), ISO8601.format(sample.end, in: zone), value, unit,
-                sample.source.name, sample.device?.name ?? "", sample.uuid.uuidString, own.identifier]
-            .map(field).joined(separator: ",")
+        return [
+            ISO8601.format(sample.start, in: zone), ISO8601.format(sample.end, in: zone), value, unit,
+            sample.source.name, sample.device?.name ?? "", sample.uuid.uuidString, own.identifier,
+        ]
+        .map(field).joined(separator: ",")
     }
 
     /// The value and unit columns: a quantity in its type's canonical unit, a category's value name, a workout's minutes.

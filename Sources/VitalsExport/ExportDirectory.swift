@@ -13,7 +13,8 @@ public final class ExportDirectory {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw VitalsError(.io, "cannot create the export directory", at: InputLocation(file: url.path), underlying: error)
+            throw VitalsError(
+                .io, "cannot create the export directory", at: InputLocation(file: url.path), underlying: error)
         }
     }
 
@@ -24,7 +25,9 @@ public final class ExportDirectory {
             handle = open
         } else {
             let path = url.appendingPathComponent(file).path
-            guard FileManager.default.createFile(atPath: path, contents: nil), let opened = FileHandle(forWritingAtPath: path) else {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let opened = FileHandle(forWritingAtPath: path)
+            else {
                 throw VitalsError(.io, "cannot create the export file", at: InputLocation(file: path))
             }
             handles[file] = opened
@@ -33,8 +36,9 @@ public final class ExportDirectory {
         do {
             try handle.write(contentsOf: bytes)
         } catch {
-            throw VitalsError(.io, "cannot write the export file", at: InputLocation(file: url.appendingPathComponent(file).path),
-                              underlying: error)
+            throw VitalsError(
+                .io, "cannot write the export file", at: InputLocation(file: url.appendingPathComponent(file).path),
+                underlying: error)
         }
     }
 

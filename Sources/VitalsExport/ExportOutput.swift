@@ -18,7 +18,8 @@ struct ExportOutput {
     mutating func append(_ line: [UInt8], to file: String, write: ExportWrite) async throws {
         lines[file, default: 0] += 1
         guard Self.add(line, to: &buffers[file, default: []], chunkSize: chunkSize),
-              let buffer = buffers.removeValue(forKey: file) else { return }
+            let buffer = buffers.removeValue(forKey: file)
+        else { return }
         try await write(file, buffer)
     }
 

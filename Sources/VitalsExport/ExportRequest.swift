@@ -18,8 +18,10 @@ public struct ExportRequest: Sendable {
     public static let defaultPageSize = 1024
 
     /// Creates a request.
-    public init(range: DateRange, types: [SampleType] = [], zone: TimeZone, patient: PatientDetails = PatientDetails(),
-                pageSize: Int = defaultPageSize) {
+    public init(
+        range: DateRange, types: [SampleType] = [], zone: TimeZone, patient: PatientDetails = PatientDetails(),
+        pageSize: Int = defaultPageSize
+    ) {
         self.range = range
         self.types = types
         self.zone = zone
@@ -30,7 +32,9 @@ public struct ExportRequest: Sendable {
     /// The types an export walks, in a fixed order: the requested ones or every known sample type
     /// (quantities, categories, correlations, workouts).
     var exportedTypes: [SampleType] {
-        let chosen = types.isEmpty ? SampleType.all.filter { [.quantity, .category, .correlation, .workout].contains($0.kind) } : types
+        let chosen =
+            types.isEmpty
+            ? SampleType.all.filter { [.quantity, .category, .correlation, .workout].contains($0.kind) } : types
         var seen: Set<SampleType> = []
         var ordered: [SampleType] = []
         for type in chosen where seen.insert(type).inserted { ordered.append(type) }

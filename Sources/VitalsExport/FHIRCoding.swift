@@ -56,13 +56,17 @@ struct FHIRConcept: Sendable {
         table[type.identifier] ?? FHIRConcept(loinc: [], category: type == .workout ? .activity : nil, unit: nil)
     }
 
-    private static func vital(_ code: String, _ display: String, _ unit: FHIRUnit? = nil,
-                              also extra: [FHIRCoding] = []) -> FHIRConcept {
+    private static func vital(
+        _ code: String, _ display: String, _ unit: FHIRUnit? = nil,
+        also extra: [FHIRCoding] = []
+    ) -> FHIRConcept {
         FHIRConcept(loinc: [.loinc(code, display)] + extra, category: .vitalSigns, unit: unit)
     }
 
-    private static func plain(_ code: String, _ display: String, _ category: FHIRCoding? = nil,
-                              _ unit: FHIRUnit? = nil) -> FHIRConcept {
+    private static func plain(
+        _ code: String, _ display: String, _ category: FHIRCoding? = nil,
+        _ unit: FHIRUnit? = nil
+    ) -> FHIRConcept {
         FHIRConcept(loinc: [.loinc(code, display)], category: category, unit: unit)
     }
 

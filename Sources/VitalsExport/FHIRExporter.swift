@@ -19,8 +19,10 @@ public struct FHIRExporter: Sendable {
     public init() {}
 
     /// Exports what `request` asks for from `reader`, Patient first; `progress` hears after each page.
-    public func export(from reader: any HealthReader, _ request: ExportRequest, write: ExportWrite,
-                       progress: (ExportProgress) -> Void = { _ in }) async throws -> ExportSummary {
+    public func export(
+        from reader: any HealthReader, _ request: ExportRequest, write: ExportWrite,
+        progress: (ExportProgress) -> Void = { _ in }
+    ) async throws -> ExportSummary {
         var run = Run(request: request)
         try await run.output.appendNow(run.resources.patientLine(), to: Self.patientFile, write: write)
         let types = request.exportedTypes
@@ -35,7 +37,8 @@ public struct FHIRExporter: Sendable {
                 let pages = SamplePages(reader: reader, type: type, range: request.range, pageSize: request.pageSize)
                 let unreadable = try await pages.forEach { page in
                     try await run.observations(page, write: write)
-                    progress(ExportProgress(typesDone: index, typesTotal: types.count, samples: run.summary.sampleCount))
+                    progress(
+                        ExportProgress(typesDone: index, typesTotal: types.count, samples: run.summary.sampleCount))
                 }
                 run.unreadable.formUnion(unreadable.map(\.identifier))
             }
@@ -88,7 +91,8 @@ public struct FHIRExporter: Sendable {
             let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC") ?? request.zone)
             var start = request.range.start
             while start < request.range.end {
-                let next = min(calendar.date(byAdding: .year, value: 1, to: start) ?? request.range.end, request.range.end)
+                let next = min(
+                    calendar.date(byAdding: .year, value: 1, to: start) ?? request.range.end, request.range.end)
                 let window = SamplePredicate(start: start, end: next, options: .strictStartDate)
                 var reads: [[Sample]] = []
                 for type in [SampleType.bloodPressure, .bloodPressureSystolic, .bloodPressureDiastolic] {
@@ -96,20 +100,24 @@ public struct FHIRExporter: Sendable {
                     unreadable.formUnion(result.unreadableTypes.map(\.identifier))
                     reads.append(result.value)
                 }
-                try await bloodPressureWindow(correlations: reads[0], systolic: reads[1], diastolic: reads[2], write: write)
+                try await bloodPressureWindow(
+                    correlations: reads[0], systolic: reads[1], diastolic: reads[2], write: write)
                 start = next
             }
         }
 
-        private mutating func bloodPressureWindow(correlations: [Sample], systolic: [Sample], diastolic: [Sample],
-                                                  write: ExportWrite) async throws {
+        private mutating func bloodPressureWindow(
+            correlations: [Sample], systolic: [Sample], diastolic: [Sample],
+            write: ExportWrite
+        ) async throws {
             var json = JSONBytes(capacity: 1024)
             var members: Set<UUID> = []
             for correlation in correlations {
                 let parts = correlation.members ?? []
                 members.formUnion(parts.map(\.uuid))
                 if let high = parts.first(where: { $0.type == .bloodPressureSystolic }),
-                   let low = parts.first(where: { $0.type == .bloodPressureDiastolic }) {
+                    let low = parts.first(where: { $0.type == .bloodPressureDiastolic })
+                {
                     json.bytes.removeAll(keepingCapacity: true)
                     resources.bloodPressurePanel(carrier: correlation, systolic: high, diastolic: low, into: &json)
                     try await emit(json.bytes, write: write)
@@ -135,7 +143,9 @@ public struct FHIRExporter: Sendable {
                     lone.append(high)
                 }
             }
-            lone += looseDiastolic.values.joined().sorted { ($0.start, $0.uuid.uuidString) < ($1.start, $1.uuid.uuidString) }
+            lone += looseDiastolic.values.joined().sorted {
+                ($0.start, $0.uuid.uuidString) < ($1.start, $1.uuid.uuidString)
+            }
             for sample in lone {
                 json.bytes.removeAll(keepingCapacity: true)
                 _ = resources.sampleObservation(sample, into: &json)

@@ -14,22 +14,25 @@ extension FHIRResourceWriter {
         case .quantity(let quantity):
             let type = typeHead(sample.type)
             let (value, unit) = Self.canonical(quantity, of: sample.type)
-            observation(id: id, identifiers: CollectionOfOne(sample.uuid), head: type.head, sample: sample, into: &json,
-                        value: { json in
-                json.raw("\"valueQuantity\":")
-                type.writeQuantity(value, unit: unit, to: &json)
-            })
+            observation(
+                id: id, identifiers: CollectionOfOne(sample.uuid), head: type.head, sample: sample, into: &json,
+                value: { json in
+                    json.raw("\"valueQuantity\":")
+                    type.writeQuantity(value, unit: unit, to: &json)
+                })
         case .category(let raw):
             let name = CategoryValue.name(for: raw, type: sample.type) ?? String(raw)
             let code = CategoryValue.exportName(for: raw, type: sample.type) ?? String(raw)
-            observation(id: id, identifiers: CollectionOfOne(sample.uuid), head: typeHead(sample.type).head,
-                        sample: sample, into: &json, value: { json in
-                json.raw("\"valueCodeableConcept\":{\"coding\":[")
-                FHIRCoding(system: Self.categoryValueSystem, code: code, display: name).write(to: &json)
-                json.raw("],\"text\":")
-                json.string(name)
-                json.raw("}")
-            })
+            observation(
+                id: id, identifiers: CollectionOfOne(sample.uuid), head: typeHead(sample.type).head,
+                sample: sample, into: &json,
+                value: { json in
+                    json.raw("\"valueCodeableConcept\":{\"coding\":[")
+                    FHIRCoding(system: Self.categoryValueSystem, code: code, display: name).write(to: &json)
+                    json.raw("],\"text\":")
+                    json.string(name)
+                    json.raw("}")
+                })
         case .workout(let workout):
             workoutObservation(sample, workout, id: id, into: &json)
         case .correlation:
@@ -49,40 +52,45 @@ extension FHIRResourceWriter {
     /// A quantity's value and unit text in its type's canonical unit (stores keep them so; others are converted).
     static func canonical(_ quantity: Quantity, of type: SampleType) -> (Double, String) {
         guard let canonical = type.canonicalUnitString, canonical != quantity.unit.unitString,
-              let unit = type.canonicalUnit, let value = try? quantity.doubleValue(for: unit) else {
+            let unit = type.canonicalUnit, let value = try? quantity.doubleValue(for: unit)
+        else {
             return (quantity.value, quantity.unit.unitString)
         }
         return (value, canonical)
     }
 
     /// A workout as an activity Observation: the activity as its value, duration (55411-3), energy and distance as components.
-    private mutating func workoutObservation(_ sample: Sample, _ workout: Workout, id: UUID, into json: inout JSONBytes) {
+    private mutating func workoutObservation(_ sample: Sample, _ workout: Workout, id: UUID, into json: inout JSONBytes)
+    {
         let minutes = (workout.duration ?? sample.duration) / 60
-        observation(id: id, identifiers: CollectionOfOne(sample.uuid),
-                    head: head(concept: .of(.workout), healthKit: .healthKit(.workout)), sample: sample, into: &json,
-                    value: { json in
-            json.raw("\"valueCodeableConcept\":{\"coding\":[")
-            let name = workout.activityType.name
-            FHIRCoding(system: Self.activitySystem, code: name, display: name).write(to: &json)
-            json.raw("],\"text\":")
-            json.string(name)
-            json.raw("}")
-        }, component: { json in
-            json.raw("{\"code\":{\"coding\":[")
-            FHIRConcept.exerciseDuration.write(to: &json)
-            json.raw("],\"text\":\"Exercise duration\"},\"valueQuantity\":")
-            FHIRUnit.writeQuantity(minutes, unit: "min", override: nil, to: &json)
-            json.raw("}")
-            for statistics in workout.statistics {
-                guard let sum = statistics.sum else { continue }
-                json.raw(",{\"code\":")
-                Self.writeCode(concept: .of(statistics.type), healthKit: .healthKit(statistics.type), to: &json)
-                json.raw(",\"valueQuantity\":")
-                FHIRUnit.writeQuantity(sum, unit: statistics.unit.unitString, override: FHIRConcept.of(statistics.type).unit,
-                                       to: &json)
+        observation(
+            id: id, identifiers: CollectionOfOne(sample.uuid),
+            head: head(concept: .of(.workout), healthKit: .healthKit(.workout)), sample: sample, into: &json,
+            value: { json in
+                json.raw("\"valueCodeableConcept\":{\"coding\":[")
+                let name = workout.activityType.name
+                FHIRCoding(system: Self.activitySystem, code: name, display: name).write(to: &json)
+                json.raw("],\"text\":")
+                json.string(name)
                 json.raw("}")
-            }
-        })
+            },
+            component: { json in
+                json.raw("{\"code\":{\"coding\":[")
+                FHIRConcept.exerciseDuration.write(to: &json)
+                json.raw("],\"text\":\"Exercise duration\"},\"valueQuantity\":")
+                FHIRUnit.writeQuantity(minutes, unit: "min", override: nil, to: &json)
+                json.raw("}")
+                for statistics in workout.statistics {
+                    guard let sum = statistics.sum else { continue }
+                    json.raw(",{\"code\":")
+                    Self.writeCode(concept: .of(statistics.type), healthKit: .healthKit(statistics.type), to: &json)
+                    json.raw(",\"valueQuantity\":")
+                    FHIRUnit.writeQuantity(
+                        sum, unit: statistics.unit.unitString, override: FHIRConcept.of(statistics.type).unit,
+                        to: &json)
+                    json.raw("}")
+                }
+            })
     }
 
     /// A blood pressure panel (85354-9) with systolic (8480-6) and diastolic (8462-4) components.
@@ -91,18 +99,20 @@ extension FHIRResourceWriter {
     mutating func bloodPressurePanel(carrier: Sample, systolic: Sample, diastolic: Sample, into json: inout JSONBytes) {
         var identifiers = [systolic.uuid, diastolic.uuid]
         if carrier.uuid != systolic.uuid { identifiers.insert(carrier.uuid, at: 0) }
-        observation(id: carrier.uuid, identifiers: identifiers,
-                    head: head(concept: .bloodPressurePanel, healthKit: .healthKit(.bloodPressure)), sample: carrier,
-                    into: &json, component: { json in
-            for (index, member) in [systolic, diastolic].enumerated() {
-                if index > 0 { json.comma() }
-                let concept: FHIRConcept = index == 0 ? .systolic : .diastolic
-                json.raw("{\"code\":")
-                Self.writeCode(concept: concept, healthKit: .healthKit(member.type), to: &json)
-                json.raw(",\"valueQuantity\":")
-                FHIRUnit.writeQuantity(member.quantity?.value ?? 0, unit: "mmHg", override: nil, to: &json)
-                json.raw("}")
-            }
-        })
+        observation(
+            id: carrier.uuid, identifiers: identifiers,
+            head: head(concept: .bloodPressurePanel, healthKit: .healthKit(.bloodPressure)), sample: carrier,
+            into: &json,
+            component: { json in
+                for (index, member) in [systolic, diastolic].enumerated() {
+                    if index > 0 { json.comma() }
+                    let concept: FHIRConcept = index == 0 ? .systolic : .diastolic
+                    json.raw("{\"code\":")
+                    Self.writeCode(concept: concept, healthKit: .healthKit(member.type), to: &json)
+                    json.raw(",\"valueQuantity\":")
+                    FHIRUnit.writeQuantity(member.quantity?.value ?? 0, unit: "mmHg", override: nil, to: &json)
+                    json.raw("}")
+                }
+            })
     }
 }

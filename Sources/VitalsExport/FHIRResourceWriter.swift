@@ -184,8 +184,10 @@ struct FHIRResourceWriter {
             lastDevice = (device, known)
             return known
         }
-        let fields = [device.name, device.manufacturer, device.model, device.hardwareVersion, device.firmwareVersion,
-                      device.softwareVersion, device.localIdentifier, device.udiDeviceIdentifier]
+        let fields = [
+            device.name, device.manufacturer, device.model, device.hardwareVersion, device.firmwareVersion,
+            device.softwareVersion, device.localIdentifier, device.udiDeviceIdentifier,
+        ]
         let id = DeterministicUUID.make(fields.map { $0 ?? "" }.joined(separator: "\u{1F}")).uuidString.lowercased()
         deviceIDs[device] = id
         lastDevice = (device, id)
@@ -209,7 +211,8 @@ struct FHIRResourceWriter {
         }
         json.raw(",\"resourceType\":\"Device\"")
         if let version = [device.softwareVersion, device.firmwareVersion, device.hardwareVersion].compactMap({ $0 })
-            .first(where: { !$0.isEmpty }) {
+            .first(where: { !$0.isEmpty })
+        {
             json.raw(",\"version\":[{\"value\":")
             json.string(version)
             json.raw("}]")

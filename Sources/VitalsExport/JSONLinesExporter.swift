@@ -13,13 +13,16 @@ public struct JSONLinesExporter: Sendable {
     public init() {}
 
     /// Exports what `request` asks for from `reader`; `progress` hears after each page.
-    public func export(from reader: any HealthReader, _ request: ExportRequest, write: ExportWrite,
-                       progress: (ExportProgress) -> Void = { _ in }) async throws -> ExportSummary {
+    public func export(
+        from reader: any HealthReader, _ request: ExportRequest, write: ExportWrite,
+        progress: (ExportProgress) -> Void = { _ in }
+    ) async throws -> ExportSummary {
         var summary = ExportSummary(format: .jsonl)
         var output = ExportOutput()
         var unreadable: Set<String> = []
         var members: Set<UUID> = []
-        let types = request.exportedTypes.filter { $0.kind == .correlation || $0.kind == .workout }
+        let types =
+            request.exportedTypes.filter { $0.kind == .correlation || $0.kind == .workout }
             + request.exportedTypes.filter { $0.kind != .correlation && $0.kind != .workout }
         for (index, type) in types.enumerated() {
             let pages = SamplePages(reader: reader, type: type, range: request.range, pageSize: request.pageSize)
@@ -27,8 +30,9 @@ public struct JSONLinesExporter: Sendable {
                 var written = 0
                 for sample in page where !members.contains(sample.uuid) {
                     members.formUnion((sample.members ?? sample.workout?.associatedSamples ?? []).map(\.uuid))
-                    try await output.append(Array(SampleJSON.line(for: sample, in: request.zone).utf8), to: Self.file,
-                                            write: write)
+                    try await output.append(
+                        Array(SampleJSON.line(for: sample, in: request.zone).utf8), to: Self.file,
+                        write: write)
                     written += 1
                 }
                 summary.count(written, of: type.identifier)

@@ -25,7 +25,8 @@ public struct PatientDetails: Sendable, Hashable {
     public init(id: String = "self", characteristics: [String: String]) {
         self.init(id: id)
         if let birth = characteristics["HKCharacteristicTypeIdentifierDateOfBirth"],
-           birth.utf8.count == 10, (try? LocalDate(parsing: birth)) != nil {
+            birth.utf8.count == 10, (try? LocalDate(parsing: birth)) != nil
+        {
             birthDate = birth
         }
         switch characteristics["HKCharacteristicTypeIdentifierBiologicalSex"] {

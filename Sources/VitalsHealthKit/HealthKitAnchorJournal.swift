@@ -19,7 +19,8 @@ public final class HealthKitAnchorJournal: Sendable {
     static let capacity = 32
     /// `Application Support/Vitals/healthkit-anchors.json` in the user's domain.
     public static var defaultFile: URL {
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         return base.appendingPathComponent("Vitals", isDirectory: true).appendingPathComponent("healthkit-anchors.json")
     }
@@ -36,8 +37,9 @@ public final class HealthKitAnchorJournal: Sendable {
             do {
                 loaded = try JSONDecoder().decode(Contents.self, from: data)
             } catch {
-                logger.warning("HealthKit anchor file unreadable; changes start from the beginning",
-                               metadata: ["file": "\(file.path)"])
+                logger.warning(
+                    "HealthKit anchor file unreadable; changes start from the beginning",
+                    metadata: ["file": "\(file.path)"])
             }
         }
         contents = Locked(loaded)
@@ -62,11 +64,13 @@ public final class HealthKitAnchorJournal: Sendable {
             return (contents.latest, contents)
         }
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(snapshot).write(to: file, options: .atomic)
         } catch {
-            throw VitalsError(.io, "cannot save HealthKit anchors", at: InputLocation(file: file.path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .io, "cannot save HealthKit anchors", at: InputLocation(file: file.path),
+                underlying: SendableDescription(error))
         }
         return QueryAnchor(rawValue: anchor)
     }

@@ -26,8 +26,10 @@ public final class HealthKitBackgroundSync: Sendable {
     private let logger: Logger
 
     /// Triggers for `service` from `store`'s changes.
-    public init(store: HealthKitHealthStore, service: HealthSyncService,
-                types: Set<SampleType> = Set(SyncDataReader.types), frequency: HKUpdateFrequency = .hourly) {
+    public init(
+        store: HealthKitHealthStore, service: HealthSyncService,
+        types: Set<SampleType> = Set(SyncDataReader.types), frequency: HKUpdateFrequency = .hourly
+    ) {
         self.store = store
         self.service = service
         self.types = types
@@ -47,9 +49,11 @@ public final class HealthKitBackgroundSync: Sendable {
             do {
                 _ = try await service.requestSync()
             } catch {
-                logger.warning("sync after a HealthKit change failed", metadata: [
-                    "types": "\(changed.map(\.shortName).sorted())", "error": "\(error)",
-                ])
+                logger.warning(
+                    "sync after a HealthKit change failed",
+                    metadata: [
+                        "types": "\(changed.map(\.shortName).sorted())", "error": "\(error)",
+                    ])
             }
         }
         observation.withLock { previous in

@@ -17,8 +17,9 @@ public struct HealthKitEnabledSetting: Sendable {
     /// The setting in `UserDefaults` (the standard suite unless `suiteName` is given), as `@AppStorage` keeps it.
     public static func userDefaults(suiteName: String? = nil, key: String = defaultKey) -> HealthKitEnabledSetting {
         @Sendable func defaults() -> UserDefaults { suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard }
-        return HealthKitEnabledSetting(read: { defaults().object(forKey: key) as? Bool },
-                                       write: { defaults().set($0, forKey: key) })
+        return HealthKitEnabledSetting(
+            read: { defaults().object(forKey: key) as? Bool },
+            write: { defaults().set($0, forKey: key) })
     }
 
     /// A setting held in memory only (previews, tests).

@@ -15,17 +15,23 @@ enum HealthKitErrorMap {
         case .errorHealthDataUnavailable:
             return VitalsError(.unavailable, "HealthKit is not available on this device (\(action))", underlying: cause)
         case .errorHealthDataRestricted:
-            return VitalsError(.unavailable, "a device management profile restricts HealthKit (\(action))",
-                               underlying: cause)
+            return VitalsError(
+                .unavailable, "a device management profile restricts HealthKit (\(action))",
+                underlying: cause)
         case .errorAuthorizationDenied:
-            return VitalsError(.authorizationDenied, "\(action) is not allowed: the user turned sharing off for the app "
-                               + "in Settings > Health > Data Access & Devices", underlying: cause)
+            return VitalsError(
+                .authorizationDenied,
+                "\(action) is not allowed: the user turned sharing off for the app "
+                    + "in Settings > Health > Data Access & Devices", underlying: cause)
         case .errorAuthorizationNotDetermined:
-            return VitalsError(.authorizationNotDetermined,
-                               "\(action) needs authorization; call requestAuthorization first", underlying: cause)
+            return VitalsError(
+                .authorizationNotDetermined,
+                "\(action) needs authorization; call requestAuthorization first", underlying: cause)
         case .errorDatabaseInaccessible:
-            return VitalsError(.databaseInaccessible, "\(action) failed: health data is protected while the device "
-                               + "is locked; try again after it is unlocked", underlying: cause)
+            return VitalsError(
+                .databaseInaccessible,
+                "\(action) failed: health data is protected while the device "
+                    + "is locked; try again after it is unlocked", underlying: cause)
         case .errorUserCanceled:
             return VitalsError(.cancelled, "the user cancelled \(action)", underlying: cause)
         case .errorInvalidArgument:
@@ -33,8 +39,9 @@ enum HealthKitErrorMap {
         case .errorNoData:
             return VitalsError(.notFound, "HealthKit has no data for \(action)", underlying: cause)
         default:
-            return VitalsError(.database, "HealthKit failed while \(action) (code \(healthKitError.code.rawValue))",
-                               underlying: cause)
+            return VitalsError(
+                .database, "HealthKit failed while \(action) (code \(healthKitError.code.rawValue))",
+                underlying: cause)
         }
     }
 }

@@ -13,7 +13,8 @@ extension HealthKitHealthStore {
         let objectType = try HealthKitTypeMap.sampleType(for: type)
         switch access {
         case .share:
-            return AuthorizationStatus(rawValue: healthStore.authorizationStatus(for: objectType).rawValue) ?? .notDetermined
+            return AuthorizationStatus(rawValue: healthStore.authorizationStatus(for: objectType).rawValue)
+                ?? .notDetermined
         case .read:
             do {
                 let status = try await healthStore.statusForAuthorizationRequest(toShare: [], read: [objectType])
@@ -67,7 +68,8 @@ extension HealthKitHealthStore {
         } catch {
             throw HealthKitErrorMap.vitalsError(error, while: "checking whether to ask for authorization")
         }
-        return HealthKitAuthorizationSummary(state: AuthorizationState.aggregate(statuses), shareStatuses: statuses,
-                                             needsPrompt: request != .unnecessary)
+        return HealthKitAuthorizationSummary(
+            state: AuthorizationState.aggregate(statuses), shareStatuses: statuses,
+            needsPrompt: request != .unnecessary)
     }
 }

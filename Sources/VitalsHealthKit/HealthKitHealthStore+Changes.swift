@@ -16,7 +16,8 @@ extension HealthKitHealthStore {
             return ChangeSet(added: [], deleted: [], anchor: anchor ?? journal.latest, unreadableTypes: [])
         }
         guard !wanted.isEmpty else {
-            return ChangeSet(added: [], deleted: [], anchor: max(anchor ?? journal.latest, journal.latest), unreadableTypes: [])
+            return ChangeSet(
+                added: [], deleted: [], anchor: max(anchor ?? journal.latest, journal.latest), unreadableTypes: [])
         }
         let previous = journal.anchors(at: anchor)
         var next = previous ?? [:]
@@ -39,7 +40,8 @@ extension HealthKitHealthStore {
             }
         }
         // Nothing this app can see changed: the old anchors are as good as the new ones.
-        let unchanged = added.isEmpty && deleted.isEmpty && unreadable.isEmpty
+        let unchanged =
+            added.isEmpty && deleted.isEmpty && unreadable.isEmpty
             && wanted.allSatisfy { previous?[$0.identifier] != nil }
         let newAnchor: QueryAnchor
         if unchanged { newAnchor = anchor ?? journal.latest } else { newAnchor = try journal.record(next) }
@@ -71,9 +73,12 @@ extension HealthKitHealthStore {
 
     /// Starts one `HKObserverQuery` per type; each update runs `onChange`, then calls HealthKit's
     /// completion handler, which is called on every path, errors included.
-    public func startObserverQueries(for types: Set<SampleType>,
-                                     onChange: @escaping @Sendable (Set<SampleType>) async -> Void) throws
-        -> HealthKitObservation {
+    public func startObserverQueries(
+        for types: Set<SampleType>,
+        onChange: @escaping @Sendable (Set<SampleType>) async -> Void
+    ) throws
+        -> HealthKitObservation
+    {
         var queries: [HKObserverQuery] = []
         let logger = self.logger
         for type in types.sorted(by: { $0.identifier < $1.identifier }) {
@@ -81,9 +86,12 @@ extension HealthKitHealthStore {
             let query = HKObserverQuery(sampleType: sampleType, predicate: nil) { _, completionHandler, error in
                 let completion = ObserverCompletion(call: completionHandler)
                 if let error {
-                    logger.warning("HealthKit observer query failed", metadata: [
-                        "type": "\(type.shortName)", "error": "\(HealthKitErrorMap.vitalsError(error, while: "observing"))",
-                    ])
+                    logger.warning(
+                        "HealthKit observer query failed",
+                        metadata: [
+                            "type": "\(type.shortName)",
+                            "error": "\(HealthKitErrorMap.vitalsError(error, while: "observing"))",
+                        ])
                     completion.call()
                     return
                 }
@@ -107,8 +115,9 @@ extension HealthKitHealthStore {
         }
         for type in types.sorted(by: { $0.identifier < $1.identifier }) {
             do {
-                try await healthStore.enableBackgroundDelivery(for: try HealthKitTypeMap.sampleType(for: type),
-                                                               frequency: frequency)
+                try await healthStore.enableBackgroundDelivery(
+                    for: try HealthKitTypeMap.sampleType(for: type),
+                    frequency: frequency)
             } catch {
                 throw HealthKitErrorMap.vitalsError(error, while: "enabling background delivery of \(type.shortName)")
             }

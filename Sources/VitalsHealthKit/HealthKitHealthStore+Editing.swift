@@ -7,7 +7,8 @@ extension HealthKitHealthStore {
     /// The readable sample with this UUID, if any (HealthKit's `predicateForObject(with:)`).
     public func sample(withUUID uuid: UUID) async throws -> Sample? {
         guard isActive else { return nil }
-        for type in configuration.readTypes.union(configuration.shareTypes).sorted(by: { $0.identifier < $1.identifier }) {
+        for type in configuration.readTypes.union(configuration.shareTypes).sorted(by: { $0.identifier < $1.identifier }
+        ) {
             let sampleType = try HealthKitTypeMap.sampleType(for: type)
             let descriptor = HKSampleQueryDescriptor(
                 predicates: [.sample(type: sampleType, predicate: HKQuery.predicateForObjects(with: [uuid]))],

@@ -7,8 +7,11 @@ extension HealthKitHealthStore {
     ///
     /// A type the user will not share reads as only this app's samples, with `unreadableTypes`
     /// empty: HealthKit hides read denial. A type never asked about is listed in `unreadableTypes`.
-    public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
-        -> QueryResult<[Sample]> {
+    public func samples(
+        of type: SampleType, matching predicate: SamplePredicate, limit: Int?
+    ) async throws
+        -> QueryResult<[Sample]>
+    {
         guard isActive else {
             logInactive("samples")
             return QueryResult([])
@@ -28,8 +31,9 @@ extension HealthKitHealthStore {
     func fetchSamples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws -> [Sample] {
         let sampleType = try HealthKitTypeMap.sampleType(for: type)
         guard let filter = try await healthKitPredicate(for: predicate, type: sampleType) else { return [] }
-        let descriptor = HKSampleQueryDescriptor(predicates: [.sample(type: sampleType, predicate: filter)],
-                                                 sortDescriptors: [SortDescriptor(\.startDate)], limit: limit)
+        let descriptor = HKSampleQueryDescriptor(
+            predicates: [.sample(type: sampleType, predicate: filter)],
+            sortDescriptors: [SortDescriptor(\.startDate)], limit: limit)
         return try await descriptor.result(for: healthStore).compactMap { HealthKitSampleConverter.sample(from: $0) }
     }
 
@@ -42,14 +46,16 @@ extension HealthKitHealthStore {
         let window = HKQuery.predicateForSamples(withStart: predicate.start, end: predicate.end, options: options)
         if case .all = predicate.sources { return window }
         let filter = predicate.sources
-        let matching = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SourceSet, any Error>) in
-            healthStore.execute(HKSourceQuery(sampleType: type, samplePredicate: window) { _, sources, error in
-                if let error { return continuation.resume(throwing: error) }
-                let kept = (sources ?? []).filter {
-                    filter.matches(Source(name: $0.name, bundleIdentifier: $0.bundleIdentifier))
-                }
-                continuation.resume(returning: SourceSet(sources: kept))
-            })
+        let matching = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<SourceSet, any Error>) in
+            healthStore.execute(
+                HKSourceQuery(sampleType: type, samplePredicate: window) { _, sources, error in
+                    if let error { return continuation.resume(throwing: error) }
+                    let kept = (sources ?? []).filter {
+                        filter.matches(Source(name: $0.name, bundleIdentifier: $0.bundleIdentifier))
+                    }
+                    continuation.resume(returning: SourceSet(sources: kept))
+                })
         }
         guard !matching.sources.isEmpty else { return nil }
         return NSCompoundPredicate(andPredicateWithSubpredicates: [
@@ -67,16 +73,19 @@ extension HealthKitHealthStore {
         let key = HealthKitAnswerCache.Key.sources(type)
         do {
             var found = Set<Source>()
-            for candidate in type.map({ [$0] }) ?? configuration.readTypes.sorted(by: { $0.identifier < $1.identifier }) {
+            for candidate in type.map({ [$0] }) ?? configuration.readTypes.sorted(by: { $0.identifier < $1.identifier })
+            {
                 let sampleType = try HealthKitTypeMap.sampleType(for: candidate)
                 let sources = try await withCheckedThrowingContinuation {
                     (continuation: CheckedContinuation<[Source], any Error>) in
-                    healthStore.execute(HKSourceQuery(sampleType: sampleType, samplePredicate: nil) { _, sources, error in
-                        if let error { return continuation.resume(throwing: error) }
-                        continuation.resume(returning: (sources ?? []).map {
-                            Source(name: $0.name, bundleIdentifier: $0.bundleIdentifier)
+                    healthStore.execute(
+                        HKSourceQuery(sampleType: sampleType, samplePredicate: nil) { _, sources, error in
+                            if let error { return continuation.resume(throwing: error) }
+                            continuation.resume(
+                                returning: (sources ?? []).map {
+                                    Source(name: $0.name, bundleIdentifier: $0.bundleIdentifier)
+                                })
                         })
-                    })
                 }
                 found.formUnion(sources)
             }
@@ -94,22 +103,28 @@ extension HealthKitHealthStore {
 
     /// HealthKit leaves source priority to the user (Health app › data type › Data Sources & Access).
     public func setSourcePriority(_ sources: [String], for type: SampleType) async throws {
-        throw VitalsError(.readOnly, "HealthKit's source priority for \(type.shortName) is set by the user in the "
-                          + "Health app; apps cannot change it")
+        throw VitalsError(
+            .readOnly,
+            "HealthKit's source priority for \(type.shortName) is set by the user in the "
+                + "Health app; apps cannot change it")
     }
 
     /// The answer when a query failed: an empty answer for a type never asked about, else the
     /// last good answer (or empty) marked stale. Programming errors (unknown types) still throw.
-    func fallback<Value: Sendable>(_ error: any Error, key: HealthKitAnswerCache.Key, type: SampleType?,
-                                   empty: Value, while action: String) throws -> QueryResult<Value> {
+    func fallback<Value: Sendable>(
+        _ error: any Error, key: HealthKitAnswerCache.Key, type: SampleType?,
+        empty: Value, while action: String
+    ) throws -> QueryResult<Value> {
         let mapped = HealthKitErrorMap.vitalsError(error, while: action)
         if mapped.code == .unknownType || mapped.code == .unsupportedStatistics { throw mapped }
         if mapped.code == .authorizationNotDetermined {
             return QueryResult(empty, unreadableTypes: type.map { [$0] } ?? [])
         }
-        logger.warning("HealthKit query failed; answering from the cache", metadata: [
-            "operation": "\(action)", "code": "\(mapped.code)",
-        ])
+        logger.warning(
+            "HealthKit query failed; answering from the cache",
+            metadata: [
+                "operation": "\(action)", "code": "\(mapped.code)",
+            ])
         return QueryResult(cache.value(for: key, as: Value.self) ?? empty, staleBecause: mapped)
     }
 }

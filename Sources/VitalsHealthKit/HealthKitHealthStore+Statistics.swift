@@ -21,21 +21,25 @@ extension HealthKitHealthStore {
         }
         let key = HealthKitAnswerCache.Key.statistics(query)
         do {
-            let result = query.type.kind == .quantity
+            let result =
+                query.type.kind == .quantity
                 ? try await quantityStatistics(query, empty: empty) : try await durationStatistics(query)
             cache.store(result, for: key)
             return QueryResult(result)
         } catch {
-            return try fallback(error, key: key, type: query.type, empty: empty,
-                                while: "computing statistics of \(query.type.shortName)")
+            return try fallback(
+                error, key: key, type: query.type, empty: empty,
+                while: "computing statistics of \(query.type.shortName)")
         }
     }
 
     private func quantityStatistics(_ query: StatisticsQuery, empty: [Statistics]) async throws -> [Statistics] {
         let quantityType = try HealthKitTypeMap.quantityType(for: query.type)
         guard let unitString = query.type.canonicalUnitString,
-              let filter = try await healthKitPredicate(for: SamplePredicate(query.range, sources: query.sources),
-                                                        type: quantityType) else { return empty }
+            let filter = try await healthKitPredicate(
+                for: SamplePredicate(query.range, sources: query.sources),
+                type: quantityType)
+        else { return empty }
         let descriptor = HKStatisticsCollectionQueryDescriptor(
             predicate: .quantitySample(type: quantityType, predicate: filter), options: Self.options(query.options),
             anchorDate: query.anchor, intervalComponents: Self.components(query))
@@ -49,8 +53,9 @@ extension HealthKitHealthStore {
                     var own = Self.statistics(values, for: source, in: unit, bucket: bucket)
                     own.bySource = []
                     guard own.sampleCount > 0 else { return nil }
-                    return SourceStatistics(source: Source(name: source.name, bundleIdentifier: source.bundleIdentifier),
-                                            statistics: own)
+                    return SourceStatistics(
+                        source: Source(name: source.name, bundleIdentifier: source.bundleIdentifier),
+                        statistics: own)
                 }
             }
             return result
@@ -59,18 +64,22 @@ extension HealthKitHealthStore {
 
     /// Category and workout duration: the union of the samples' intervals in each bucket.
     private func durationStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
-        let samples = try await fetchSamples(of: query.type, matching: SamplePredicate(query.range, sources: query.sources),
-                                             limit: nil)
+        let samples = try await fetchSamples(
+            of: query.type, matching: SamplePredicate(query.range, sources: query.sources),
+            limit: nil)
         var sources: [Source] = []
         var index: [Source: Int32] = [:]
         let points = samples.map { sample in
-            let position = index[sample.source] ?? {
-                sources.append(sample.source)
-                index[sample.source] = Int32(sources.count - 1)
-                return Int32(sources.count - 1)
-            }()
-            return StatisticsPoint(start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
-                                   value: Double(sample.categoryValue ?? 0), source: position)
+            let position =
+                index[sample.source]
+                ?? {
+                    sources.append(sample.source)
+                    index[sample.source] = Int32(sources.count - 1)
+                    return Int32(sources.count - 1)
+                }()
+            return StatisticsPoint(
+                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
+                value: Double(sample.categoryValue ?? 0), source: position)
         }.sorted { $0.start < $1.start }
         return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
     }
@@ -89,8 +98,10 @@ extension HealthKitHealthStore {
         return result
     }
 
-    private static func statistics(_ values: HKStatistics, for source: HKSource, in unit: HKUnit,
-                                   bucket: Statistics) -> Statistics {
+    private static func statistics(
+        _ values: HKStatistics, for source: HKSource, in unit: HKUnit,
+        bucket: Statistics
+    ) -> Statistics {
         var result = bucket
         result.sum = values.sumQuantity(for: source)?.doubleValue(for: unit)
         result.average = values.averageQuantity(for: source)?.doubleValue(for: unit)

@@ -14,7 +14,9 @@ extension HealthKitHealthStore {
         for (index, sample) in samples.enumerated() {
             do {
                 let valid = try sample.validated()
-                if valid.type.kind == .workout { workouts.append((index, valid)) } else {
+                if valid.type.kind == .workout {
+                    workouts.append((index, valid))
+                } else {
                     objects.append((index, try HealthKitSampleConverter.object(from: valid)))
                 }
             } catch {
@@ -28,7 +30,9 @@ extension HealthKitHealthStore {
         do {
             if !objects.isEmpty { try await healthStore.save(objects.map(\.object)) }
             for (offset, object) in objects {
-                if let sample = (object as? HKSample).flatMap({ HealthKitSampleConverter.sample(from: $0, source: appSource) }) {
+                if let sample = (object as? HKSample).flatMap({
+                    HealthKitSampleConverter.sample(from: $0, source: appSource)
+                }) {
                     saved[offset] = sample
                 }
             }
@@ -48,7 +52,8 @@ extension HealthKitHealthStore {
         guard !uuids.isEmpty else { return 0 }
         var found: [HKSample] = []
         let wanted = Set(uuids)
-        for type in configuration.readTypes.union(configuration.shareTypes).sorted(by: { $0.identifier < $1.identifier }) {
+        for type in configuration.readTypes.union(configuration.shareTypes).sorted(by: { $0.identifier < $1.identifier }
+        ) {
             let sampleType = try HealthKitTypeMap.sampleType(for: type)
             let descriptor = HKSampleQueryDescriptor(
                 predicates: [.sample(type: sampleType, predicate: HKQuery.predicateForObjects(with: wanted))],
@@ -75,9 +80,12 @@ extension HealthKitHealthStore {
     /// nil when HealthKit defers it (locked device).
     func build(_ sample: Sample) async throws -> Sample? {
         guard let details = sample.workout,
-              let activity = HKWorkoutActivityType(rawValue: details.activityType.rawValue) else {
-            throw VitalsError(.unknownType, "HealthKit has no workout activity with raw value "
-                              + "\(sample.workout?.activityType.rawValue ?? 0)", at: InputLocation(field: "activity"))
+            let activity = HKWorkoutActivityType(rawValue: details.activityType.rawValue)
+        else {
+            throw VitalsError(
+                .unknownType,
+                "HealthKit has no workout activity with raw value "
+                    + "\(sample.workout?.activityType.rawValue ?? 0)", at: InputLocation(field: "activity"))
         }
         let workoutConfiguration = HKWorkoutConfiguration()
         workoutConfiguration.activityType = activity
@@ -96,7 +104,9 @@ extension HealthKitHealthStore {
         }
         guard var saved = HealthKitSampleConverter.sample(from: workout, source: appSource) else { return nil }
         if var savedDetails = saved.workout {
-            savedDetails.associatedSamples = associated.compactMap { HealthKitSampleConverter.sample(from: $0, source: appSource) }
+            savedDetails.associatedSamples = associated.compactMap {
+                HealthKitSampleConverter.sample(from: $0, source: appSource)
+            }
             saved.content = .workout(savedDetails)
         }
         return saved
@@ -112,7 +122,8 @@ extension HealthKitHealthStore {
                 return healthStore.authorizationStatus(for: objectType) != .sharingAuthorized
             }.map(\.shortName).sorted()
             if !refused.isEmpty {
-                mapped.message = mapped.code == .authorizationDenied
+                mapped.message =
+                    mapped.code == .authorizationDenied
                     ? "writing \(refused.joined(separator: ", ")) is not allowed (the permission may have been revoked "
                         + "in Settings > Health > Data Access & Devices); nothing was saved"
                     : "writing \(refused.joined(separator: ", ")) needs authorization; call requestAuthorization first"

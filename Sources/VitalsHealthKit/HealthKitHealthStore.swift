@@ -22,14 +22,17 @@ public final class HealthKitHealthStore: HealthStore {
     public struct Configuration: Sendable {
         /// Types the app writes. Default: what the activity logging methods write (mindful
         /// sessions, workouts with their active energy, and alcoholic beverages).
-        public var shareTypes: Set<SampleType> = [.mindfulSession, .workout, .activeEnergyBurned, .numberOfAlcoholicBeverages]
+        public var shareTypes: Set<SampleType> = [
+            .mindfulSession, .workout, .activeEnergyBurned, .numberOfAlcoholicBeverages,
+        ]
         /// Types the app reads. Default: what a sync reads, body mass for workout calories, the
         /// types the app writes, and what the record queries and meal ingestion read (resting and
         /// dietary energy, protein, carbohydrates, fat).
-        public var readTypes: Set<SampleType> = Set(SyncDataReader.types + [
-            .bodyMass, .mindfulSession, .numberOfAlcoholicBeverages, .basalEnergyBurned, .dietaryEnergyConsumed,
-            .dietaryProtein, .dietaryCarbohydrates, .dietaryFatTotal,
-        ])
+        public var readTypes: Set<SampleType> = Set(
+            SyncDataReader.types + [
+                .bodyMass, .mindfulSession, .numberOfAlcoholicBeverages, .basalEnergyBurned, .dietaryEnergyConsumed,
+                .dietaryProtein, .dietaryCarbohydrates, .dietaryFatTotal,
+            ])
         /// Where the user's opt-out setting lives. Default: `UserDefaults.standard`, key `enableHealthKit`.
         public var enabledSetting = HealthKitEnabledSetting.userDefaults()
         /// The file anchored change queries keep their HealthKit anchors in (secure-coded).
@@ -89,9 +92,11 @@ public final class HealthKitHealthStore: HealthStore {
 
     /// Logs that an inactive store answered `operation` with nothing.
     func logInactive(_ operation: String) {
-        logger.info("HealthKit store inactive; answering empty", metadata: [
-            "operation": "\(operation)", "enabled": "\(isEnabled)", "available": "\(isHealthDataAvailable)",
-        ])
+        logger.info(
+            "HealthKit store inactive; answering empty",
+            metadata: [
+                "operation": "\(operation)", "enabled": "\(isEnabled)", "available": "\(isHealthDataAvailable)",
+            ])
     }
 
     /// The error writes throw while the store is inactive.

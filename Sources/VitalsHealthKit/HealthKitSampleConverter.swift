@@ -18,22 +18,28 @@ enum HealthKitSampleConverter {
         case let workout as HKWorkout:
             content = .workout(details(of: workout))
         case let correlation as HKCorrelation:
-            content = .correlation(correlation.objects.compactMap { sample(from: $0, source: source) }
-                .sorted { ($0.start, $0.type.identifier) < ($1.start, $1.type.identifier) })
+            content = .correlation(
+                correlation.objects.compactMap { sample(from: $0, source: source) }
+                    .sorted { ($0.start, $0.type.identifier) < ($1.start, $1.type.identifier) })
         default:
             return nil
         }
         let revision = source == nil ? object.sourceRevision : nil
-        return Sample(uuid: object.uuid, type: type, start: object.startDate, end: object.endDate, content: content,
-                      source: source ?? Source(name: revision?.source.name ?? "",
-                                               bundleIdentifier: revision?.source.bundleIdentifier ?? ""),
-                      sourceVersion: revision?.version, device: object.device.map(device(from:)),
-                      metadata: metadata(from: object.metadata))
+        return Sample(
+            uuid: object.uuid, type: type, start: object.startDate, end: object.endDate, content: content,
+            source: source
+                ?? Source(
+                    name: revision?.source.name ?? "",
+                    bundleIdentifier: revision?.source.bundleIdentifier ?? ""),
+            sourceVersion: revision?.version, device: object.device.map(device(from:)),
+            metadata: metadata(from: object.metadata))
     }
 
     /// A quantity in the type's canonical unit, or nil when the type has none or it does not fit.
     static func canonical(_ quantity: HKQuantity, of type: SampleType) -> Quantity? {
-        guard let unitString = type.canonicalUnitString, let unit = try? HealthUnit(parsing: unitString) else { return nil }
+        guard let unitString = type.canonicalUnitString, let unit = try? HealthUnit(parsing: unitString) else {
+            return nil
+        }
         let healthKitUnit = HKUnit(from: unitString)
         guard quantity.is(compatibleWith: healthKitUnit) else { return nil }
         return Quantity(quantity.doubleValue(for: healthKitUnit), unit)
@@ -43,7 +49,9 @@ enum HealthKitSampleConverter {
     static func details(of workout: HKWorkout) -> Workout {
         let statistics = workout.allStatistics.compactMap { quantityType, values -> WorkoutStatistics? in
             let type = SampleType(identifier: quantityType.identifier)
-            guard let unitString = type.canonicalUnitString, let unit = try? HealthUnit(parsing: unitString) else { return nil }
+            guard let unitString = type.canonicalUnitString, let unit = try? HealthUnit(parsing: unitString) else {
+                return nil
+            }
             let healthKitUnit = HKUnit(from: unitString)
             return WorkoutStatistics(
                 type: type, unit: unit, sum: values.sumQuantity()?.doubleValue(for: healthKitUnit),
@@ -51,8 +59,9 @@ enum HealthKitSampleConverter {
                 minimum: values.minimumQuantity()?.doubleValue(for: healthKitUnit),
                 maximum: values.maximumQuantity()?.doubleValue(for: healthKitUnit))
         }.sorted { $0.type.identifier < $1.type.identifier }
-        return Workout(activityType: WorkoutActivityType(rawValue: workout.workoutActivityType.rawValue),
-                       statistics: statistics, duration: workout.duration)
+        return Workout(
+            activityType: WorkoutActivityType(rawValue: workout.workoutActivityType.rawValue),
+            statistics: statistics, duration: workout.duration)
     }
 
     /// The HealthKit object for a quantity, category or correlation sample (workouts go through a builder).
@@ -61,41 +70,47 @@ enum HealthKitSampleConverter {
         let metadata = sample.metadata.isEmpty ? nil : metadata(from: sample.metadata)
         switch sample.content {
         case .quantity(let quantity):
-            return HKQuantitySample(type: try HealthKitTypeMap.quantityType(for: sample.type),
-                                    quantity: HKQuantity(unit: HKUnit(from: quantity.unit.unitString),
-                                                         doubleValue: quantity.value),
-                                    start: sample.start, end: sample.end, device: device, metadata: metadata)
+            return HKQuantitySample(
+                type: try HealthKitTypeMap.quantityType(for: sample.type),
+                quantity: HKQuantity(
+                    unit: HKUnit(from: quantity.unit.unitString),
+                    doubleValue: quantity.value),
+                start: sample.start, end: sample.end, device: device, metadata: metadata)
         case .category(let value):
             guard let type = try HealthKitTypeMap.sampleType(for: sample.type) as? HKCategoryType else {
                 throw VitalsError(.unknownType, "\(sample.type.identifier) is not a category type")
             }
-            return HKCategorySample(type: type, value: value, start: sample.start, end: sample.end, device: device,
-                                    metadata: metadata)
+            return HKCategorySample(
+                type: type, value: value, start: sample.start, end: sample.end, device: device,
+                metadata: metadata)
         case .correlation(let members):
             guard let type = try HealthKitTypeMap.sampleType(for: sample.type) as? HKCorrelationType else {
                 throw VitalsError(.unknownType, "\(sample.type.identifier) is not a correlation type")
             }
             var objects = Set<HKSample>()
             for member in members { objects.insert(try object(from: member)) }
-            return HKCorrelation(type: type, start: sample.start, end: sample.end, objects: objects, device: device,
-                                 metadata: metadata)
+            return HKCorrelation(
+                type: type, start: sample.start, end: sample.end, objects: objects, device: device,
+                metadata: metadata)
         case .workout:
             throw VitalsError(.invalidInput, "workouts are saved through HKWorkoutBuilder")
         }
     }
 
     static func device(from device: HKDevice) -> Device {
-        Device(name: device.name, manufacturer: device.manufacturer, model: device.model,
-               hardwareVersion: device.hardwareVersion, firmwareVersion: device.firmwareVersion,
-               softwareVersion: device.softwareVersion, localIdentifier: device.localIdentifier,
-               udiDeviceIdentifier: device.udiDeviceIdentifier)
+        Device(
+            name: device.name, manufacturer: device.manufacturer, model: device.model,
+            hardwareVersion: device.hardwareVersion, firmwareVersion: device.firmwareVersion,
+            softwareVersion: device.softwareVersion, localIdentifier: device.localIdentifier,
+            udiDeviceIdentifier: device.udiDeviceIdentifier)
     }
 
     static func device(from device: Device) -> HKDevice {
-        HKDevice(name: device.name, manufacturer: device.manufacturer, model: device.model,
-                 hardwareVersion: device.hardwareVersion, firmwareVersion: device.firmwareVersion,
-                 softwareVersion: device.softwareVersion, localIdentifier: device.localIdentifier,
-                 udiDeviceIdentifier: device.udiDeviceIdentifier)
+        HKDevice(
+            name: device.name, manufacturer: device.manufacturer, model: device.model,
+            hardwareVersion: device.hardwareVersion, firmwareVersion: device.firmwareVersion,
+            softwareVersion: device.softwareVersion, localIdentifier: device.localIdentifier,
+            udiDeviceIdentifier: device.udiDeviceIdentifier)
     }
 
     /// Strings, numbers, flags and dates; HealthKit quantities in metadata are left out (their unit is not exposed).
@@ -122,8 +137,10 @@ enum HealthKitSampleConverter {
             case .number(let number): result[key] = number
             case .bool(let flag): result[key] = flag
             case .date(let date): result[key] = date
-            case .quantity(let quantity): result[key] = HKQuantity(unit: HKUnit(from: quantity.unit.unitString),
-                                                                   doubleValue: quantity.value)
+            case .quantity(let quantity):
+                result[key] = HKQuantity(
+                    unit: HKUnit(from: quantity.unit.unitString),
+                    doubleValue: quantity.value)
             }
         }
         return result

@@ -8,26 +8,32 @@ enum HealthKitTypeMap {
     static func sampleType(for type: SampleType) throws(VitalsError) -> HKSampleType {
         let found: HKSampleType?
         switch type.kind {
-        case .quantity: found = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: type.identifier))
-        case .category: found = HKObjectType.categoryType(forIdentifier: HKCategoryTypeIdentifier(rawValue: type.identifier))
+        case .quantity:
+            found = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: type.identifier))
+        case .category:
+            found = HKObjectType.categoryType(forIdentifier: HKCategoryTypeIdentifier(rawValue: type.identifier))
         case .correlation:
             found = HKObjectType.correlationType(forIdentifier: HKCorrelationTypeIdentifier(rawValue: type.identifier))
         case .workout: found = HKObjectType.workoutType()
         case .characteristic, .other: found = nil
         }
         guard let found else {
-            throw VitalsError(.unknownType, "\(type.identifier) is not a HealthKit sample type",
-                              at: InputLocation(field: "type"))
+            throw VitalsError(
+                .unknownType, "\(type.identifier) is not a HealthKit sample type",
+                at: InputLocation(field: "type"))
         }
         return found
     }
 
     /// The HealthKit quantity type with the same identifier.
     static func quantityType(for type: SampleType) throws(VitalsError) -> HKQuantityType {
-        guard type.kind == .quantity, let found = HKObjectType.quantityType(
-            forIdentifier: HKQuantityTypeIdentifier(rawValue: type.identifier)) else {
-            throw VitalsError(.unknownType, "\(type.identifier) is not a HealthKit quantity type",
-                              at: InputLocation(field: "type"))
+        guard type.kind == .quantity,
+            let found = HKObjectType.quantityType(
+                forIdentifier: HKQuantityTypeIdentifier(rawValue: type.identifier))
+        else {
+            throw VitalsError(
+                .unknownType, "\(type.identifier) is not a HealthKit quantity type",
+                at: InputLocation(field: "type"))
         }
         return found
     }
@@ -37,8 +43,10 @@ enum HealthKitTypeMap {
         var mapped: [HKSampleType] = []
         for type in types.sorted(by: { $0.identifier < $1.identifier }) {
             guard type.kind != .correlation else {
-                throw VitalsError(.unknownType, "HealthKit does not authorize correlation types such as "
-                                  + "\(type.shortName); request their member types", at: InputLocation(field: "type"))
+                throw VitalsError(
+                    .unknownType,
+                    "HealthKit does not authorize correlation types such as "
+                        + "\(type.shortName); request their member types", at: InputLocation(field: "type"))
             }
             mapped.append(try sampleType(for: type))
         }

@@ -98,7 +98,9 @@ struct XMLAttributes {
         var i = 0
         while i < slice.count {
             let c = slice.base[i]
-            guard c == UInt8(ascii: "&"), let semicolon = (i + 1..<min(slice.count, i + 12)).first(where: { slice.base[$0] == UInt8(ascii: ";") }) else {
+            guard c == UInt8(ascii: "&"),
+                let semicolon = (i + 1..<min(slice.count, i + 12)).first(where: { slice.base[$0] == UInt8(ascii: ";") })
+            else {
                 out.append(c)
                 i += 1
                 continue
@@ -124,7 +126,8 @@ struct XMLAttributes {
         let hex = entity.base[1] == UInt8(ascii: "x") || entity.base[1] == UInt8(ascii: "X")
         let digits = ByteSlice(entity.base + (hex ? 2 : 1), entity.count - (hex ? 2 : 1))
         guard digits.count > 0, let code = UInt32(digits.string, radix: hex ? 16 : 10),
-              let scalar = Unicode.Scalar(code) else { return nil }
+            let scalar = Unicode.Scalar(code)
+        else { return nil }
         return Array(String(Character(scalar)).utf8)
     }
 }

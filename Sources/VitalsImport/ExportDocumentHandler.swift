@@ -45,8 +45,9 @@ struct ExportDocumentHandler: XMLHandler {
         let element = ExportElement(name)
         if stack.isEmpty {
             guard element == .healthData else {
-                throw VitalsError(.invalidInput, "the root element is not <HealthData>: this is not an Apple Health export",
-                                  at: InputLocation(byteOffset: offset))
+                throw VitalsError(
+                    .invalidInput, "the root element is not <HealthData>: this is not an Apple Health export",
+                    at: InputLocation(byteOffset: offset))
             }
         } else if stack.count == 1 {
             try startTop(element, name, attributes, selfClosing: selfClosing)
@@ -63,14 +64,17 @@ struct ExportDocumentHandler: XMLHandler {
     mutating func end(_ name: ByteSlice, offset: Int64) throws {
         let element = ExportElement(name)
         guard let open = stack.popLast(), open == element else {
-            throw VitalsError(.invalidInput, "closing tag </\(name.string)> does not match the open element",
-                              at: InputLocation(byteOffset: offset))
+            throw VitalsError(
+                .invalidInput, "closing tag </\(name.string)> does not match the open element",
+                at: InputLocation(byteOffset: offset))
         }
         if stack.count == 1 { try finishTop() } else if stack.count > 1 { endChild(element) }
     }
 
-    private mutating func startTop(_ element: ExportElement, _ name: ByteSlice, _ attributes: XMLAttributes,
-                                   selfClosing: Bool) throws {
+    private mutating func startTop(
+        _ element: ExportElement, _ name: ByteSlice, _ attributes: XMLAttributes,
+        selfClosing: Bool
+    ) throws {
         topHash.removeAll(keepingCapacity: true)
         switch element {
         case .record:
@@ -97,8 +101,10 @@ struct ExportDocumentHandler: XMLHandler {
         case .me:
             elementCounts["Me", default: 0] += 1
             for index in 0..<attributes.count {
-                try emit(.characteristic(key: attributes.name(at: index).string,
-                                         value: XMLAttributes.decode(attributes.rawValue(at: index))))
+                try emit(
+                    .characteristic(
+                        key: attributes.name(at: index).string,
+                        value: XMLAttributes.decode(attributes.rawValue(at: index))))
             }
             current = .ignored
         case .exportDate:
@@ -145,7 +151,9 @@ struct ExportDocumentHandler: XMLHandler {
             guard element == .record, stack.count == 2, let finished = member else { return }
             // A member gets the UUID its top-level twin gets: same content, first occurrence.
             let uuid = memberHash.withUnsafeBytes { DeterministicUUID.make($0) }
-            if case .success(let sample) = finished.build(uuid: Self.identity(uuid, 0, time: finished.start), cache: cache) {
+            if case .success(let sample) = finished.build(
+                uuid: Self.identity(uuid, 0, time: finished.start), cache: cache)
+            {
                 members.append(sample)
             }
             member = nil
@@ -184,9 +192,10 @@ struct ExportDocumentHandler: XMLHandler {
             guard !members.isEmpty else {
                 return try emit(.skipped(element: "Correlation", reason: "no member could be read"))
             }
-            let sample = Sample(uuid: uuid, type: builder.type(cache), start: start, end: end, content: .correlation(members),
-                                source: builder.source(cache), sourceVersion: builder.version(cache), device: builder.device(cache),
-                                metadata: builder.metadata, creationDate: builder.created)
+            let sample = Sample(
+                uuid: uuid, type: builder.type(cache), start: start, end: end, content: .correlation(members),
+                source: builder.source(cache), sourceVersion: builder.version(cache), device: builder.device(cache),
+                metadata: builder.metadata, creationDate: builder.created)
             do {
                 try emit(.sample(try sample.validated(), heartbeats: []))
             } catch let error as VitalsError {

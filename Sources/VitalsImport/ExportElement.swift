@@ -15,9 +15,15 @@ enum ExportElement: Equatable {
         case 8: self = name.equals("Location") ? .location : .other
         case 10: self = name.equals("HealthData") ? .healthData : name.equals("ExportDate") ? .exportDate : .other
         case 11: self = name.equals("Correlation") ? .correlation : .other
-        case 12: self = name.equals("WorkoutEvent") ? .workoutEvent : name.equals("WorkoutRoute") ? .workoutRoute : .other
-        case 13: self = name.equals("MetadataEntry") ? .metadataEntry : name.equals("FileReference") ? .fileReference : .other
-        case 15: self = name.equals("ActivitySummary") ? .activitySummary : name.equals("WorkoutActivity") ? .workoutActivity : .other
+        case 12:
+            self = name.equals("WorkoutEvent") ? .workoutEvent : name.equals("WorkoutRoute") ? .workoutRoute : .other
+        case 13:
+            self =
+                name.equals("MetadataEntry") ? .metadataEntry : name.equals("FileReference") ? .fileReference : .other
+        case 15:
+            self =
+                name.equals("ActivitySummary")
+                ? .activitySummary : name.equals("WorkoutActivity") ? .workoutActivity : .other
         case 17: self = name.equals("WorkoutStatistics") ? .workoutStatistics : .other
         case 27: self = name.equals("InstantaneousBeatsPerMinute") ? .instantaneousBeatsPerMinute : .other
         case 32: self = name.equals("HeartRateVariabilityMetadataList") ? .heartRateVariabilityMetadataList : .other

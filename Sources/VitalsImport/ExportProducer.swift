@@ -60,14 +60,18 @@ final class ExportProducer: @unchecked Sendable {
                 bytes += Int64(chunk.count)
                 if let progress = options.progress, bytes - lastReport >= 1 << 20 {
                     lastReport = bytes
-                    progress(ImportProgress(bytesDone: bytes, bytesTotal: source.size, samples: samplesStored.withLock { $0 }))
+                    progress(
+                        ImportProgress(
+                            bytesDone: bytes, bytesTotal: source.size, samples: samplesStored.withLock { $0 }))
                 }
             }
             try scanner.finish()
             if !batch.isEmpty, !pipe.push(batch) { throw Abandoned() }
             let counts = (scanner.handler.elementCounts, scanner.handler.unknownElements)
             let cpu = ImportTiming.threadCPUSeconds()
-            result.withLock { $0 = Result(bytes: bytes, elements: counts.0, unknownElements: counts.1, cpuSeconds: cpu) }
+            result.withLock {
+                $0 = Result(bytes: bytes, elements: counts.0, unknownElements: counts.1, cpuSeconds: cpu)
+            }
             pipe.finish(nil)
         } catch let error as VitalsError {
             pipe.finish(error.located(InputLocation(file: source.path)))
@@ -78,7 +82,9 @@ final class ExportProducer: @unchecked Sendable {
 
     /// Reads the GPX files a workout's routes name, here on the parsing thread, which alone touches the archive.
     private static func resolvingRoutes(_ item: ExportItem, in source: ExportReader) throws -> ExportItem {
-        guard case .workout(let sample, var routes) = item, routes.contains(where: { $0.filePath != nil }) else { return item }
+        guard case .workout(let sample, var routes) = item, routes.contains(where: { $0.filePath != nil }) else {
+            return item
+        }
         for index in routes.indices {
             guard let file = routes[index].filePath else { continue }
             guard let data = source.routeFile(file) else {

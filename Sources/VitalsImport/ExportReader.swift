@@ -41,8 +41,9 @@ struct ExportReader {
             } catch let error as VitalsError {
                 throw error
             } catch {
-                throw VitalsError(.invalidInput, "the zip entry \(entry.path) cannot be read (truncated or damaged)",
-                                  at: InputLocation(file: path), underlying: SendableDescription(error))
+                throw VitalsError(
+                    .invalidInput, "the zip entry \(entry.path) cannot be read (truncated or damaged)",
+                    at: InputLocation(file: path), underlying: SendableDescription(error))
             }
         }
     }
@@ -52,7 +53,8 @@ struct ExportReader {
         let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
         switch location {
         case .file(let url):
-            return FileManager.default.contents(atPath: url.deletingLastPathComponent().appendingPathComponent(relative).path)
+            return FileManager.default.contents(
+                atPath: url.deletingLastPathComponent().appendingPathComponent(relative).path)
         case .zip(let archive, let entry):
             let folder = (entry.path as NSString).deletingLastPathComponent
             let entryPath = folder.isEmpty ? relative : folder + "/" + relative

@@ -53,7 +53,8 @@ struct ExportRecordBuilder {
 
     mutating func addBeat(_ attributes: XMLAttributes) {
         guard let bpm = attributes.raw("bpm")?.double,
-              let clock = attributes.raw("time").flatMap(ExportDates.secondsOfDay) else { return }
+            let clock = attributes.raw("time").flatMap(ExportDates.secondsOfDay)
+        else { return }
         beats.append((bpm, clock))
     }
 
@@ -113,11 +114,12 @@ struct ExportRecordBuilder {
         case .failure(let skip):
             return .failure(skip)
         case .success(let (value, unitEntry)):
-            let row = PreparedSample(uuid: uuid, type: typeIndex, source: sourceIndex, version: versionIndex,
-                                     device: deviceIndex, unit: unitEntry,
-                                     start: start!.timeIntervalSince1970, end: end!.timeIntervalSince1970, value: value,
-                                     created: created?.timeIntervalSince1970,
-                                     metadataJSON: metadata.isEmpty ? nil : MetadataJSON.encode(metadata))
+            let row = PreparedSample(
+                uuid: uuid, type: typeIndex, source: sourceIndex, version: versionIndex,
+                device: deviceIndex, unit: unitEntry,
+                start: start!.timeIntervalSince1970, end: end!.timeIntervalSince1970, value: value,
+                created: created?.timeIntervalSince1970,
+                metadataJSON: metadata.isEmpty ? nil : MetadataJSON.encode(metadata))
             return .success((row, heartbeats()))
         }
     }
@@ -136,17 +138,20 @@ struct ExportRecordBuilder {
                 let unit = type.canonicalUnit ?? (unitIndex >= 0 ? cache.unit(at: unitIndex).unit : nil) ?? .count
                 content = .quantity(Quantity(value, unit))
             }
-            return .success(Sample(uuid: uuid, type: type, start: start!, end: end!, content: content, source: source(cache),
-                                   sourceVersion: version(cache), device: device(cache), metadata: metadata,
-                                   creationDate: created))
+            return .success(
+                Sample(
+                    uuid: uuid, type: type, start: start!, end: end!, content: content, source: source(cache),
+                    sourceVersion: version(cache), device: device(cache), metadata: metadata,
+                    creationDate: created))
         }
     }
 
     private func heartbeats() -> [Heartbeat] {
         guard let start, !beats.isEmpty else { return [] }
         return beats.map { beat in
-            Heartbeat(beatsPerMinute: beat.bpm,
-                      time: ExportDates.clockTime(beat.secondsOfDay, near: start, offsetSeconds: offsetSeconds))
+            Heartbeat(
+                beatsPerMinute: beat.bpm,
+                time: ExportDates.clockTime(beat.secondsOfDay, near: start, offsetSeconds: offsetSeconds))
         }
     }
 }

@@ -35,14 +35,18 @@ struct ExportSource: Sendable {
         }
         if isDirectory.boolValue {
             guard let xml = try Self.findXML(in: url) else {
-                throw VitalsError(.invalidInput, "no Apple Health export XML (<HealthData>) in this folder", at: InputLocation(file: path))
+                throw VitalsError(
+                    .invalidInput, "no Apple Health export XML (<HealthData>) in this folder",
+                    at: InputLocation(file: path))
             }
             location = .file(xml)
             size = Self.fileSize(xml)
         } else if Self.looksLikeZip(url) {
             let archive = try Self.openArchive(url, path: path)
             guard let entry = Self.findXML(in: archive) else {
-                throw VitalsError(.invalidInput, "no Apple Health export XML (<HealthData>) in this zip", at: InputLocation(file: path))
+                throw VitalsError(
+                    .invalidInput, "no Apple Health export XML (<HealthData>) in this zip",
+                    at: InputLocation(file: path))
             }
             location = .zip(url, entry: entry.path)
             size = Int64(entry.uncompressedSize)
@@ -60,7 +64,9 @@ struct ExportSource: Sendable {
         case .zip(let url, let entryPath):
             let archive = try Self.openArchive(url, path: path)
             guard let entry = archive[entryPath] else {
-                throw VitalsError(.invalidInput, "the zip entry \(entryPath) is gone (the file changed)", at: InputLocation(file: path))
+                throw VitalsError(
+                    .invalidInput, "the zip entry \(entryPath) is gone (the file changed)",
+                    at: InputLocation(file: path))
             }
             return ExportReader(path: path, location: .zip(archive, entry))
         }
@@ -70,8 +76,9 @@ struct ExportSource: Sendable {
         do {
             return try Archive(url: url, accessMode: .read)
         } catch {
-            throw VitalsError(.invalidInput, "the zip cannot be read (truncated or damaged)", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .invalidInput, "the zip cannot be read (truncated or damaged)", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 
@@ -96,7 +103,9 @@ struct ExportSource: Sendable {
         var candidates: [URL] = []
         for level in [folder, folder.appendingPathComponent("apple_health_export")] {
             let names = (try? manager.contentsOfDirectory(atPath: level.path)) ?? []
-            candidates += names.sorted().filter { $0.lowercased().hasSuffix(".xml") }.map { level.appendingPathComponent($0) }
+            candidates += names.sorted().filter { $0.lowercased().hasSuffix(".xml") }.map {
+                level.appendingPathComponent($0)
+            }
         }
         for url in candidates {
             guard let handle = try? FileHandle(forReadingFrom: url) else { continue }
@@ -122,4 +131,3 @@ struct ExportSource: Sendable {
         return nil
     }
 }
-

@@ -13,7 +13,9 @@ struct LastBytes<Value> {
     @inline(__always)
     func lookup(_ raw: ByteSlice) -> Value? {
         for entry in entries where entry.bytes.count == raw.count {
-            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.base, raw.count) == 0 }) { return entry.value }
+            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.base, raw.count) == 0 }) {
+                return entry.value
+            }
         }
         return nil
     }
@@ -36,8 +38,10 @@ struct InternTable<Value> {
     private(set) var values: [Value] = []
 
     /// The index of `raw`'s value, making it with `make` (and `register`) the first time.
-    mutating func index(_ raw: ByteSlice, decode: (ByteSlice) -> String, make: (String) -> Value,
-                        register: (Value) -> Void = { _ in }) -> Int32 {
+    mutating func index(
+        _ raw: ByteSlice, decode: (ByteSlice) -> String, make: (String) -> Value,
+        register: (Value) -> Void = { _ in }
+    ) -> Int32 {
         if let known = last.lookup(raw) { return known }
         let key = decode(raw)
         let index: Int32
@@ -77,8 +81,9 @@ struct ExportValueCache {
 
     mutating func typeIndex(_ raw: ByteSlice) -> Int32 {
         let dictionary = self.dictionary
-        return types.index(raw, decode: { $0.string }, make: { SampleType(identifier: $0) },
-                           register: { _ = dictionary.add($0) })
+        return types.index(
+            raw, decode: { $0.string }, make: { SampleType(identifier: $0) },
+            register: { _ = dictionary.add($0) })
     }
 
     func type(at index: Int32) -> SampleType { types[index] }
@@ -91,23 +96,26 @@ struct ExportValueCache {
     /// Exports name sources but carry no bundle identifiers: the identifier stays empty.
     mutating func sourceIndex(_ raw: ByteSlice) -> Int32 {
         let dictionary = self.dictionary
-        return sources.index(raw, decode: XMLAttributes.decode, make: { Source(name: $0, bundleIdentifier: "") },
-                             register: { _ = dictionary.add($0) })
+        return sources.index(
+            raw, decode: XMLAttributes.decode, make: { Source(name: $0, bundleIdentifier: "") },
+            register: { _ = dictionary.add($0) })
     }
 
     func source(at index: Int32) -> Source { sources[index] }
 
     mutating func versionIndex(_ raw: ByteSlice) -> Int32 {
         let dictionary = self.dictionary
-        return versions.index(raw, decode: XMLAttributes.decode, make: { $0 }, register: { _ = dictionary.add(version: $0) })
+        return versions.index(
+            raw, decode: XMLAttributes.decode, make: { $0 }, register: { _ = dictionary.add(version: $0) })
     }
 
     func version(at index: Int32) -> String { versions[index] }
 
     mutating func deviceIndex(_ raw: ByteSlice) -> Int32 {
         let dictionary = self.dictionary
-        return devices.index(raw, decode: XMLAttributes.decode, make: DeviceDescription.parse,
-                             register: { _ = dictionary.add($0) })
+        return devices.index(
+            raw, decode: XMLAttributes.decode, make: DeviceDescription.parse,
+            register: { _ = dictionary.add($0) })
     }
 
     func device(at index: Int32) -> Device { devices[index] }
@@ -115,10 +123,12 @@ struct ExportValueCache {
     /// The index of a unit; its `entry` is the dictionary index of the unit string, -1 if unparsable.
     mutating func unitIndex(_ raw: ByteSlice) -> Int32 {
         let dictionary = self.dictionary
-        return units.index(raw, decode: XMLAttributes.decode, make: { text in
-            let unit = try? HealthUnit(parsing: text)
-            return (unit, unit.map { dictionary.add(unit: $0.unitString) } ?? -1)
-        })
+        return units.index(
+            raw, decode: XMLAttributes.decode,
+            make: { text in
+                let unit = try? HealthUnit(parsing: text)
+                return (unit, unit.map { dictionary.add(unit: $0.unitString) } ?? -1)
+            })
     }
 
     func unit(at index: Int32) -> (unit: HealthUnit?, entry: Int32) { units[index] }
@@ -161,8 +171,10 @@ enum DeviceDescription {
         }
         if body.hasSuffix(">") { body = body.dropLast() }
         // Fields are ", key:value"; values may contain commas (hardware:Watch6,2), so split on known keys.
-        let keys = ["name", "manufacturer", "model", "hardware", "software", "localIdentifier", "UDIDeviceIdentifier",
-                    "firmware", "creation date"]
+        let keys = [
+            "name", "manufacturer", "model", "hardware", "software", "localIdentifier", "UDIDeviceIdentifier",
+            "firmware", "creation date",
+        ]
         var positions: [(Substring.Index, Substring.Index, String)] = []
         for key in keys {
             if let range = body.range(of: ", \(key):") { positions.append((range.lowerBound, range.upperBound, key)) }

@@ -37,8 +37,14 @@ private struct GPXHandler: XMLHandler {
             if selfClosing { finishPoint() }
             return
         }
-        field = name.equals("ele") ? .ele : name.equals("time") ? .time : name.equals("speed") ? .speed
-            : name.equals("course") ? .course : name.equals("hAcc") ? .hAcc : name.equals("vAcc") ? .vAcc : nil
+        field =
+            name.equals("ele")
+            ? .ele
+            : name.equals("time")
+                ? .time
+                : name.equals("speed")
+                    ? .speed
+                    : name.equals("course") ? .course : name.equals("hAcc") ? .hAcc : name.equals("vAcc") ? .vAcc : nil
     }
 
     mutating func text(_ bytes: ByteSlice) throws {
@@ -59,8 +65,10 @@ private struct GPXHandler: XMLHandler {
     private mutating func finishPoint() {
         defer { latitude = nil; longitude = nil }
         guard let latitude, let longitude, let time else { return }
-        points.append(RoutePoint(time: time, latitude: latitude, longitude: longitude, altitude: values[Field.ele.rawValue],
-                                 speed: values[Field.speed.rawValue], course: values[Field.course.rawValue],
-                                 horizontalAccuracy: values[Field.hAcc.rawValue], verticalAccuracy: values[Field.vAcc.rawValue]))
+        points.append(
+            RoutePoint(
+                time: time, latitude: latitude, longitude: longitude, altitude: values[Field.ele.rawValue],
+                speed: values[Field.speed.rawValue], course: values[Field.course.rawValue],
+                horizontalAccuracy: values[Field.hAcc.rawValue], verticalAccuracy: values[Field.vAcc.rawValue]))
     }
 }

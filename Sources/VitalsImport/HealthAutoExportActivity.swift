@@ -43,8 +43,9 @@ enum HealthAutoExportActivity {
             reading.swimmingLocation = location
             break
         }
-        let key = String(rest.unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-            .map(Character.init))
+        let key = String(
+            rest.unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+                .map(Character.init))
         if let short = shortNames[key] {
             reading.type = short
         } else if !key.hasPrefix("activity"), let known = WorkoutActivityType(name: key), known.isKnown {

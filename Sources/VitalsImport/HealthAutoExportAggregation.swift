@@ -70,12 +70,13 @@ public enum HealthAutoExportAggregation: Sendable, Hashable {
             var local = Calendar(identifier: .gregorian)
             local.timeZone = TimeZone(secondsFromGMT: offset) ?? .gmt
             if let calendar, calendar.startOfDay(for: start) == start { local = calendar }
-            let component: Calendar.Component = switch interval {
-            case .weeks: .weekOfYear
-            case .months: .month
-            case .years: .year
-            default: .day
-            }
+            let component: Calendar.Component =
+                switch interval {
+                case .weeks: .weekOfYear
+                case .months: .month
+                case .years: .year
+                default: .day
+                }
             return local.date(byAdding: component, value: 1, to: start) ?? start.addingTimeInterval(86_400)
         }
     }

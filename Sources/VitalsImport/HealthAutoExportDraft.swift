@@ -110,8 +110,9 @@ extension HealthAutoExportReader {
                 sink(try drafts[index].sample.validated())
             } catch {
                 let draft = drafts[index]
-                let located = VitalsError(error.code, error.message,
-                                          at: InputLocation(file: file, field: Self.documentField(of: error, in: draft)))
+                let located = VitalsError(
+                    error.code, error.message,
+                    at: InputLocation(file: file, field: Self.documentField(of: error, in: draft)))
                 if strict { throw located }
                 unreadable.append(located)
                 skips.unreadable(name(ofItemAt: draft.path), located)

@@ -33,8 +33,10 @@ public struct HealthAutoExportImporter: Sendable {
             throw VitalsError(.io, "cannot read the file", at: InputLocation(file: path))
         }
         let now = store.configuration.now
-        let batch = try HealthAutoExportParser(strict: strict, aggregation: aggregation, calendar: store.calendar,
-                                               receivedAt: now()).parse(data, file: path)
+        let batch = try HealthAutoExportParser(
+            strict: strict, aggregation: aggregation, calendar: store.calendar,
+            receivedAt: now()
+        ).parse(data, file: path)
         var report = ImportReport(file: path)
         report.bytes = Int64(data.count)
         report.elements = ["samples": batch.samples.count]
@@ -70,24 +72,29 @@ public struct HealthAutoExportImporter: Sendable {
 
     /// Stores one chunk of the file's samples (in document order) past the arrival rule;
     /// `earlier` holds the earlier chunks' kept samples (``ArrivalRule/bits(of:)``) and gets this one's.
-    private static func store(_ chunk: ArraySlice<Sample>, in bulk: inout BulkWriter, earlier: inout Set<UInt64>,
-                              at date: Date, into report: inout ImportReport) throws {
+    private static func store(
+        _ chunk: ArraySlice<Sample>, in bulk: inout BulkWriter, earlier: inout Set<UInt64>,
+        at date: Date, into report: inout ImportReport
+    ) throws {
         // Quantity and category samples; workouts and correlations are kept by UUID alone.
         var arrivals: [ArrivalRule.Arrival] = []
         var judged: [Int] = []
         for (index, sample) in zip(chunk.indices, chunk) {
             guard let value = sample.statisticsValue else { continue }
             judged.append(index)
-            arrivals.append(ArrivalRule.Arrival(
-                uuid: sample.uuid, type: sample.type.identifier, start: sample.start, end: sample.end, value: value,
-                source: sample.source.name,
-                replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(type: sample.type, metadata: sample.metadata)))
+            arrivals.append(
+                ArrivalRule.Arrival(
+                    uuid: sample.uuid, type: sample.type.identifier, start: sample.start, end: sample.end, value: value,
+                    source: sample.source.name,
+                    replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(
+                        type: sample.type, metadata: sample.metadata)))
         }
         var stored: [ArrivalRule.Arrival] = []
         for (type, first, last) in ArrivalRule.spans(of: arrivals) {
-            stored += try bulk.arrivals(of: SampleType(identifier: type), startingFrom: first.timeIntervalSince1970,
-                                        through: last.timeIntervalSince1970,
-                                        replacingMarkers: HealthAutoExportMetadata.replacingMarkers)
+            stored += try bulk.arrivals(
+                of: SampleType(identifier: type), startingFrom: first.timeIntervalSince1970,
+                through: last.timeIntervalSince1970,
+                replacingMarkers: HealthAutoExportMetadata.replacingMarkers)
         }
         let judgement = ArrivalRule.judge(arrivals, against: stored, earlier: earlier)
         try bulk.replace(judgement.replaced, at: date)

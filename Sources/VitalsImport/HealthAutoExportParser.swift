@@ -42,8 +42,10 @@ public struct HealthAutoExportParser: Sendable {
     public var receivedAt: Date?
 
     /// Creates a parser; lenient unless `strict`.
-    public init(strict: Bool = false, aggregation: HealthAutoExportAggregation = .inferred, calendar: Calendar? = nil,
-                receivedAt: Date? = nil) {
+    public init(
+        strict: Bool = false, aggregation: HealthAutoExportAggregation = .inferred, calendar: Calendar? = nil,
+        receivedAt: Date? = nil
+    ) {
         self.strict = strict
         self.aggregation = aggregation
         self.calendar = calendar
@@ -72,8 +74,10 @@ public struct HealthAutoExportParser: Sendable {
     /// nothing before the parse has ended).
     /// - Returns: the skip report and the unreadable items' errors; its ``HealthAutoExportBatch/samples``
     ///   is empty (they went to `each`).
-    public func parse(_ stream: inout JSONStreamReader,
-                      each: (Sample) -> Void) throws(VitalsError) -> HealthAutoExportBatch {
+    public func parse(
+        _ stream: inout JSONStreamReader,
+        each: (Sample) -> Void
+    ) throws(VitalsError) -> HealthAutoExportBatch {
         let start = stream
         let result = withoutActuallyEscaping(each) { sink in
             Result { () throws(VitalsError) in

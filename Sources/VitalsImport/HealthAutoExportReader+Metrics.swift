@@ -16,8 +16,10 @@ extension HealthAutoExportReader {
     /// Reads metric `index` of `data.metrics` and all of its items; a metric whose name, units
     /// or data cannot be read is left out whole, an item that cannot be read alone.
     /// `items` are its `data` items when they are read from the document's bytes.
-    mutating func readMetric(_ raw: JSONValue, at index: Int, in data: JSONObjectReader,
-                             items streamed: HealthAutoExportItems? = nil) throws(VitalsError) {
+    mutating func readMetric(
+        _ raw: JSONValue, at index: Int, in data: JSONObjectReader,
+        items streamed: HealthAutoExportItems? = nil
+    ) throws(VitalsError) {
         let mark = try startItem()
         var name = "data.metrics", lost = 1
         do throws(VitalsError) {
@@ -38,8 +40,10 @@ extension HealthAutoExportReader {
     }
 
     /// Reads one metric's items by the handling its name asks for.
-    private mutating func readMetric(_ metric: JSONObjectReader, name: String,
-                                     items: HealthAutoExportItems) throws(VitalsError) {
+    private mutating func readMetric(
+        _ metric: JSONObjectReader, name: String,
+        items: HealthAutoExportItems
+    ) throws(VitalsError) {
         guard let kind = HealthAutoExportMetric.named(name) else {
             skips.add(name, "not a metric Vitals imports", count: items.count)
             return
@@ -67,8 +71,10 @@ extension HealthAutoExportReader {
     }
 
     /// The metric's `units` (`fallback` when absent), checked to measure what `target` measures.
-    func units(of metric: JSONObjectReader, name: String, measuring target: HealthUnit,
-               default fallback: String? = nil) throws(VitalsError) -> MetricUnits {
+    func units(
+        of metric: JSONObjectReader, name: String, measuring target: HealthUnit,
+        default fallback: String? = nil
+    ) throws(VitalsError) -> MetricUnits {
         guard let text = try metric.optionalString("units") ?? fallback else {
             throw metric.error(.invalidInput, "the field is required", at: "units")
         }
@@ -84,15 +90,19 @@ extension HealthAutoExportReader {
         let path: String
 
         /// `value` of metric `name` in `target`; errors point at the metric's `units`.
-        func convert(_ value: Double, to target: HealthUnit, in metric: JSONObjectReader,
-                     name: String) throws(VitalsError) -> Double {
+        func convert(
+            _ value: Double, to target: HealthUnit, in metric: JSONObjectReader,
+            name: String
+        ) throws(VitalsError) -> Double {
             try HealthAutoExportUnits.convert(value, from: reading, to: target, metric: name, at: metric, key: "units")
         }
     }
 
     /// `{qty, date, source}` items (also blood glucose with `mealTime` and insulin with `reason`).
-    mutating func readQuantities(_ metric: JSONObjectReader, name: String, items: HealthAutoExportItems,
-                                 type: SampleType) throws(VitalsError) {
+    mutating func readQuantities(
+        _ metric: JSONObjectReader, name: String, items: HealthAutoExportItems,
+        type: SampleType
+    ) throws(VitalsError) {
         guard !items.isEmpty else { return }
         guard let canonical = type.canonicalUnit else {
             skips.add(name, "\(type.shortName) has no unit Vitals stores", count: items.count)
@@ -109,7 +119,9 @@ extension HealthAutoExportReader {
             let value = try units.convert(qty, to: canonical, in: metric, name: name)
             let sourceName = try item.optionalString("source")
             var metadata = try item.metadata()
-            if let reportedMetadata, let reportedEnd = try reader.reportedEnd(of: item, start: start.date, interval: interval) {
+            if let reportedMetadata,
+                let reportedEnd = try reader.reportedEnd(of: item, start: start.date, interval: interval)
+            {
                 end = (reportedEnd, start.key)
                 // Shared, not copied, when the item has no metadata of its own (nearly always).
                 if metadata.isEmpty {
@@ -124,13 +136,17 @@ extension HealthAutoExportReader {
             if type == .insulinDelivery, let reason = try reader.insulinReason(of: item) {
                 metadata[Self.insulinReasonKey] = .number(reason)
             }
-            let sample = Sample.quantity(type, value, canonical, start: start.date, end: end?.date,
-                                         source: reader.sources.source(named: sourceName), metadata: metadata,
-                                         uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(type, sample.start, sample.end, source: sourceName,
-                                                value: "\(HealthAutoExportDraft.text(qty)) \(units.text)")
-            reader.drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
-                                                       fields: fieldMaps.value("qty", end: end?.key ?? start.key)))
+            let sample = Sample.quantity(
+                type, value, canonical, start: start.date, end: end?.date,
+                source: reader.sources.source(named: sourceName), metadata: metadata,
+                uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(
+                type, sample.start, sample.end, source: sourceName,
+                value: "\(HealthAutoExportDraft.text(qty)) \(units.text)")
+            reader.drafts.append(
+                HealthAutoExportDraft(
+                    sample: sample, identity: key, item: item, unitsPath: units.path,
+                    fields: fieldMaps.value("qty", end: end?.key ?? start.key)))
         }
     }
 
@@ -156,8 +172,10 @@ extension HealthAutoExportReader {
 
     /// `{Min, Avg, Max, date, source}` items: one heart rate sample per item whose value is Avg,
     /// with Min and Max kept as metadata. A plain `{qty, date}` item is a single reading.
-    mutating func readHeartRates(_ metric: JSONObjectReader, name: String,
-                                 items: HealthAutoExportItems) throws(VitalsError) {
+    mutating func readHeartRates(
+        _ metric: JSONObjectReader, name: String,
+        items: HealthAutoExportItems
+    ) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let canonical = HealthUnit.countPerMinute
         let units = try units(of: metric, name: name, measuring: canonical)
@@ -183,20 +201,26 @@ extension HealthAutoExportReader {
             metadata.reserveCapacity(metadata.count + 2)
             if let minimum { metadata[Self.heartRateMinKey] = .quantity(Quantity(try rate(minimum), canonical)) }
             if let maximum { metadata[Self.heartRateMaxKey] = .quantity(Quantity(try rate(maximum), canonical)) }
-            let sample = Sample.quantity(.heartRate, try rate(average), canonical, start: start.date, end: end?.date,
-                                         source: reader.sources.source(named: sourceName), metadata: metadata,
-                                         uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(.heartRate, sample.start, sample.end, source: sourceName,
-                                                value: "\(text(average))/\(text(minimum))/\(text(maximum)) \(units.text)")
-            reader.drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, unitsPath: units.path,
-                                                       fields: fieldMaps.value(valueKey, end: end?.key ?? start.key)))
+            let sample = Sample.quantity(
+                .heartRate, try rate(average), canonical, start: start.date, end: end?.date,
+                source: reader.sources.source(named: sourceName), metadata: metadata,
+                uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(
+                .heartRate, sample.start, sample.end, source: sourceName,
+                value: "\(text(average))/\(text(minimum))/\(text(maximum)) \(units.text)")
+            reader.drafts.append(
+                HealthAutoExportDraft(
+                    sample: sample, identity: key, item: item, unitsPath: units.path,
+                    fields: fieldMaps.value(valueKey, end: end?.key ?? start.key)))
         }
     }
 
     /// `{systolic, diastolic, date, source}` items: a blood pressure correlation of a systolic
     /// and a diastolic sample, as HealthKit stores cuff readings.
-    mutating func readBloodPressures(_ metric: JSONObjectReader, name: String,
-                                     items: HealthAutoExportItems) throws(VitalsError) {
+    mutating func readBloodPressures(
+        _ metric: JSONObjectReader, name: String,
+        items: HealthAutoExportItems
+    ) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let canonical = HealthUnit.millimeterOfMercury
         let units = try units(of: metric, name: name, measuring: canonical)
@@ -209,26 +233,33 @@ extension HealthAutoExportReader {
             let metadata = try item.metadata()
             var members: [Sample] = []
             for (type, number) in [(SampleType.bloodPressureSystolic, systolic), (.bloodPressureDiastolic, diastolic)] {
-                members.append(.quantity(type, try units.convert(number, to: canonical, in: metric, name: name),
-                                         canonical, start: start.date, end: end?.date, source: source,
-                                         uuid: HealthAutoExportDraft.placeholder))
+                members.append(
+                    .quantity(
+                        type, try units.convert(number, to: canonical, in: metric, name: name),
+                        canonical, start: start.date, end: end?.date, source: source,
+                        uuid: HealthAutoExportDraft.placeholder))
             }
-            let sample = Sample(uuid: HealthAutoExportDraft.placeholder, type: .bloodPressure, start: start.date,
-                                end: end?.date ?? start.date, content: .correlation(members), source: source,
-                                metadata: metadata)
+            let sample = Sample(
+                uuid: HealthAutoExportDraft.placeholder, type: .bloodPressure, start: start.date,
+                end: end?.date ?? start.date, content: .correlation(members), source: source,
+                metadata: metadata)
             let value = "\(HealthAutoExportDraft.text(systolic))/\(HealthAutoExportDraft.text(diastolic)) \(units.text)"
-            let key = HealthAutoExportDraft.key(.bloodPressure, sample.start, sample.end, source: sourceName,
-                                                value: value)
-            reader.drafts.append(HealthAutoExportDraft(
-                sample: sample, identity: key, item: item, unitsPath: units.path,
-                fields: ["members[0]": "systolic", "members[1]": "diastolic", "end": end?.key ?? start.key]))
+            let key = HealthAutoExportDraft.key(
+                .bloodPressure, sample.start, sample.end, source: sourceName,
+                value: value)
+            reader.drafts.append(
+                HealthAutoExportDraft(
+                    sample: sample, identity: key, item: item, unitsPath: units.path,
+                    fields: ["members[0]": "systolic", "members[1]": "diastolic", "end": end?.key ?? start.key]))
         }
     }
 
     /// `{qty, date, source}` items with qty in the metric's units (minutes): a mindful session
     /// from `date` lasting qty. Items that give `startDate`/`endDate` use those instead.
-    mutating func readMindfulMinutes(_ metric: JSONObjectReader, name: String,
-                                     items: HealthAutoExportItems) throws(VitalsError) {
+    mutating func readMindfulMinutes(
+        _ metric: JSONObjectReader, name: String,
+        items: HealthAutoExportItems
+    ) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let units = try units(of: metric, name: name, measuring: .second, default: "min")
         try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
@@ -240,8 +271,9 @@ extension HealthAutoExportReader {
                 guard let qty = try item.optionalNonNegative("qty") else {
                     throw item.error(.invalidInput, "the field is required", at: "qty")
                 }
-                let seconds = try reader.length(units.convert(qty, to: .second, in: metric, name: name),
-                                                of: item, at: "qty")
+                let seconds = try reader.length(
+                    units.convert(qty, to: .second, in: metric, name: name),
+                    of: item, at: "qty")
                 end = (start.date.addingTimeInterval(seconds.rounded()), "qty")
             }
             guard end.date > start.date else {
@@ -252,13 +284,17 @@ extension HealthAutoExportReader {
                 return
             }
             let sourceName = try item.optionalString("source")
-            let sample = Sample.category(.mindfulSession, 0, start: start.date, end: end.date,
-                                         source: reader.sources.source(named: sourceName), metadata: try item.metadata(),
-                                         uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(.mindfulSession, sample.start, sample.end, source: sourceName,
-                                                value: "0")
-            reader.drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item,
-                                                       fields: ["end": end.key]))
+            let sample = Sample.category(
+                .mindfulSession, 0, start: start.date, end: end.date,
+                source: reader.sources.source(named: sourceName), metadata: try item.metadata(),
+                uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(
+                .mindfulSession, sample.start, sample.end, source: sourceName,
+                value: "0")
+            reader.drafts.append(
+                HealthAutoExportDraft(
+                    sample: sample, identity: key, item: item,
+                    fields: ["end": end.key]))
         }
     }
 }

@@ -51,7 +51,7 @@ extension HealthAutoExportReader {
     private mutating func readSymptom(_ item: JSONObjectReader) throws(VitalsError) {
         let label = try item.string("name")
         guard let type = SampleType(name: Self.alphanumerics(label)), type.kind == .category,
-              CategoryValue.rawValue(forName: "notPresent", type: type) != nil
+            CategoryValue.rawValue(forName: "notPresent", type: type) != nil
                 || CategoryValue.rawValue(forName: "present", type: type) != nil
                 || CategoryValue.rawValue(forName: "noChange", type: type) != nil
         else {
@@ -67,8 +67,9 @@ extension HealthAutoExportReader {
         let sourceName = try item.optionalString("source")
         var metadata: Metadata = [:]
         if let entered = try item.optionalBool("userEntered") { metadata["HKWasUserEntered"] = .bool(entered) }
-        appendEvent(type, value: value, start: start, end: end, item: item, sourceName: sourceName,
-                    metadata: metadata, fields: ["value": "severity", "end": item.has("end") ? "end" : "start"])
+        appendEvent(
+            type, value: value, start: start, end: end, item: item, sourceName: sourceName,
+            metadata: metadata, fields: ["value": "severity", "end": item.has("end") ? "end" : "start"])
     }
 
     /// One heart rate notification.
@@ -84,8 +85,10 @@ extension HealthAutoExportReader {
         let type: SampleType
         if let threshold = try item.optionalNonNegative("threshold") {
             guard let highest = readings.max() else {
-                skips.add("data.heartRateNotifications", "a notification with a threshold but no readings is "
-                          + "neither a high nor a low heart rate event")
+                skips.add(
+                    "data.heartRateNotifications",
+                    "a notification with a threshold but no readings is "
+                        + "neither a high nor a low heart rate event")
                 return
             }
             type = highest >= threshold ? .highHeartRateEvent : .lowHeartRateEvent
@@ -93,22 +96,27 @@ extension HealthAutoExportReader {
         } else {
             type = .irregularHeartRhythmEvent
         }
-        appendEvent(type, value: 0, start: start, end: end, item: item, sourceName: try item.optionalString("source"),
-                    metadata: metadata, fields: ["end": item.has("end") ? "end" : "start"])
+        appendEvent(
+            type, value: 0, start: start, end: end, item: item, sourceName: try item.optionalString("source"),
+            metadata: metadata, fields: ["end": item.has("end") ? "end" : "start"])
     }
 
     /// Adds a category sample draft for an entry of another section.
-    private mutating func appendEvent(_ type: SampleType, value: Int, start: Date, end: Date, item: JSONObjectReader,
-                                      sourceName: String?, metadata: Metadata, fields: [String: String]) {
-        let sample = Sample.category(type, value, start: start, end: end, source: sources.source(named: sourceName),
-                                     metadata: metadata, uuid: HealthAutoExportDraft.placeholder)
+    private mutating func appendEvent(
+        _ type: SampleType, value: Int, start: Date, end: Date, item: JSONObjectReader,
+        sourceName: String?, metadata: Metadata, fields: [String: String]
+    ) {
+        let sample = Sample.category(
+            type, value, start: start, end: end, source: sources.source(named: sourceName),
+            metadata: metadata, uuid: HealthAutoExportDraft.placeholder)
         let key = HealthAutoExportDraft.key(type, start, end, source: sourceName, value: "\(value)")
         drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, fields: fields))
     }
 
     /// `Lower Back Pain` → `LowerBackPain`: the letters and digits, for case-insensitive lookups.
     static func alphanumerics(_ text: String) -> String {
-        String(text.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-            .map(Character.init))
+        String(
+            text.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+                .map(Character.init))
     }
 }

@@ -35,8 +35,10 @@ extension HealthAutoExportReader {
     ]
 
     /// Reads a `sleep_analysis` metric; each item is in either shape.
-    mutating func readSleep(_ metric: JSONObjectReader, name: String,
-                            items: HealthAutoExportItems) throws(VitalsError) {
+    mutating func readSleep(
+        _ metric: JSONObjectReader, name: String,
+        items: HealthAutoExportItems
+    ) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let units = try units(of: metric, name: name, measuring: .second, default: "hr")
         let toSeconds = { (hours: Double) throws(VitalsError) -> Double in
@@ -55,12 +57,14 @@ extension HealthAutoExportReader {
     private mutating func readSleepStage(_ item: JSONObjectReader) throws(VitalsError) {
         let start = try item.date("startDate"), end = try item.date("endDate")
         guard let stage = Self.sleepStages[try item.string("value")] else {
-            throw item.error(.invalidValue, "expected Core, Deep, REM, Awake, In Bed, Asleep or Unspecified",
-                             at: "value")
+            throw item.error(
+                .invalidValue, "expected Core, Deep, REM, Awake, In Bed, Asleep or Unspecified",
+                at: "value")
         }
         _ = try item.optionalNonNegative("qty")
-        appendSleep(stage, start, end, item: item, sourceName: try item.optionalString("source"),
-                    metadata: try item.metadata(), fields: ["end": "endDate", "value": "value"])
+        appendSleep(
+            stage, start, end, item: item, sourceName: try item.optionalString("source"),
+            metadata: try item.metadata(), fields: ["end": "endDate", "value": "value"])
     }
 
     /// One aggregated night.
@@ -101,34 +105,40 @@ extension HealthAutoExportReader {
             for (stage, key, duration) in blocks {
                 let end = Self.clip(cursor.addingTimeInterval(duration), to: sleepEnd)
                 if end > cursor {
-                    appendSleep(stage, cursor, end, item: item, sourceName: sleepSource, metadata: metadata,
-                                fields: ["end": key, "value": key])
+                    appendSleep(
+                        stage, cursor, end, item: item, sourceName: sleepSource, metadata: metadata,
+                        fields: ["end": key, "value": key])
                 }
                 cursor = end
             }
             let end = Self.clip(start.addingTimeInterval(unspecifiedSeconds), to: sleepEnd)
             if end > start {
-                appendSleep(.asleepUnspecified, start, end, item: item, sourceName: sleepSource, metadata: metadata,
-                            fields: ["end": unspecifiedKey, "value": unspecifiedKey])
+                appendSleep(
+                    .asleepUnspecified, start, end, item: item, sourceName: sleepSource, metadata: metadata,
+                    fields: ["end": unspecifiedKey, "value": unspecifiedKey])
             }
         }
         let inBedSeconds = try self.length(seconds(inBed), of: item, at: "inBed")
         if inBedSeconds > 0 {
             var bedSource = itemSource
             if bedSource == nil { bedSource = try item.optionalString("inBedSource") }
-            let start = try anchor(item, start: "inBedStart", end: "inBedEnd", length: inBedSeconds,
-                                   otherwise: "sleepStart")
+            let start = try anchor(
+                item, start: "inBedStart", end: "inBedEnd", length: inBedSeconds,
+                otherwise: "sleepStart")
             let end = Self.clip(start.addingTimeInterval(inBedSeconds), to: try item.optionalDate("inBedEnd"))
             if end > start {
-                appendSleep(.inBed, start, end, item: item, sourceName: bedSource, metadata: metadata,
-                            fields: ["end": "inBed", "value": "inBed"])
+                appendSleep(
+                    .inBed, start, end, item: item, sourceName: bedSource, metadata: metadata,
+                    fields: ["end": "inBed", "value": "inBed"])
             }
         }
     }
 
     /// Throws `.invalidDateRange` at member `end` when it comes before member `start`.
     private func checkOrder(_ item: JSONObjectReader, start: String, end: String) throws(VitalsError) {
-        guard let first = try item.optionalDate(start), let last = try item.optionalDate(end), last < first else { return }
+        guard let first = try item.optionalDate(start), let last = try item.optionalDate(end), last < first else {
+            return
+        }
         throw item.error(.invalidDateRange, "\(end) is before \(start)", at: end)
     }
 
@@ -140,8 +150,10 @@ extension HealthAutoExportReader {
 
     /// Where a block of `length` seconds starts: at member `start`, else `length` before member
     /// `end`, else at member `otherwise`; an error naming `start` when none is given.
-    private func anchor(_ item: JSONObjectReader, start: String, end: String, length: TimeInterval,
-                        otherwise: String? = nil) throws(VitalsError) -> Date {
+    private func anchor(
+        _ item: JSONObjectReader, start: String, end: String, length: TimeInterval,
+        otherwise: String? = nil
+    ) throws(VitalsError) -> Date {
         if let date = try item.optionalDate(start) { return date }
         if let date = try item.optionalDate(end) { return date.addingTimeInterval(-length) }
         if let otherwise, let date = try item.optionalDate(otherwise) { return date }
@@ -153,20 +165,25 @@ extension HealthAutoExportReader {
         guard let text = try item.optionalString("date") else { return }
         if ISO8601.parse(text, twelveHourClock: true) != nil { return }
         guard text.utf8.count == 10, ISO8601.parse(text + " 00:00:00 +0000") != nil else {
-            throw item.error(.invalidDate,
-                             "expected a day like 2024-02-06 or a timestamp like 2024-02-06 07:00:00 -0800", at: "date")
+            throw item.error(
+                .invalidDate,
+                "expected a day like 2024-02-06 or a timestamp like 2024-02-06 07:00:00 -0800", at: "date")
         }
     }
 
     /// Adds a sleep analysis draft; `fields` say which members of `item` it came from.
-    private mutating func appendSleep(_ stage: SleepAnalysisValue, _ start: Date, _ end: Date,
-                                      item: JSONObjectReader, sourceName: String?, metadata: Metadata,
-                                      fields: [String: String]) {
-        let sample = Sample.category(.sleepAnalysis, stage.rawValue, start: start, end: end,
-                                     source: sources.source(named: sourceName), metadata: metadata,
-                                     uuid: HealthAutoExportDraft.placeholder)
-        let key = HealthAutoExportDraft.key(.sleepAnalysis, start, end, source: sourceName,
-                                            value: "\(stage.rawValue)")
+    private mutating func appendSleep(
+        _ stage: SleepAnalysisValue, _ start: Date, _ end: Date,
+        item: JSONObjectReader, sourceName: String?, metadata: Metadata,
+        fields: [String: String]
+    ) {
+        let sample = Sample.category(
+            .sleepAnalysis, stage.rawValue, start: start, end: end,
+            source: sources.source(named: sourceName), metadata: metadata,
+            uuid: HealthAutoExportDraft.placeholder)
+        let key = HealthAutoExportDraft.key(
+            .sleepAnalysis, start, end, source: sourceName,
+            value: "\(stage.rawValue)")
         drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, fields: fields))
     }
 }

@@ -16,10 +16,11 @@ extension HealthAutoExportReader {
         var seen = 0
         while seen < HealthAutoExportAggregation.sampledItems, let (_, raw) = try? copy.next() {
             guard case .object(let object) = raw, object["startDate"] == nil, object["endDate"] == nil,
-                  object["end"] == nil, case .string(let text)? = object["date"],
-                  let date = ISO8601.parse(text, twelveHourClock: true),
-                  let boundary = HealthAutoExportAggregation.boundary(
-                      of: date, offset: HealthAutoExportAggregation.offset(of: text)) else { return nil }
+                object["end"] == nil, case .string(let text)? = object["date"],
+                let date = ISO8601.parse(text, twelveHourClock: true),
+                let boundary = HealthAutoExportAggregation.boundary(
+                    of: date, offset: HealthAutoExportAggregation.offset(of: text))
+            else { return nil }
             if Self.rank(boundary) < Self.rank(finest) { finest = boundary }
             seen += 1
         }
@@ -29,14 +30,18 @@ extension HealthAutoExportReader {
     /// The end of the period of a total of `interval` that `item` (starting at `start`) reports
     /// (its metadata is ``reportedMetadata(_:)``); nil when the item is a single sample (it gives
     /// an end, or is off the boundary).
-    func reportedEnd(of item: JSONObjectReader, start: Date,
-                     interval: HealthAutoExportAggregation.Interval?) throws(VitalsError) -> Date? {
+    func reportedEnd(
+        of item: JSONObjectReader, start: Date,
+        interval: HealthAutoExportAggregation.Interval?
+    ) throws(VitalsError) -> Date? {
         guard let interval, !item.has("startDate"), !item.has("endDate"), !item.has("end"),
-              let text = try item.optionalString("date") else { return nil }
+            let text = try item.optionalString("date")
+        else { return nil }
         let offset = HealthAutoExportAggregation.offset(of: text)
         if case .inferred = aggregation {
             guard let boundary = HealthAutoExportAggregation.boundary(of: start, offset: offset),
-                  Self.rank(boundary) >= Self.rank(interval) else { return nil }
+                Self.rank(boundary) >= Self.rank(interval)
+            else { return nil }
         }
         return HealthAutoExportAggregation.end(of: interval, from: start, offset: offset, calendar: calendar)
     }
@@ -63,8 +68,10 @@ extension HealthAutoExportReader {
     /// reporting a day or longer counts stood hours the app does not place: it becomes one stood
     /// sample over its period, a reported total carrying the count (``standHoursKey``), which the
     /// Stand ring counts instead of the period's hourly samples.
-    mutating func readStandHours(_ metric: JSONObjectReader, name: String,
-                                 items: HealthAutoExportItems) throws(VitalsError) {
+    mutating func readStandHours(
+        _ metric: JSONObjectReader, name: String,
+        items: HealthAutoExportItems
+    ) throws(VitalsError) {
         guard !items.isEmpty else { return }
         let interval = totalsInterval(of: items)
         try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
@@ -75,8 +82,11 @@ extension HealthAutoExportReader {
             var period: (start: Date, end: Date)
             var stood = count > 0
             if let interval, Self.rank(interval) >= Self.rank(.days),
-               let end = try reader.reportedEnd(of: item, start: start.date, interval: interval) {
-                guard count <= 24 * 366 else { throw item.error(.invalidValue, "more stood hours than the period has", at: "qty") }
+                let end = try reader.reportedEnd(of: item, start: start.date, interval: interval)
+            {
+                guard count <= 24 * 366 else {
+                    throw item.error(.invalidValue, "more stood hours than the period has", at: "qty")
+                }
                 metadata.merge(reader.reportedMetadata(interval)) { _, new in new }
                 metadata[Self.standHoursKey] = .number(count.rounded())
                 period = (start.date, end)
@@ -87,13 +97,17 @@ extension HealthAutoExportReader {
             }
             // HKCategoryValueAppleStandHour: stood 0, idle 1.
             let value = stood ? 0 : 1
-            let sample = Sample.category(.appleStandHour, value, start: period.start, end: period.end,
-                                         source: reader.sources.source(named: sourceName), metadata: metadata,
-                                         uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(.appleStandHour, period.start, period.end, source: sourceName,
-                                                value: HealthAutoExportDraft.text(count))
-            reader.drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item,
-                                                       fields: ["value": "qty", "end": start.key]))
+            let sample = Sample.category(
+                .appleStandHour, value, start: period.start, end: period.end,
+                source: reader.sources.source(named: sourceName), metadata: metadata,
+                uuid: HealthAutoExportDraft.placeholder)
+            let key = HealthAutoExportDraft.key(
+                .appleStandHour, period.start, period.end, source: sourceName,
+                value: HealthAutoExportDraft.text(count))
+            reader.drafts.append(
+                HealthAutoExportDraft(
+                    sample: sample, identity: key, item: item,
+                    fields: ["value": "qty", "end": start.key]))
         }
     }
 }

@@ -35,7 +35,8 @@ extension HealthAutoExportReader {
     /// The id of a version 1 workout, which has none: a UUID derived from
     /// `hae1|workout-v1|<name>|<start ms>|<end ms>`, so the same workout sent again has the same id.
     static func derivedID(name: String, start: Date, end: Date) -> String {
-        let key = "hae1|workout-v1|\(name)|\(HealthAutoExportDraft.milliseconds(start))|"
+        let key =
+            "hae1|workout-v1|\(name)|\(HealthAutoExportDraft.milliseconds(start))|"
             + "\(HealthAutoExportDraft.milliseconds(end))"
         return DeterministicUUID.make(key).uuidString
     }
@@ -63,20 +64,23 @@ extension HealthAutoExportReader {
             try readElevation(elevation, into: &metadata)
         }
         let speedField = workout.has("avgSpeed") ? "avgSpeed" : "speed"
-        if let speed = try workout.optionalMeasurement(speedField, in: .metersPerSecond,
-                                                       metric: "workouts.\(speedField)") {
+        if let speed = try workout.optionalMeasurement(
+            speedField, in: .metersPerSecond,
+            metric: "workouts.\(speedField)")
+        {
             metadata["HKAverageSpeed"] = .quantity(Quantity(speed, .metersPerSecond))
         }
         var statistics: [WorkoutStatistics] = []
         var fields = ["end": "end"]
         func sum(_ field: String, _ type: SampleType) throws(VitalsError) {
             guard let unit = type.canonicalUnit,
-                  let value = try workout.optionalMeasurement(field, in: unit, metric: "workouts.\(field)")
+                let value = try workout.optionalMeasurement(field, in: unit, metric: "workouts.\(field)")
             else { return }
             fields["statistics[\(statistics.count)]"] = field
             statistics.append(WorkoutStatistics(type: type, unit: unit, sum: value))
         }
-        let energyField = workout.has("activeEnergyBurned") || workout.isArray("activeEnergy")
+        let energyField =
+            workout.has("activeEnergyBurned") || workout.isArray("activeEnergy")
             ? "activeEnergyBurned" : "activeEnergy"
         try sum(energyField, .activeEnergyBurned)
         try sum("distance", HealthAutoExportActivity.distanceType(for: reading.type))
@@ -93,17 +97,22 @@ extension HealthAutoExportReader {
             return
         }
         reportUnreadFields(of: workout)
-        let sample = Sample(uuid: HealthAutoExportDraft.placeholder, type: .workout, start: start, end: end,
-                            content: .workout(Workout(activityType: reading.type, statistics: statistics)),
-                            source: sources.source(named: sourceName), metadata: metadata)
-        drafts.append(HealthAutoExportDraft(sample: sample, identity: "hae1|workout|\(id)", item: workout,
-                                            fields: fields))
+        let sample = Sample(
+            uuid: HealthAutoExportDraft.placeholder, type: .workout, start: start, end: end,
+            content: .workout(Workout(activityType: reading.type, statistics: statistics)),
+            source: sources.source(named: sourceName), metadata: metadata)
+        drafts.append(
+            HealthAutoExportDraft(
+                sample: sample, identity: "hae1|workout|\(id)", item: workout,
+                fields: fields))
     }
 
     /// `HKIndoorWorkout` from `isIndoor`, else `location`, else the name; `HKSwimmingLocationType`
     /// from `location` Pool/Open Water, else the name.
-    private func readPlace(_ workout: JSONObjectReader, name: HealthAutoExportActivity.Reading,
-                           into metadata: inout Metadata) throws(VitalsError) {
+    private func readPlace(
+        _ workout: JSONObjectReader, name: HealthAutoExportActivity.Reading,
+        into metadata: inout Metadata
+    ) throws(VitalsError) {
         var indoor = name.indoor, swimming = name.swimmingLocation
         switch try workout.optionalString("location") {
         case nil: break
@@ -120,12 +129,14 @@ extension HealthAutoExportReader {
 
     /// Version 1's `elevation` `{ascent, descent, units}` as `HKElevationAscended`/`Descended`.
     private func readElevation(_ elevation: JSONObjectReader, into metadata: inout Metadata) throws(VitalsError) {
-        let units = try HealthAutoExportUnits.unit(try elevation.string("units"), metric: "workouts.elevation",
-                                                   at: elevation, key: "units")
+        let units = try HealthAutoExportUnits.unit(
+            try elevation.string("units"), metric: "workouts.elevation",
+            at: elevation, key: "units")
         for (field, key) in [("ascent", "HKElevationAscended"), ("descent", "HKElevationDescended")] {
             guard let value = try elevation.optionalNonNegative(field) else { continue }
-            let meters = try HealthAutoExportUnits.convert(value, from: units, to: .meter, metric: "workouts.elevation",
-                                                           at: elevation, key: "units")
+            let meters = try HealthAutoExportUnits.convert(
+                value, from: units, to: .meter, metric: "workouts.elevation",
+                at: elevation, key: "units")
             metadata[key] = .quantity(Quantity(meters, .meter))
         }
     }
@@ -145,8 +156,9 @@ extension HealthAutoExportReader {
             values.append(try parts.0.optionalMeasurement(field, in: unit, metric: "workouts.heartRate"))
         }
         guard values.contains(where: { $0 != nil }) else { return nil }
-        return WorkoutStatistics(type: .heartRate, unit: unit, average: values[0], minimum: values[1],
-                                 maximum: values[2])
+        return WorkoutStatistics(
+            type: .heartRate, unit: unit, average: values[0], minimum: values[1],
+            maximum: values[2])
     }
 
     /// Reports array fields (time series, routes) and unknown fields as skipped.
@@ -155,7 +167,8 @@ extension HealthAutoExportReader {
             guard let value = workout.value(key) else { continue }
             if case .array(let series) = value {
                 guard !series.isEmpty else { continue }
-                let reason = key == "route"
+                let reason =
+                    key == "route"
                     ? "route points are not imported"
                     : "workout time series are not imported; export the metrics to import the readings"
                 skips.add("workouts.\(key)", reason, count: series.count)

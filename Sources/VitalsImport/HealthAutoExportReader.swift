@@ -108,8 +108,10 @@ struct HealthAutoExportReader {
 
     /// Reads metric `index` at `stream`: its members but `data` read whole, then its `data`
     /// items one by one from the bytes (checked once first, so their count is known).
-    private mutating func readMetric(_ stream: inout JSONStreamReader, at index: Int,
-                                     in data: JSONObjectReader) throws(VitalsError) {
+    private mutating func readMetric(
+        _ stream: inout JSONStreamReader, at index: Int,
+        in data: JSONObjectReader
+    ) throws(VitalsError) {
         guard stream.nextKind == .object else {
             try readMetric(try stream.readValue(), at: index, in: data)
             return
@@ -185,8 +187,10 @@ struct HealthAutoExportReader {
     /// Always inlined: called through the closure, a 90-day backfill imported about 2% slower
     /// than with the loops written out; inlined, as fast (release, side by side).
     @inline(__always)
-    mutating func forEachItem(of metric: JSONObjectReader, name: String, _ items: HealthAutoExportItems,
-                              _ read: (inout Self, JSONObjectReader) throws(VitalsError) -> Void) throws(VitalsError) {
+    mutating func forEachItem(
+        of metric: JSONObjectReader, name: String, _ items: HealthAutoExportItems,
+        _ read: (inout Self, JSONObjectReader) throws(VitalsError) -> Void
+    ) throws(VitalsError) {
         var items = items
         while let (index, raw) = try items.next() {
             let mark = try startItem()
@@ -200,7 +204,8 @@ struct HealthAutoExportReader {
 
     /// Leaves out what was read since draft `mark` and reports `error` under `name`, counting
     /// `count` data items lost; in strict mode throws `error` instead.
-    mutating func unreadable(_ name: String, _ error: VitalsError, since mark: Int, count: Int = 1) throws(VitalsError) {
+    mutating func unreadable(_ name: String, _ error: VitalsError, since mark: Int, count: Int = 1) throws(VitalsError)
+    {
         if strict { throw error }
         drafts.removeSubrange(min(mark, drafts.count)...)
         unreadable.append(error)

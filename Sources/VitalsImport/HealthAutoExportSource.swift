@@ -32,7 +32,8 @@ enum HealthAutoExportSource {
         for scalar in name.unicodeScalars {
             let lower = scalar.properties.lowercaseMapping
             if lower.unicodeScalars.count == 1, let first = lower.unicodeScalars.first,
-               first.isASCII, ("a"..."z").contains(first) || ("0"..."9").contains(first) {
+                first.isASCII, ("a"..."z").contains(first) || ("0"..."9").contains(first)
+            {
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(first)

@@ -41,8 +41,10 @@ enum HealthAutoExportUnits {
     ///
     /// - Throws: `.invalidUnit` at that member, naming the metric, when neither the table above
     ///   nor HealthKit's grammar knows the string.
-    static func unit(_ text: String, metric: String, at object: JSONObjectReader,
-                     key: String) throws(VitalsError) -> Reading {
+    static func unit(
+        _ text: String, metric: String, at object: JSONObjectReader,
+        key: String
+    ) throws(VitalsError) -> Reading {
         if let alias = aliases[text], let unit = try? HealthUnit(parsing: alias.unit) {
             return Reading(unit: unit, factor: alias.factor)
         }
@@ -57,8 +59,10 @@ enum HealthAutoExportUnits {
     ///
     /// - Throws: `.incompatibleUnit` at member `key` of `object` when the units measure
     ///   different things (kg for steps).
-    static func convert(_ value: Double, from reading: Reading, to target: HealthUnit, metric: String,
-                        at object: JSONObjectReader, key: String) throws(VitalsError) -> Double {
+    static func convert(
+        _ value: Double, from reading: Reading, to target: HealthUnit, metric: String,
+        at object: JSONObjectReader, key: String
+    ) throws(VitalsError) -> Double {
         try check(reading, measures: target, metric: metric, at: object, key: key)
         do {
             return try reading.unit.convert(value * reading.factor, to: target)
@@ -68,13 +72,16 @@ enum HealthAutoExportUnits {
     }
 
     /// Throws `.incompatibleUnit` at member `key` unless `reading` converts to `target`.
-    static func check(_ reading: Reading, measures target: HealthUnit, metric: String,
-                      at object: JSONObjectReader, key: String) throws(VitalsError) {
+    static func check(
+        _ reading: Reading, measures target: HealthUnit, metric: String,
+        at object: JSONObjectReader, key: String
+    ) throws(VitalsError) {
         guard reading.unit.isCompatible(with: target) else {
-            throw object.error(.incompatibleUnit,
-                               "unit '\(reading.unit.unitString)' of metric \(metric) does not convert to "
-                                   + "'\(target.unitString)'",
-                               at: key)
+            throw object.error(
+                .incompatibleUnit,
+                "unit '\(reading.unit.unitString)' of metric \(metric) does not convert to "
+                    + "'\(target.unitString)'",
+                at: key)
         }
     }
 }

@@ -97,8 +97,10 @@ struct ExportImportRun {
         options.progress?(ImportProgress(bytesDone: parsed.bytes, bytesTotal: source.size, samples: report.added))
     }
 
-    private static func store(_ item: ExportItem, writer: inout BulkWriter, dictionary: SampleDictionary,
-                              report: ReportBox) throws {
+    private static func store(
+        _ item: ExportItem, writer: inout BulkWriter, dictionary: SampleDictionary,
+        report: ReportBox
+    ) throws {
         switch item {
         case .sample(let sample, let beats):
             let (rowID, inserted) = try writer.add(sample)

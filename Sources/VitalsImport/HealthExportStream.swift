@@ -59,10 +59,12 @@ public final class HealthExportStream: Sendable {
     private static func item(_ item: ExportItem, dictionary: SampleDictionary) -> HealthExportItem? {
         switch item {
         case .sample(let sample, _): .sample(sample)
-        case .row(let row, _): sample(row, dictionary: dictionary).map(HealthExportItem.sample)
-            ?? .skipped(element: "Record", reason: ImportSkip.badUnit.reason)
+        case .row(let row, _):
+            sample(row, dictionary: dictionary).map(HealthExportItem.sample)
+                ?? .skipped(element: "Record", reason: ImportSkip.badUnit.reason)
         case .workout(let sample, let routes):
-            .workout(sample, routes: routes.map { HealthExportItem.Route(points: $0.points, fileMissing: $0.fileMissing) })
+            .workout(
+                sample, routes: routes.map { HealthExportItem.Route(points: $0.points, fileMissing: $0.fileMissing) })
         case .activitySummary(let summary): .activitySummary(summary)
         case .characteristic(let key, let value): .characteristic(identifier: key, value: value)
         case .exportDate(let date): .exportDate(date)
@@ -87,8 +89,9 @@ public final class HealthExportStream: Sendable {
         let source = row.source >= 0 ? dictionary.source(row.source) : Source(name: "", bundleIdentifier: "")
         // The parser wrote the metadata with MetadataJSON, which decodeMetadata reads back.
         let metadata = row.metadataJSON.flatMap(MetadataJSON.decode) ?? [:]
-        return Sample(uuid: row.uuid, type: type, start: Date(timeIntervalSince1970: row.start),
-                      end: Date(timeIntervalSince1970: row.end), content: content, source: source,
-                      metadata: metadata, creationDate: row.created.map(Date.init(timeIntervalSince1970:)))
+        return Sample(
+            uuid: row.uuid, type: type, start: Date(timeIntervalSince1970: row.start),
+            end: Date(timeIntervalSince1970: row.end), content: content, source: source,
+            metadata: metadata, creationDate: row.created.map(Date.init(timeIntervalSince1970:)))
     }
 }

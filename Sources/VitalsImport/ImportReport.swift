@@ -117,4 +117,3 @@ public final class ImportCancellation: Sendable {
     /// Whether `cancel()` was called.
     public var isCancelled: Bool { flag.withLock { $0 } }
 }
-

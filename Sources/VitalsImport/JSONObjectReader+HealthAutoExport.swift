@@ -5,10 +5,12 @@ extension JSONObjectReader {
     func optionalMeasurement(_ key: String, in unit: HealthUnit, metric: String) throws(VitalsError) -> Double? {
         guard let measurement = try optionalObject(key) else { return nil }
         let qty = try measurement.number("qty")
-        let source = try HealthAutoExportUnits.unit(try measurement.string("units"), metric: metric,
-                                                    at: measurement, key: "units")
-        return try HealthAutoExportUnits.convert(qty, from: source, to: unit, metric: metric, at: measurement,
-                                                 key: "units")
+        let source = try HealthAutoExportUnits.unit(
+            try measurement.string("units"), metric: metric,
+            at: measurement, key: "units")
+        return try HealthAutoExportUnits.convert(
+            qty, from: source, to: unit, metric: metric, at: measurement,
+            key: "units")
     }
 
     /// Member `metadata`: strings, numbers and booleans kept under their own keys, but the keys

@@ -48,8 +48,10 @@ struct XMLByteScanner<Handler: XMLHandler> {
     /// Scans a chunk; tags split across chunks are completed by the next feed.
     mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
         if pending.isEmpty {
-            let used = try scan(UnsafeBufferPointer(start: chunk.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                                    count: chunk.count))
+            let used = try scan(
+                UnsafeBufferPointer(
+                    start: chunk.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                    count: chunk.count))
             if used < chunk.count { pending.append(contentsOf: chunk[used...]) }
             consumed += Int64(used)
         } else {
@@ -59,20 +61,25 @@ struct XMLByteScanner<Handler: XMLHandler> {
             consumed += Int64(used)
         }
         if pending.count > Self.maximumTokenBytes {
-            throw VitalsError(.invalidInput, "a single tag is longer than \(Self.maximumTokenBytes >> 20) MB; the XML is malformed",
-                              at: InputLocation(byteOffset: consumed))
+            throw VitalsError(
+                .invalidInput, "a single tag is longer than \(Self.maximumTokenBytes >> 20) MB; the XML is malformed",
+                at: InputLocation(byteOffset: consumed))
         }
     }
 
     /// Ends the document: anything left over, or elements still open, is an error.
     mutating func finish() throws {
         if pending.contains(where: { $0 == UInt8(ascii: "<") }) {
-            throw VitalsError(.invalidInput, "the document ends inside a tag (truncated?)", at: InputLocation(byteOffset: consumed))
+            throw VitalsError(
+                .invalidInput, "the document ends inside a tag (truncated?)", at: InputLocation(byteOffset: consumed))
         }
         if depth > 0 || !sawRoot {
-            throw VitalsError(.invalidInput, sawRoot ? "the document ends before its root element is closed (truncated?)"
-                                                     : "the document has no root element",
-                              at: InputLocation(byteOffset: consumed + Int64(pending.count)))
+            throw VitalsError(
+                .invalidInput,
+                sawRoot
+                    ? "the document ends before its root element is closed (truncated?)"
+                    : "the document has no root element",
+                at: InputLocation(byteOffset: consumed + Int64(pending.count)))
         }
     }
 
@@ -90,7 +97,9 @@ struct XMLByteScanner<Handler: XMLHandler> {
             let offset = consumed + Int64(lt)
             switch base[lt + 1] {
             case UInt8(ascii: "?"):
-                guard let end = findPair(UInt8(ascii: "?"), UInt8(ascii: ">"), base, from: lt + 2, to: count) else { return lt }
+                guard let end = findPair(UInt8(ascii: "?"), UInt8(ascii: ">"), base, from: lt + 2, to: count) else {
+                    return lt
+                }
                 position = end + 2
             case UInt8(ascii: "!"):
                 guard let end = try skipDeclaration(base, from: lt, to: count, offset: offset) else { return lt }
@@ -101,7 +110,9 @@ struct XMLByteScanner<Handler: XMLHandler> {
                 while nameEnd > lt + 2, isSpace(base[nameEnd - 1]) { nameEnd -= 1 }
                 depth -= 1
                 guard depth >= 0 else {
-                    throw VitalsError(.invalidInput, "a closing tag has no matching opening tag", at: InputLocation(byteOffset: offset))
+                    throw VitalsError(
+                        .invalidInput, "a closing tag has no matching opening tag",
+                        at: InputLocation(byteOffset: offset))
                 }
                 try handler.end(ByteSlice(base + lt + 2, nameEnd - lt - 2), offset: offset)
                 position = gt + 1
@@ -114,7 +125,9 @@ struct XMLByteScanner<Handler: XMLHandler> {
     }
 
     /// Parses `<Name a="v" ...>` or `.../>` at `lt`; returns the index after it, or nil if incomplete.
-    private mutating func parseStartTag(_ base: UnsafePointer<UInt8>, from lt: Int, to count: Int, offset: Int64) throws -> Int? {
+    private mutating func parseStartTag(
+        _ base: UnsafePointer<UInt8>, from lt: Int, to count: Int, offset: Int64
+    ) throws -> Int? {
         var i = lt + 1
         while i < count, !isSpace(base[i]), base[i] != UInt8(ascii: ">"), base[i] != UInt8(ascii: "/") { i += 1 }
         guard i < count else { return nil }
@@ -134,7 +147,8 @@ struct XMLByteScanner<Handler: XMLHandler> {
             if c == UInt8(ascii: "/") {
                 guard i + 1 < count else { return nil }
                 guard base[i + 1] == UInt8(ascii: ">") else {
-                    throw VitalsError(.invalidInput, "'/' inside a tag is not followed by '>'", at: InputLocation(byteOffset: offset))
+                    throw VitalsError(
+                        .invalidInput, "'/' inside a tag is not followed by '>'", at: InputLocation(byteOffset: offset))
                 }
                 try open(name, selfClosing: true, offset: offset)
                 return i + 2
@@ -152,7 +166,8 @@ struct XMLByteScanner<Handler: XMLHandler> {
             guard i < count else { return nil }
             let quote = base[i]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                throw VitalsError(.invalidInput, "an attribute value is not quoted", at: InputLocation(byteOffset: offset))
+                throw VitalsError(
+                    .invalidInput, "an attribute value is not quoted", at: InputLocation(byteOffset: offset))
             }
             guard let close = find(quote, base, from: i + 1, to: count) else { return nil }
             attributes.append(nameStart, nameEnd, i + 1, close)
@@ -163,7 +178,8 @@ struct XMLByteScanner<Handler: XMLHandler> {
     private mutating func open(_ name: ByteSlice, selfClosing: Bool, offset: Int64) throws {
         if depth == 0 {
             guard !sawRoot else {
-                throw VitalsError(.invalidInput, "content after the root element", at: InputLocation(byteOffset: offset))
+                throw VitalsError(
+                    .invalidInput, "content after the root element", at: InputLocation(byteOffset: offset))
             }
             sawRoot = true
         }
@@ -172,7 +188,9 @@ struct XMLByteScanner<Handler: XMLHandler> {
     }
 
     /// Skips `<!-- -->`, `<![CDATA[ ]]>` and `<!DOCTYPE ...>` (with its internal subset) at `lt`.
-    private func skipDeclaration(_ base: UnsafePointer<UInt8>, from lt: Int, to count: Int, offset: Int64) throws -> Int? {
+    private func skipDeclaration(
+        _ base: UnsafePointer<UInt8>, from lt: Int, to count: Int, offset: Int64
+    ) throws -> Int? {
         func startsWith(_ text: StaticString, at index: Int) -> Bool {
             let length = text.utf8CodeUnitCount
             guard index + length <= count else { return false }
@@ -208,8 +226,10 @@ struct XMLByteScanner<Handler: XMLHandler> {
     }
 
     /// The index just after the first `terminator` (`-->`, `]]>`) from `start`, or nil if not yet in the buffer.
-    private func skip(past terminator: (UInt8, UInt8, UInt8), _ base: UnsafePointer<UInt8>, from start: Int,
-                      to count: Int) -> Int? {
+    private func skip(
+        past terminator: (UInt8, UInt8, UInt8), _ base: UnsafePointer<UInt8>, from start: Int,
+        to count: Int
+    ) -> Int? {
         var i = start
         while let hit = find(terminator.0, base, from: i, to: count) {
             if hit + 2 >= count { return nil }
@@ -228,7 +248,9 @@ struct XMLByteScanner<Handler: XMLHandler> {
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 
-    private func findPair(_ first: UInt8, _ second: UInt8, _ base: UnsafePointer<UInt8>, from start: Int, to count: Int) -> Int? {
+    private func findPair(
+        _ first: UInt8, _ second: UInt8, _ base: UnsafePointer<UInt8>, from start: Int, to count: Int
+    ) -> Int? {
         var i = start
         while let hit = find(first, base, from: i, to: count) {
             guard hit + 1 < count else { return nil }

@@ -23,8 +23,10 @@ public struct ActiveEnergyRecord: HealthRecord {
     public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
-    public init(id: UUID = UUID(), start: Date, end: Date, kilocalories: Double, workoutType: WorkoutActivityType? = nil,
-                source: Source, origin: RecordOrigin = .local, mirrorOf: UUID? = nil) {
+    public init(
+        id: UUID = UUID(), start: Date, end: Date, kilocalories: Double, workoutType: WorkoutActivityType? = nil,
+        source: Source, origin: RecordOrigin = .local, mirrorOf: UUID? = nil
+    ) {
         self.id = id
         self.start = start
         self.end = end
@@ -39,14 +41,16 @@ public struct ActiveEnergyRecord: HealthRecord {
     /// `workout` is the type of the workout it belongs to, when the caller found one.
     public init?(sample: Sample, app: Source, workout: WorkoutActivityType? = nil) {
         guard sample.type == .activeEnergyBurned,
-              let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie) else { return nil }
+            let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie)
+        else { return nil }
         var type = workout
         if case .string(let name)? = sample.metadata[Self.workoutTypeMetadataKey] {
             type = WorkoutActivityType(name: name) ?? type
         }
-        self.init(id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories, workoutType: type,
-                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
-                  mirrorOf: sample.mirroredRecordID)
+        self.init(
+            id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories, workoutType: type,
+            source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
+            mirrorOf: sample.mirroredRecordID)
     }
 
     public var value: Double { kilocalories }
@@ -73,7 +77,8 @@ public struct ActiveEnergyRecord: HealthRecord {
     public func sample(uuid: UUID, source: Source) -> Sample {
         var metadata: Metadata = [:]
         if let workoutType { metadata[Self.workoutTypeMetadataKey] = .string(workoutType.name) }
-        return .quantity(.activeEnergyBurned, kilocalories, .kilocalorie, start: start, end: end, source: source,
-                         metadata: metadata, uuid: uuid)
+        return .quantity(
+            .activeEnergyBurned, kilocalories, .kilocalorie, start: start, end: end, source: source,
+            metadata: metadata, uuid: uuid)
     }
 }

@@ -28,13 +28,16 @@ public struct ActivityCalendar: Sendable {
     public func month(_ month: YearMonth, reader store: any HealthReader) async throws -> CalendarMonth {
         let report = try await query.report(days: month.days, reader: store)
         let days = report.days.map { activity in
-            CalendarMonth.Day(activity: activity, weekday: Weekday(of: activity.day),
-                              met: Set(TrackedActivity.allCases.filter {
-                                  report.canRead($0) && activity.meets($0, goalMinutes: goalMinutes)
-                              }))
+            CalendarMonth.Day(
+                activity: activity, weekday: Weekday(of: activity.day),
+                met: Set(
+                    TrackedActivity.allCases.filter {
+                        report.canRead($0) && activity.meets($0, goalMinutes: goalMinutes)
+                    }))
         }
-        return CalendarMonth(month: month, range: month.range(in: query.calendar), days: days, goalMinutes: goalMinutes,
-                             unreadableTypes: report.unreadableTypes, sourcesAreMixed: report.sourcesAreMixed,
-                             sources: report.sources, staleBecause: report.staleBecause)
+        return CalendarMonth(
+            month: month, range: month.range(in: query.calendar), days: days, goalMinutes: goalMinutes,
+            unreadableTypes: report.unreadableTypes, sourcesAreMixed: report.sourcesAreMixed,
+            sources: report.sources, staleBecause: report.staleBecause)
     }
 }

@@ -21,16 +21,21 @@ public enum ActivityLog {
     }
 
     /// Kilocalories burned: MET × body mass (kg) × hours.
-    public static func activeEnergy(activity: WorkoutActivityType, bodyMassKilograms: Double,
-                                    duration: TimeInterval) -> Double {
+    public static func activeEnergy(
+        activity: WorkoutActivityType, bodyMassKilograms: Double,
+        duration: TimeInterval
+    ) -> Double {
         met(for: activity) * bodyMassKilograms * duration / 3600
     }
 
     /// A mindful-session sample over `[start, end)`, tagged with the zone it was recorded in when given.
-    public static func mindfulness(start: Date, end: Date, source: Source,
-                                   timeZone: TimeZone? = nil) throws(VitalsError) -> Sample {
+    public static func mindfulness(
+        start: Date, end: Date, source: Source,
+        timeZone: TimeZone? = nil
+    ) throws(VitalsError) -> Sample {
         guard end > start else {
-            throw VitalsError(.invalidDateRange, "a mindfulness session must end after it starts", at: InputLocation(field: "end"))
+            throw VitalsError(
+                .invalidDateRange, "a mindfulness session must end after it starts", at: InputLocation(field: "end"))
         }
         return .category(.mindfulSession, 0, start: start, end: end, source: source, metadata: zoneMetadata(timeZone))
     }
@@ -43,32 +48,38 @@ public enum ActivityLog {
 
     /// A workout with its active-energy sample attached (and the total in its statistics),
     /// tagged with the zone it was recorded in when given.
-    public static func workout(start: Date, end: Date, activity: WorkoutActivityType,
-                               bodyMassKilograms: Double, source: Source,
-                               timeZone: TimeZone? = nil) throws(VitalsError) -> Sample {
+    public static func workout(
+        start: Date, end: Date, activity: WorkoutActivityType,
+        bodyMassKilograms: Double, source: Source,
+        timeZone: TimeZone? = nil
+    ) throws(VitalsError) -> Sample {
         guard end > start else {
             throw VitalsError(.invalidDateRange, "a workout must end after it starts", at: InputLocation(field: "end"))
         }
         guard bodyMassKilograms.isFinite, bodyMassKilograms > 0 else {
             throw VitalsError(.invalidValue, "body mass must be positive", at: InputLocation(field: "bodyMass"))
         }
-        let kilocalories = activeEnergy(activity: activity, bodyMassKilograms: bodyMassKilograms,
-                                        duration: end.timeIntervalSince(start))
-        let energy = Sample.quantity(.activeEnergyBurned, kilocalories, .kilocalorie, start: start, end: end,
-                                     source: source)
+        let kilocalories = activeEnergy(
+            activity: activity, bodyMassKilograms: bodyMassKilograms,
+            duration: end.timeIntervalSince(start))
+        let energy = Sample.quantity(
+            .activeEnergyBurned, kilocalories, .kilocalorie, start: start, end: end,
+            source: source)
         let details = Workout(
             activityType: activity,
             statistics: [WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: kilocalories)],
             associatedSamples: [energy])
-        return Sample(type: .workout, start: start, end: end, content: .workout(details), source: source,
-                      metadata: zoneMetadata(timeZone))
+        return Sample(
+            type: .workout, start: start, end: end, content: .workout(details), source: source,
+            metadata: zoneMetadata(timeZone))
     }
 
     /// The NoAlc entry for the day holding `date`: a beverage count at that day's local midnight,
     /// tagged with the calendar's zone.
     public static func alcohol(_ level: NoAlcLevel, date: Date, calendar: Calendar, source: Source) -> Sample {
         let midnight = calendar.startOfDay(for: date)
-        return .quantity(.numberOfAlcoholicBeverages, Double(level.rawValue), .count, start: midnight,
-                         end: midnight, source: source, metadata: zoneMetadata(calendar.timeZone))
+        return .quantity(
+            .numberOfAlcoholicBeverages, Double(level.rawValue), .count, start: midnight,
+            end: midnight, source: source, metadata: zoneMetadata(calendar.timeZone))
     }
 }

@@ -25,8 +25,10 @@ public struct ActivityLogger: Sendable {
     }
 
     /// `logWorkout(start:end:activity:)`, then cancels today's workout reminders (completed at `end`).
-    public func logWorkout(start: Date, end: Date,
-                           activity: WorkoutActivityType = .highIntensityIntervalTraining) async throws -> LoggedActivity {
+    public func logWorkout(
+        start: Date, end: Date,
+        activity: WorkoutActivityType = .highIntensityIntervalTraining
+    ) async throws -> LoggedActivity {
         let sample = try await store.logWorkout(start: start, end: end, activity: activity)
         return await cancelling(.workout, completedAt: end, sample: sample)
     }
@@ -42,7 +44,8 @@ public struct ActivityLogger: Sendable {
             let cancelled = try await reminders.cancelMatchingReminders(for: activity, completedAt: completedAt)
             return LoggedActivity(sample: sample, cancelledReminders: cancelled)
         } catch {
-            let failure = (error as? VitalsError)
+            let failure =
+                (error as? VitalsError)
                 ?? VitalsError(.database, "cancelling reminders failed", underlying: SendableDescription(error))
             return LoggedActivity(sample: sample, cancelledReminders: [], reminderFailure: failure)
         }

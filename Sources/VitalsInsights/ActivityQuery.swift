@@ -12,7 +12,8 @@ public struct ActivityQuery: RecordQuery {
     /// Creates the query.
     public init() {}
 
-    public func records(from: Date, to: Date, store: any HealthStore) async throws -> QueryResult<[ActiveEnergyRecord]> {
+    public func records(from: Date, to: Date, store: any HealthStore) async throws -> QueryResult<[ActiveEnergyRecord]>
+    {
         guard store.isAvailable else { return QueryResult([]) }
         let energy = try await store.samples(of: .activeEnergyBurned, matching: predicate(from: from, to: to))
         var unreadable = energy.unreadableTypes
@@ -26,11 +27,14 @@ public struct ActivityQuery: RecordQuery {
             for sample in details.associatedSamples { associated[sample.uuid] = details.activityType }
         }
         let records = energy.value.compactMap { sample -> ActiveEnergyRecord? in
-            let type = associated[sample.uuid] ?? workouts.value.first { workout in
-                workout.source == sample.source && workout.start <= sample.start && sample.end <= workout.end
-            }?.workout?.activityType
+            let type =
+                associated[sample.uuid]
+                ?? workouts.value.first { workout in
+                    workout.source == sample.source && workout.start <= sample.start && sample.end <= workout.end
+                }?.workout?.activityType
             return ActiveEnergyRecord(sample: sample, app: store.appSource, workout: type)
         }
-        return QueryResult(records, staleBecause: energy.staleBecause ?? workouts.staleBecause, unreadableTypes: unreadable)
+        return QueryResult(
+            records, staleBecause: energy.staleBecause ?? workouts.staleBecause, unreadableTypes: unreadable)
     }
 }

@@ -18,8 +18,10 @@ public struct DailyActivity: Sendable, Hashable {
     public var noAlc: NoAlcLevel?
 
     /// Creates a day with nothing recorded.
-    public init(day: LocalDate, range: DateRange, mindfulnessMinutes: Double? = nil, workoutMinutes: Double? = nil,
-                noAlc: NoAlcLevel? = nil) {
+    public init(
+        day: LocalDate, range: DateRange, mindfulnessMinutes: Double? = nil, workoutMinutes: Double? = nil,
+        noAlc: NoAlcLevel? = nil
+    ) {
         self.day = day
         self.range = range
         self.mindfulnessMinutes = mindfulnessMinutes

@@ -20,19 +20,24 @@ public struct DailyActivityQuery: HealthQuery {
     public var activities: Set<TrackedActivity>
 
     /// Creates the query.
-    public init(calendar: Calendar, sources: SourceFilter,
-                activities: Set<TrackedActivity> = Set(TrackedActivity.allCases)) {
+    public init(
+        calendar: Calendar, sources: SourceFilter,
+        activities: Set<TrackedActivity> = Set(TrackedActivity.allCases)
+    ) {
         self.calendar = calendar
         self.sources = sources
         self.activities = activities
     }
 
     /// The query for `store`'s own samples (its app and extensions), or every source when `allSources`.
-    public static func forApp(of store: any HealthStore, calendar: Calendar, allSources: Bool = false,
-                              activities: Set<TrackedActivity> = Set(TrackedActivity.allCases)) -> DailyActivityQuery {
-        DailyActivityQuery(calendar: calendar,
-                           sources: allSources ? .all : .app(bundleIdentifier: store.appSource.bundleIdentifier),
-                           activities: activities)
+    public static func forApp(
+        of store: any HealthStore, calendar: Calendar, allSources: Bool = false,
+        activities: Set<TrackedActivity> = Set(TrackedActivity.allCases)
+    ) -> DailyActivityQuery {
+        DailyActivityQuery(
+            calendar: calendar,
+            sources: allSources ? .all : .app(bundleIdentifier: store.appSource.bundleIdentifier),
+            activities: activities)
     }
 
     /// The sample predicate for the days overlapping `[from, to)`: samples starting in that span
@@ -46,9 +51,10 @@ public struct DailyActivityQuery: HealthQuery {
 
     /// The predicate for a span of days (see ``predicate(from:to:)``).
     public func predicate(days: ClosedRange<LocalDate>) -> SamplePredicate {
-        SamplePredicate(start: days.lowerBound.adding(days: -2).start(in: calendar),
-                        end: days.upperBound.adding(days: 3).start(in: calendar),
-                        options: .strictStartDate, sources: sources)
+        SamplePredicate(
+            start: days.lowerBound.adding(days: -2).start(in: calendar),
+            end: days.upperBound.adding(days: 3).start(in: calendar),
+            options: .strictStartDate, sources: sources)
     }
 
     /// One entry per local day overlapping `[from, to)`; `[]` when the store is unavailable or fails (logged).
@@ -77,7 +83,8 @@ public struct DailyActivityQuery: HealthQuery {
 
     /// The days `days`, oldest first, with what may be read, through any reader (a server user's
     /// view, the dashboard's scope): the same samples, predicate and day rule as the store's report.
-    public func report(days: ClosedRange<LocalDate>, reader store: any HealthReader) async throws -> DailyActivityReport {
+    public func report(days: ClosedRange<LocalDate>, reader store: any HealthReader) async throws -> DailyActivityReport
+    {
         let count = days.lowerBound.days(to: days.upperBound) + 1
         var entries = (0..<count).map { offset -> DailyActivity in
             let day = days.lowerBound.adding(days: offset)

@@ -17,8 +17,10 @@ public struct DailyActivityReport: Sendable {
     public var staleBecause: VitalsError?
 
     /// Creates a report.
-    public init(days: [DailyActivity], activities: Set<TrackedActivity>, unreadableTypes: Set<SampleType> = [],
-                sourcesAreMixed: Bool = false, sources: [Source] = [], staleBecause: VitalsError? = nil) {
+    public init(
+        days: [DailyActivity], activities: Set<TrackedActivity>, unreadableTypes: Set<SampleType> = [],
+        sourcesAreMixed: Bool = false, sources: [Source] = [], staleBecause: VitalsError? = nil
+    ) {
         self.days = days
         self.activities = activities
         self.unreadableTypes = unreadableTypes

@@ -10,11 +10,14 @@ struct DayResolver {
 
     mutating func day(of sample: Sample) -> LocalDate {
         guard case .string(let identifier)? = sample.metadata[MetadataValue.timeZoneKey],
-              identifier != calendar.timeZone.identifier else {
+            identifier != calendar.timeZone.identifier
+        else {
             return LocalDate(containing: sample.start, in: calendar)
         }
         if let recorded = calendars[identifier] { return LocalDate(containing: sample.start, in: recorded) }
-        guard let zone = TimeZone(identifier: identifier) else { return LocalDate(containing: sample.start, in: calendar) }
+        guard let zone = TimeZone(identifier: identifier) else {
+            return LocalDate(containing: sample.start, in: calendar)
+        }
         let recorded = Calendar.gregorian(in: zone)
         calendars[identifier] = recorded
         return LocalDate(containing: sample.start, in: recorded)

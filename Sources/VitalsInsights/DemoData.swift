@@ -23,7 +23,8 @@ public enum DemoData {
     }
 
     /// Fills `store` (whose app source should be ``app``) with the example.
-    public static func populate(_ store: any HealthStore, weeks: Int = 4, calendar: Calendar) async throws -> DateRange {
+    public static func populate(_ store: any HealthStore, weeks: Int = 4, calendar: Calendar) async throws -> DateRange
+    {
         let range = range(weeks: weeks, calendar: calendar)
         var random = SplitMix64(seed: 2025)
         var samples: [Sample] = []
@@ -32,8 +33,10 @@ public enum DemoData {
                 calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day.start)!
             }
             if dayIndex % 7 == 0 {
-                samples.append(.quantity(.bodyMass, 72.4 - Double(dayIndex) * 0.05, .kilogram, start: at(7), source: phone,
-                                         device: phoneDevice))
+                samples.append(
+                    .quantity(
+                        .bodyMass, 72.4 - Double(dayIndex) * 0.05, .kilogram, start: at(7), source: phone,
+                        device: phoneDevice))
             }
             for hour in 7..<22 where random.next(100) < 70 {
                 let start = at(hour, random.next(40))
@@ -42,12 +45,16 @@ public enum DemoData {
                 let phoneSees = random.next(100) < 85
                 let watchSees = random.next(100) < 80 || !phoneSees
                 if phoneSees {
-                    samples.append(.quantity(.stepCount, steps, .count, start: start, end: end, source: phone, device: phoneDevice))
+                    samples.append(
+                        .quantity(.stepCount, steps, .count, start: start, end: end, source: phone, device: phoneDevice)
+                    )
                 }
                 if watchSees {
                     let watchSteps = (steps * Double(95 + random.next(10)) / 100).rounded()
-                    samples.append(.quantity(.stepCount, watchSteps, .count, start: start.addingTimeInterval(60),
-                                             end: end.addingTimeInterval(60), source: watch, device: watchDevice))
+                    samples.append(
+                        .quantity(
+                            .stepCount, watchSteps, .count, start: start.addingTimeInterval(60),
+                            end: end.addingTimeInterval(60), source: watch, device: watchDevice))
                 }
             }
             samples += sleep(endingOn: day.start, calendar: calendar, random: &random)
@@ -55,16 +62,21 @@ public enum DemoData {
         }
         try await store.save(samples)
         for (dayIndex, day) in range.days(in: calendar).enumerated() {
-            let at = { (hour: Int, minute: Int) in calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day.start)! }
+            let at = { (hour: Int, minute: Int) in
+                calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day.start)!
+            }
             if random.next(100) < 80 {
                 let start = at(7, 30)
-                _ = try await store.logMindfulness(start: start, end: start.addingTimeInterval(Double(10 + random.next(11)) * 60))
+                _ = try await store.logMindfulness(
+                    start: start, end: start.addingTimeInterval(Double(10 + random.next(11)) * 60))
             }
             if isTrainingDay(dayIndex) || (dayIndex % 7 == 5 && random.next(2) == 0) {
                 let start = at(18, 0)
-                let activity: WorkoutActivityType = dayIndex % 7 == 2 ? .yoga : dayIndex % 7 == 4 ? .running : .highIntensityIntervalTraining
-                _ = try await store.logWorkout(start: start, end: start.addingTimeInterval(Double(25 + random.next(21)) * 60),
-                                               activity: activity)
+                let activity: WorkoutActivityType =
+                    dayIndex % 7 == 2 ? .yoga : dayIndex % 7 == 4 ? .running : .highIntensityIntervalTraining
+                _ = try await store.logWorkout(
+                    start: start, end: start.addingTimeInterval(Double(25 + random.next(21)) * 60),
+                    activity: activity)
             }
             let weekend = dayIndex % 7 >= 4
             let level: NoAlcLevel = weekend && random.next(3) > 0 ? (random.next(4) == 0 ? .heavy : .moderate) : .none
@@ -78,8 +90,11 @@ public enum DemoData {
         let bedtime = calendar.date(byAdding: .minute, value: -60 + random.next(30), to: morning)!
         let inBedStart = bedtime
         let wake = calendar.date(byAdding: .minute, value: 7 * 60 + random.next(30), to: morning)!
-        var samples = [Sample.category(.sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: inBedStart, end: wake,
-                                       source: watch, device: watchDevice)]
+        var samples = [
+            Sample.category(
+                .sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: inBedStart, end: wake,
+                source: watch, device: watchDevice)
+        ]
         var cursor = inBedStart.addingTimeInterval(Double(10 + random.next(15)) * 60)
         let cycle: [SleepAnalysisValue] = [.asleepCore, .asleepDeep, .asleepCore, .asleepREM]
         var step = 0
@@ -87,7 +102,8 @@ public enum DemoData {
             let stage = random.next(20) == 0 ? SleepAnalysisValue.awake : cycle[step % cycle.count]
             let length = Double(stage == .awake ? 5 + random.next(10) : 20 + random.next(40)) * 60
             let end = min(wake, cursor.addingTimeInterval(length))
-            samples.append(.category(.sleepAnalysis, stage.rawValue, start: cursor, end: end, source: watch, device: watchDevice))
+            samples.append(
+                .category(.sleepAnalysis, stage.rawValue, start: cursor, end: end, source: watch, device: watchDevice))
             cursor = end
             step += 1
         }
@@ -111,27 +127,39 @@ extension DemoData {
             let hour = minute / 60
             let base = hour < 7 || hour >= 23 ? 50 : training && minute >= 18 * 60 && minute < 18 * 60 + 40 ? 128 : 66
             let spread = base == 128 ? 25 : base == 50 ? 9 : 18
-            samples.append(.quantity(.heartRate, Double(base + random.next(spread)), .countPerMinute, start: at(minute),
-                                     source: watch, device: watchDevice))
+            samples.append(
+                .quantity(
+                    .heartRate, Double(base + random.next(spread)), .countPerMinute, start: at(minute),
+                    source: watch, device: watchDevice))
         }
         for hour in 7..<22 {
             let workout = training && hour == 18
             let energy = Double(workout ? 260 + random.next(80) : 12 + random.next(40))
-            samples.append(.quantity(.activeEnergyBurned, energy, .kilocalorie, start: at(hour * 60), end: at(hour * 60 + 60),
-                                     source: watch, device: watchDevice))
+            samples.append(
+                .quantity(
+                    .activeEnergyBurned, energy, .kilocalorie, start: at(hour * 60), end: at(hour * 60 + 60),
+                    source: watch, device: watchDevice))
             let stood = random.next(10) < 8
-            samples.append(.category(.appleStandHour, stood ? 0 : 1, start: at(hour * 60), end: at(hour * 60 + 60),
-                                     source: watch, device: watchDevice))
+            samples.append(
+                .category(
+                    .appleStandHour, stood ? 0 : 1, start: at(hour * 60), end: at(hour * 60 + 60),
+                    source: watch, device: watchDevice))
             let exercise = workout ? 35 : random.next(6) == 0 ? 5 + random.next(10) : 0
             if exercise > 0 {
-                samples.append(.quantity(.appleExerciseTime, Double(exercise), .minute, start: at(hour * 60),
-                                         end: at(hour * 60 + exercise), source: watch, device: watchDevice))
+                samples.append(
+                    .quantity(
+                        .appleExerciseTime, Double(exercise), .minute, start: at(hour * 60),
+                        end: at(hour * 60 + exercise), source: watch, device: watchDevice))
             }
         }
-        samples.append(.quantity(.restingHeartRate, Double(54 + random.next(7)), .countPerMinute, start: at(7 * 60),
-                                 source: watch, device: watchDevice))
-        samples.append(.quantity(.heartRateVariabilitySDNN, Double(38 + random.next(24)), .millisecond, start: at(6 * 60 + 30),
-                                 source: watch, device: watchDevice))
+        samples.append(
+            .quantity(
+                .restingHeartRate, Double(54 + random.next(7)), .countPerMinute, start: at(7 * 60),
+                source: watch, device: watchDevice))
+        samples.append(
+            .quantity(
+                .heartRateVariabilitySDNN, Double(38 + random.next(24)), .millisecond, start: at(6 * 60 + 30),
+                source: watch, device: watchDevice))
         return samples
     }
 }

@@ -25,9 +25,11 @@ public struct DietaryCalorieRecord: HealthRecord {
     public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
-    public init(id: UUID = UUID(), start: Date, end: Date? = nil, kilocalories: Double, protein: Double? = nil,
-                carbohydrates: Double? = nil, fat: Double? = nil, source: Source, origin: RecordOrigin = .local,
-                mirrorOf: UUID? = nil) {
+    public init(
+        id: UUID = UUID(), start: Date, end: Date? = nil, kilocalories: Double, protein: Double? = nil,
+        carbohydrates: Double? = nil, fat: Double? = nil, source: Source, origin: RecordOrigin = .local,
+        mirrorOf: UUID? = nil
+    ) {
         self.id = id
         self.start = start
         self.end = end ?? start
@@ -43,10 +45,12 @@ public struct DietaryCalorieRecord: HealthRecord {
     /// The record a lone dietary-energy sample holds (no macros), or `nil` for another kind.
     public init?(energy sample: Sample, app: Source) {
         guard sample.type == .dietaryEnergyConsumed,
-              let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie) else { return nil }
-        self.init(id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories,
-                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
-                  mirrorOf: sample.mirroredRecordID)
+            let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie)
+        else { return nil }
+        self.init(
+            id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories,
+            source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
+            mirrorOf: sample.mirroredRecordID)
     }
 
     /// The record a food correlation holds: its energy members' sum and, for each macro type in
@@ -59,10 +63,11 @@ public struct DietaryCalorieRecord: HealthRecord {
         }
         guard let kilocalories = sum(.dietaryEnergyConsumed, .kilocalorie) else { return nil }
         func macro(_ type: SampleType) -> Double? { readableMacros.contains(type) ? sum(type, .gram) : nil }
-        self.init(id: correlation.uuid, start: correlation.start, end: correlation.end, kilocalories: kilocalories,
-                  protein: macro(.dietaryProtein), carbohydrates: macro(.dietaryCarbohydrates), fat: macro(.dietaryFatTotal),
-                  source: correlation.source, origin: RecordOrigin(source: correlation.source, app: app),
-                  mirrorOf: correlation.mirroredRecordID)
+        self.init(
+            id: correlation.uuid, start: correlation.start, end: correlation.end, kilocalories: kilocalories,
+            protein: macro(.dietaryProtein), carbohydrates: macro(.dietaryCarbohydrates), fat: macro(.dietaryFatTotal),
+            source: correlation.source, origin: RecordOrigin(source: correlation.source, app: app),
+            mirrorOf: correlation.mirroredRecordID)
     }
 
     public var value: Double { kilocalories }
@@ -92,8 +97,9 @@ public struct DietaryCalorieRecord: HealthRecord {
     }
 
     public func sample(uuid: UUID, source: Source) -> Sample {
-        let energy = Sample.quantity(.dietaryEnergyConsumed, kilocalories, .kilocalorie, start: start, end: end,
-                                     source: source, uuid: hasMacros ? UUID() : uuid)
+        let energy = Sample.quantity(
+            .dietaryEnergyConsumed, kilocalories, .kilocalorie, start: start, end: end,
+            source: source, uuid: hasMacros ? UUID() : uuid)
         guard hasMacros else { return energy }
         var members = [energy]
         for (type, grams) in zip(Self.macroTypes, [protein, carbohydrates, fat]) {

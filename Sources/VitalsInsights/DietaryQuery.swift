@@ -13,7 +13,9 @@ public struct DietaryQuery: RecordQuery {
     /// Creates the query.
     public init() {}
 
-    public func records(from: Date, to: Date, store: any HealthStore) async throws -> QueryResult<[DietaryCalorieRecord]> {
+    public func records(
+        from: Date, to: Date, store: any HealthStore
+    ) async throws -> QueryResult<[DietaryCalorieRecord]> {
         guard store.isAvailable else { return QueryResult([]) }
         let predicate = predicate(from: from, to: to)
         let energy = try await store.samples(of: .dietaryEnergyConsumed, matching: predicate)
@@ -33,7 +35,9 @@ public struct DietaryQuery: RecordQuery {
         var records: [DietaryCalorieRecord] = []
         var members = Set<UUID>()
         for food in foods.value {
-            guard let record = DietaryCalorieRecord(food: food, app: app, readableMacros: readableMacros) else { continue }
+            guard let record = DietaryCalorieRecord(food: food, app: app, readableMacros: readableMacros) else {
+                continue
+            }
             records.append(record)
             members.formUnion((food.members ?? []).map(\.uuid))
         }
@@ -41,6 +45,7 @@ public struct DietaryQuery: RecordQuery {
             if let record = DietaryCalorieRecord(energy: sample, app: app) { records.append(record) }
         }
         records.sort { ($0.start, $0.id.uuidString) < ($1.start, $1.id.uuidString) }
-        return QueryResult(records, staleBecause: energy.staleBecause ?? foods.staleBecause, unreadableTypes: unreadable)
+        return QueryResult(
+            records, staleBecause: energy.staleBecause ?? foods.staleBecause, unreadableTypes: unreadable)
     }
 }

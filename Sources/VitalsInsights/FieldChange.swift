@@ -21,7 +21,9 @@ public enum FieldChange<Value: Sendable & Hashable>: Sendable, Hashable {
     public var isKeep: Bool { self == .keep }
 
     /// The change with its value transformed; `.keep` and `.clear` stay as they are.
-    public func map<Other, Failure: Error>(_ transform: (Value) throws(Failure) -> Other) throws(Failure) -> FieldChange<Other> {
+    public func map<Other, Failure: Error>(
+        _ transform: (Value) throws(Failure) -> Other
+    ) throws(Failure) -> FieldChange<Other> {
         switch self {
         case .keep: .keep
         case .clear: .clear

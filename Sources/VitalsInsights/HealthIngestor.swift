@@ -29,8 +29,10 @@ public struct HealthIngestor: Sendable {
     public let now: @Sendable () -> Date
 
     /// Creates an ingestor.
-    public init(store: any HealthStore, ledger: any IngestionLedger, records: any AppRecordStore, calendar: Calendar,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: any HealthStore, ledger: any IngestionLedger, records: any AppRecordStore, calendar: Calendar,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.ledger = ledger
         self.records = records
@@ -53,20 +55,25 @@ public struct HealthIngestor: Sendable {
         let fresh = sessions.filter { $0.healthKitUUID.map { !done.contains($0) } ?? false }
         let at = now()
         _ = try await records.applyIngestedSessions(fresh, at: at)
-        let claimed = try await ledger.recordIngestion(fresh.compactMap { session in
-            session.healthKitUUID.map { IngestionEntry(sampleUUID: $0, kind: Self.workoutKind, recordID: session.id, ingestedAt: at) }
-        })
+        let claimed = try await ledger.recordIngestion(
+            fresh.compactMap { session in
+                session.healthKitUUID.map {
+                    IngestionEntry(sampleUUID: $0, kind: Self.workoutKind, recordID: session.id, ingestedAt: at)
+                }
+            })
         let skipped = done.union(fresh.compactMap(\.healthKitUUID).filter { !claimed.contains($0) })
-        return IngestionResult(records: fresh.filter { $0.healthKitUUID.map(claimed.contains) ?? false },
-                               alreadyIngested: skipped, unreadableTypes: unreadable)
+        return IngestionResult(
+            records: fresh.filter { $0.healthKitUUID.map(claimed.contains) ?? false },
+            alreadyIngested: skipped, unreadableTypes: unreadable)
     }
 
     /// The meals of `day` from every nutrition item; `alreadyIngested` marks items ingested before.
     public func meals(on day: LocalDate) async throws -> IngestionResult<NutritionLog> {
         let (items, unreadable) = try await readItems(on: day)
         let done = try await ledger.ingestedUUIDs(among: items.map(\.uuid), kind: Self.mealKind)
-        return IngestionResult(records: MealGrouping(calendar: calendar).meals(from: items, on: day),
-                               alreadyIngested: done, unreadableTypes: unreadable)
+        return IngestionResult(
+            records: MealGrouping(calendar: calendar).meals(from: items, on: day),
+            alreadyIngested: done, unreadableTypes: unreadable)
     }
 
     /// The meals of `day` made of items not ingested before, now added to the day's stored meals
@@ -80,13 +87,17 @@ public struct HealthIngestor: Sendable {
         let meals = grouping.meals(from: fresh, on: day)
         let at = now()
         _ = try await records.applyIngestedMeals(meals, at: at)
-        let claimed = try await ledger.recordIngestion(meals.flatMap { meal in
-            meal.itemUUIDs.map { IngestionEntry(sampleUUID: $0, kind: Self.mealKind, recordID: meal.id, ingestedAt: at) }
-        })
+        let claimed = try await ledger.recordIngestion(
+            meals.flatMap { meal in
+                meal.itemUUIDs.map {
+                    IngestionEntry(sampleUUID: $0, kind: Self.mealKind, recordID: meal.id, ingestedAt: at)
+                }
+            })
         let skipped = done.union(fresh.map(\.uuid).filter { !claimed.contains($0) })
         // Another run may have claimed some items meanwhile: this run's meals are what it claimed
         // (the ids are the same, one per meal type and day).
-        let mine = claimed.count == meals.reduce(0, { $0 + $1.sampleCount })
+        let mine =
+            claimed.count == meals.reduce(0, { $0 + $1.sampleCount })
             ? meals : grouping.meals(from: fresh.filter { claimed.contains($0.uuid) }, on: day)
         return IngestionResult(records: mine, alreadyIngested: skipped, unreadableTypes: unreadable)
     }

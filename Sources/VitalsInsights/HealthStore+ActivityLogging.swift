@@ -17,11 +17,14 @@ extension HealthStore {
     /// calendar's zone (`HKTimeZone`) as the other logs are; returns it as stored.
     ///
     /// The body mass is the latest readable one at or before `end`, else `defaultBodyMassKilograms`.
-    public func logWorkout(start: Date, end: Date, activity: WorkoutActivityType = .highIntensityIntervalTraining,
-                           defaultBodyMassKilograms: Double = ActivityLog.defaultBodyMassKilograms) async throws -> Sample {
+    public func logWorkout(
+        start: Date, end: Date, activity: WorkoutActivityType = .highIntensityIntervalTraining,
+        defaultBodyMassKilograms: Double = ActivityLog.defaultBodyMassKilograms
+    ) async throws -> Sample {
         let bodyMass = try await latestBodyMass(atOrBefore: end) ?? defaultBodyMassKilograms
-        let sample = try ActivityLog.workout(start: start, end: end, activity: activity, bodyMassKilograms: bodyMass,
-                                             source: appSource, timeZone: calendar.timeZone)
+        let sample = try ActivityLog.workout(
+            start: start, end: end, activity: activity, bodyMassKilograms: bodyMass,
+            source: appSource, timeZone: calendar.timeZone)
         return try await saveOne(sample)
     }
 
@@ -32,8 +35,9 @@ extension HealthStore {
     /// write fails, the old entry stays.
     public func logAlcohol(drinks: NoAlcLevel, date: Date) async throws -> Sample {
         let sample = try ActivityLog.alcohol(drinks, date: date, calendar: calendar, source: appSource).validated()
-        let predicate = SamplePredicate(start: sample.start, end: sample.start.addingTimeInterval(1),
-                                        options: .strictStartDate, sources: .app(bundleIdentifier: appSource.bundleIdentifier))
+        let predicate = SamplePredicate(
+            start: sample.start, end: sample.start.addingTimeInterval(1),
+            options: .strictStartDate, sources: .app(bundleIdentifier: appSource.bundleIdentifier))
         let earlier = try await samples(of: .numberOfAlcoholicBeverages, matching: predicate).value
             .filter { $0.start == sample.start }
         guard let first = earlier.first else { return try await saveOne(sample) }

@@ -80,7 +80,8 @@ public struct MirroredRecordEditor: Sendable {
     private func reconcile(_ uuid: UUID) async throws {
         let mirrored = try await outbox.mirroredUUID(of: uuid)
         guard let sample = try await local.sample(withUUID: uuid),
-              RecordOrigin(source: sample.source, app: local.appSource) == .local else {
+            RecordOrigin(source: sample.source, app: local.appSource) == .local
+        else {
             guard let mirrored else { return }
             _ = try await mirror.delete([mirrored])
             try await outbox.link(uuid, to: nil)

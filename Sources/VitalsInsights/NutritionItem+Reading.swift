@@ -8,8 +8,11 @@ extension NutritionItem {
     ///
     /// The one read `vitals meals` (through ``HealthIngestor``) and the dashboard's Day page
     /// group into meals, so both show the same meals.
-    public static func items(on day: LocalDate, calendar: Calendar, reader store: any HealthReader) async throws
-        -> (items: [NutritionItem], unreadable: Set<SampleType>) {
+    public static func items(
+        on day: LocalDate, calendar: Calendar, reader store: any HealthReader
+    ) async throws
+        -> (items: [NutritionItem], unreadable: Set<SampleType>)
+    {
         let predicate = SamplePredicate(day.range(in: calendar), options: .strictStartDate)
         var unreadable = Set<SampleType>()
         var loose: [Sample] = []
@@ -26,7 +29,7 @@ extension NutritionItem {
         for food in foods.value {
             members.formUnion((food.members ?? []).map(\.uuid))
             guard let item = NutritionItem(sample: food, readable: readable),
-                  item.kilocalories != nil || item.protein != nil || item.carbohydrates != nil || item.fat != nil
+                item.kilocalories != nil || item.protein != nil || item.carbohydrates != nil || item.fat != nil
             else { continue }
             items.append(item)
         }

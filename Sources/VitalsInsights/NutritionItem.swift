@@ -17,8 +17,10 @@ public struct NutritionItem: Sendable, Hashable, Codable {
     public var fat: Double?
 
     /// Creates an item.
-    public init(uuid: UUID = UUID(), date: Date, kilocalories: Double? = nil, protein: Double? = nil,
-                carbohydrates: Double? = nil, fat: Double? = nil) {
+    public init(
+        uuid: UUID = UUID(), date: Date, kilocalories: Double? = nil, protein: Double? = nil,
+        carbohydrates: Double? = nil, fat: Double? = nil
+    ) {
         self.uuid = uuid
         self.date = date
         self.kilocalories = kilocalories
@@ -42,8 +44,9 @@ public struct NutritionItem: Sendable, Hashable, Codable {
             let values = parts.filter { $0.type == type }.compactMap { try? $0.quantity?.doubleValue(for: unit) }
             return values.isEmpty ? nil : values.reduce(0, +)
         }
-        self.init(uuid: sample.uuid, date: sample.start, kilocalories: sum(.dietaryEnergyConsumed, .kilocalorie),
-                  protein: sum(.dietaryProtein, .gram), carbohydrates: sum(.dietaryCarbohydrates, .gram),
-                  fat: sum(.dietaryFatTotal, .gram))
+        self.init(
+            uuid: sample.uuid, date: sample.start, kilocalories: sum(.dietaryEnergyConsumed, .kilocalorie),
+            protein: sum(.dietaryProtein, .gram), carbohydrates: sum(.dietaryCarbohydrates, .gram),
+            fat: sum(.dietaryFatTotal, .gram))
     }
 }

@@ -30,9 +30,11 @@ public struct NutritionLog: Sendable, Hashable, Identifiable, Codable {
     public var source: NutritionSource
 
     /// Creates a meal; with no `items` (entered by hand) its confidence is 1.
-    public init(id: UUID = UUID(), day: LocalDate, mealType: MealType, start: Date, end: Date, kilocalories: Double,
-                protein: Double? = nil, carbohydrates: Double? = nil, fat: Double? = nil, items: [NutritionItem] = [],
-                confidence: Double? = nil, source: NutritionSource = .manual) {
+    public init(
+        id: UUID = UUID(), day: LocalDate, mealType: MealType, start: Date, end: Date, kilocalories: Double,
+        protein: Double? = nil, carbohydrates: Double? = nil, fat: Double? = nil, items: [NutritionItem] = [],
+        confidence: Double? = nil, source: NutritionSource = .manual
+    ) {
         self.id = id
         self.day = day
         self.mealType = mealType
@@ -55,11 +57,12 @@ public struct NutritionLog: Sendable, Hashable, Identifiable, Codable {
             let values = sorted.compactMap(value)
             return values.isEmpty ? nil : values.reduce(0, +)
         }
-        self.init(id: RecordIdentity.meal(mealType, on: day), day: day, mealType: mealType,
-                  start: sorted[0].date, end: sorted[sorted.count - 1].date,
-                  kilocalories: total(\.kilocalories) ?? 0, protein: total(\.protein),
-                  carbohydrates: total(\.carbohydrates), fat: total(\.fat), items: sorted,
-                  confidence: MealGrouping.confidence(sampleCount: sorted.count), source: .healthKit)
+        self.init(
+            id: RecordIdentity.meal(mealType, on: day), day: day, mealType: mealType,
+            start: sorted[0].date, end: sorted[sorted.count - 1].date,
+            kilocalories: total(\.kilocalories) ?? 0, protein: total(\.protein),
+            carbohydrates: total(\.carbohydrates), fat: total(\.fat), items: sorted,
+            confidence: MealGrouping.confidence(sampleCount: sorted.count), source: .healthKit)
     }
 
     /// The items' UUIDs (HealthKit UUIDs), oldest first.

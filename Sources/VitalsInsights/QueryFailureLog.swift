@@ -16,9 +16,11 @@ enum QueryFailureLog {
         do {
             return try await body()
         } catch {
-            logger.error("query failed; answering with no records", metadata: [
-                "query": "\(query)", "error": "\(summary(of: error))",
-            ])
+            logger.error(
+                "query failed; answering with no records",
+                metadata: [
+                    "query": "\(query)", "error": "\(summary(of: error))",
+                ])
             return []
         }
     }

@@ -22,9 +22,11 @@ public struct RecordChange: Sendable, Hashable {
     public var activity: WorkoutActivityType?
 
     /// Creates a change.
-    public init(value: Quantity? = nil, protein: FieldChange<Quantity> = .keep,
-                carbohydrates: FieldChange<Quantity> = .keep, fat: FieldChange<Quantity> = .keep,
-                start: Date? = nil, end: Date? = nil, activity: WorkoutActivityType? = nil) {
+    public init(
+        value: Quantity? = nil, protein: FieldChange<Quantity> = .keep,
+        carbohydrates: FieldChange<Quantity> = .keep, fat: FieldChange<Quantity> = .keep,
+        start: Date? = nil, end: Date? = nil, activity: WorkoutActivityType? = nil
+    ) {
         self.value = value
         self.protein = protein
         self.carbohydrates = carbohydrates
@@ -45,16 +47,20 @@ public struct RecordChange: Sendable, Hashable {
 
     /// Throws when the change sets a field that `kind` records do not have.
     func require(only fields: Set<String>, for kind: RecordKind) throws(VitalsError) {
-        let set: [(String, Bool)] = [("protein", !protein.isKeep), ("carbs", !carbohydrates.isKeep), ("fat", !fat.isKeep),
-                                     ("activity", activity != nil)]
+        let set: [(String, Bool)] = [
+            ("protein", !protein.isKeep), ("carbs", !carbohydrates.isKeep), ("fat", !fat.isKeep),
+            ("activity", activity != nil),
+        ]
         for (field, isSet) in set where isSet && !fields.contains(field) {
-            throw VitalsError(.invalidInput, "\(kind.rawValue) records have no \(field)", at: InputLocation(field: field))
+            throw VitalsError(
+                .invalidInput, "\(kind.rawValue) records have no \(field)", at: InputLocation(field: field))
         }
     }
 
     /// A macro's grams after `change`, given its grams `current` before it.
     static func grams(_ change: FieldChange<Quantity>, current: Double?, field: String) throws(VitalsError) -> Double? {
-        try change.map { (quantity) throws(VitalsError) in try convert(quantity, to: .gram, field: field) }.applied(to: current)
+        try change.map { (quantity) throws(VitalsError) in try convert(quantity, to: .gram, field: field) }.applied(
+            to: current)
     }
 
     /// `quantity` in `unit`, naming `field` when the unit does not fit.
@@ -62,8 +68,10 @@ public struct RecordChange: Sendable, Hashable {
         do {
             return try quantity.doubleValue(for: unit)
         } catch {
-            throw VitalsError(.incompatibleUnit, "\(field) must be in a unit of \(unit.unitString)'s kind, not "
-                              + quantity.unit.unitString, at: InputLocation(field: field))
+            throw VitalsError(
+                .incompatibleUnit,
+                "\(field) must be in a unit of \(unit.unitString)'s kind, not "
+                    + quantity.unit.unitString, at: InputLocation(field: field))
         }
     }
 }

@@ -57,15 +57,18 @@ public struct RecordEditor: Sendable {
             }
         case .dietaryEnergyConsumed:
             if let food = try await foodCorrelation(containing: sample),
-               let record = DietaryCalorieRecord(food: food, app: app, readableMacros: readableMacros) {
+                let record = DietaryCalorieRecord(food: food, app: app, readableMacros: readableMacros)
+            {
                 return record
             }
             if let record = DietaryCalorieRecord(energy: sample, app: app) { return record }
         default:
             break
         }
-        throw VitalsError(.unknownType, "\(id.uuidString) is a \(sample.type.shortName) sample, not a weight, dietary, "
-                          + "resting or active energy record", at: InputLocation(field: "uuid"))
+        throw VitalsError(
+            .unknownType,
+            "\(id.uuidString) is a \(sample.type.shortName) sample, not a weight, dietary, "
+                + "resting or active energy record", at: InputLocation(field: "uuid"))
     }
 
     /// Applies `change` to this app's record `id` and returns the edited record, saved under `newID`.
@@ -74,8 +77,9 @@ public struct RecordEditor: Sendable {
     /// the field for values out of range, `.notFound` for an unknown UUID; the store is unchanged then.
     public func edit(_ id: UUID, applying change: RecordChange, newID: UUID = UUID()) async throws -> any HealthRecord {
         guard !change.isEmpty else {
-            throw VitalsError(.invalidInput, "the edit changes nothing; give a value, macro, start, end or activity",
-                              at: InputLocation(field: "value"))
+            throw VitalsError(
+                .invalidInput, "the edit changes nothing; give a value, macro, start, end or activity",
+                at: InputLocation(field: "value"))
         }
         let record = try await editableRecord(withID: id)
         return try await replace(record, applying: change, newID: newID)
@@ -87,8 +91,10 @@ public struct RecordEditor: Sendable {
         _ = try await store.delete([record.id])
     }
 
-    private func replace<Record: HealthRecord>(_ record: Record, applying change: RecordChange,
-                                               newID: UUID) async throws -> any HealthRecord {
+    private func replace<Record: HealthRecord>(
+        _ record: Record, applying change: RecordChange,
+        newID: UUID
+    ) async throws -> any HealthRecord {
         let edited = try record.applying(change).validated()
         try await store.replace(record.id, with: edited.sample(uuid: newID, source: record.source))
         return try await self.record(withID: newID)
@@ -97,9 +103,11 @@ public struct RecordEditor: Sendable {
     private func editableRecord(withID id: UUID) async throws -> any HealthRecord {
         let record = try await record(withID: id, allMacros: true)
         guard record.origin.isEditable else {
-            throw VitalsError(.readOnly, "record \(record.id.uuidString) comes from '\(record.source.name)', a read-only "
-                              + "source; only records this app wrote can be edited or deleted",
-                              at: InputLocation(field: "uuid"))
+            throw VitalsError(
+                .readOnly,
+                "record \(record.id.uuidString) comes from '\(record.source.name)', a read-only "
+                    + "source; only records this app wrote can be edited or deleted",
+                at: InputLocation(field: "uuid"))
         }
         return record
     }

@@ -42,8 +42,9 @@ public struct WeightQuery: RecordQuery {
     public func records(from: Date, to: Date, store: any HealthStore) async throws -> QueryResult<[WeightRecord]> {
         guard store.isAvailable else { return QueryResult([]) }
         let result = try await store.samples(of: .bodyMass, matching: predicate(from: from, to: to))
-        return QueryResult(result.value.compactMap { WeightRecord(sample: $0, app: store.appSource) },
-                           staleBecause: result.staleBecause, unreadableTypes: result.unreadableTypes)
+        return QueryResult(
+            result.value.compactMap { WeightRecord(sample: $0, app: store.appSource) },
+            staleBecause: result.staleBecause, unreadableTypes: result.unreadableTypes)
     }
 }
 
@@ -54,10 +55,12 @@ public struct RestingQuery: RecordQuery {
     /// Creates the query.
     public init() {}
 
-    public func records(from: Date, to: Date, store: any HealthStore) async throws -> QueryResult<[RestingEnergyRecord]> {
+    public func records(from: Date, to: Date, store: any HealthStore) async throws -> QueryResult<[RestingEnergyRecord]>
+    {
         guard store.isAvailable else { return QueryResult([]) }
         let result = try await store.samples(of: .basalEnergyBurned, matching: predicate(from: from, to: to))
-        return QueryResult(result.value.compactMap { RestingEnergyRecord(sample: $0, app: store.appSource) },
-                           staleBecause: result.staleBecause, unreadableTypes: result.unreadableTypes)
+        return QueryResult(
+            result.value.compactMap { RestingEnergyRecord(sample: $0, app: store.appSource) },
+            staleBecause: result.staleBecause, unreadableTypes: result.unreadableTypes)
     }
 }

@@ -9,8 +9,9 @@ enum RecordValidation {
     /// A weight must be more than 0 and less than 700 kg.
     static func weight(_ kilograms: Double) throws(VitalsError) {
         guard kilograms.isFinite, kilograms > 0, kilograms < maximumWeightKilograms else {
-            throw VitalsError(.invalidValue, "weight must be more than 0 and less than 700 kg",
-                              at: InputLocation(field: "value"))
+            throw VitalsError(
+                .invalidValue, "weight must be more than 0 and less than 700 kg",
+                at: InputLocation(field: "value"))
         }
     }
 
@@ -25,8 +26,9 @@ enum RecordValidation {
     /// The end may not precede the start; with `strictly`, it must come after it.
     static func interval(start: Date, end: Date, strictly: Bool = false) throws(VitalsError) {
         guard strictly ? end > start : end >= start else {
-            throw VitalsError(.invalidDateRange, strictly ? "end must be after start" : "end must not be before start",
-                              at: InputLocation(field: "end"))
+            throw VitalsError(
+                .invalidDateRange, strictly ? "end must be after start" : "end must not be before start",
+                at: InputLocation(field: "end"))
         }
     }
 }

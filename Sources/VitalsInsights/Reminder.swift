@@ -32,17 +32,22 @@ public struct Reminder: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates a reminder; throws `.invalidValue` naming the field for an empty or inverted window
     /// or no weekdays.
-    public init(id: UUID = UUID(), activity: TrackedActivity, startMinute: Int, endMinute: Int,
-                weekdays: Set<Weekday> = Set(Weekday.allCases), createdAt: Date = Date()) throws(VitalsError) {
+    public init(
+        id: UUID = UUID(), activity: TrackedActivity, startMinute: Int, endMinute: Int,
+        weekdays: Set<Weekday> = Set(Weekday.allCases), createdAt: Date = Date()
+    ) throws(VitalsError) {
         guard (0..<1440).contains(startMinute) else {
-            throw VitalsError(.invalidValue, "the window must start between 00:00 and 23:59", at: InputLocation(field: "from"))
+            throw VitalsError(
+                .invalidValue, "the window must start between 00:00 and 23:59", at: InputLocation(field: "from"))
         }
         guard endMinute > startMinute, endMinute <= 1440 else {
-            throw VitalsError(.invalidValue, "the window must end after it starts, at 24:00 at the latest",
-                              at: InputLocation(field: "to"))
+            throw VitalsError(
+                .invalidValue, "the window must end after it starts, at 24:00 at the latest",
+                at: InputLocation(field: "to"))
         }
         guard !weekdays.isEmpty else {
-            throw VitalsError(.invalidValue, "a reminder needs at least one day of the week", at: InputLocation(field: "days"))
+            throw VitalsError(
+                .invalidValue, "a reminder needs at least one day of the week", at: InputLocation(field: "days"))
         }
         self.id = id
         self.activity = activity
@@ -56,12 +61,14 @@ public struct Reminder: Sendable, Hashable, Codable, Identifiable {
     public static func minute(parsing text: String, field: String) throws(VitalsError) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-           let hour = Int(parts[0]), let minute = Int(parts[1]),
-           (0...24).contains(hour), (0...59).contains(minute), hour * 60 + minute <= 1440 {
+            let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0...24).contains(hour), (0...59).contains(minute), hour * 60 + minute <= 1440
+        {
             return hour * 60 + minute
         }
-        throw VitalsError(.invalidValue, "'\(text)' is not a time of day (HH:MM, 00:00 to 24:00)",
-                          at: InputLocation(field: field))
+        throw VitalsError(
+            .invalidValue, "'\(text)' is not a time of day (HH:MM, 00:00 to 24:00)",
+            at: InputLocation(field: field))
     }
 
     /// `HH:MM` for minutes after midnight.

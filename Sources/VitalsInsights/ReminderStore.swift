@@ -24,5 +24,7 @@ public protocol ReminderStore: Sendable {
 
     /// Marks the given reminders' occurrences on `day` (only those still pending) and returns the
     /// ids that changed.
-    func markReminders(_ ids: [UUID], on day: LocalDate, as status: Reminder.Status, at date: Date) async throws -> [UUID]
+    func markReminders(
+        _ ids: [UUID], on day: LocalDate, as status: Reminder.Status, at date: Date
+    ) async throws -> [UUID]
 }

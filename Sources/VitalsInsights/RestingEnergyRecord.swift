@@ -15,8 +15,10 @@ public struct RestingEnergyRecord: HealthRecord {
     public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
-    public init(id: UUID = UUID(), start: Date, end: Date? = nil, kilocalories: Double, source: Source,
-                origin: RecordOrigin = .local, mirrorOf: UUID? = nil) {
+    public init(
+        id: UUID = UUID(), start: Date, end: Date? = nil, kilocalories: Double, source: Source,
+        origin: RecordOrigin = .local, mirrorOf: UUID? = nil
+    ) {
         self.id = id
         self.start = start
         self.end = end ?? start
@@ -29,10 +31,12 @@ public struct RestingEnergyRecord: HealthRecord {
     /// The record a basal-energy sample holds, or `nil` for another kind of sample.
     public init?(sample: Sample, app: Source) {
         guard sample.type == .basalEnergyBurned,
-              let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie) else { return nil }
-        self.init(id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories,
-                  source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
-                  mirrorOf: sample.mirroredRecordID)
+            let kilocalories = try? sample.quantity?.doubleValue(for: .kilocalorie)
+        else { return nil }
+        self.init(
+            id: sample.uuid, start: sample.start, end: sample.end, kilocalories: kilocalories,
+            source: sample.source, origin: RecordOrigin(source: sample.source, app: app),
+            mirrorOf: sample.mirroredRecordID)
     }
 
     public var value: Double { kilocalories }

@@ -12,7 +12,8 @@ public struct SmartReminders: Sendable {
     public let now: @Sendable () -> Date
 
     /// Creates the rules over a scheduler.
-    public init(scheduler: any ReminderScheduler, calendar: Calendar, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(scheduler: any ReminderScheduler, calendar: Calendar, now: @escaping @Sendable () -> Date = { Date() })
+    {
         self.scheduler = scheduler
         self.calendar = calendar
         self.now = now
@@ -25,8 +26,11 @@ public struct SmartReminders: Sendable {
     /// theirs, and logging a session for another day (a backfill) cancels nothing, since it says
     /// nothing about today.
     @discardableResult
-    public func cancelMatchingReminders(for activity: TrackedActivity, completedAt: Date) async throws
-        -> [ReminderOccurrence] {
+    public func cancelMatchingReminders(
+        for activity: TrackedActivity, completedAt: Date
+    ) async throws
+        -> [ReminderOccurrence]
+    {
         let today = LocalDate(containing: now(), in: calendar)
         guard LocalDate(containing: completedAt, in: calendar) == today else { return [] }
         let matching = try await scheduler.occurrences(on: today)

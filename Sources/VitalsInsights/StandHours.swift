@@ -13,9 +13,10 @@ public enum StandHours {
             return nil
         }
         if !reported.isEmpty { return reported.reduce(0, +) }
-        let stood = Set(samples.filter { $0.categoryValue == 0 }.map {
-            DateRange.period(.hour, containing: $0.start, in: calendar).start
-        })
+        let stood = Set(
+            samples.filter { $0.categoryValue == 0 }.map {
+                DateRange.period(.hour, containing: $0.start, in: calendar).start
+            })
         return Double(stood.count)
     }
 }

@@ -29,8 +29,9 @@ public struct StoreReminderScheduler: ReminderScheduler {
     public func occurrences(on day: LocalDate) async throws -> [ReminderOccurrence] {
         let statuses = try await store.reminderStatuses(on: day)
         return try await store.reminders().filter { $0.isScheduled(on: day) }.map { reminder in
-            ReminderOccurrence(reminder: reminder, day: day, window: reminder.window(on: day, in: calendar),
-                               status: statuses[reminder.id] ?? .pending)
+            ReminderOccurrence(
+                reminder: reminder, day: day, window: reminder.window(on: day, in: calendar),
+                status: statuses[reminder.id] ?? .pending)
         }
     }
 
@@ -43,8 +44,11 @@ public struct StoreReminderScheduler: ReminderScheduler {
     }
 
     /// Marks the pending ones, keeping their order; returns those this call changed.
-    private func mark(_ occurrences: [ReminderOccurrence], as status: Reminder.Status) async throws
-        -> [ReminderOccurrence] {
+    private func mark(
+        _ occurrences: [ReminderOccurrence], as status: Reminder.Status
+    ) async throws
+        -> [ReminderOccurrence]
+    {
         let pending = occurrences.filter { $0.status == .pending }
         var changed: Set<String> = []
         for (day, group) in Dictionary(grouping: pending, by: \.day) {

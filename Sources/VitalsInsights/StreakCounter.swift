@@ -29,8 +29,9 @@ public struct StreakCounter: Sendable {
             self.goalMinutes = goal
         } else {
             guard goalMinutes == nil else {
-                throw VitalsError(.invalidInput, "a goal in minutes does not apply to noalc (a day counts when logged alcohol-free)",
-                                  at: InputLocation(field: "goalMinutes"))
+                throw VitalsError(
+                    .invalidInput, "a goal in minutes does not apply to noalc (a day counts when logged alcohol-free)",
+                    at: InputLocation(field: "goalMinutes"))
             }
             self.goalMinutes = nil
         }
@@ -43,7 +44,8 @@ public struct StreakCounter: Sendable {
     /// Throws `.invalidValue` naming `goalMinutes` unless the goal is a positive number.
     public static func validate(goalMinutes: Double) throws(VitalsError) {
         guard goalMinutes.isFinite, goalMinutes > 0 else {
-            throw VitalsError(.invalidValue, "the goal must be more than 0 minutes", at: InputLocation(field: "goalMinutes"))
+            throw VitalsError(
+                .invalidValue, "the goal must be more than 0 minutes", at: InputLocation(field: "goalMinutes"))
         }
     }
 
@@ -63,8 +65,9 @@ public struct StreakCounter: Sendable {
     /// The streak as of `now` through any reader (the dashboard's scope): the same query and day rule.
     public func streak(now: Date, reader store: any HealthReader) async throws -> Streak {
         let today = LocalDate(containing: now, in: query.calendar)
-        var streak = Streak(activity: activity, length: 0, days: [], today: today, todayCounted: false,
-                            goalMinutes: goalMinutes, unreadableTypes: [], sourcesAreMixed: query.sources.mayMixSources)
+        var streak = Streak(
+            activity: activity, length: 0, days: [], today: today, todayCounted: false,
+            goalMinutes: goalMinutes, unreadableTypes: [], sourcesAreMixed: query.sources.mayMixSources)
         var newest = today
         while today.days(to: newest) > -Self.maximumDays {
             let oldest = newest.adding(days: -27)

@@ -17,8 +17,9 @@ public enum TrackedActivity: String, Sendable, Hashable, Codable, CaseIterable, 
     public init(name: String, field: String = "activity") throws(VitalsError) {
         guard let activity = TrackedActivity(rawValue: name.lowercased()) else {
             let names = TrackedActivity.allCases.map(\.rawValue).joined(separator: ", ")
-            throw VitalsError(.invalidInput, "'\(name)' is not an activity; use one of \(names)",
-                              at: InputLocation(field: field))
+            throw VitalsError(
+                .invalidInput, "'\(name)' is not an activity; use one of \(names)",
+                at: InputLocation(field: field))
         }
         self = activity
     }

@@ -15,8 +15,10 @@ public struct WeightRecord: HealthRecord {
     public var mirrorOf: UUID?
 
     /// Creates a record; a new local one by default.
-    public init(id: UUID = UUID(), date: Date, kilograms: Double, source: Source, origin: RecordOrigin = .local,
-                mirrorOf: UUID? = nil) {
+    public init(
+        id: UUID = UUID(), date: Date, kilograms: Double, source: Source, origin: RecordOrigin = .local,
+        mirrorOf: UUID? = nil
+    ) {
         self.id = id
         self.date = date
         self.kilograms = kilograms
@@ -27,9 +29,12 @@ public struct WeightRecord: HealthRecord {
 
     /// The record a body-mass sample holds, or `nil` for another kind of sample.
     public init?(sample: Sample, app: Source) {
-        guard sample.type == .bodyMass, let kilograms = try? sample.quantity?.doubleValue(for: .kilogram) else { return nil }
-        self.init(id: sample.uuid, date: sample.start, kilograms: kilograms, source: sample.source,
-                  origin: RecordOrigin(source: sample.source, app: app), mirrorOf: sample.mirroredRecordID)
+        guard sample.type == .bodyMass, let kilograms = try? sample.quantity?.doubleValue(for: .kilogram) else {
+            return nil
+        }
+        self.init(
+            id: sample.uuid, date: sample.start, kilograms: kilograms, source: sample.source,
+            origin: RecordOrigin(source: sample.source, app: app), mirrorOf: sample.mirroredRecordID)
     }
 
     public var start: Date { date }
@@ -44,7 +49,8 @@ public struct WeightRecord: HealthRecord {
     public func applying(_ change: RecordChange) throws(VitalsError) -> WeightRecord {
         try change.require(only: [], for: Self.kind)
         if let end = change.end, end != (change.start ?? date) {
-            throw VitalsError(.invalidInput, "a weight is an instant; set its start only", at: InputLocation(field: "end"))
+            throw VitalsError(
+                .invalidInput, "a weight is an instant; set its start only", at: InputLocation(field: "end"))
         }
         var copy = self
         copy.kilograms = try change.value(in: .kilogram, current: kilograms)

@@ -18,8 +18,10 @@ public struct WorkoutRow: Sendable, Hashable, Identifiable {
     public var distanceMeters: Double?
 
     /// Creates a row.
-    public init(id: UUID = UUID(), sessionID: UUID, position: Int, activity: WorkoutActivityType, start: Date, end: Date,
-                durationMinutes: Double, activeKilocalories: Double? = nil, distanceMeters: Double? = nil) {
+    public init(
+        id: UUID = UUID(), sessionID: UUID, position: Int, activity: WorkoutActivityType, start: Date, end: Date,
+        durationMinutes: Double, activeKilocalories: Double? = nil, distanceMeters: Double? = nil
+    ) {
         self.id = id
         self.sessionID = sessionID
         self.position = position

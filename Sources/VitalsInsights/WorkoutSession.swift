@@ -31,9 +31,11 @@ public struct WorkoutSession: Sendable, Hashable, Identifiable {
     }
 
     /// Creates a session; `rows` default to one row for the whole session.
-    public init(id: UUID = UUID(), healthKitUUID: UUID? = nil, template: WorkoutTemplate? = nil,
-                activity: WorkoutActivityType, start: Date, end: Date, durationMinutes: Double? = nil,
-                activeKilocalories: Double? = nil, distanceMeters: Double? = nil, source: Source, rows: [WorkoutRow]? = nil) {
+    public init(
+        id: UUID = UUID(), healthKitUUID: UUID? = nil, template: WorkoutTemplate? = nil,
+        activity: WorkoutActivityType, start: Date, end: Date, durationMinutes: Double? = nil,
+        activeKilocalories: Double? = nil, distanceMeters: Double? = nil, source: Source, rows: [WorkoutRow]? = nil
+    ) {
         self.id = id
         self.healthKitUUID = healthKitUUID
         self.template = template ?? WorkoutTemplate(activity: activity)
@@ -44,10 +46,14 @@ public struct WorkoutSession: Sendable, Hashable, Identifiable {
         self.activeKilocalories = activeKilocalories
         self.distanceMeters = distanceMeters
         self.source = source
-        self.rows = rows ?? [WorkoutRow(id: RecordIdentity.row(session: id, position: 0), sessionID: id, position: 0,
-                                        activity: activity, start: start, end: end,
-                                        durationMinutes: self.durationMinutes, activeKilocalories: activeKilocalories,
-                                        distanceMeters: distanceMeters)]
+        self.rows =
+            rows ?? [
+                WorkoutRow(
+                    id: RecordIdentity.row(session: id, position: 0), sessionID: id, position: 0,
+                    activity: activity, start: start, end: end,
+                    durationMinutes: self.durationMinutes, activeKilocalories: activeKilocalories,
+                    distanceMeters: distanceMeters)
+            ]
     }
 
     /// The session a workout sample maps to, under its stable id; `nil` for other samples.
@@ -61,28 +67,35 @@ public struct WorkoutSession: Sendable, Hashable, Identifiable {
         start = sample.start
         end = sample.end
         durationMinutes = (workout.duration ?? sample.duration) / 60
-        activeKilocalories = Self.total(workout.statistics, .activeEnergyBurned, .kilocalorie)
+        activeKilocalories =
+            Self.total(workout.statistics, .activeEnergyBurned, .kilocalorie)
             ?? Self.associatedTotal(workout.associatedSamples, .activeEnergyBurned, .kilocalorie)
         distanceMeters = Self.total(workout.statistics, Self.distanceType(workout.statistics), .meter)
         source = sample.source
         if workout.activities.isEmpty {
-            rows = [WorkoutRow(id: RecordIdentity.row(session: id, position: 0), sessionID: id, position: 0,
-                               activity: activity, start: start, end: end,
-                               durationMinutes: durationMinutes, activeKilocalories: activeKilocalories,
-                               distanceMeters: distanceMeters)]
+            rows = [
+                WorkoutRow(
+                    id: RecordIdentity.row(session: id, position: 0), sessionID: id, position: 0,
+                    activity: activity, start: start, end: end,
+                    durationMinutes: durationMinutes, activeKilocalories: activeKilocalories,
+                    distanceMeters: distanceMeters)
+            ]
         } else {
             rows = workout.activities.sorted { $0.start < $1.start }.enumerated().map { index, part in
-                WorkoutRow(id: RecordIdentity.row(session: id, position: index), sessionID: id, position: index,
-                           activity: part.activityType, start: part.start, end: part.end,
-                           durationMinutes: part.end.timeIntervalSince(part.start) / 60,
-                           activeKilocalories: Self.total(part.statistics, .activeEnergyBurned, .kilocalorie),
-                           distanceMeters: Self.total(part.statistics, Self.distanceType(part.statistics), .meter))
+                WorkoutRow(
+                    id: RecordIdentity.row(session: id, position: index), sessionID: id, position: index,
+                    activity: part.activityType, start: part.start, end: part.end,
+                    durationMinutes: part.end.timeIntervalSince(part.start) / 60,
+                    activeKilocalories: Self.total(part.statistics, .activeEnergyBurned, .kilocalorie),
+                    distanceMeters: Self.total(part.statistics, Self.distanceType(part.statistics), .meter))
             }
         }
     }
 
     private static func total(_ statistics: [WorkoutStatistics], _ type: SampleType?, _ unit: HealthUnit) -> Double? {
-        guard let type, let entry = statistics.first(where: { $0.type == type }), let sum = entry.sum else { return nil }
+        guard let type, let entry = statistics.first(where: { $0.type == type }), let sum = entry.sum else {
+            return nil
+        }
         return try? entry.unit.convert(sum, to: unit)
     }
 

@@ -12,7 +12,8 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
             throw VitalsError(.invalidDate, "the year must be between 1 and 9999", at: InputLocation(field: "month"))
         }
         guard (1...12).contains(month) else {
-            throw VitalsError(.invalidDate, "month \(month) is not between 01 and 12", at: InputLocation(field: "month"))
+            throw VitalsError(
+                .invalidDate, "month \(month) is not between 01 and 12", at: InputLocation(field: "month"))
         }
         self.year = year
         self.month = month
@@ -22,14 +23,17 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     public init(parsing text: String, field: String = "month") throws(VitalsError) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]) else {
-            throw VitalsError(.invalidDate, "'\(text)' is not a month (expected YYYY-MM, like 2025-10)",
-                              at: InputLocation(field: field))
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1])
+        else {
+            throw VitalsError(
+                .invalidDate, "'\(text)' is not a month (expected YYYY-MM, like 2025-10)",
+                at: InputLocation(field: field))
         }
         guard (1...12).contains(month), year >= 1 else {
-            throw VitalsError(.invalidDate, "'\(text)' is not a month (the month must be 01 to 12)",
-                              at: InputLocation(field: field))
+            throw VitalsError(
+                .invalidDate, "'\(text)' is not a month (the month must be 01 to 12)",
+                at: InputLocation(field: field))
         }
         try self.init(year: year, month: month)
     }

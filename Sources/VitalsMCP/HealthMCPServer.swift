@@ -19,8 +19,10 @@ public struct HealthMCPServer: Sendable {
     public var describe: @Sendable (any Error) -> String?
 
     /// A server named `name` at `version` offering `toolbox`'s tools.
-    public init(toolbox: HealthToolbox, name: String = "vitals", version: String,
-                describe: @escaping @Sendable (any Error) -> String? = { _ in nil }) {
+    public init(
+        toolbox: HealthToolbox, name: String = "vitals", version: String,
+        describe: @escaping @Sendable (any Error) -> String? = { _ in nil }
+    ) {
         self.toolbox = toolbox
         self.name = name
         self.version = version
@@ -29,8 +31,9 @@ public struct HealthMCPServer: Sendable {
 
     /// Serves over `transport` until the client closes it.
     public func run(transport: any Transport) async throws {
-        let server = Server(name: name, version: version, title: "Vitals health data",
-                            instructions: Self.instructions, capabilities: .init(tools: .init(listChanged: false)))
+        let server = Server(
+            name: name, version: version, title: "Vitals health data",
+            instructions: Self.instructions, capabilities: .init(tools: .init(listChanged: false)))
         let toolbox = toolbox, describe = describe
         await server.withMethodHandler(ListTools.self) { _ in
             ListTools.Result(tools: HealthToolbox.tools.map(\.mcpTool))
@@ -44,14 +47,17 @@ public struct HealthMCPServer: Sendable {
     }
 
     /// The answer to one call: the tool's JSON, or a tool error that says what was wrong.
-    static func answer(_ parameters: CallTool.Parameters, toolbox: HealthToolbox,
-                       describe: @Sendable (any Error) -> String? = { _ in nil }) async -> CallTool.Result {
+    static func answer(
+        _ parameters: CallTool.Parameters, toolbox: HealthToolbox,
+        describe: @Sendable (any Error) -> String? = { _ in nil }
+    ) async -> CallTool.Result {
         do {
             let value = try await toolbox.call(parameters.name, arguments: parameters.arguments ?? [:])
             // Text only: the SDK turns a result into its generic form by decoding it node by node
             // (each string through a regular expression), so a year of buckets as structured content
             // costs ~50 ms; as one text node it costs next to nothing. Clients parse the JSON text.
-            return CallTool.Result(content: [.text(text: text(of: value), annotations: nil, _meta: nil)], isError: false)
+            return CallTool.Result(
+                content: [.text(text: text(of: value), annotations: nil, _meta: nil)], isError: false)
         } catch let error as VitalsError {
             return failure(error.description)
         } catch {

@@ -15,9 +15,11 @@ public struct HealthTool: Sendable {
 
     /// The tool as the MCP SDK lists it: read-only, idempotent, closed world.
     public var mcpTool: Tool {
-        Tool(name: name, title: title, description: description, inputSchema: inputSchema,
-             annotations: .init(title: title, readOnlyHint: true, destructiveHint: false, idempotentHint: true,
-                                openWorldHint: false))
+        Tool(
+            name: name, title: title, description: description, inputSchema: inputSchema,
+            annotations: .init(
+                title: title, readOnlyHint: true, destructiveHint: false, idempotentHint: true,
+                openWorldHint: false))
     }
 }
 
@@ -25,7 +27,9 @@ public struct HealthTool: Sendable {
 enum Schema {
     /// An object schema with `properties`, the `required` ones, and no others allowed.
     static func object(_ properties: [String: Value], required: [String] = []) -> Value {
-        var schema: [String: Value] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        var schema: [String: Value] = [
+            "type": "object", "properties": .object(properties), "additionalProperties": false,
+        ]
         if !required.isEmpty { schema["required"] = .array(required.map { .string($0) }) }
         return .object(schema)
     }
@@ -41,8 +45,10 @@ enum Schema {
     }
 
     static func integer(_ description: String, in range: ClosedRange<Int>) -> Value {
-        .object(["type": "integer", "description": .string(description), "minimum": .int(range.lowerBound),
-                 "maximum": .int(range.upperBound)])
+        .object([
+            "type": "integer", "description": .string(description), "minimum": .int(range.lowerBound),
+            "maximum": .int(range.upperBound),
+        ])
     }
 
     static func number(_ description: String, minimum: Double) -> Value {
@@ -58,7 +64,10 @@ enum Schema {
         string(description + " YYYY-MM-DD (local midnight in the store's zone) or ISO 8601 with an offset.")
     }
 
-    static func type(_ description: String = "A HealthKit type: its short name (stepCount, heartRate, sleepAnalysis) or identifier (HKQuantityTypeIdentifierStepCount); list_holdings names the stored ones.") -> Value {
+    static func type(
+        _ description: String =
+            "A HealthKit type: its short name (stepCount, heartRate, sleepAnalysis) or identifier (HKQuantityTypeIdentifierStepCount); list_holdings names the stored ones."
+    ) -> Value {
         string(description)
     }
 }

@@ -37,24 +37,30 @@ extension HealthToolbox {
         for figure in Self.dayFigures {
             let (value, refused) = try await total(figure.type, figure.option, over: range)
             if refused { unreadable.insert(figure.type) }
-            figures[figure.name] = .object(["value": Self.number(value), "unit": .string(Self.unit(of: figure.type, option: figure.option)),
-                                            "statistic": .string(Self.name(of: figure.option))])
+            figures[figure.name] = .object([
+                "value": Self.number(value), "unit": .string(Self.unit(of: figure.type, option: figure.option)),
+                "statistic": .string(Self.name(of: figure.option)),
+            ])
         }
         let summary = try await reader.activitySummaries(in: day...day).first
-        let stand = try await reader.samples(of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
+        let stand = try await reader.samples(
+            of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
         if stand.unreadableTypes.contains(.appleStandHour) { unreadable.insert(.appleStandHour) }
         let standHours = summary?.standHours ?? StandHours.count(stand.value, in: calendar)
         figures["standHours"] = .object(["value": Self.number(standHours), "unit": "count", "statistic": "sum"])
         let window = day.nightWindow(in: calendar)
         let asleep = try await total(.sleepAnalysis, .duration, over: window)
-        let inBed = try await total(.sleepAnalysis, .duration, over: window, values: Set(SleepAnalysisValue.allCases.map(\.rawValue)))
+        let inBed = try await total(
+            .sleepAnalysis, .duration, over: window, values: Set(SleepAnalysisValue.allCases.map(\.rawValue)))
         if asleep.refused { unreadable.insert(.sleepAnalysis) }
         let workouts = try await self.workouts(startingIn: range, limit: 100)
         var answer: [String: Value] = [
             "date": .string(day.description), "start": instant(range.start), "end": instant(range.end),
             "figures": .object(figures),
-            "night": .object(["windowStart": instant(window.start), "windowEnd": instant(window.end),
-                              "asleepMinutes": Self.number(asleep.value), "inBedMinutes": Self.number(inBed.value)]),
+            "night": .object([
+                "windowStart": instant(window.start), "windowEnd": instant(window.end),
+                "asleepMinutes": Self.number(asleep.value), "inBedMinutes": Self.number(inBed.value),
+            ]),
             "workouts": workouts.objectValue?["workouts"] ?? .array([]),
         ]
         if let summary { answer["activityRings"] = Self.rings(summary) }
@@ -67,10 +73,14 @@ extension HealthToolbox {
     }
 
     /// One statistic of `type` over `range` in one bucket, and whether the type was refused.
-    func total(_ type: SampleType, _ option: StatisticsOptions, over range: DateRange, values: Set<Int>? = nil)
-        async throws -> (value: Double?, refused: Bool) {
-        let query = StatisticsQuery(type: type, range: range, interval: .day, anchor: range.start, calendar: calendar,
-                                    options: option, categoryValues: values)
+    func total(
+        _ type: SampleType, _ option: StatisticsOptions, over range: DateRange, values: Set<Int>? = nil
+    )
+        async throws -> (value: Double?, refused: Bool)
+    {
+        let query = StatisticsQuery(
+            type: type, range: range, interval: .day, anchor: range.start, calendar: calendar,
+            options: option, categoryValues: values)
         let result = try await reader.statistics(query)
         return (result.value.first?.value(for: option), result.unreadableTypes.contains(type))
     }
@@ -78,7 +88,8 @@ extension HealthToolbox {
     /// The Activity rings' figures and goals of a day's summary.
     static func rings(_ summary: ActivitySummary) -> Value {
         .object([
-            "activeEnergy": number(summary.activeEnergyBurned), "activeEnergyGoal": number(summary.activeEnergyBurnedGoal),
+            "activeEnergy": number(summary.activeEnergyBurned),
+            "activeEnergyGoal": number(summary.activeEnergyBurnedGoal),
             "activeEnergyUnit": .string(summary.activeEnergyBurnedUnit ?? "kcal"),
             "moveMinutes": number(summary.moveTime), "moveMinutesGoal": number(summary.moveTimeGoal),
             "exerciseMinutes": number(summary.exerciseTime), "exerciseGoal": number(summary.exerciseTimeGoal),

@@ -16,20 +16,23 @@ extension HealthToolbox {
             use statistics for totals). Answers at most `limit` samples; pass the answer's `next` as `cursor` \
             to get the following page.
             """,
-        inputSchema: Schema.object([
-            "type": Schema.type(),
-            "from": Schema.date("Inclusive start."),
-            "to": Schema.date("Exclusive end."),
-            "limit": Schema.integer("Samples per page (default 100).", in: 1...maximumPage),
-            "cursor": Schema.string("The `next` of the previous page."),
-        ], required: ["type", "from", "to"]),
+        inputSchema: Schema.object(
+            [
+                "type": Schema.type(),
+                "from": Schema.date("Inclusive start."),
+                "to": Schema.date("Exclusive end."),
+                "limit": Schema.integer("Samples per page (default 100).", in: 1...maximumPage),
+                "cursor": Schema.string("The `next` of the previous page."),
+            ], required: ["type", "from", "to"]),
         run: { toolbox, arguments in try await toolbox.samples(arguments) })
 
     func samples(_ arguments: ToolArguments) async throws -> Value {
         let type = try arguments.type()
         let range = try arguments.range()
         let limit = try arguments.integer("limit", default: 100, in: 1...Self.maximumPage)
-        let cursor = try arguments.string("cursor").map { text throws(VitalsError) in try PageCursor(text, within: range) }
+        let cursor = try arguments.string("cursor").map { text throws(VitalsError) in
+            try PageCursor(text, within: range)
+        }
         let start = cursor?.start ?? range.start
         let skip = cursor?.skip ?? 0
         let predicate = SamplePredicate(start: start, end: range.end, options: .strictStartDate)
@@ -94,8 +97,9 @@ struct PageCursor: Sendable {
         }
         let start = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         guard range.contains(start) else {
-            throw VitalsError(.invalidInput, "belongs to another range; pass the same from and to as the first page",
-                              at: InputLocation(field: "cursor"))
+            throw VitalsError(
+                .invalidInput, "belongs to another range; pass the same from and to as the first page",
+                at: InputLocation(field: "cursor"))
         }
         self.init(start: start, skip: skip)
     }

@@ -17,29 +17,36 @@ extension HealthToolbox {
             (steps, energy), average for discrete ones (heart rate, weight) and duration for categories. \
             by_source adds each source's own value. Buckets with no samples have value null.
             """,
-        inputSchema: Schema.object([
-            "type": Schema.type(),
-            "from": Schema.date("Inclusive start."),
-            "to": Schema.date("Exclusive end."),
-            "interval": Schema.choice("Bucket length (default day).", ["hour", "day", "week", "month", "year"]),
-            "option": Schema.choice("Which statistic (default by type).", optionNames.map(\.0)),
-            "by_source": Schema.boolean("Also give each source's own value per bucket (default false)."),
-        ], required: ["type", "from", "to"]),
+        inputSchema: Schema.object(
+            [
+                "type": Schema.type(),
+                "from": Schema.date("Inclusive start."),
+                "to": Schema.date("Exclusive end."),
+                "interval": Schema.choice("Bucket length (default day).", ["hour", "day", "week", "month", "year"]),
+                "option": Schema.choice("Which statistic (default by type).", optionNames.map(\.0)),
+                "by_source": Schema.boolean("Also give each source's own value per bucket (default false)."),
+            ], required: ["type", "from", "to"]),
         run: { toolbox, arguments in try await toolbox.statistics(arguments) })
 
     func statistics(_ arguments: ToolArguments) async throws -> Value {
         let type = try arguments.type()
         let range = try arguments.range()
-        let interval = CalendarPeriod(rawValue: try arguments.choice("interval", ["hour", "day", "week", "month", "year"],
-                                                                     default: "day") ?? "day") ?? .day
-        let option = try arguments.choice("option", Self.optionNames.map(\.0)).flatMap { name in
-            Self.optionNames.first { $0.0 == name }?.1
-        } ?? type.defaultStatistic
+        let interval =
+            CalendarPeriod(
+                rawValue: try arguments.choice(
+                    "interval", ["hour", "day", "week", "month", "year"],
+                    default: "day") ?? "day") ?? .day
+        let option =
+            try arguments.choice("option", Self.optionNames.map(\.0)).flatMap { name in
+                Self.optionNames.first { $0.0 == name }?.1
+            } ?? type.defaultStatistic
         let bySource = try arguments.flag("by_source", default: false)
         let buckets = range.end.timeIntervalSince(range.start) / interval.approximateSeconds
         guard buckets <= Double(Self.maximumBuckets) else {
-            throw VitalsError(.invalidInput, "asks for about \(Int(buckets)) buckets; at most \(Self.maximumBuckets) "
-                              + "fit one answer: a longer interval or a shorter range", at: InputLocation(field: "to"))
+            throw VitalsError(
+                .invalidInput,
+                "asks for about \(Int(buckets)) buckets; at most \(Self.maximumBuckets) "
+                    + "fit one answer: a longer interval or a shorter range", at: InputLocation(field: "to"))
         }
         var options = option
         if bySource { options.insert(.separateBySource) }
@@ -51,12 +58,18 @@ extension HealthToolbox {
         }
         let result = try await reader.statistics(query)
         let rows: [Value] = result.value.map { bucket in
-            var row: [String: Value] = ["start": instant(bucket.range.start), "end": instant(bucket.range.end),
-                                        "value": Self.number(bucket.value(for: option))]
+            var row: [String: Value] = [
+                "start": instant(bucket.range.start), "end": instant(bucket.range.end),
+                "value": Self.number(bucket.value(for: option)),
+            ]
             if bySource {
-                row["sources"] = .array(bucket.bySource.map { share in
-                    .object(["source": .string(share.source.name), "value": Self.number(share.statistics.value(for: option))])
-                })
+                row["sources"] = .array(
+                    bucket.bySource.map { share in
+                        .object([
+                            "source": .string(share.source.name),
+                            "value": Self.number(share.statistics.value(for: option)),
+                        ])
+                    })
             }
             return .object(row)
         }
@@ -66,7 +79,8 @@ extension HealthToolbox {
             "buckets": .array(rows),
         ]
         if result.value.allSatisfy({ $0.value(for: option) == nil }),
-           let absence = try await absence(of: type, unreadable: result.unreadableTypes) {
+            let absence = try await absence(of: type, unreadable: result.unreadableTypes)
+        {
             answer["note"] = absence
         }
         return .object(answer)

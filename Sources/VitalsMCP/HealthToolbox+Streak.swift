@@ -14,12 +14,13 @@ extension HealthToolbox {
             day not logged breaks it. Today counts once met; an unmet today does not break a streak through \
             yesterday. Every source counts unless app_only is true (then only samples this app wrote).
             """,
-        inputSchema: Schema.object([
-            "activity": Schema.choice("What the streak is of.", TrackedActivity.allCases.map(\.rawValue)),
-            "goal_minutes": Schema.number("Minutes a day needs (mindfulness and workout; default 10).", minimum: 0),
-            "date": Schema.date("Count the streak as of this day's end or this instant (default: now)."),
-            "app_only": Schema.boolean("Count only this app's own samples (default false)."),
-        ], required: ["activity"]),
+        inputSchema: Schema.object(
+            [
+                "activity": Schema.choice("What the streak is of.", TrackedActivity.allCases.map(\.rawValue)),
+                "goal_minutes": Schema.number("Minutes a day needs (mindfulness and workout; default 10).", minimum: 0),
+                "date": Schema.date("Count the streak as of this day's end or this instant (default: now)."),
+                "app_only": Schema.boolean("Count only this app's own samples (default false)."),
+            ], required: ["activity"]),
         run: { toolbox, arguments in try await toolbox.streak(arguments) })
 
     func streak(_ arguments: ToolArguments) async throws -> Value {
@@ -31,12 +32,14 @@ extension HealthToolbox {
         } else {
             at = try arguments.date("date") ?? now()
         }
-        let sources: SourceFilter = try arguments.flag("app_only", default: false)
+        let sources: SourceFilter =
+            try arguments.flag("app_only", default: false)
             ? .app(bundleIdentifier: Source.vitals.bundleIdentifier) : .all
         let counter: StreakCounter
         do throws(VitalsError) {
-            counter = try StreakCounter(activity: activity, goalMinutes: goal,
-                                        query: DailyActivityQuery(calendar: calendar, sources: sources))
+            counter = try StreakCounter(
+                activity: activity, goalMinutes: goal,
+                query: DailyActivityQuery(calendar: calendar, sources: sources))
         } catch {
             throw error.located(InputLocation(field: "goal_minutes"))
         }
@@ -48,8 +51,9 @@ extension HealthToolbox {
             "sourcesAreMixed": .bool(streak.sourcesAreMixed),
         ]
         if !streak.unreadableTypes.isEmpty {
-            answer["note"] = .string("reading \(streak.unreadableTypes.map(\.shortName).sorted().joined(separator: ", ")) "
-                                     + "is not allowed; the streak cannot be told")
+            answer["note"] = .string(
+                "reading \(streak.unreadableTypes.map(\.shortName).sorted().joined(separator: ", ")) "
+                    + "is not allowed; the streak cannot be told")
         }
         return .object(answer)
     }

@@ -13,15 +13,17 @@ extension HealthToolbox {
             (kcal) and distance (m) where recorded, and the source. At most `limit` (default 100); a longer \
             list says how many were left out.
             """,
-        inputSchema: Schema.object([
-            "from": Schema.date("Inclusive start."),
-            "to": Schema.date("Exclusive end."),
-            "limit": Schema.integer("At most this many workouts (default 100).", in: 1...1_000),
-        ], required: ["from", "to"]),
+        inputSchema: Schema.object(
+            [
+                "from": Schema.date("Inclusive start."),
+                "to": Schema.date("Exclusive end."),
+                "limit": Schema.integer("At most this many workouts (default 100).", in: 1...1_000),
+            ], required: ["from", "to"]),
         run: { toolbox, arguments in try await toolbox.workouts(arguments) })
 
     func workouts(_ arguments: ToolArguments) async throws -> Value {
-        try await workouts(startingIn: try arguments.range(), limit: try arguments.integer("limit", default: 100, in: 1...1_000))
+        try await workouts(
+            startingIn: try arguments.range(), limit: try arguments.integer("limit", default: 100, in: 1...1_000))
     }
 
     /// The workouts that start in `range`, at most `limit` of them listed.
@@ -31,8 +33,10 @@ extension HealthToolbox {
         let rows: [Value] = workouts.prefix(limit).compactMap { sample in
             guard let session = WorkoutSession(workout: sample) else { return nil }
             return .object([
-                "activity": .string(session.activity.name), "start": instant(session.start), "end": instant(session.end),
-                "minutes": Self.number(session.durationMinutes), "activeEnergyKcal": Self.number(session.activeKilocalories),
+                "activity": .string(session.activity.name), "start": instant(session.start),
+                "end": instant(session.end),
+                "minutes": Self.number(session.durationMinutes),
+                "activeEnergyKcal": Self.number(session.activeKilocalories),
                 "distanceMeters": Self.number(session.distanceMeters), "source": .string(session.source.name),
                 "uuid": .string(sample.uuid.uuidString),
             ])

@@ -26,14 +26,16 @@ public struct HealthToolbox: Sendable {
 
     /// Every tool, in the order a client lists them.
     public static let tools: [HealthTool] = [
-        holdingsTool, daySummaryTool, statisticsTool, samplesTool, trendsTool, workoutsTool, sleepNightsTool, streakTool,
+        holdingsTool, daySummaryTool, statisticsTool, samplesTool, trendsTool, workoutsTool, sleepNightsTool,
+        streakTool,
     ]
 
     /// Answers a call of the tool `name`; a `VitalsError` names the argument that was wrong.
     public func call(_ name: String, arguments: [String: Value]) async throws -> Value {
         guard let tool = Self.tools.first(where: { $0.name == name }) else {
             let names = Self.tools.map(\.name).joined(separator: ", ")
-            throw VitalsError(.notFound, "no tool named '\(name)'; the tools are \(names)", at: InputLocation(field: "name"))
+            throw VitalsError(
+                .notFound, "no tool named '\(name)'; the tools are \(names)", at: InputLocation(field: "name"))
         }
         let allowed = Set(tool.inputSchema.objectValue?["properties"]?.objectValue?.keys.map { $0 } ?? [])
         let parsed = try ToolArguments(arguments, calendar: calendar, allowed: allowed)

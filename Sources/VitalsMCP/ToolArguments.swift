@@ -16,8 +16,9 @@ struct ToolArguments: Sendable {
     init(_ values: [String: Value], calendar: Calendar, allowed: Set<String>) throws(VitalsError) {
         if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
             let known = allowed.sorted().joined(separator: ", ")
-            throw VitalsError(.invalidInput, "unknown argument; this tool takes \(known.isEmpty ? "none" : known)",
-                              at: InputLocation(field: unknown))
+            throw VitalsError(
+                .invalidInput, "unknown argument; this tool takes \(known.isEmpty ? "none" : known)",
+                at: InputLocation(field: unknown))
         }
         self.values = values
         self.calendar = calendar
@@ -40,9 +41,12 @@ struct ToolArguments: Sendable {
     func type(_ name: String = "type") throws(VitalsError) -> SampleType {
         let text = try required(name)
         if let type = SampleType(name: text) { return type }
-        if text.hasPrefix("HK"), SampleType.all.contains(SampleType(identifier: text)) { return SampleType(identifier: text) }
-        throw VitalsError(.unknownType, "'\(text)' is not a type Vitals knows; list_holdings names the stored ones",
-                          at: InputLocation(field: name))
+        if text.hasPrefix("HK"), SampleType.all.contains(SampleType(identifier: text)) {
+            return SampleType(identifier: text)
+        }
+        throw VitalsError(
+            .unknownType, "'\(text)' is not a type Vitals knows; list_holdings names the stored ones",
+            at: InputLocation(field: name))
     }
 
     /// An instant: `YYYY-MM-DD` is local midnight.
@@ -61,8 +65,12 @@ struct ToolArguments: Sendable {
 
     /// `[from, to)`: both required, `to` after `from`.
     func range(from: String = "from", to: String = "to") throws(VitalsError) -> DateRange {
-        guard let start = try date(from) else { throw VitalsError(.invalidInput, "is required", at: InputLocation(field: from)) }
-        guard let end = try date(to) else { throw VitalsError(.invalidInput, "is required", at: InputLocation(field: to)) }
+        guard let start = try date(from) else {
+            throw VitalsError(.invalidInput, "is required", at: InputLocation(field: from))
+        }
+        guard let end = try date(to) else {
+            throw VitalsError(.invalidInput, "is required", at: InputLocation(field: to))
+        }
         do throws(VitalsError) {
             return try DateRange(start: start, end: end)
         } catch {
@@ -75,8 +83,9 @@ struct ToolArguments: Sendable {
         let number: Int? = value.intValue ?? value.doubleValue.flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil }
         guard let number else { throw wrong(name, "an integer") }
         guard bounds.contains(number) else {
-            throw VitalsError(.invalidInput, "must be from \(bounds.lowerBound) to \(bounds.upperBound)",
-                              at: InputLocation(field: name))
+            throw VitalsError(
+                .invalidInput, "must be from \(bounds.lowerBound) to \(bounds.upperBound)",
+                at: InputLocation(field: name))
         }
         return number
     }
@@ -106,8 +115,9 @@ struct ToolArguments: Sendable {
         do throws(VitalsError) {
             return try LocalDate(parsing: text)
         } catch {
-            throw VitalsError(.invalidDate, "'\(text)' is not YYYY-MM-DD or an ISO 8601 timestamp with an offset",
-                              at: InputLocation(field: name))
+            throw VitalsError(
+                .invalidDate, "'\(text)' is not YYYY-MM-DD or an ISO 8601 timestamp with an offset",
+                at: InputLocation(field: name))
         }
     }
 

@@ -26,25 +26,31 @@ public enum ServerDatabase: Sendable, Hashable {
 
     /// The database named by `sqlitePath` or `postgresURL`, else `$VITALS_POSTGRES_URL`, else
     /// `$VITALS_SERVER_DB`, else the default path (empty variables count as unset).
-    public static func resolve(sqlitePath: String?, postgresURL: String?,
-                               environment: [String: String] = ProcessInfo.processInfo.environment,
-                               home: String = FileManager.default.homeDirectoryForCurrentUser.path) -> ServerDatabase {
+    public static func resolve(
+        sqlitePath: String?, postgresURL: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        home: String = FileManager.default.homeDirectoryForCurrentUser.path
+    ) -> ServerDatabase {
         if let postgresURL { return .postgres(url: postgresURL) }
         if sqlitePath == nil, let url = Self.postgresURL(nil, environment: environment) { return .postgres(url: url) }
         return .sqlite(path: Self.sqlitePath(sqlitePath, environment: environment, home: home))
     }
 
     /// `path`, else `$VITALS_SERVER_DB`, else the default path: for what only SQLite can be.
-    public static func sqlitePath(_ path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                                  home: String = FileManager.default.homeDirectoryForCurrentUser.path) -> String {
+    public static func sqlitePath(
+        _ path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        home: String = FileManager.default.homeDirectoryForCurrentUser.path
+    ) -> String {
         if let path { return path }
         if let path = environment[EnvironmentVariable.sqlitePath], !path.isEmpty { return path }
         return defaultSQLitePath(home: home)
     }
 
     /// `url`, else `$VITALS_POSTGRES_URL`; nil when neither is set.
-    public static func postgresURL(_ url: String?,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func postgresURL(
+        _ url: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
         if let url { return url }
         if let url = environment[EnvironmentVariable.postgresURL], !url.isEmpty { return url }
         return nil

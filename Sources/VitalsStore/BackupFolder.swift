@@ -1,9 +1,10 @@
+public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
 
 /// A folder of timed backups: how each is named, and which to keep.
 ///
@@ -38,8 +39,11 @@ public struct BackupFolder: Sendable {
     /// Whether `name` is `.STEM-STAMP.EXT.partial-PID` of a process that no longer runs.
     static func isAbandonedPartial(_ name: String, stem: String, extension fileExtension: String) -> Bool {
         guard name.hasPrefix("."), let marker = name.range(of: ".partial-"),
-              isBackup(String(name[name.index(after: name.startIndex)..<marker.lowerBound]), stem: stem, extension: fileExtension),
-              let pid = Int32(name[marker.upperBound...]) else { return false }
+            isBackup(
+                String(name[name.index(after: name.startIndex)..<marker.lowerBound]), stem: stem,
+                extension: fileExtension),
+            let pid = Int32(name[marker.upperBound...])
+        else { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
     }
 
@@ -49,8 +53,9 @@ public struct BackupFolder: Sendable {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
-        return String(format: "%04d%02d%02dT%02d%02d%02d.%03dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, milliseconds)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02d.%03dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+            parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, milliseconds)
     }
 
     /// Whether `name` is `STEM-YYYYMMDDTHHMMSS.mmmZ.EXT`.
@@ -59,7 +64,10 @@ public struct BackupFolder: Sendable {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return false }
         let stamp = Array(name.dropFirst(prefix.count).dropLast(suffix.count).utf8)
         guard stamp.count == 20, stamp[8] == UInt8(ascii: "T"), stamp[15] == UInt8(ascii: "."),
-              stamp[19] == UInt8(ascii: "Z") else { return false }
-        return (stamp[0..<8] + stamp[9..<15] + stamp[16..<19]).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            stamp[19] == UInt8(ascii: "Z")
+        else { return false }
+        return (stamp[0..<8] + stamp[9..<15] + stamp[16..<19]).allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
     }
 }

@@ -8,22 +8,31 @@ extension BulkWriter {
     /// millisecond of margin), as the arrival rule compares them: quantity and category samples
     /// with their value in the type's canonical unit and their source's name; those whose
     /// metadata text contains one of `replacingMarkers` replace the stored ones they overlap.
-    public func arrivals(of type: SampleType, startingFrom first: Double, through last: Double,
-                         replacingMarkers: [String] = []) throws -> [ArrivalRule.Arrival] {
-        guard let typeID = try Int64.fetchOne(database, sql: "SELECT id FROM types WHERE identifier = ?",
-                                              arguments: [type.identifier]) else { return [] }
-        let rows = try Row.fetchCursor(database.cachedStatement(sql: """
-            SELECT s.uuid, s.start, s."end", s.value, src.name, s.metadata
-            FROM samples s JOIN sources src ON src.id = s.source_id
-            WHERE s.type_id = ? AND s.start >= ? AND s.start <= ? AND s.value IS NOT NULL AND s.unit IS NULL
-            """), arguments: [typeID, first - 0.001, last + 0.001])
+    public func arrivals(
+        of type: SampleType, startingFrom first: Double, through last: Double,
+        replacingMarkers: [String] = []
+    ) throws -> [ArrivalRule.Arrival] {
+        guard
+            let typeID = try Int64.fetchOne(
+                database, sql: "SELECT id FROM types WHERE identifier = ?",
+                arguments: [type.identifier])
+        else { return [] }
+        let rows = try Row.fetchCursor(
+            database.cachedStatement(
+                sql: """
+                    SELECT s.uuid, s.start, s."end", s.value, src.name, s.metadata
+                    FROM samples s JOIN sources src ON src.id = s.source_id
+                    WHERE s.type_id = ? AND s.start >= ? AND s.start <= ? AND s.value IS NOT NULL AND s.unit IS NULL
+                    """), arguments: [typeID, first - 0.001, last + 0.001])
         var found: [ArrivalRule.Arrival] = []
         while let row = try rows.next() {
-            found.append(ArrivalRule.Arrival(uuid: row[0], type: type.identifier, start: Date(timeIntervalSince1970: row[1]),
-                                             end: Date(timeIntervalSince1970: row[2]), value: row[3], source: row[4],
-                                             replacesOverlapping: (row[5] as String?).map { metadata in
-                                                 replacingMarkers.contains { metadata.contains($0) }
-                                             } ?? false))
+            found.append(
+                ArrivalRule.Arrival(
+                    uuid: row[0], type: type.identifier, start: Date(timeIntervalSince1970: row[1]),
+                    end: Date(timeIntervalSince1970: row[2]), value: row[3], source: row[4],
+                    replacesOverlapping: (row[5] as String?).map { metadata in
+                        replacingMarkers.contains { metadata.contains($0) }
+                    } ?? false))
         }
         return found
     }

@@ -23,12 +23,15 @@ public struct BulkWriter {
     init(_ db: Database) throws {
         self.db = db
         writer = try SampleWriter(db)
-        insertPoint = try db.makeStatement(sql: """
-            INSERT INTO route_points (workout_id, route, time, latitude, longitude, altitude, speed, course,
-                                      horizontal_accuracy, vertical_accuracy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        insertBeat = try db.makeStatement(sql: "INSERT OR IGNORE INTO heartbeats (sample_id, position, bpm, time) VALUES (?, ?, ?, ?)")
-        insertSummary = try db.makeStatement(sql: "INSERT INTO activity_summaries (date, details) VALUES (?, ?) ON CONFLICT (date) DO NOTHING")
+        insertPoint = try db.makeStatement(
+            sql: """
+                INSERT INTO route_points (workout_id, route, time, latitude, longitude, altitude, speed, course,
+                                          horizontal_accuracy, vertical_accuracy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        insertBeat = try db.makeStatement(
+            sql: "INSERT OR IGNORE INTO heartbeats (sample_id, position, bpm, time) VALUES (?, ?, ?, ?)")
+        insertSummary = try db.makeStatement(
+            sql: "INSERT INTO activity_summaries (date, details) VALUES (?, ?) ON CONFLICT (date) DO NOTHING")
     }
 
     /// Samples added and already present so far.
@@ -50,7 +53,9 @@ public struct BulkWriter {
         guard !replacedTypes.isEmpty else { return touchedTypes }
         var types = touchedTypes
         for id in replacedTypes {
-            if let identifier = try String.fetchOne(db, sql: "SELECT identifier FROM types WHERE id = ?", arguments: [id]) {
+            if let identifier = try String.fetchOne(
+                db, sql: "SELECT identifier FROM types WHERE id = ?", arguments: [id])
+            {
                 types.insert(SampleType(identifier: identifier))
             }
         }
@@ -69,21 +74,27 @@ public struct BulkWriter {
 
     /// Adds a prepared sample whose indices refer to `dictionary`; returns its row id and whether it was new.
     @discardableResult
-    public mutating func add(_ sample: PreparedSample, dictionary: SampleDictionary) throws -> (rowID: Int64, inserted: Bool) {
+    public mutating func add(
+        _ sample: PreparedSample, dictionary: SampleDictionary
+    ) throws -> (rowID: Int64, inserted: Bool) {
         let typeIndex = Int(sample.type)
         if typeIndex >= typeIDs.count {
             typeIDs.append(contentsOf: repeatElement(nil, count: typeIndex + 1 - typeIDs.count))
             touchedIndices.append(contentsOf: repeatElement(false, count: typeIndex + 1 - touchedIndices.count))
         }
         let typeID: Int64
-        if let known = typeIDs[typeIndex] { typeID = known } else {
+        if let known = typeIDs[typeIndex] {
+            typeID = known
+        } else {
             typeID = try writer.typeID(for: dictionary.type(sample.type))
             typeIDs[typeIndex] = typeID
         }
         var device: (id: Int64, watch: Bool, phone: Bool)?
         if sample.device >= 0 {
             let index = Int(sample.device)
-            if index >= deviceEntries.count { deviceEntries.append(contentsOf: repeatElement(nil, count: index + 1 - deviceEntries.count)) }
+            if index >= deviceEntries.count {
+                deviceEntries.append(contentsOf: repeatElement(nil, count: index + 1 - deviceEntries.count))
+            }
             if deviceEntries[index] == nil {
                 let entry = try writer.device(dictionary.device(sample.device))
                 deviceEntries[index] = (entry.0, entry.1, entry.2)
@@ -91,18 +102,22 @@ public struct BulkWriter {
             device = deviceEntries[index]
         }
         let sourceIndex = Int(sample.source)
-        if sourceIndex >= sourceIDs.count { sourceIDs.append(contentsOf: repeatElement(nil, count: sourceIndex + 1 - sourceIDs.count)) }
+        if sourceIndex >= sourceIDs.count {
+            sourceIDs.append(contentsOf: repeatElement(nil, count: sourceIndex + 1 - sourceIDs.count))
+        }
         // A source is flagged watch or phone once per device it is seen with.
         let pair = Int64(sample.source) << 32 | Int64(sample.device + 1)
         if sourceIDs[sourceIndex] == nil || (pair != lastPair && flaggedPairs.insert(pair).inserted) {
-            sourceIDs[sourceIndex] = try writer.sourceID(for: dictionary.source(sample.source),
-                                                         watch: device?.watch ?? false, phone: device?.phone ?? false)
+            sourceIDs[sourceIndex] = try writer.sourceID(
+                for: dictionary.source(sample.source),
+                watch: device?.watch ?? false, phone: device?.phone ?? false)
         }
         lastPair = pair
         let version = try string(sample.version, in: &versions) { dictionary.version($0) }
         let unit = try string(sample.unit, in: &units) { dictionary.unit($0) }
-        let result = try writer.insert(sample, typeID: typeID, sourceID: sourceIDs[sourceIndex]!, deviceID: device?.id,
-                                       version: version, unit: unit)
+        let result = try writer.insert(
+            sample, typeID: typeID, sourceID: sourceIDs[sourceIndex]!, deviceID: device?.id,
+            version: version, unit: unit)
         if result.inserted, !touchedIndices[typeIndex] {
             touchedIndices[typeIndex] = true
             writer.touch([dictionary.type(sample.type)])
@@ -167,13 +182,15 @@ public struct BulkWriter {
 
     /// Sets a characteristic (date of birth, biological sex...).
     public mutating func setCharacteristic(_ key: String, _ value: String) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO characteristics (key, value) VALUES (?, ?)", arguments: [key, value])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO characteristics (key, value) VALUES (?, ?)", arguments: [key, value])
     }
 
     /// Records the finished import with its report (a JSON object), in the same transaction.
     public mutating func recordImport(file: String, exportDate: Date?, report: String, at date: Date) throws {
-        try db.execute(sql: "INSERT INTO imports (file, export_date, finished_at, report) VALUES (?, ?, ?, ?)",
-                       arguments: [file, exportDate?.timeIntervalSince1970, date.timeIntervalSince1970, report])
+        try db.execute(
+            sql: "INSERT INTO imports (file, export_date, finished_at, report) VALUES (?, ?, ?, ?)",
+            arguments: [file, exportDate?.timeIntervalSince1970, date.timeIntervalSince1970, report])
     }
 
     mutating func finish() throws { try writer.finish() }
@@ -235,14 +252,19 @@ extension SQLiteHealthStore {
     public func route(ofWorkout uuid: UUID) async throws -> [[RoutePoint]] {
         try await read { db in
             var routes: [Int: [RoutePoint]] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT r.route, r.time, r.latitude, r.longitude, r.altitude, r.speed, r.course, r.horizontal_accuracy,
-                       r.vertical_accuracy FROM route_points r JOIN samples s ON s.id = r.workout_id
-                WHERE s.uuid = ? ORDER BY r.route, r.time
-                """, arguments: [uuid]) {
-                routes[row[0], default: []].append(RoutePoint(
-                    time: Date(timeIntervalSince1970: row[1]), latitude: row[2], longitude: row[3], altitude: row[4],
-                    speed: row[5], course: row[6], horizontalAccuracy: row[7], verticalAccuracy: row[8]))
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.route, r.time, r.latitude, r.longitude, r.altitude, r.speed, r.course, r.horizontal_accuracy,
+                           r.vertical_accuracy FROM route_points r JOIN samples s ON s.id = r.workout_id
+                    WHERE s.uuid = ? ORDER BY r.route, r.time
+                    """, arguments: [uuid])
+            {
+                routes[row[0], default: []].append(
+                    RoutePoint(
+                        time: Date(timeIntervalSince1970: row[1]), latitude: row[2], longitude: row[3],
+                        altitude: row[4],
+                        speed: row[5], course: row[6], horizontalAccuracy: row[7], verticalAccuracy: row[8]))
             }
             return routes.keys.sorted().map { routes[$0]! }
         }
@@ -251,23 +273,31 @@ extension SQLiteHealthStore {
     /// The beat-to-beat readings stored with an HRV sample.
     public func heartbeats(ofSample uuid: UUID) async throws -> [Heartbeat] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT h.bpm, h.time FROM heartbeats h JOIN samples s ON s.id = h.sample_id
-                WHERE s.uuid = ? ORDER BY h.position
-                """, arguments: [uuid]).map { Heartbeat(beatsPerMinute: $0[0], time: Date(timeIntervalSince1970: $0[1])) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT h.bpm, h.time FROM heartbeats h JOIN samples s ON s.id = h.sample_id
+                    WHERE s.uuid = ? ORDER BY h.position
+                    """, arguments: [uuid]
+            ).map { Heartbeat(beatsPerMinute: $0[0], time: Date(timeIntervalSince1970: $0[1])) }
         }
     }
 
     /// Stored activity summaries, by date.
     public func activitySummaries() async throws -> [ActivitySummary] {
-        let rows = try await read { db in try String.fetchAll(db, sql: "SELECT details FROM activity_summaries ORDER BY date") }
+        let rows = try await read { db in
+            try String.fetchAll(db, sql: "SELECT details FROM activity_summaries ORDER BY date")
+        }
         return try rows.map { try JSONDecoder().decode(ActivitySummary.self, from: Data($0.utf8)) }
     }
 
     /// Stored characteristics (`HKCharacteristicTypeIdentifierDateOfBirth` → `1980-01-01`, ...).
     public func characteristics() async throws -> [String: String] {
         try await read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM characteristics").map { ($0[0], $0[1]) })
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM characteristics").map {
+                    ($0[0], $0[1])
+                })
         }
     }
 }

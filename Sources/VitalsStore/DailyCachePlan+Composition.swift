@@ -11,10 +11,12 @@ extension DailyCachePlan {
     /// (``DiscreteParts``). Daily queries themselves read the cache directly.
     package static func dayQuery(composing query: StatisticsQuery) -> StatisticsQuery? {
         guard query.type.kind == .quantity, let style = query.type.aggregationStyle, style != .cumulative,
-              !query.options.isEmpty, query.options.isSubset(of: [.average, .minimum, .maximum, .mostRecent]),
-              query.interval != .hour, !(query.interval == .day && query.intervalCount == 1) else { return nil }
+            !query.options.isEmpty, query.options.isSubset(of: [.average, .minimum, .maximum, .mostRecent]),
+            query.interval != .hour, !(query.interval == .day && query.intervalCount == 1)
+        else { return nil }
         let calendar = query.calendar
-        for instant in [query.anchor, query.range.start, query.range.end] where calendar.startOfDay(for: instant) != instant {
+        for instant in [query.anchor, query.range.start, query.range.end]
+        where calendar.startOfDay(for: instant) != instant {
             return nil
         }
         var days = query
@@ -53,8 +55,10 @@ extension DailyCachePlan {
     }
 
     /// One bucket's statistics from its whole days, in order.
-    private static func combine(_ run: [DailyStatisticsRow], range: DateRange, end: Double, type: SampleType,
-                                options: StatisticsOptions, level: Bool) -> Statistics {
+    private static func combine(
+        _ run: [DailyStatisticsRow], range: DateRange, end: Double, type: SampleType,
+        options: StatisticsOptions, level: Bool
+    ) -> Statistics {
         var statistics = Statistics(range: range, unit: type.canonicalUnit)
         var parts: [(parts: DiscreteParts, end: Double)] = []
         for row in run {
@@ -62,7 +66,8 @@ extension DailyCachePlan {
             parts.append((dayParts, row.end))
         }
         let whole = DiscreteParts.combined(parts, end: end, level: level)
-        statistics.sampleCount = run.reduce(0) { $0 + $1.sampleCount } - parts.dropFirst().reduce(0) { $0 + $1.parts.carried }
+        statistics.sampleCount =
+            run.reduce(0) { $0 + $1.sampleCount } - parts.dropFirst().reduce(0) { $0 + $1.parts.carried }
         guard whole.count > 0 else { return statistics }
         if options.contains(.average) { statistics.average = whole.average(level: level) }
         if options.contains(.minimum) { statistics.minimum = run.compactMap(\.minimum).min() }
@@ -71,7 +76,10 @@ extension DailyCachePlan {
             var latest: DailyStatisticsRow?
             for row in run where row.mostRecent != nil {
                 if let current = latest,
-                   (row.mostRecentStart ?? 0, row.mostRecentEnd ?? 0) < (current.mostRecentStart ?? 0, current.mostRecentEnd ?? 0) {
+                    (row.mostRecentStart ?? 0, row.mostRecentEnd ?? 0) < (
+                        current.mostRecentStart ?? 0, current.mostRecentEnd ?? 0
+                    )
+                {
                     continue
                 }
                 latest = row

@@ -68,15 +68,17 @@ package struct DailyCachePlan: Sendable {
     package mutating func missingRuns(stored: [Double: DailyStatisticsRow]) throws -> [Run] {
         for (index, bucket) in buckets.enumerated() where whole[index] {
             if let row = stored[bucket.start.timeIntervalSince1970], row.end == bucket.end.timeIntervalSince1970,
-               !(needsParts && keepsParts && row.parts == nil) {
+                !(needsParts && keepsParts && row.parts == nil)
+            {
                 days[index] = row
             }
         }
         return try Self.runs(missing: days.indices.filter { days[$0] == nil }).map { run in
             var part = query
             part.options = family
-            part.range = try DateRange(start: max(buckets[run.lowerBound].start, query.range.start),
-                                       end: min(buckets[run.upperBound].end, query.range.end))
+            part.range = try DateRange(
+                start: max(buckets[run.lowerBound].start, query.range.start),
+                end: min(buckets[run.upperBound].end, query.range.end))
             return Run(buckets: run, query: part)
         }
     }
@@ -119,7 +121,8 @@ package struct DailyCachePlan: Sendable {
     /// options the type's cached family holds.
     package static func usesCache(_ query: StatisticsQuery) -> Bool {
         guard query.interval == .day, query.intervalCount == 1, !query.options.contains(.separateBySource),
-              let family = family(of: query.type) else { return false }
+            let family = family(of: query.type)
+        else { return false }
         return query.options.isSubset(of: family)
     }
 
@@ -155,12 +158,14 @@ package struct DailyCachePlan: Sendable {
 
     /// What besides type and day tells stored days apart: the category values and the sources that count.
     package static func variant(of query: StatisticsQuery) -> String {
-        let values = query.effectiveCategoryValues.map { $0.sorted().map { String($0) }.joined(separator: ",") } ?? "any"
-        let sources = switch query.sources {
-        case .all: "all"
-        case .source(let bundleIdentifier): "source:" + bundleIdentifier
-        case .app(let bundleIdentifier): "app:" + bundleIdentifier
-        }
+        let values =
+            query.effectiveCategoryValues.map { $0.sorted().map { String($0) }.joined(separator: ",") } ?? "any"
+        let sources =
+            switch query.sources {
+            case .all: "all"
+            case .source(let bundleIdentifier): "source:" + bundleIdentifier
+            case .app(let bundleIdentifier): "app:" + bundleIdentifier
+            }
         return "values=\(values);sources=\(sources)"
     }
 }

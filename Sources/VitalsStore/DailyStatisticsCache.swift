@@ -31,50 +31,51 @@ struct DailyStatisticsCache {
     /// ``DailyCachePlan/longestDay`` (27 hours) as it was when this migration shipped.
     static func registerMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v8-daily-statistics") { db in
-            try db.execute(sql: """
-                CREATE TABLE daily_statistics (
-                    \(SharedSchema.dailyStatisticsColumns),
-                    PRIMARY KEY (type_id, variant, day_start, day_end)
-                ) WITHOUT ROWID;
-                CREATE INDEX daily_statistics_by_day ON daily_statistics(type_id, day_start);
-                CREATE TABLE daily_statistics_epoch (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
-                INSERT INTO daily_statistics_epoch (id, value) VALUES (1, 0);
-                CREATE TRIGGER daily_statistics_sample_deleted AFTER DELETE ON samples BEGIN
-                    DELETE FROM daily_statistics WHERE type_id = OLD.type_id
-                        AND day_start >= OLD.start - 97200 AND day_start <= OLD."end" AND day_end >= OLD.start;
-                    UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER daily_statistics_sample_updated
-                AFTER UPDATE OF type_id, start, "end", value, source_id ON samples BEGIN
-                    DELETE FROM daily_statistics WHERE type_id = OLD.type_id
-                        AND day_start >= OLD.start - 97200 AND day_start <= OLD."end" AND day_end >= OLD.start;
-                    DELETE FROM daily_statistics WHERE type_id = NEW.type_id
-                        AND day_start >= NEW.start - 97200 AND day_start <= NEW."end" AND day_end >= NEW.start;
-                    UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER daily_statistics_priority_added AFTER INSERT ON source_priorities BEGIN
-                    DELETE FROM daily_statistics WHERE type_id = NEW.type_id;
-                    UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER daily_statistics_priority_removed AFTER DELETE ON source_priorities BEGIN
-                    DELETE FROM daily_statistics WHERE type_id = OLD.type_id;
-                    UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER daily_statistics_priority_changed AFTER UPDATE ON source_priorities BEGIN
-                    DELETE FROM daily_statistics WHERE type_id IN (OLD.type_id, NEW.type_id);
-                    UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER daily_statistics_source_changed AFTER UPDATE ON sources
-                WHEN OLD.name IS NOT NEW.name OR OLD.bundle_identifier IS NOT NEW.bundle_identifier
-                    OR OLD.is_watch IS NOT NEW.is_watch OR OLD.is_phone IS NOT NEW.is_phone BEGIN
-                    DELETE FROM daily_statistics;
-                    UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER daily_statistics_source_removed AFTER DELETE ON sources BEGIN
-                    DELETE FROM daily_statistics;
-                    UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
-                END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE daily_statistics (
+                        \(SharedSchema.dailyStatisticsColumns),
+                        PRIMARY KEY (type_id, variant, day_start, day_end)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX daily_statistics_by_day ON daily_statistics(type_id, day_start);
+                    CREATE TABLE daily_statistics_epoch (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+                    INSERT INTO daily_statistics_epoch (id, value) VALUES (1, 0);
+                    CREATE TRIGGER daily_statistics_sample_deleted AFTER DELETE ON samples BEGIN
+                        DELETE FROM daily_statistics WHERE type_id = OLD.type_id
+                            AND day_start >= OLD.start - 97200 AND day_start <= OLD."end" AND day_end >= OLD.start;
+                        UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
+                    END;
+                    CREATE TRIGGER daily_statistics_sample_updated
+                    AFTER UPDATE OF type_id, start, "end", value, source_id ON samples BEGIN
+                        DELETE FROM daily_statistics WHERE type_id = OLD.type_id
+                            AND day_start >= OLD.start - 97200 AND day_start <= OLD."end" AND day_end >= OLD.start;
+                        DELETE FROM daily_statistics WHERE type_id = NEW.type_id
+                            AND day_start >= NEW.start - 97200 AND day_start <= NEW."end" AND day_end >= NEW.start;
+                        UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
+                    END;
+                    CREATE TRIGGER daily_statistics_priority_added AFTER INSERT ON source_priorities BEGIN
+                        DELETE FROM daily_statistics WHERE type_id = NEW.type_id;
+                        UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
+                    END;
+                    CREATE TRIGGER daily_statistics_priority_removed AFTER DELETE ON source_priorities BEGIN
+                        DELETE FROM daily_statistics WHERE type_id = OLD.type_id;
+                        UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
+                    END;
+                    CREATE TRIGGER daily_statistics_priority_changed AFTER UPDATE ON source_priorities BEGIN
+                        DELETE FROM daily_statistics WHERE type_id IN (OLD.type_id, NEW.type_id);
+                        UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
+                    END;
+                    CREATE TRIGGER daily_statistics_source_changed AFTER UPDATE ON sources
+                    WHEN OLD.name IS NOT NEW.name OR OLD.bundle_identifier IS NOT NEW.bundle_identifier
+                        OR OLD.is_watch IS NOT NEW.is_watch OR OLD.is_phone IS NOT NEW.is_phone BEGIN
+                        DELETE FROM daily_statistics;
+                        UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
+                    END;
+                    CREATE TRIGGER daily_statistics_source_removed AFTER DELETE ON sources BEGIN
+                        DELETE FROM daily_statistics;
+                        UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1;
+                    END;
+                    """)
         }
         // Discrete types' rows also keep what combining days into weeks and years needs
         // (``DiscreteParts``); rows stored before have none and are recomputed when asked for it.
@@ -89,12 +90,16 @@ struct DailyStatisticsCache {
     }
 
     /// The stored days of `typeID` and `variant` starting in `[lower, upper]`, by start instant.
-    func rows(typeID: Int64, variant: String, startingFrom lower: Double, through upper: Double) throws
-        -> [Double: DailyStatisticsRow] {
-        let statement = try db.cachedStatement(sql: """
-            SELECT \(DailyStatisticsRow.columns)
-            FROM daily_statistics WHERE type_id = ? AND variant = ? AND day_start >= ? AND day_start <= ?
-            """)
+    func rows(
+        typeID: Int64, variant: String, startingFrom lower: Double, through upper: Double
+    ) throws
+        -> [Double: DailyStatisticsRow]
+    {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(DailyStatisticsRow.columns)
+                FROM daily_statistics WHERE type_id = ? AND variant = ? AND day_start >= ? AND day_start <= ?
+                """)
         statement.arguments = [typeID, variant, lower, upper]
         var found: [Double: DailyStatisticsRow] = [:]
         let cursor = try Row.fetchCursor(statement)
@@ -110,15 +115,17 @@ struct DailyStatisticsCache {
     @discardableResult
     func store(_ days: [DailyStatisticsRow], variant: String, typeID: Int64, ifEpoch epoch: Int64) throws -> Bool {
         guard try self.epoch() == epoch else { return false }
-        let statement = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO daily_statistics (type_id, variant, day_start, day_end, sample_count, sum, average,
-                minimum, maximum, most_recent, most_recent_start, most_recent_end, duration, parts)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO daily_statistics (type_id, variant, day_start, day_end, sample_count, sum, average,
+                    minimum, maximum, most_recent, most_recent_start, most_recent_end, duration, parts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for day in days {
             try statement.execute(arguments: [
                 typeID, variant, day.start, day.end, day.sampleCount, day.sum, day.average, day.minimum, day.maximum,
-                day.mostRecent, day.mostRecentStart, day.mostRecentEnd, day.duration, day.parts.map(DailyStatisticsRow.encode),
+                day.mostRecent, day.mostRecentStart, day.mostRecentEnd, day.duration,
+                day.parts.map(DailyStatisticsRow.encode),
             ])
         }
         return true
@@ -128,12 +135,15 @@ struct DailyStatisticsCache {
     /// row id, and advances the epoch; does nothing for no spans.
     func invalidate(_ spans: [(typeID: Int64, lower: Double, upper: Double)]) throws {
         guard !spans.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: """
-            DELETE FROM daily_statistics
-            WHERE type_id = ? AND day_start >= ? AND day_start <= ? AND day_end >= ?
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                DELETE FROM daily_statistics
+                WHERE type_id = ? AND day_start >= ? AND day_start <= ? AND day_end >= ?
+                """)
         for span in spans {
-            try statement.execute(arguments: [span.typeID, span.lower - DailyCachePlan.longestDay, span.upper, span.lower])
+            try statement.execute(arguments: [
+                span.typeID, span.lower - DailyCachePlan.longestDay, span.upper, span.lower,
+            ])
         }
         try db.execute(sql: "UPDATE daily_statistics_epoch SET value = value + 1 WHERE id = 1")
     }

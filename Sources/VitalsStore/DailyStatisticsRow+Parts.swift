@@ -41,14 +41,18 @@ extension DailyStatisticsRow {
             return bits
         }
         guard let count = next(), let carried = next(), let plainSum = next(), let weight = next(),
-              let weighted = next(), let sources = next(), sources <= UInt64(bytes.count / 24) else { return nil }
-        var parts = DiscreteParts(count: Int(Int64(bitPattern: count)), plainSum: Double(bitPattern: plainSum),
-                                  weight: Double(bitPattern: weight), weighted: Double(bitPattern: weighted),
-                                  carried: Int(Int64(bitPattern: carried)))
+            let weighted = next(), let sources = next(), sources <= UInt64(bytes.count / 24)
+        else { return nil }
+        var parts = DiscreteParts(
+            count: Int(Int64(bitPattern: count)), plainSum: Double(bitPattern: plainSum),
+            weight: Double(bitPattern: weight), weighted: Double(bitPattern: weighted),
+            carried: Int(Int64(bitPattern: carried)))
         for _ in 0..<sources {
             guard let source = next(), let first = next(), let lastValue = next() else { return nil }
-            parts.instants.append(DiscreteParts.Instants(source: Int64(bitPattern: source), first: Double(bitPattern: first),
-                                                         lastValue: Double(bitPattern: lastValue)))
+            parts.instants.append(
+                DiscreteParts.Instants(
+                    source: Int64(bitPattern: source), first: Double(bitPattern: first),
+                    lastValue: Double(bitPattern: lastValue)))
         }
         guard offset == bytes.count else { return nil }
         return parts

@@ -86,8 +86,9 @@ package struct DailyStatisticsRow: Sendable, Hashable {
         if options.contains(.maximum) { statistics.maximum = maximum }
         if options.contains(.mostRecent), let mostRecent, let mostRecentStart, let mostRecentEnd {
             statistics.mostRecent = mostRecent
-            statistics.mostRecentRange = try? DateRange(start: Date(timeIntervalSinceReferenceDate: mostRecentStart),
-                                                        end: Date(timeIntervalSinceReferenceDate: mostRecentEnd))
+            statistics.mostRecentRange = try? DateRange(
+                start: Date(timeIntervalSinceReferenceDate: mostRecentStart),
+                end: Date(timeIntervalSinceReferenceDate: mostRecentEnd))
         }
         if options.contains(.duration) { statistics.duration = duration }
         return statistics

@@ -1,10 +1,11 @@
+import Foundation
+import VitalsCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import VitalsCore
 
 /// An advisory lock on `PATH.lock` beside a database file, saying a process has the file open.
 ///
@@ -43,9 +44,11 @@ public final class DatabaseFileLock: Sendable {
             let reason = errno
             close(descriptor)
             guard reason == EWOULDBLOCK else { return nil }
-            throw VitalsError(.unavailable, mode == .shared
-                ? "the database is being replaced by `vitals restore`; try again when it has finished"
-                : "the database is open in another process (a running `vitals serve`, `vitals dashboard` or `vitals mcp`, or another command); stop it first (for the systemd service: systemctl stop vitals)",
+            throw VitalsError(
+                .unavailable,
+                mode == .shared
+                    ? "the database is being replaced by `vitals restore`; try again when it has finished"
+                    : "the database is open in another process (a running `vitals serve`, `vitals dashboard` or `vitals mcp`, or another command); stop it first (for the systemd service: systemctl stop vitals)",
                 at: InputLocation(file: databasePath))
         }
         return DatabaseFileLock(path: path, descriptor: descriptor)

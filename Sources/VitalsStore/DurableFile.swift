@@ -1,10 +1,11 @@
+import Foundation
+import VitalsCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import VitalsCore
 
 /// File steps that survive a power loss: flushed contents, renames flushed in their folder.
 package enum DurableFile {
@@ -12,7 +13,8 @@ package enum DurableFile {
     package static func temporaryName(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).partial-\(getpid())").path
+            ".\(url.lastPathComponent).partial-\(getpid())"
+        ).path
     }
 
     /// Removes `path` and what SQLite may have left beside it (`-wal`, `-shm`, `-journal`).
@@ -65,7 +67,8 @@ package enum DurableFile {
     /// Renames `path` to `destination` (replacing it) and flushes the folder, so the new name survives a power loss.
     package static func rename(_ path: String, to destination: String) throws {
         guard Foundation.rename(path, destination) == 0 else {
-            throw VitalsError(.io, "cannot rename \(path) into place (errno \(errno))", at: InputLocation(file: destination))
+            throw VitalsError(
+                .io, "cannot rename \(path) into place (errno \(errno))", at: InputLocation(file: destination))
         }
         flushFolder(of: destination)
     }
@@ -95,14 +98,17 @@ package enum DurableFile {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw VitalsError(.io, "cannot read the file (errno \(errno))", at: InputLocation(file: path)) }
+            guard count >= 0 else {
+                throw VitalsError(.io, "cannot read the file (errno \(errno))", at: InputLocation(file: path))
+            }
             if count == 0 { break }
             var written = 0
             while written < count {
                 let step = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
                 if step < 0, errno == EINTR { continue }
                 guard step > 0 else {
-                    throw VitalsError(.io, "cannot write the file (errno \(errno))", at: InputLocation(file: destination))
+                    throw VitalsError(
+                        .io, "cannot write the file (errno \(errno))", at: InputLocation(file: destination))
                 }
                 written += step
             }
@@ -110,7 +116,8 @@ package enum DurableFile {
             progress?(done, total)
         }
         guard fsync(output) == 0 else {
-            throw VitalsError(.io, "cannot flush the file to disk (errno \(errno))", at: InputLocation(file: destination))
+            throw VitalsError(
+                .io, "cannot flush the file to disk (errno \(errno))", at: InputLocation(file: destination))
         }
     }
 }

@@ -21,8 +21,10 @@ public struct PreparedSample: Sendable {
     /// Metadata as `MetadataJSON` writes it, or nil.
     public var metadataJSON: String?
 
-    public init(uuid: UUID, type: Int32, source: Int32, version: Int32, device: Int32, unit: Int32,
-                start: Double, end: Double, value: Double, created: Double?, metadataJSON: String?) {
+    public init(
+        uuid: UUID, type: Int32, source: Int32, version: Int32, device: Int32, unit: Int32,
+        start: Double, end: Double, value: Double, created: Double?, metadataJSON: String?
+    ) {
         self.uuid = uuid
         self.type = type
         self.source = source
@@ -52,11 +54,31 @@ public final class SampleDictionary: @unchecked Sendable {
 
     public init() {}
 
-    public func add(_ type: SampleType) -> Int32 { tables.withLock { $0.types.append(type); return Int32($0.types.count - 1) } }
-    public func add(_ source: Source) -> Int32 { tables.withLock { $0.sources.append(source); return Int32($0.sources.count - 1) } }
-    public func add(version: String) -> Int32 { tables.withLock { $0.versions.append(version); return Int32($0.versions.count - 1) } }
-    public func add(_ device: Device) -> Int32 { tables.withLock { $0.devices.append(device); return Int32($0.devices.count - 1) } }
-    public func add(unit: String) -> Int32 { tables.withLock { $0.units.append(unit); return Int32($0.units.count - 1) } }
+    public func add(_ type: SampleType) -> Int32 {
+        tables.withLock {
+            $0.types.append(type); return Int32($0.types.count - 1)
+        }
+    }
+    public func add(_ source: Source) -> Int32 {
+        tables.withLock {
+            $0.sources.append(source); return Int32($0.sources.count - 1)
+        }
+    }
+    public func add(version: String) -> Int32 {
+        tables.withLock {
+            $0.versions.append(version); return Int32($0.versions.count - 1)
+        }
+    }
+    public func add(_ device: Device) -> Int32 {
+        tables.withLock {
+            $0.devices.append(device); return Int32($0.devices.count - 1)
+        }
+    }
+    public func add(unit: String) -> Int32 {
+        tables.withLock {
+            $0.units.append(unit); return Int32($0.units.count - 1)
+        }
+    }
 
     /// The value an index of a prepared sample refers to (for readers other than the bulk writer).
     public func type(_ index: Int32) -> SampleType { tables.withLock { $0.types[Int(index)] } }

@@ -45,7 +45,9 @@ final class QueryCache: Sendable {
     func fresh<Value: Sendable>(_ key: Key, as: Value.Type = Value.self) -> Value? {
         let current = now()
         return state.withLock { state in
-            guard let entry = state.entries[key], current.timeIntervalSince(entry.storedAt) < lifetime else { return nil }
+            guard let entry = state.entries[key], current.timeIntervalSince(entry.storedAt) < lifetime else {
+                return nil
+            }
             return entry.value as? Value
         }
     }

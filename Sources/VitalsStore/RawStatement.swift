@@ -37,8 +37,9 @@ public struct RawStatement {
         }
         var copy = value
         copy.withUTF8 { bytes in
-            _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                  Int32(bytes.count), Self.transient)
+            _ = sqlite3_bind_text(
+                handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                Int32(bytes.count), Self.transient)
         }
     }
 
@@ -46,8 +47,9 @@ public struct RawStatement {
     public func bind(_ index: Int32, blob: Data) {
         blob.withUnsafeBytes { bytes in
             // A non-null pointer even for no bytes: SQLite binds NULL for a null pointer.
-            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
-                                  Self.transient)
+            _ = sqlite3_bind_blob(
+                handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+                Self.transient)
         }
     }
 
@@ -70,8 +72,9 @@ public struct RawStatement {
         if code == SQLITE_ROW { return true }
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                                sql: statement.sql)
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                sql: statement.sql)
         }
         return false
     }
@@ -100,7 +103,8 @@ public struct RawStatement {
 
     /// Calls `body` with the stored bytes of column `index` (a blob, or text as UTF-8), valid only
     /// inside `body`; empty for NULL.
-    public func withBytes<Result>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    public func withBytes<Result>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
+    {
         let pointer = sqlite3_column_blob(handle, index)
         let count = Int(sqlite3_column_bytes(handle, index))
         return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))

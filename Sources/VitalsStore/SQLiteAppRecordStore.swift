@@ -24,70 +24,73 @@ public struct SQLiteAppRecordStore: AppRecordStore {
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v6-app-records") { db in
-            try db.execute(sql: """
-                CREATE TABLE workout_sessions (
-                    id BLOB PRIMARY KEY,
-                    healthkit_uuid BLOB UNIQUE,
-                    template TEXT NOT NULL,
-                    activity INTEGER NOT NULL,
-                    start_date REAL NOT NULL,
-                    end_date REAL NOT NULL,
-                    duration_minutes REAL NOT NULL,
-                    active_kilocalories REAL,
-                    distance_meters REAL,
-                    source_name TEXT NOT NULL,
-                    source_bundle TEXT NOT NULL
-                ) WITHOUT ROWID;
-                CREATE INDEX workout_sessions_by_start ON workout_sessions (start_date);
-                CREATE TABLE workout_rows (
-                    id BLOB PRIMARY KEY,
-                    session_id BLOB NOT NULL REFERENCES workout_sessions(id) ON DELETE CASCADE,
-                    position INTEGER NOT NULL,
-                    activity INTEGER NOT NULL,
-                    start_date REAL NOT NULL,
-                    end_date REAL NOT NULL,
-                    duration_minutes REAL NOT NULL,
-                    active_kilocalories REAL,
-                    distance_meters REAL,
-                    UNIQUE (session_id, position)
-                ) WITHOUT ROWID;
-                CREATE TABLE nutrition_logs (
-                    id BLOB PRIMARY KEY,
-                    day TEXT NOT NULL,
-                    meal_type TEXT NOT NULL,
-                    start_date REAL NOT NULL,
-                    end_date REAL NOT NULL,
-                    kilocalories REAL NOT NULL,
-                    protein REAL,
-                    carbohydrates REAL,
-                    fat REAL,
-                    confidence REAL NOT NULL,
-                    source TEXT NOT NULL
-                ) WITHOUT ROWID;
-                CREATE INDEX nutrition_logs_by_day ON nutrition_logs (day);
-                CREATE TABLE nutrition_log_items (
-                    uuid BLOB PRIMARY KEY,
-                    log_id BLOB NOT NULL REFERENCES nutrition_logs(id) ON DELETE CASCADE,
-                    eaten REAL NOT NULL,
-                    kilocalories REAL,
-                    protein REAL,
-                    carbohydrates REAL,
-                    fat REAL
-                ) WITHOUT ROWID;
-                CREATE INDEX nutrition_log_items_by_log ON nutrition_log_items (log_id);
-                CREATE TABLE record_syncs (
-                    kind TEXT PRIMARY KEY,
-                    synced_at REAL NOT NULL
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE workout_sessions (
+                        id BLOB PRIMARY KEY,
+                        healthkit_uuid BLOB UNIQUE,
+                        template TEXT NOT NULL,
+                        activity INTEGER NOT NULL,
+                        start_date REAL NOT NULL,
+                        end_date REAL NOT NULL,
+                        duration_minutes REAL NOT NULL,
+                        active_kilocalories REAL,
+                        distance_meters REAL,
+                        source_name TEXT NOT NULL,
+                        source_bundle TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX workout_sessions_by_start ON workout_sessions (start_date);
+                    CREATE TABLE workout_rows (
+                        id BLOB PRIMARY KEY,
+                        session_id BLOB NOT NULL REFERENCES workout_sessions(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        activity INTEGER NOT NULL,
+                        start_date REAL NOT NULL,
+                        end_date REAL NOT NULL,
+                        duration_minutes REAL NOT NULL,
+                        active_kilocalories REAL,
+                        distance_meters REAL,
+                        UNIQUE (session_id, position)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE nutrition_logs (
+                        id BLOB PRIMARY KEY,
+                        day TEXT NOT NULL,
+                        meal_type TEXT NOT NULL,
+                        start_date REAL NOT NULL,
+                        end_date REAL NOT NULL,
+                        kilocalories REAL NOT NULL,
+                        protein REAL,
+                        carbohydrates REAL,
+                        fat REAL,
+                        confidence REAL NOT NULL,
+                        source TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX nutrition_logs_by_day ON nutrition_logs (day);
+                    CREATE TABLE nutrition_log_items (
+                        uuid BLOB PRIMARY KEY,
+                        log_id BLOB NOT NULL REFERENCES nutrition_logs(id) ON DELETE CASCADE,
+                        eaten REAL NOT NULL,
+                        kilocalories REAL,
+                        protein REAL,
+                        carbohydrates REAL,
+                        fat REAL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX nutrition_log_items_by_log ON nutrition_log_items (log_id);
+                    CREATE TABLE record_syncs (
+                        kind TEXT PRIMARY KEY,
+                        synced_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }
 
     public func lastSync(of kind: IngestedRecordKind) async throws -> Date? {
         try await tables.read { db in
-            try Double.fetchOne(db, sql: "SELECT synced_at FROM record_syncs WHERE kind = ?", arguments: [kind.rawValue])
-                .map { Date(timeIntervalSince1970: $0) }
+            try Double.fetchOne(
+                db, sql: "SELECT synced_at FROM record_syncs WHERE kind = ?", arguments: [kind.rawValue]
+            )
+            .map { Date(timeIntervalSince1970: $0) }
         }
     }
 
@@ -101,10 +104,11 @@ public struct SQLiteAppRecordStore: AppRecordStore {
 
     /// Records `date` as `kind`'s last sync, unless a later one is recorded.
     static func recordSync(_ kind: IngestedRecordKind, at date: Date, in db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO record_syncs (kind, synced_at) VALUES (?, ?)
-            ON CONFLICT (kind) DO UPDATE SET synced_at = max(synced_at, excluded.synced_at)
-            """, arguments: [kind.rawValue, date.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO record_syncs (kind, synced_at) VALUES (?, ?)
+                ON CONFLICT (kind) DO UPDATE SET synced_at = max(synced_at, excluded.synced_at)
+                """, arguments: [kind.rawValue, date.timeIntervalSince1970])
     }
 
     /// A stored value the records cannot be made of.

@@ -47,15 +47,19 @@ public struct SQLiteBackup: Sendable {
 
     /// Copies the database to `destination` (a file that must not exist), checks the copy and
     /// renames it into place; `progress` hears each step.
-    public func write(to destination: String, progress: (@Sendable (BackupProgress) -> Void)? = nil) throws
-        -> SQLiteBackupReport {
+    public func write(
+        to destination: String, progress: (@Sendable (BackupProgress) -> Void)? = nil
+    ) throws
+        -> SQLiteBackupReport
+    {
         let started = Date()
         guard FileManager.default.fileExists(atPath: source) else {
             throw VitalsError(.io, "no database here", at: InputLocation(file: source))
         }
         guard !FileManager.default.fileExists(atPath: destination) else {
-            throw VitalsError(.duplicate, "a file of this name exists; give a new name or a folder",
-                              at: InputLocation(file: destination))
+            throw VitalsError(
+                .duplicate, "a file of this name exists; give a new name or a folder",
+                at: InputLocation(file: destination))
         }
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -69,24 +73,29 @@ public struct SQLiteBackup: Sendable {
             progress?(BackupProgress(phase: .verifying, bytesDone: 0, bytesTotal: 0))
             let checked = try SQLiteFileCheck(catalog: catalog, depth: configuration.check).verify(temporary)
             guard checked.tables == snapshotCounts else {
-                throw VitalsError(.database, "the copy's row counts differ from the database's: nothing was kept",
-                                  at: InputLocation(file: source))
+                throw VitalsError(
+                    .database, "the copy's row counts differ from the database's: nothing was kept",
+                    at: InputLocation(file: source))
             }
             verification = checked
         }
         let verified = Date()
         try DurableFile.rename(temporary, to: destination)
-        return SQLiteBackupReport(path: destination, bytes: DurableFile.size(of: destination), tables: verification?.tables ?? snapshotCounts,
-                                  schema: verification?.schema, integrity: verification?.integrity,
-                                  check: verification?.check,
-                                  seconds: Date().timeIntervalSince(started), copySeconds: copied.timeIntervalSince(started),
-                                  checkSeconds: verified.timeIntervalSince(copied))
+        return SQLiteBackupReport(
+            path: destination, bytes: DurableFile.size(of: destination), tables: verification?.tables ?? snapshotCounts,
+            schema: verification?.schema, integrity: verification?.integrity,
+            check: verification?.check,
+            seconds: Date().timeIntervalSince(started), copySeconds: copied.timeIntervalSince(started),
+            checkSeconds: verified.timeIntervalSince(copied))
     }
 
     /// Copies the source's pages into a new file at `temporary` in one read transaction; returns
     /// the row counts of that snapshot.
-    private func copy(to temporary: String, progress: (@Sendable (BackupProgress) -> Void)?) throws
-        -> [BackupVerification.Table] {
+    private func copy(
+        to temporary: String, progress: (@Sendable (BackupProgress) -> Void)?
+    ) throws
+        -> [BackupVerification.Table]
+    {
         var sourceConfiguration = GRDB.Configuration()
         sourceConfiguration.busyMode = .timeout(10)
         let bytesPerStep = configuration.bytesPerStep
@@ -122,8 +131,9 @@ public struct SQLiteBackup: Sendable {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "cannot copy the database", at: InputLocation(file: source),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .database, "cannot copy the database", at: InputLocation(file: source),
+                underlying: SendableDescription(error))
         }
     }
 }

@@ -50,14 +50,16 @@ public struct SQLiteFileCheck: Sendable {
             return try queue.inDatabase { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA \(depth.checkName)(20)")
                 guard problems == ["ok"] else {
-                    throw VitalsError(.invalidInput,
-                                      "is damaged: PRAGMA \(depth.checkName) found \(problems.count) problem(s), first: \(problems.first ?? "")",
-                                      at: location)
+                    throw VitalsError(
+                        .invalidInput,
+                        "is damaged: PRAGMA \(depth.checkName) found \(problems.count) problem(s), first: \(problems.first ?? "")",
+                        at: location)
                 }
                 let schema = try Self.schema(in: db, catalog: catalog, location: location)
                 let tables = try Self.tables(in: db)
                 if depth == .quick { try Self.checkIndexCounts(in: db, tables: tables, location: location) }
-                return BackupVerification(schema: schema, tables: tables, integrity: "ok", check: depth.checkName, bytes: bytes)
+                return BackupVerification(
+                    schema: schema, tables: tables, integrity: "ok", check: depth.checkName, bytes: bytes)
             }
         } catch let error as VitalsError {
             throw error
@@ -75,15 +77,17 @@ public struct SQLiteFileCheck: Sendable {
         }
         let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
         guard let kind = catalog.kind(applied: applied) else {
-            throw VitalsError(.invalidInput,
-                              "is not a Vitals database this binary knows (none of \(catalog.kinds.map(\.name).joined(separator: ", ")))",
-                              at: location)
+            throw VitalsError(
+                .invalidInput,
+                "is not a Vitals database this binary knows (none of \(catalog.kinds.map(\.name).joined(separator: ", ")))",
+                at: location)
         }
         let unknown = applied.subtracting(kind.migrations).sorted()
         guard unknown.isEmpty else {
-            throw VitalsError(.newerSchema,
-                              "was written by a newer Vitals: its \(kind.name) schema has migrations this binary does not know (\(unknown.joined(separator: ", "))); upgrade vitals first",
-                              at: location)
+            throw VitalsError(
+                .newerSchema,
+                "was written by a newer Vitals: its \(kind.name) schema has migrations this binary does not know (\(unknown.joined(separator: ", "))); upgrade vitals first",
+                at: location)
         }
         let latest = kind.migrations.last(where: applied.contains) ?? kind.migrations[0]
         return SchemaVersion(kind: kind.name, migrations: applied.count, latest: latest)
@@ -96,13 +100,17 @@ public struct SQLiteFileCheck: Sendable {
                 let name: String = index["name"], origin: String = index["origin"], partial: Bool = index["partial"]
                 guard origin != "pk", !partial else { continue }
                 let table = table
-                let entries = try Int.fetchOne(db, sql: """
-                    SELECT COUNT(*) FROM \(table.name.quotedDatabaseIdentifier) INDEXED BY \(name.quotedDatabaseIdentifier)
-                    """) ?? 0
+                let entries =
+                    try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT COUNT(*) FROM \(table.name.quotedDatabaseIdentifier) INDEXED BY \(name.quotedDatabaseIdentifier)
+                            """) ?? 0
                 guard entries == table.rows else {
-                    throw VitalsError(.invalidInput,
-                                      "is damaged: index \(name) holds \(entries) entries for the \(table.rows) rows of \(table.name)",
-                                      at: location)
+                    throw VitalsError(
+                        .invalidInput,
+                        "is damaged: index \(name) holds \(entries) entries for the \(table.rows) rows of \(table.name)",
+                        at: location)
                 }
             }
         }
@@ -110,11 +118,15 @@ public struct SQLiteFileCheck: Sendable {
 
     /// Every table but SQLite's own with its row count, by name.
     static func tables(in db: Database) throws -> [BackupVerification.Table] {
-        let names = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """)
+        let names = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
         return try names.map { name in
-            BackupVerification.Table(name: name, rows: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(name.quotedDatabaseIdentifier)") ?? 0)
+            BackupVerification.Table(
+                name: name,
+                rows: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(name.quotedDatabaseIdentifier)") ?? 0)
         }
     }
 }

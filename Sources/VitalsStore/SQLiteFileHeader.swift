@@ -19,17 +19,20 @@ struct SQLiteFileHeader {
         try? handle.seek(toOffset: 0)
         let bytes = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         guard let header = SQLiteFileHeader(bytes) else {
-            throw VitalsError(.invalidInput, "is not a SQLite database (no SQLite header in its first 100 bytes)",
-                              at: location.with(byteOffset: 0))
+            throw VitalsError(
+                .invalidInput, "is not a SQLite database (no SQLite header in its first 100 bytes)",
+                at: location.with(byteOffset: 0))
         }
         if let pages = header.pageCount, pages * header.pageSize > size {
-            throw VitalsError(.invalidInput,
-                              "is truncated: its header counts \(pages) pages of \(header.pageSize) bytes (\(pages * header.pageSize) bytes), the file has \(size)",
-                              at: location.with(byteOffset: size))
+            throw VitalsError(
+                .invalidInput,
+                "is truncated: its header counts \(pages) pages of \(header.pageSize) bytes (\(pages * header.pageSize) bytes), the file has \(size)",
+                at: location.with(byteOffset: size))
         }
         guard size % header.pageSize == 0 else {
-            throw VitalsError(.invalidInput, "is truncated: \(size) bytes is not a whole number of \(header.pageSize)-byte pages",
-                              at: location.with(byteOffset: size - size % header.pageSize))
+            throw VitalsError(
+                .invalidInput, "is truncated: \(size) bytes is not a whole number of \(header.pageSize)-byte pages",
+                at: location.with(byteOffset: size - size % header.pageSize))
         }
         return size
     }

@@ -5,10 +5,12 @@ public import VitalsCore
 extension SQLiteHealthStore {
     public func authorizationStatus(for type: SampleType, access: AccessKind) async throws -> AuthorizationStatus {
         let stored = try await read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT a.status FROM authorizations a JOIN types t ON t.id = a.type_id
-                WHERE t.identifier = ? AND a.access = ?
-                """, arguments: [type.identifier, access.rawValue])
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT a.status FROM authorizations a JOIN types t ON t.id = a.type_id
+                    WHERE t.identifier = ? AND a.access = ?
+                    """, arguments: [type.identifier, access.rawValue])
         }
         return stored.flatMap(AuthorizationStatus.init(rawValue:)) ?? configuration.defaultAuthorization
     }
@@ -30,8 +32,9 @@ extension SQLiteHealthStore {
     public func setAuthorization(_ status: AuthorizationStatus, for type: SampleType, access: AccessKind) async throws {
         try await write { db in
             let typeID = try SampleWriter.typeID(for: type, in: db)
-            try db.execute(sql: "INSERT OR REPLACE INTO authorizations (type_id, access, status) VALUES (?, ?, ?)",
-                           arguments: [typeID, access.rawValue, status.rawValue])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO authorizations (type_id, access, status) VALUES (?, ?, ?)",
+                arguments: [typeID, access.rawValue, status.rawValue])
         }
         cache.invalidate([type])
     }
@@ -42,10 +45,12 @@ extension SQLiteHealthStore {
         case .sharingAuthorized:
             return
         case .sharingDenied:
-            throw VitalsError(.authorizationDenied, "writing \(type.shortName) is not allowed; allow it in the store's settings")
+            throw VitalsError(
+                .authorizationDenied, "writing \(type.shortName) is not allowed; allow it in the store's settings")
         case .notDetermined:
-            throw VitalsError(.authorizationNotDetermined,
-                              "writing \(type.shortName) needs authorization; call requestAuthorization first")
+            throw VitalsError(
+                .authorizationNotDetermined,
+                "writing \(type.shortName) needs authorization; call requestAuthorization first")
         }
     }
 

@@ -21,19 +21,27 @@ extension SQLiteHealthStore {
             let current = try SampleWriter.currentAnchor(db)
             var typeCondition = ""
             if let filter {
-                let list = filter.map { "'\($0.identifier.replacingOccurrences(of: "'", with: "''"))'" }.joined(separator: ",")
+                let list = filter.map { "'\($0.identifier.replacingOccurrences(of: "'", with: "''"))'" }.joined(
+                    separator: ",")
                 typeCondition = " AND t.identifier IN (\(list.isEmpty ? "NULL" : list))"
             }
             let reader = SampleReader(db)
-            let added = try Row.fetchAll(db, sql: """
-                SELECT \(SampleReader.columns) WHERE s.id > ?\(typeCondition) ORDER BY s.id
-                """, arguments: [after]).map(reader.decode)
-            let deleted = try Row.fetchAll(db, sql: """
-                SELECT d.uuid, t.identifier FROM tombstones d JOIN types t ON t.id = d.type_id
-                WHERE d.anchor > ?\(typeCondition) ORDER BY d.anchor
-                """, arguments: [after]).map { DeletedSample(uuid: $0[0], type: SampleType(identifier: $0[1])) }
-            return ChangeSet(added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, current)),
-                             unreadableTypes: [])
+            let added = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(SampleReader.columns) WHERE s.id > ?\(typeCondition) ORDER BY s.id
+                    """, arguments: [after]
+            ).map(reader.decode)
+            let deleted = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.uuid, t.identifier FROM tombstones d JOIN types t ON t.id = d.type_id
+                    WHERE d.anchor > ?\(typeCondition) ORDER BY d.anchor
+                    """, arguments: [after]
+            ).map { DeletedSample(uuid: $0[0], type: SampleType(identifier: $0[1])) }
+            return ChangeSet(
+                added: added, deleted: deleted, anchor: QueryAnchor(rawValue: max(after, current)),
+                unreadableTypes: [])
         }
         var denied = Set<SampleType>()
         if let types, let readable { denied = types.subtracting(readable) }

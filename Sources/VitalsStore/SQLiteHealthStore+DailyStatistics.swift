@@ -11,9 +11,12 @@ extension SQLiteHealthStore {
     func computeStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
         let own: Set<Source> = [configuration.appSource, .vitalsDashboard]
         if configuration.cachesDailyStatistics, let days = DailyCachePlan.dayQuery(composing: query) {
-            let answer = try await read { db in try StatisticsLoader(db, own: own).cachedStatistics(days, needsParts: true) }
+            let answer = try await read { db in
+                try StatisticsLoader(db, own: own).cachedStatistics(days, needsParts: true)
+            }
             if let typeID = answer.typeID, !answer.result.computed.isEmpty {
-                await storeDailyStatistics(answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
+                await storeDailyStatistics(
+                    answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
             }
             if let composed = DailyCachePlan.composed(query, from: answer.result.rows) { return composed }
         }
@@ -22,7 +25,8 @@ extension SQLiteHealthStore {
         }
         let answer = try await read { db in try StatisticsLoader(db, own: own).cachedStatistics(query) }
         if let typeID = answer.typeID, !answer.result.computed.isEmpty {
-            await storeDailyStatistics(answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
+            await storeDailyStatistics(
+                answer.result.computed, variant: answer.variant, typeID: typeID, epoch: answer.epoch)
         }
         return answer.result.statistics
     }
@@ -32,7 +36,8 @@ extension SQLiteHealthStore {
     /// Done before the answer is returned, so a repeated query finds them. Never waits for
     /// SQLite's write lock: when another connection is writing (an import in another process)
     /// or the file is read-only, the answer stands and these days are computed again next time.
-    private func storeDailyStatistics(_ days: [DailyStatisticsRow], variant: String, typeID: Int64, epoch: Int64) async {
+    private func storeDailyStatistics(_ days: [DailyStatisticsRow], variant: String, typeID: Int64, epoch: Int64) async
+    {
         let timeout = Int(Self.busyTimeout * 1000)
         _ = try? await pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA busy_timeout = 0")

@@ -6,15 +6,16 @@ extension SQLiteHealthStore: IngestionLedger {
     /// Migration v4: the ingestion ledger, a table of its own (nothing else reads or changes it).
     static func registerIngestionLedgerMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5-ingestion-ledger") { db in
-            try db.execute(sql: """
-                CREATE TABLE ingested_samples (
-                    kind TEXT NOT NULL,
-                    sample_uuid BLOB NOT NULL,
-                    record_id BLOB NOT NULL,
-                    ingested_at REAL NOT NULL,
-                    PRIMARY KEY (kind, sample_uuid)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE ingested_samples (
+                        kind TEXT NOT NULL,
+                        sample_uuid BLOB NOT NULL,
+                        record_id BLOB NOT NULL,
+                        ingested_at REAL NOT NULL,
+                        PRIMARY KEY (kind, sample_uuid)
+                    ) WITHOUT ROWID;
+                    """)
         }
     }
 
@@ -29,9 +30,12 @@ extension SQLiteHealthStore: IngestionLedger {
                 let placeholders = chunk.map { _ in "?" }.joined(separator: ",")
                 var arguments: StatementArguments = [kind]
                 arguments += StatementArguments(chunk)
-                found.formUnion(try UUID.fetchAll(db, sql: """
-                    SELECT sample_uuid FROM ingested_samples WHERE kind = ? AND sample_uuid IN (\(placeholders))
-                    """, arguments: arguments))
+                found.formUnion(
+                    try UUID.fetchAll(
+                        db,
+                        sql: """
+                            SELECT sample_uuid FROM ingested_samples WHERE kind = ? AND sample_uuid IN (\(placeholders))
+                            """, arguments: arguments))
             }
             return found
         }
@@ -41,13 +45,16 @@ extension SQLiteHealthStore: IngestionLedger {
         guard !entries.isEmpty else { return [] }
         return try await write { db in
             var added = Set<UUID>()
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO ingested_samples (kind, sample_uuid, record_id, ingested_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (kind, sample_uuid) DO NOTHING
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO ingested_samples (kind, sample_uuid, record_id, ingested_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (kind, sample_uuid) DO NOTHING
+                    """)
             for entry in entries {
-                try statement.execute(arguments: [entry.kind, entry.sampleUUID, entry.recordID,
-                                                  entry.ingestedAt.timeIntervalSince1970])
+                try statement.execute(arguments: [
+                    entry.kind, entry.sampleUUID, entry.recordID,
+                    entry.ingestedAt.timeIntervalSince1970,
+                ])
                 if db.changesCount > 0 { added.insert(entry.sampleUUID) }
             }
             return added

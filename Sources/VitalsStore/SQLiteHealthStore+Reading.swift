@@ -3,8 +3,11 @@ import GRDB
 public import VitalsCore
 
 extension SQLiteHealthStore {
-    public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
-        -> QueryResult<[Sample]> {
+    public func samples(
+        of type: SampleType, matching predicate: SamplePredicate, limit: Int?
+    ) async throws
+        -> QueryResult<[Sample]>
+    {
         if let limit, limit <= 0 { return QueryResult([]) }
         let key = QueryCache.Key.samples(type, predicate, limit)
         let generation = cache.generation(of: type)
@@ -13,7 +16,9 @@ extension SQLiteHealthStore {
                 return QueryResult([], unreadableTypes: [type])
             }
             if let cached = cache.fresh(key, as: [Sample].self) { return QueryResult(cached) }
-            let result = try await read { db in try SampleReader(db).samples(of: type, matching: predicate, limit: limit) }
+            let result = try await read { db in
+                try SampleReader(db).samples(of: type, matching: predicate, limit: limit)
+            }
             if result.count <= Self.largestCachedSampleList { cache.store(result, for: key, generation: generation) }
             return QueryResult(result)
         } catch let error as VitalsError {
@@ -41,12 +46,16 @@ extension SQLiteHealthStore {
 
     private func allTypeSummaries() async throws -> [TypeSummary] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT t.identifier, COUNT(s.id), MIN(s.start), MAX(s."end") FROM types t
-                JOIN samples s ON s.type_id = t.id GROUP BY t.id ORDER BY t.identifier
-                """).map { row in
-                TypeSummary(type: SampleType(identifier: row[0]), count: row[1],
-                            first: Date(timeIntervalSince1970: row[2]), last: Date(timeIntervalSince1970: row[3]))
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT t.identifier, COUNT(s.id), MIN(s.start), MAX(s."end") FROM types t
+                    JOIN samples s ON s.type_id = t.id GROUP BY t.id ORDER BY t.identifier
+                    """
+            ).map { row in
+                TypeSummary(
+                    type: SampleType(identifier: row[0]), count: row[1],
+                    first: Date(timeIntervalSince1970: row[2]), last: Date(timeIntervalSince1970: row[3]))
             }
         }
     }

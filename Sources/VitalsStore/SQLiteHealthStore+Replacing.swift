@@ -28,19 +28,29 @@ extension SQLiteHealthStore {
     }
 
     /// The rows an edit of `uuid` removes: the sample and, for a correlation, its members.
-    private static func rowsReplacing(_ uuid: UUID, in db: Database) throws
-        -> [(id: Int64, uuid: UUID, typeID: Int64, identifier: String)] {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT s.id, s.type_id, t.identifier FROM samples s JOIN types t ON t.id = s.type_id WHERE s.uuid = ?
-            """, arguments: [uuid]) else {
+    private static func rowsReplacing(
+        _ uuid: UUID, in db: Database
+    ) throws
+        -> [(id: Int64, uuid: UUID, typeID: Int64, identifier: String)]
+    {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT s.id, s.type_id, t.identifier FROM samples s JOIN types t ON t.id = s.type_id WHERE s.uuid = ?
+                    """, arguments: [uuid])
+        else {
             throw VitalsError(.notFound, "no sample has UUID \(uuid.uuidString)")
         }
         var rows: [(id: Int64, uuid: UUID, typeID: Int64, identifier: String)] = [(row[0], uuid, row[1], row[2])]
         if SampleType(identifier: row[2]).kind == .correlation {
-            for member in try Row.fetchAll(db, sql: """
-                SELECT s.id, s.uuid, s.type_id, t.identifier FROM sample_links l
-                JOIN samples s ON s.id = l.child_id JOIN types t ON t.id = s.type_id WHERE l.parent_id = ?
-                """, arguments: [row[0] as Int64]) {
+            for member in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.id, s.uuid, s.type_id, t.identifier FROM sample_links l
+                    JOIN samples s ON s.id = l.child_id JOIN types t ON t.id = s.type_id WHERE l.parent_id = ?
+                    """, arguments: [row[0] as Int64])
+            {
                 rows.append((member[0], member[1], member[2], member[3]))
             }
         }

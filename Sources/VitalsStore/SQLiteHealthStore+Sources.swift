@@ -7,9 +7,12 @@ extension SQLiteHealthStore {
         try await read { db in
             let catalog = SourceCatalog(db)
             guard let type else { return try catalog.all().map(\.ranked.source) }
-            let used = Set(try Int64.fetchAll(db, sql: """
-                SELECT DISTINCT s.source_id FROM samples s JOIN types t ON t.id = s.type_id WHERE t.identifier = ?
-                """, arguments: [type.identifier]))
+            let used = Set(
+                try Int64.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT s.source_id FROM samples s JOIN types t ON t.id = s.type_id WHERE t.identifier = ?
+                        """, arguments: [type.identifier]))
             let candidates = try catalog.all().filter { used.contains($0.id) }
             return try catalog.prioritized(for: type, among: candidates).map(\.ranked.source)
         }
@@ -25,8 +28,9 @@ extension SQLiteHealthStore {
             let typeID = try SampleWriter.typeID(for: type, in: db)
             try db.execute(sql: "DELETE FROM source_priorities WHERE type_id = ?", arguments: [typeID])
             for (position, key) in keys.enumerated() {
-                try db.execute(sql: "INSERT INTO source_priorities (type_id, position, source_key) VALUES (?, ?, ?)",
-                               arguments: [typeID, position, key])
+                try db.execute(
+                    sql: "INSERT INTO source_priorities (type_id, position, source_key) VALUES (?, ?, ?)",
+                    arguments: [typeID, position, key])
             }
         }
         cache.invalidate([type])

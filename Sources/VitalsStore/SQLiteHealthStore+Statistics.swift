@@ -9,7 +9,9 @@ extension SQLiteHealthStore {
         let generation = cache.generation(of: query.type)
         do {
             guard try await mayRead(query.type) else {
-                let empty = StatisticsEngine.buckets(for: query).map { Statistics(range: $0, unit: query.type.canonicalUnit) }
+                let empty = StatisticsEngine.buckets(for: query).map {
+                    Statistics(range: $0, unit: query.type.canonicalUnit)
+                }
                 return QueryResult(empty, unreadableTypes: [query.type])
             }
             if let cached = cache.fresh(key, as: [Statistics].self) { return QueryResult(cached) }
@@ -54,13 +56,16 @@ struct StatisticsLoader {
         var priority = Array(ordered.indices)
         if !reported.isEmpty {
             // Reported totals rank above every source but the store's own (ReportedTotal).
-            let sourceByID = Dictionary(ordered.map { ($0.id, $0.ranked.source) }, uniquingKeysWith: { first, _ in first })
+            let sourceByID = Dictionary(
+                ordered.map { ($0.id, $0.ranked.source) }, uniquingKeysWith: { first, _ in first })
             for entry in reported {
                 let source = sourceByID[entry.id] ?? Source(name: "", bundleIdentifier: "")
-                sources.append(Source(name: source.name, bundleIdentifier: source.bundleIdentifier + ReportedTotal.sourceSuffix))
+                sources.append(
+                    Source(name: source.name, bundleIdentifier: source.bundleIdentifier + ReportedTotal.sourceSuffix))
             }
             // Reported totals among themselves in their sources' order.
-            let rank = Dictionary(ordered.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let rank = Dictionary(
+                ordered.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
             let reports = reported.sorted { (rank[$0.id] ?? 0) < (rank[$1.id] ?? 0) }.map { Int($0.index) }
             let first = priority.filter { own.contains(sources[$0]) }
             priority = first + reports + priority.filter { !own.contains(sources[$0]) }
@@ -74,21 +79,30 @@ struct StatisticsLoader {
     /// Start, end, value and source index of every sample that can touch the query range, by start;
     /// a reported total (``ReportedTotal``) gets its source's entry in `reported`, indices after
     /// those of `sourceIndex`, made as met.
-    func loadPoints(_ query: StatisticsQuery, sourceIndex: [Int64: Int32],
-                    reported: inout [(id: Int64, index: Int32)]) throws -> [StatisticsPoint] {
-        guard let typeRow = try Row.fetchOne(db, sql: "SELECT id, max_duration FROM types WHERE identifier = ?",
-                                             arguments: [query.type.identifier]) else { return [] }
+    func loadPoints(
+        _ query: StatisticsQuery, sourceIndex: [Int64: Int32],
+        reported: inout [(id: Int64, index: Int32)]
+    ) throws -> [StatisticsPoint] {
+        guard
+            let typeRow = try Row.fetchOne(
+                db, sql: "SELECT id, max_duration FROM types WHERE identifier = ?",
+                arguments: [query.type.identifier])
+        else { return [] }
         let typeID: Int64 = typeRow[0]
         let maxDuration: Double = typeRow[1]
         let lower = query.range.start.timeIntervalSince1970
         let upper = query.range.end.timeIntervalSince1970
-        let statement = try db.cachedStatement(sql: """
-            SELECT start, "end", value, source_id, instr(metadata, ?) > 0 FROM samples
-            WHERE type_id = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start
-            """)
-        statement.arguments = [ReportedTotal.jsonMarker, typeID, lower - maxDuration - SampleReader.slack, upper,
-                               lower - SampleReader.slack]
-        var reportedIndex: [Int64: Int32] = Dictionary(reported.map { ($0.id, $0.index) }, uniquingKeysWith: { a, _ in a })
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT start, "end", value, source_id, instr(metadata, ?) > 0 FROM samples
+                WHERE type_id = ? AND start >= ? AND start < ? AND "end" >= ? ORDER BY start
+                """)
+        statement.arguments = [
+            ReportedTotal.jsonMarker, typeID, lower - maxDuration - SampleReader.slack, upper,
+            lower - SampleReader.slack,
+        ]
+        var reportedIndex: [Int64: Int32] = Dictionary(
+            reported.map { ($0.id, $0.index) }, uniquingKeysWith: { a, _ in a })
         let values = query.type.kind == .category ? query.effectiveCategoryValues : nil
         var points: [StatisticsPoint] = []
         let cursor = try Row.fetchCursor(statement)

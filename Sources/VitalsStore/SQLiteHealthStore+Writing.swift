@@ -32,10 +32,12 @@ extension SQLiteHealthStore {
     public func delete(_ uuids: [UUID]) async throws -> Int {
         guard !uuids.isEmpty else { return 0 }
         let targetTypes = try await read { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT t.identifier FROM samples s JOIN types t ON t.id = s.type_id
-                WHERE s.uuid IN (\(uuids.map { _ in "?" }.joined(separator: ",")))
-                """, arguments: StatementArguments(uuids))
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT t.identifier FROM samples s JOIN types t ON t.id = s.type_id
+                    WHERE s.uuid IN (\(uuids.map { _ in "?" }.joined(separator: ",")))
+                    """, arguments: StatementArguments(uuids))
         }
         for identifier in targetTypes { try await requireShare(SampleType(identifier: identifier)) }
         let deletedAt = configuration.now().timeIntervalSince1970
@@ -44,21 +46,27 @@ extension SQLiteHealthStore {
             var rows: [(id: Int64, uuid: UUID, typeID: Int64, identifier: String)] = []
             var seen = Set<Int64>()
             for uuid in targets {
-                guard let row = try Row.fetchOne(db, sql: """
-                    SELECT s.id, s.type_id, t.identifier FROM samples s JOIN types t ON t.id = s.type_id
-                    WHERE s.uuid = ?
-                    """, arguments: [uuid]) else {
+                guard
+                    let row = try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT s.id, s.type_id, t.identifier FROM samples s JOIN types t ON t.id = s.type_id
+                            WHERE s.uuid = ?
+                            """, arguments: [uuid])
+                else {
                     throw VitalsError(.notFound, "no sample has UUID \(uuid.uuidString)")
                 }
                 let id: Int64 = row[0]
                 guard seen.insert(id).inserted else { continue }
                 rows.append((id, uuid, row[1], row[2]))
                 if SampleType(identifier: row[2]).kind == .correlation {
-                    let members = try Row.fetchAll(db, sql: """
-                        SELECT s.id, s.uuid, s.type_id, t.identifier FROM sample_links l
-                        JOIN samples s ON s.id = l.child_id JOIN types t ON t.id = s.type_id
-                        WHERE l.parent_id = ?
-                        """, arguments: [id])
+                    let members = try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT s.id, s.uuid, s.type_id, t.identifier FROM sample_links l
+                            JOIN samples s ON s.id = l.child_id JOIN types t ON t.id = s.type_id
+                            WHERE l.parent_id = ?
+                            """, arguments: [id])
                     for member in members where seen.insert(member[0]).inserted {
                         rows.append((member[0], member[1], member[2], member[3]))
                     }

@@ -74,11 +74,13 @@ public final class SQLiteHealthStore: HealthStore {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.unavailable, "cannot open the store", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .unavailable, "cannot open the store", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
-        cache = QueryCache(lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
-                           now: configuration.now)
+        cache = QueryCache(
+            lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
+            now: configuration.now)
     }
 
     /// A store over connections the caller opened (an in-memory `DatabaseQueue()` in tests, a
@@ -97,11 +99,13 @@ public final class SQLiteHealthStore: HealthStore {
         do {
             try Self.migrator.migrate(database)
         } catch {
-            throw VitalsError(.unavailable, "cannot prepare the store's tables", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .unavailable, "cannot prepare the store's tables", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
-        cache = QueryCache(lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
-                           now: configuration.now)
+        cache = QueryCache(
+            lifetime: configuration.cacheLifetime, capacity: configuration.cacheCapacity,
+            now: configuration.now)
     }
 
     deinit { broadcaster.finish() }
@@ -136,8 +140,9 @@ public final class SQLiteHealthStore: HealthStore {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "reading the store failed", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .database, "reading the store failed", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 
@@ -149,8 +154,9 @@ public final class SQLiteHealthStore: HealthStore {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "writing the store failed", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .database, "writing the store failed", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 
@@ -161,8 +167,9 @@ public final class SQLiteHealthStore: HealthStore {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "writing the store failed", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .database, "writing the store failed", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 }

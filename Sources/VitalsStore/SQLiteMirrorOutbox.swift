@@ -19,18 +19,19 @@ public struct SQLiteMirrorOutbox: MirrorOutbox {
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v7-mirror") { db in
-            try db.execute(sql: """
-                CREATE TABLE mirror_outbox (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    local_uuid BLOB NOT NULL,
-                    attempts INTEGER NOT NULL DEFAULT 0,
-                    last_failure TEXT
-                );
-                CREATE TABLE mirror_links (
-                    local_uuid BLOB PRIMARY KEY,
-                    mirrored_uuid BLOB NOT NULL
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE mirror_outbox (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        local_uuid BLOB NOT NULL,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        last_failure TEXT
+                    );
+                    CREATE TABLE mirror_links (
+                        local_uuid BLOB PRIMARY KEY,
+                        mirrored_uuid BLOB NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }
@@ -54,24 +55,27 @@ public struct SQLiteMirrorOutbox: MirrorOutbox {
 
     public func recordFailure(of id: Int64, reason: String) async throws {
         try await tables.write { db in
-            try db.execute(sql: "UPDATE mirror_outbox SET attempts = attempts + 1, last_failure = ? WHERE id = ?",
-                           arguments: [reason, id])
+            try db.execute(
+                sql: "UPDATE mirror_outbox SET attempts = attempts + 1, last_failure = ? WHERE id = ?",
+                arguments: [reason, id])
         }
     }
 
     public func mirroredUUID(of local: UUID) async throws -> UUID? {
         try await tables.read { db in
-            try UUID.fetchOne(db, sql: "SELECT mirrored_uuid FROM mirror_links WHERE local_uuid = ?", arguments: [local])
+            try UUID.fetchOne(
+                db, sql: "SELECT mirrored_uuid FROM mirror_links WHERE local_uuid = ?", arguments: [local])
         }
     }
 
     public func link(_ local: UUID, to mirrored: UUID?) async throws {
         try await tables.write { db in
             if let mirrored {
-                try db.execute(sql: """
-                    INSERT INTO mirror_links (local_uuid, mirrored_uuid) VALUES (?, ?)
-                    ON CONFLICT (local_uuid) DO UPDATE SET mirrored_uuid = excluded.mirrored_uuid
-                    """, arguments: [local, mirrored])
+                try db.execute(
+                    sql: """
+                        INSERT INTO mirror_links (local_uuid, mirrored_uuid) VALUES (?, ?)
+                        ON CONFLICT (local_uuid) DO UPDATE SET mirrored_uuid = excluded.mirrored_uuid
+                        """, arguments: [local, mirrored])
             } else {
                 try db.execute(sql: "DELETE FROM mirror_links WHERE local_uuid = ?", arguments: [local])
             }

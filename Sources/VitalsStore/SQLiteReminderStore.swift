@@ -25,24 +25,25 @@ public struct SQLiteReminderStore: ReminderStore {
         migrator.registerMigration("v4-reminders") { db in
             // The definitions, and one row per reminder and local day once that day's occurrence
             // was delivered or cancelled.
-            try db.execute(sql: """
-                CREATE TABLE reminders (
-                    position INTEGER PRIMARY KEY,
-                    id TEXT NOT NULL UNIQUE,
-                    activity TEXT NOT NULL,
-                    start_minute INTEGER NOT NULL,
-                    end_minute INTEGER NOT NULL,
-                    weekdays INTEGER NOT NULL,
-                    created REAL NOT NULL
-                );
-                CREATE TABLE reminder_days (
-                    reminder_id TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
-                    day TEXT NOT NULL,
-                    status TEXT NOT NULL,
-                    changed REAL NOT NULL,
-                    PRIMARY KEY (reminder_id, day)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE reminders (
+                        position INTEGER PRIMARY KEY,
+                        id TEXT NOT NULL UNIQUE,
+                        activity TEXT NOT NULL,
+                        start_minute INTEGER NOT NULL,
+                        end_minute INTEGER NOT NULL,
+                        weekdays INTEGER NOT NULL,
+                        created REAL NOT NULL
+                    );
+                    CREATE TABLE reminder_days (
+                        reminder_id TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+                        day TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        changed REAL NOT NULL,
+                        PRIMARY KEY (reminder_id, day)
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }
@@ -50,31 +51,42 @@ public struct SQLiteReminderStore: ReminderStore {
     public func addReminder(_ reminder: Reminder) async throws {
         let mask = reminder.weekdays.reduce(0) { $0 | (1 << ($1.rawValue - 1)) }
         try await tables.write { db in
-            let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM reminders WHERE id = ?",
-                                           arguments: [reminder.id.uuidString]) ?? false
+            let exists =
+                try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM reminders WHERE id = ?",
+                    arguments: [reminder.id.uuidString]) ?? false
             guard !exists else {
                 throw VitalsError(.duplicate, "a reminder with this id already exists", at: InputLocation(field: "id"))
             }
-            try db.execute(sql: """
-                INSERT INTO reminders (id, activity, start_minute, end_minute, weekdays, created)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [reminder.id.uuidString, reminder.activity.rawValue, reminder.startMinute,
-                                 reminder.endMinute, mask, reminder.createdAt.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO reminders (id, activity, start_minute, end_minute, weekdays, created)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    reminder.id.uuidString, reminder.activity.rawValue, reminder.startMinute,
+                    reminder.endMinute, mask, reminder.createdAt.timeIntervalSince1970,
+                ])
         }
     }
 
     public func reminders() async throws -> [Reminder] {
         try await tables.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, activity, start_minute, end_minute, weekdays, created FROM reminders ORDER BY position
-                """).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, activity, start_minute, end_minute, weekdays, created FROM reminders ORDER BY position
+                    """
+            ).map { row in
                 let mask: Int = row[4]
                 guard let id = UUID(uuidString: row[0]), let activity = TrackedActivity(rawValue: row[1]) else {
-                    throw VitalsError(.database, "a stored reminder is unreadable", at: InputLocation(field: "reminders"))
+                    throw VitalsError(
+                        .database, "a stored reminder is unreadable", at: InputLocation(field: "reminders"))
                 }
-                return try Reminder(id: id, activity: activity, startMinute: row[2], endMinute: row[3],
-                                    weekdays: Set(Weekday.allCases.filter { mask & (1 << ($0.rawValue - 1)) != 0 }),
-                                    createdAt: Date(timeIntervalSince1970: row[5]))
+                return try Reminder(
+                    id: id, activity: activity, startMinute: row[2], endMinute: row[3],
+                    weekdays: Set(Weekday.allCases.filter { mask & (1 << ($0.rawValue - 1)) != 0 }),
+                    createdAt: Date(timeIntervalSince1970: row[5]))
             }
         }
     }
@@ -89,8 +101,10 @@ public struct SQLiteReminderStore: ReminderStore {
     public func reminderStatuses(on day: LocalDate) async throws -> [UUID: Reminder.Status] {
         try await tables.read { db in
             var statuses: [UUID: Reminder.Status] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT reminder_id, status FROM reminder_days WHERE day = ?",
-                                        arguments: [day.description]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT reminder_id, status FROM reminder_days WHERE day = ?",
+                arguments: [day.description])
+            {
                 if let id = UUID(uuidString: row[0]), let status = Reminder.Status(rawValue: row[1]) {
                     statuses[id] = status
                 }
@@ -99,20 +113,24 @@ public struct SQLiteReminderStore: ReminderStore {
         }
     }
 
-    public func markReminders(_ ids: [UUID], on day: LocalDate, as status: Reminder.Status,
-                              at date: Date) async throws -> [UUID] {
+    public func markReminders(
+        _ ids: [UUID], on day: LocalDate, as status: Reminder.Status,
+        at date: Date
+    ) async throws -> [UUID] {
         guard status != .pending else {
-            throw VitalsError(.invalidValue, "an occurrence can only be marked delivered or cancelled",
-                              at: InputLocation(field: "status"))
+            throw VitalsError(
+                .invalidValue, "an occurrence can only be marked delivered or cancelled",
+                at: InputLocation(field: "status"))
         }
         return try await tables.write { db in
             var changed: [UUID] = []
             for id in ids {
                 // Only reminders that exist, and only the first mark of the day.
-                try db.execute(sql: """
-                    INSERT OR IGNORE INTO reminder_days (reminder_id, day, status, changed)
-                    SELECT id, ?, ?, ? FROM reminders WHERE id = ?
-                    """, arguments: [day.description, status.rawValue, date.timeIntervalSince1970, id.uuidString])
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO reminder_days (reminder_id, day, status, changed)
+                        SELECT id, ?, ?, ? FROM reminders WHERE id = ?
+                        """, arguments: [day.description, status.rawValue, date.timeIntervalSince1970, id.uuidString])
                 if db.changesCount > 0 { changed.append(id) }
             }
             return changed

@@ -65,24 +65,29 @@ public struct SQLiteRestore: Sendable {
             throw error
         }
         if let previous, !keepsPrevious { DurableFile.remove(previous) }
-        return SQLiteRestoreReport(target: target, bytes: verification.bytes, tables: verification.tables,
-                                   schema: verification.schema, previous: keepsPrevious ? previous : nil,
-                                   seconds: Date().timeIntervalSince(started))
+        return SQLiteRestoreReport(
+            target: target, bytes: verification.bytes, tables: verification.tables,
+            schema: verification.schema, previous: keepsPrevious ? previous : nil,
+            seconds: Date().timeIntervalSince(started))
     }
 
     /// Refuses to put one kind of file over another (a store's backup over a server's database).
     private func checkKind(of verification: BackupVerification) throws {
         guard FileManager.default.fileExists(atPath: target),
-              let existing = try? DatabaseQueue(path: target) else { return }
+            let existing = try? DatabaseQueue(path: target)
+        else { return }
         defer { try? existing.close() }
-        guard let applied = try? existing.read({ db -> Set<String>? in
-            guard try db.tableExists("grdb_migrations") else { return nil }
-            return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
-        }), let kind = catalog.kind(applied: applied) else { return }
+        guard
+            let applied = try? existing.read({ db -> Set<String>? in
+                guard try db.tableExists("grdb_migrations") else { return nil }
+                return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            }), let kind = catalog.kind(applied: applied)
+        else { return }
         guard kind.name == verification.schema.kind else {
-            throw VitalsError(.invalidInput,
-                              "the backup is a \(verification.schema.kind) database and this file is a \(kind.name) database; restore it to a \(verification.schema.kind) database's path or a new one",
-                              at: InputLocation(file: target, field: "--db"))
+            throw VitalsError(
+                .invalidInput,
+                "the backup is a \(verification.schema.kind) database and this file is a \(kind.name) database; restore it to a \(verification.schema.kind) database's path or a new one",
+                at: InputLocation(file: target, field: "--db"))
         }
     }
 
@@ -97,8 +102,9 @@ public struct SQLiteRestore: Sendable {
         let previous = "\(target).before-restore-\(BackupFolder.stamp(Date()))"
         DurableFile.remove(previous)
         guard link(target, previous) == 0 else {
-            throw VitalsError(.io, "cannot keep the current file beside it before replacing it (errno \(errno))",
-                              at: InputLocation(file: target))
+            throw VitalsError(
+                .io, "cannot keep the current file beside it before replacing it (errno \(errno))",
+                at: InputLocation(file: target))
         }
         // A log left by a file that could not be opened belongs to it, not to the backup.
         for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: target + suffix) {
@@ -115,18 +121,26 @@ public struct SQLiteRestore: Sendable {
             let queue = try DatabaseQueue(path: target)
             defer { try? queue.close() }
             let (schema, names) = try queue.read { db in
-                (try SQLiteFileCheck.schema(in: db, catalog: catalog, location: location),
-                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"))
+                (
+                    try SQLiteFileCheck.schema(in: db, catalog: catalog, location: location),
+                    try String.fetchAll(
+                        db,
+                        sql:
+                            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                    )
+                )
             }
             guard schema == verification.schema, names == verification.tables.map(\.name) else {
-                throw VitalsError(.database, "the restored file does not open as the backup checked; the previous file is back",
-                                  at: location)
+                throw VitalsError(
+                    .database, "the restored file does not open as the backup checked; the previous file is back",
+                    at: location)
             }
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "the restored file does not open; the previous file is back", at: location,
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .database, "the restored file does not open; the previous file is back", at: location,
+                underlying: SendableDescription(error))
         }
     }
 }

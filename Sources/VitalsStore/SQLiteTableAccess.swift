@@ -21,8 +21,9 @@ struct SQLiteTableAccess: Sendable {
         do {
             try migrator.migrate(database)
         } catch {
-            throw VitalsError(.database, "cannot prepare the tables of \(subject)", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .database, "cannot prepare the tables of \(subject)", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 
@@ -42,8 +43,9 @@ struct SQLiteTableAccess: Sendable {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "\(action) \(subject) failed", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .database, "\(action) \(subject) failed", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 }

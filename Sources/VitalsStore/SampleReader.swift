@@ -30,8 +30,11 @@ struct SampleReader {
 
     /// Samples of `type` matching `predicate`: SQL narrows by type, time and source; Core decides.
     func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) throws -> [Sample] {
-        guard let typeRow = try Row.fetchOne(db, sql: "SELECT id, max_duration FROM types WHERE identifier = ?",
-                                             arguments: [type.identifier]) else { return [] }
+        guard
+            let typeRow = try Row.fetchOne(
+                db, sql: "SELECT id, max_duration FROM types WHERE identifier = ?",
+                arguments: [type.identifier])
+        else { return [] }
         let typeID: Int64 = typeRow[0]
         let maxDuration: Double = typeRow[1]
         var conditions = ["s.type_id = ?"]
@@ -87,17 +90,21 @@ struct SampleReader {
         }
         // Written by MetadataJSON.encode; its decode keeps every number exact (JSONSerialization
         // on Linux can lose a last bit), and costs less.
-        let metadata = try (row[11] as String?).map { text in
-            try decoded.metadata(text) { try MetadataJSON.decode(text) ?? SampleJSON.decodeMetadata(text) }
-        } ?? [:]
+        let metadata =
+            try (row[11] as String?).map { text in
+                try decoded.metadata(text) { try MetadataJSON.decode(text) ?? SampleJSON.decodeMetadata(text) }
+            } ?? [:]
         let content: Sample.Content
         switch type.kind {
         case .workout:
-            let details = try Self.detailsDecoder.decode(WorkoutDetails.self, from: Data((row[13] as String? ?? "{}").utf8))
+            let details = try Self.detailsDecoder.decode(
+                WorkoutDetails.self, from: Data((row[13] as String? ?? "{}").utf8))
             let activity = WorkoutActivityType(rawValue: UInt(row[12] as Int64? ?? 3000))
-            content = .workout(Workout(activityType: activity, events: details.events, statistics: details.statistics,
-                                       activities: details.activities, associatedSamples: try children(of: rowID),
-                                       duration: details.duration))
+            content = .workout(
+                Workout(
+                    activityType: activity, events: details.events, statistics: details.statistics,
+                    activities: details.activities, associatedSamples: try children(of: rowID),
+                    duration: details.duration))
         case .correlation:
             content = .correlation(try children(of: rowID))
         case .category:
@@ -106,14 +113,18 @@ struct SampleReader {
             let unitText = (row[6] as String?) ?? type.canonicalUnitString ?? "count"
             content = .quantity(Quantity(value ?? 0, try decoded.unit(unitText)))
         }
-        return Sample(uuid: row[1], type: type, start: start, end: end, content: content, source: source,
-                      sourceVersion: row[9], device: device, metadata: metadata,
-                      creationDate: (row[14] as Double?).map(Date.init(timeIntervalSince1970:)))
+        return Sample(
+            uuid: row[1], type: type, start: start, end: end, content: content, source: source,
+            sourceVersion: row[9], device: device, metadata: metadata,
+            creationDate: (row[14] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     private func children(of parent: Int64) throws -> [Sample] {
-        try Row.fetchAll(db, sql: """
-            SELECT \(Self.columns) JOIN sample_links l ON l.child_id = s.id WHERE l.parent_id = ? ORDER BY s.start, s.id
-            """, arguments: [parent]).map(decode)
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(Self.columns) JOIN sample_links l ON l.child_id = s.id WHERE l.parent_id = ? ORDER BY s.start, s.id
+                """, arguments: [parent]
+        ).map(decode)
     }
 }

@@ -36,19 +36,22 @@ struct SampleWriter {
 
     init(_ db: Database) throws {
         self.db = db
-        insertSample = try db.makeStatement(sql: """
-            INSERT INTO samples (uuid, type_id, start, "end", value, unit, source_id, source_version,
-                                 device_id, metadata, created, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
-            """)
+        insertSample = try db.makeStatement(
+            sql: """
+                INSERT INTO samples (uuid, type_id, start, "end", value, unit, source_id, source_version,
+                                     device_id, metadata, created, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+                """)
         findSample = try db.makeStatement(sql: "SELECT id FROM samples WHERE uuid = ?")
         insertLink = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample_links (parent_id, child_id) VALUES (?, ?)")
     }
 
     /// Inserts one prepared row with resolved ids; returns its row id and whether it was new
     /// (a UUID already stored is skipped and counted).
-    mutating func insert(_ sample: PreparedSample, typeID: Int64, sourceID: Int64, deviceID: Int64?,
-                         version: String?, unit: String?) throws -> (rowID: Int64, inserted: Bool) {
+    mutating func insert(
+        _ sample: PreparedSample, typeID: Int64, sourceID: Int64, deviceID: Int64?,
+        version: String?, unit: String?
+    ) throws -> (rowID: Int64, inserted: Bool) {
         let row = RawStatement(insertSample)
         row.reset()
         row.bind(1, sample.uuid)
@@ -143,11 +146,13 @@ struct SampleWriter {
         written.note(typeID: typeID, start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970)
         switch sample.content {
         case .workout(let workout):
-            let details = WorkoutDetails(events: workout.events, statistics: workout.statistics,
-                                         activities: workout.activities, duration: workout.duration)
+            let details = WorkoutDetails(
+                events: workout.events, statistics: workout.statistics,
+                activities: workout.activities, duration: workout.duration)
             let json = String(decoding: try Self.detailsEncoder.encode(details), as: UTF8.self)
-            try db.execute(sql: "INSERT INTO workouts (sample_id, activity_type, details) VALUES (?, ?, ?)",
-                           arguments: [rowID, Int64(workout.activityType.rawValue), json])
+            try db.execute(
+                sql: "INSERT INTO workouts (sample_id, activity_type, details) VALUES (?, ?, ?)",
+                arguments: [rowID, Int64(workout.activityType.rawValue), json])
             for child in workout.associatedSamples {
                 try link(rowID, try insert(child, duplicates: .skip).rowID)
             }
@@ -170,8 +175,9 @@ struct SampleWriter {
         for row in rows {
             let anchor = try anchor()
             nextAnchor += 1
-            try db.execute(sql: "INSERT INTO tombstones (anchor, uuid, type_id, deleted_at) VALUES (?, ?, ?, ?)",
-                           arguments: [anchor, row.uuid, row.typeID, date])
+            try db.execute(
+                sql: "INSERT INTO tombstones (anchor, uuid, type_id, deleted_at) VALUES (?, ?, ?, ?)",
+                arguments: [anchor, row.uuid, row.typeID, date])
             try db.execute(sql: "DELETE FROM samples WHERE id = ?", arguments: [row.id])
         }
         try storeAnchor()
@@ -180,11 +186,13 @@ struct SampleWriter {
     /// The latest anchor handed out: the largest of the stored counter, sample ids and tombstones
     /// (the two maxima are index lookups), so a writer that failed to store it still never reuses one.
     static func currentAnchor(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: """
-            SELECT MAX(COALESCE((SELECT value FROM anchors WHERE name = 'changes'), 0),
-                       COALESCE((SELECT MAX(id) FROM samples), 0),
-                       COALESCE((SELECT MAX(anchor) FROM tombstones), 0))
-            """) ?? 0
+        try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT MAX(COALESCE((SELECT value FROM anchors WHERE name = 'changes'), 0),
+                           COALESCE((SELECT MAX(id) FROM samples), 0),
+                           COALESCE((SELECT MAX(anchor) FROM tombstones), 0))
+                """) ?? 0
     }
 
     /// The next anchor, for a new sample's id or a tombstone; the caller advances `nextAnchor` once used.
@@ -199,8 +207,10 @@ struct SampleWriter {
     /// Saves the counter if this writer advanced it.
     private mutating func storeAnchor() throws {
         guard nextAnchor - 1 > storedAnchor else { return }
-        try db.execute(sql: "INSERT INTO anchors (name, value) VALUES ('changes', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                       arguments: [nextAnchor - 1])
+        try db.execute(
+            sql:
+                "INSERT INTO anchors (name, value) VALUES ('changes', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            arguments: [nextAnchor - 1])
         storedAnchor = nextAnchor - 1
     }
 
@@ -211,8 +221,9 @@ struct SampleWriter {
         try DailyStatisticsCache(db).invalidate(written.take())
         noteDuration(0, typeID: -2)
         for (typeID, duration) in maxDurations where typeID >= 0 {
-            try db.execute(sql: "UPDATE types SET max_duration = MAX(max_duration, ?) WHERE id = ?",
-                           arguments: [duration, typeID])
+            try db.execute(
+                sql: "UPDATE types SET max_duration = MAX(max_duration, ?) WHERE id = ?",
+                arguments: [duration, typeID])
         }
     }
 
@@ -240,16 +251,19 @@ struct SampleWriter {
         if let known = sourceIDs[source] {
             id = known
         } else {
-            try db.execute(sql: "INSERT OR IGNORE INTO sources (name, bundle_identifier) VALUES (?, ?)",
-                           arguments: [source.name, source.bundleIdentifier])
-            id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE name = ? AND bundle_identifier = ?",
-                                    arguments: [source.name, source.bundleIdentifier])!
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO sources (name, bundle_identifier) VALUES (?, ?)",
+                arguments: [source.name, source.bundleIdentifier])
+            id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM sources WHERE name = ? AND bundle_identifier = ?",
+                arguments: [source.name, source.bundleIdentifier])!
             sourceIDs[source] = id
         }
         let flags = sourceFlags[id] ?? (false, false)
         if (watch && !flags.watch) || (phone && !flags.phone) {
-            try db.execute(sql: "UPDATE sources SET is_watch = is_watch OR ?, is_phone = is_phone OR ? WHERE id = ?",
-                           arguments: [watch, phone, id])
+            try db.execute(
+                sql: "UPDATE sources SET is_watch = is_watch OR ?, is_phone = is_phone OR ? WHERE id = ?",
+                arguments: [watch, phone, id])
             sourceFlags[id] = (flags.watch || watch, flags.phone || phone)
         }
         let known = sourceFlags[id] ?? (false, false)

@@ -21,11 +21,13 @@ extension StatisticsLoader {
         let cache = DailyStatisticsCache(db)
         let epoch = try cache.epoch()
         var plan = DailyCachePlan(query, needsParts: needsParts)
-        let typeID = try Int64.fetchOne(db, sql: "SELECT id FROM types WHERE identifier = ?", arguments: [query.type.identifier])
+        let typeID = try Int64.fetchOne(
+            db, sql: "SELECT id FROM types WHERE identifier = ?", arguments: [query.type.identifier])
         var stored: [Double: DailyStatisticsRow] = [:]
         if let typeID, let lookup = plan.lookup {
-            stored = try cache.rows(typeID: typeID, variant: plan.variant, startingFrom: lookup.lowerBound,
-                                    through: lookup.upperBound)
+            stored = try cache.rows(
+                typeID: typeID, variant: plan.variant, startingFrom: lookup.lowerBound,
+                through: lookup.upperBound)
         }
         for run in try plan.missingRuns(stored: stored) {
             let (statistics, parts) = try compute(run.query, parts: plan.keepsParts)

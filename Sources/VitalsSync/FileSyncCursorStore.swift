@@ -65,17 +65,20 @@ public actor FileSyncCursorStore: SyncCursorStore {
             decoder.dateDecodingStrategy = .iso8601
             let state = try decoder.decode(State.self, from: data)
             guard state.version == 1 else {
-                throw VitalsError(.invalidInput, "unsupported sync state version \(state.version)", at: InputLocation(file: path))
+                throw VitalsError(
+                    .invalidInput, "unsupported sync state version \(state.version)", at: InputLocation(file: path))
             }
             return state
         } catch let error as VitalsError {
             throw error
         } catch is DecodingError {
-            throw VitalsError(.invalidInput, "the sync state file is not valid; delete it to start over with a first sync",
-                              at: InputLocation(file: path))
+            throw VitalsError(
+                .invalidInput, "the sync state file is not valid; delete it to start over with a first sync",
+                at: InputLocation(file: path))
         } catch {
-            throw VitalsError(.io, "cannot read the sync state file", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .io, "cannot read the sync state file", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 
@@ -85,11 +88,13 @@ public actor FileSyncCursorStore: SyncCursorStore {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
             let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoder.encode(state).write(to: url, options: .atomic)
         } catch {
-            throw VitalsError(.io, "cannot write the sync state file", at: InputLocation(file: path),
-                              underlying: SendableDescription(error))
+            throw VitalsError(
+                .io, "cannot write the sync state file", at: InputLocation(file: path),
+                underlying: SendableDescription(error))
         }
     }
 }

@@ -26,8 +26,11 @@ extension HealthSyncService {
     /// turns `.authorized` once the sheet was answered and the denied branch is never taken.
     ///
     /// - Parameter share: types to ask write access for in the same request (none by default).
-    public nonisolated func requestAuthorizationAndSync(toShare share: Set<SampleType> = []) async throws
-        -> SyncAuthorizationOutcome {
+    public nonisolated func requestAuthorizationAndSync(
+        toShare share: Set<SampleType> = []
+    ) async throws
+        -> SyncAuthorizationOutcome
+    {
         let read = Set(SyncDataReader.types)
         var state = try await store.authorizationState(for: read, access: .read)
         var prompted = false
@@ -50,18 +53,23 @@ extension HealthSyncService {
             } catch let error as VitalsError {
                 sync = .failure(error)
             } catch {
-                sync = .failure(VitalsError(.unavailable, "the sync after authorization failed",
-                                            underlying: SendableDescription(error)))
+                sync = .failure(
+                    VitalsError(
+                        .unavailable, "the sync after authorization failed",
+                        underlying: SendableDescription(error)))
             }
             return SyncAuthorizationOutcome(state: state, prompted: prompted, sync: sync)
         case .denied:
-            throw VitalsError(.authorizationDenied, "reading is denied for every synced type ("
-                              + SyncDataReader.types.map(\.shortName).joined(separator: ", ")
-                              + "); the user can allow it in the Health app's settings, and until then enter days by hand "
-                              + "(manual mode, sendManual)")
+            throw VitalsError(
+                .authorizationDenied,
+                "reading is denied for every synced type ("
+                    + SyncDataReader.types.map(\.shortName).joined(separator: ", ")
+                    + "); the user can allow it in the Health app's settings, and until then enter days by hand "
+                    + "(manual mode, sendManual)")
         case .notDetermined:
-            throw VitalsError(.authorizationNotDetermined,
-                              "the store was asked for access to the synced types but has no answer yet; ask again later")
+            throw VitalsError(
+                .authorizationNotDetermined,
+                "the store was asked for access to the synced types but has no answer yet; ask again later")
         case .unavailable:
             throw VitalsError(.unavailable, "the health store is unavailable on this device or turned off")
         }

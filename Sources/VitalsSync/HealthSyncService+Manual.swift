@@ -15,15 +15,20 @@ extension HealthSyncService {
     public nonisolated func sendManual(_ entry: ManualDayEntry) async throws -> ManualSyncReport {
         let request = try entry.request()
         let body = try Self.encoder.encode(request)
-        let delivery = try await uploader.post(SyncContract.journey.path, json: body, expecting: HealthSyncResponse.self) {
+        let delivery = try await uploader.post(
+            SyncContract.journey.path, json: body, expecting: HealthSyncResponse.self
+        ) {
             $0.snapshot.date == entry.date && $0.snapshot.source == .manual
         }
-        logger.info("manual day confirmed", metadata: [
-            "server": "\(endpoint)", "date": "\(entry.date)", "requests": "\(delivery.attempts)",
-        ])
+        logger.info(
+            "manual day confirmed",
+            metadata: [
+                "server": "\(endpoint)", "date": "\(entry.date)", "requests": "\(delivery.attempts)",
+            ])
         let answer = delivery.answer
-        return ManualSyncReport(server: endpoint.baseURL, date: entry.date, verificationLevel: answer.snapshot.verificationLevel,
-                                workoutsSent: request.data.workouts?.count ?? 0, questsEvaluated: answer.questsEvaluated,
-                                questsCompleted: answer.questsCompleted, requests: delivery.attempts)
+        return ManualSyncReport(
+            server: endpoint.baseURL, date: entry.date, verificationLevel: answer.snapshot.verificationLevel,
+            workoutsSent: request.data.workouts?.count ?? 0, questsEvaluated: answer.questsEvaluated,
+            questsCompleted: answer.questsCompleted, requests: delivery.attempts)
     }
 }

@@ -13,28 +13,36 @@ extension HealthSyncService {
         let window = try await plannedWindow()
         let reader = SyncDataReader(store: store, calendar: configuration.calendar)
         let unreadable = try await reader.unreadableTypes()
-        var report = SyncReport(server: endpoint.baseURL, contract: contract, first: window.first, last: window.last,
-                                isFirstSync: window.isFirstSync, missingPermissions: unreadable)
+        var report = SyncReport(
+            server: endpoint.baseURL, contract: contract, first: window.first, last: window.last,
+            isFirstSync: window.isFirstSync, missingPermissions: unreadable)
         guard unreadable.count < SyncDataReader.types.count else {
             report.mode = .manual
-            logger.notice("sync in manual mode: the store may read none of the synced types", metadata: [
-                "server": "\(endpoint)", "contract": "\(contract)",
-            ])
+            logger.notice(
+                "sync in manual mode: the store may read none of the synced types",
+                metadata: [
+                    "server": "\(endpoint)", "contract": "\(contract)",
+                ])
             return report
         }
-        logger.info("sync started", metadata: [
-            "server": "\(endpoint)", "contract": "\(contract)", "first": "\(window.first)", "last": "\(window.last)",
-            "missingPermissions": "\(unreadable.map(\.shortName).joined(separator: ","))",
-        ])
+        logger.info(
+            "sync started",
+            metadata: [
+                "server": "\(endpoint)", "contract": "\(contract)", "first": "\(window.first)",
+                "last": "\(window.last)",
+                "missingPermissions": "\(unreadable.map(\.shortName).joined(separator: ","))",
+            ])
         let days = try await reader.days(from: window.first, through: window.last, unreadable: Set(unreadable))
         switch contract {
         case .daily: try await sendDaily(days, report: &report)
         case .journey: try await sendJourney(days, report: &report)
         }
-        logger.info("sync confirmed", metadata: [
-            "server": "\(endpoint)", "contract": "\(contract)", "days": "\(report.daysSent)",
-            "requests": "\(report.requests)",
-        ])
+        logger.info(
+            "sync confirmed",
+            metadata: [
+                "server": "\(endpoint)", "contract": "\(contract)", "days": "\(report.daysSent)",
+                "requests": "\(report.requests)",
+            ])
         return report
     }
 
@@ -72,7 +80,8 @@ extension HealthSyncService {
             guard let confirmed else { throw error }
             try await cursors.setLastSyncedDay(confirmed, for: cursorKey)
             guard var failure = error as? VitalsError else { throw error }
-            failure.message += "; the \(report.daysSent) day(s) before it were confirmed, so the next sync starts at \(confirmed)"
+            failure.message +=
+                "; the \(report.daysSent) day(s) before it were confirmed, so the next sync starts at \(confirmed)"
             throw failure
         }
         try await cursors.setLastSyncedDay(report.last, for: cursorKey)

@@ -70,10 +70,12 @@ public actor HealthSyncService {
     /// - Parameters:
     ///   - transport: the HTTP client; default AsyncHTTPClient's shared client.
     ///   - sleeper: how debounce and backoff wait; tests pass one that does not really wait.
-    public init(store: any HealthStore, endpoint: SyncEndpoint, contract: SyncContract = .daily,
-                cursors: any SyncCursorStore, transport: any SyncTransport = AsyncHTTPClientTransport(),
-                sleeper: any SyncSleeper = ContinuousSleeper(), configuration: Configuration = Configuration(),
-                logger: Logger = Logger(label: "vitals.sync")) {
+    public init(
+        store: any HealthStore, endpoint: SyncEndpoint, contract: SyncContract = .daily,
+        cursors: any SyncCursorStore, transport: any SyncTransport = AsyncHTTPClientTransport(),
+        sleeper: any SyncSleeper = ContinuousSleeper(), configuration: Configuration = Configuration(),
+        logger: Logger = Logger(label: "vitals.sync")
+    ) {
         self.store = store
         self.endpoint = endpoint
         self.contract = contract
@@ -81,8 +83,9 @@ public actor HealthSyncService {
         self.cursors = cursors
         self.sleeper = sleeper
         self.logger = logger
-        uploader = SyncUploader(endpoint: endpoint, transport: transport, retry: configuration.retry, sleeper: sleeper,
-                                logger: logger)
+        uploader = SyncUploader(
+            endpoint: endpoint, transport: transport, retry: configuration.retry, sleeper: sleeper,
+            logger: logger)
     }
 
     /// The key of this service's cursor (server URL and contract).

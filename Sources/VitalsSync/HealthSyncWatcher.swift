@@ -28,9 +28,11 @@ public struct HealthSyncWatcher: Service {
     /// Called after every sync with its report or error.
     public let onSync: @Sendable (Trigger, Result<SyncReport, any Error>) async -> Void
 
-    public init(service: HealthSyncService, sleeper: any SyncSleeper = ContinuousSleeper(),
-                logger: Logger = Logger(label: "vitals.sync"),
-                onSync: @escaping @Sendable (Trigger, Result<SyncReport, any Error>) async -> Void = { _, _ in }) {
+    public init(
+        service: HealthSyncService, sleeper: any SyncSleeper = ContinuousSleeper(),
+        logger: Logger = Logger(label: "vitals.sync"),
+        onSync: @escaping @Sendable (Trigger, Result<SyncReport, any Error>) async -> Void = { _, _ in }
+    ) {
         self.service = service
         self.sleeper = sleeper
         self.logger = logger
@@ -56,7 +58,9 @@ public struct HealthSyncWatcher: Service {
                     }
                 }
                 if let poll = service.configuration.storePollInterval {
-                    group.addTask { await Self.pollStore(service.store, every: poll, sleeper: sleeper, trigger: trigger) }
+                    group.addTask {
+                        await Self.pollStore(service.store, every: poll, sleeper: sleeper, trigger: trigger)
+                    }
                 }
                 for await reason in triggers {
                     // A trigger still buffered when shutdown began starts no new sync.
@@ -81,8 +85,10 @@ public struct HealthSyncWatcher: Service {
     /// Reports a store change whenever the store's change anchor moved since the last look:
     /// how writes by other processes (which do not reach this process's notifications) are seen.
     /// Asking for changes of no types returns just the anchor, cheaply.
-    private static func pollStore(_ store: any HealthStore, every poll: Duration, sleeper: any SyncSleeper,
-                                  trigger: AsyncStream<Trigger>.Continuation) async {
+    private static func pollStore(
+        _ store: any HealthStore, every poll: Duration, sleeper: any SyncSleeper,
+        trigger: AsyncStream<Trigger>.Continuation
+    ) async {
         var seen = try? await store.changes(since: nil, types: []).anchor
         while !Task.isCancelled {
             do { try await sleeper.sleep(for: poll, reason: .storePoll) } catch { return }
@@ -95,8 +101,9 @@ public struct HealthSyncWatcher: Service {
     /// Runs the watcher in a `ServiceGroup` until SIGINT or SIGTERM, then shuts it down gracefully
     /// (a sync in progress gets up to `gracefulShutdownLimit` to finish, then is cancelled).
     public func runUntilInterrupted(gracefulShutdownLimit: Duration = .seconds(10)) async throws {
-        var configuration = ServiceGroupConfiguration(services: [self], gracefulShutdownSignals: [.sigint, .sigterm],
-                                                      logger: logger)
+        var configuration = ServiceGroupConfiguration(
+            services: [self], gracefulShutdownSignals: [.sigint, .sigterm],
+            logger: logger)
         configuration.maximumGracefulShutdownDuration = gracefulShutdownLimit
         try await ServiceGroup(configuration: configuration).run()
     }

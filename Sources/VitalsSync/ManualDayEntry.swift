@@ -26,8 +26,10 @@ public struct ManualDayEntry: Sendable, Hashable {
     /// same entry twice stores its workouts once.
     public var workouts: [SyncedWorkout]
 
-    public init(date: LocalDate, steps: Int? = nil, exerciseMinutes: Int? = nil, sleepMinutes: Int? = nil,
-                activeCalories: Double? = nil, proteinLogged: Bool? = nil, workouts: [SyncedWorkout] = []) {
+    public init(
+        date: LocalDate, steps: Int? = nil, exerciseMinutes: Int? = nil, sleepMinutes: Int? = nil,
+        activeCalories: Double? = nil, proteinLogged: Bool? = nil, workouts: [SyncedWorkout] = []
+    ) {
         self.date = date
         self.steps = steps
         self.exerciseMinutes = exerciseMinutes
@@ -56,23 +58,33 @@ public struct ManualDayEntry: Sendable, Hashable {
         for (index, workout) in workouts.enumerated() {
             let field = "workouts[\(index)]"
             guard (1...100).contains(workout.type.count) else {
-                throw VitalsError(.invalidValue, "a workout's type is 1 to 100 characters", at: InputLocation(field: "\(field).type"))
+                throw VitalsError(
+                    .invalidValue, "a workout's type is 1 to 100 characters", at: InputLocation(field: "\(field).type"))
             }
-            try Self.check(workout.durationMinutes, in: 0...2880, "a workout lasts 0 to 2880 minutes",
-                           field: "\(field).durationMinutes")
+            try Self.check(
+                workout.durationMinutes, in: 0...2880, "a workout lasts 0 to 2880 minutes",
+                field: "\(field).durationMinutes")
             try Self.check(workout.calories, in: 0...50_000, "kcal are 0 to 50,000", field: "\(field).calories")
-            try Self.check(workout.distance, in: 0...1_000_000, "distance is 0 to 1,000 km in metres", field: "\(field).distance")
+            try Self.check(
+                workout.distance, in: 0...1_000_000, "distance is 0 to 1,000 km in metres", field: "\(field).distance")
             if let end = workout.endTime, end < workout.startTime {
-                throw VitalsError(.invalidDateRange, "a workout's end is before its start", at: InputLocation(field: "\(field).endTime"))
+                throw VitalsError(
+                    .invalidDateRange, "a workout's end is before its start",
+                    at: InputLocation(field: "\(field).endTime"))
             }
         }
-        return HealthSyncRequest(date: date, source: .manual, data: HealthSyncRequest.Totals(
-            steps: steps, exerciseMinutes: exerciseMinutes, sleepMinutes: sleepMinutes, activeCalories: activeCalories,
-            proteinLogged: proteinLogged, workouts: workouts.isEmpty ? nil : workouts))
+        return HealthSyncRequest(
+            date: date, source: .manual,
+            data: HealthSyncRequest.Totals(
+                steps: steps, exerciseMinutes: exerciseMinutes, sleepMinutes: sleepMinutes,
+                activeCalories: activeCalories,
+                proteinLogged: proteinLogged, workouts: workouts.isEmpty ? nil : workouts))
     }
 
-    private static func check<Value: Comparable & Sendable>(_ value: Value?, in range: ClosedRange<Value>, _ rule: String,
-                                                            field: String) throws(VitalsError) {
+    private static func check<Value: Comparable & Sendable>(
+        _ value: Value?, in range: ClosedRange<Value>, _ rule: String,
+        field: String
+    ) throws(VitalsError) {
         guard let value else { return }
         if let number = value as? Double, !number.isFinite {
             throw VitalsError(.invalidValue, rule, at: InputLocation(field: field))

@@ -21,9 +21,11 @@ public struct ManualSyncReport: Sendable, Hashable, Codable {
     /// HTTP requests made, retries included.
     public var requests: Int
 
-    public init(server: String, date: LocalDate, source: HealthSyncRequest.DataSource = .manual,
-                verificationLevel: VerificationLevel, workoutsSent: Int, questsEvaluated: Int, questsCompleted: Int,
-                requests: Int) {
+    public init(
+        server: String, date: LocalDate, source: HealthSyncRequest.DataSource = .manual,
+        verificationLevel: VerificationLevel, workoutsSent: Int, questsEvaluated: Int, questsCompleted: Int,
+        requests: Int
+    ) {
         self.server = server
         self.date = date
         self.source = source

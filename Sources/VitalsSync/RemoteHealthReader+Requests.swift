@@ -9,24 +9,33 @@ extension RemoteHealthReader {
         if !items.isEmpty {
             url += "?" + items.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
         }
-        let request = SyncHTTPRequest(method: "GET", url: url, headers: [
-            ("Authorization", "Bearer \(endpoint.token)"), ("Accept", "application/json"), ("User-Agent", "vitals-reader"),
-        ])
+        let request = SyncHTTPRequest(
+            method: "GET", url: url,
+            headers: [
+                ("Authorization", "Bearer \(endpoint.token)"), ("Accept", "application/json"),
+                ("User-Agent", "vitals-reader"),
+            ])
         let response: SyncHTTPResponse
         do {
             response = try await transport.send(request)
         } catch {
             if error is CancellationError { throw error }
-            throw RemoteReadError(call: call, route: "GET \(path)", server: endpoint.baseURL, status: nil,
-                                  message: "\(error)")
+            throw RemoteReadError(
+                call: call, route: "GET \(path)", server: endpoint.baseURL, status: nil,
+                message: "\(error)")
         }
-        guard (200..<300).contains(response.status) else { throw Self.refusal(response, path: path, call: call, endpoint) }
+        guard (200..<300).contains(response.status) else {
+            throw Self.refusal(response, path: path, call: call, endpoint)
+        }
         return response.body
     }
 
     /// `GET path?items`'s answer decoded as `Answer` (dates as the read API writes them).
-    func decoded<Answer: Decodable>(_ type: Answer.Type, _ path: String, _ items: [(String, String)], call: String)
-        async throws -> Answer {
+    func decoded<Answer: Decodable>(
+        _ type: Answer.Type, _ path: String, _ items: [(String, String)], call: String
+    )
+        async throws -> Answer
+    {
         let body = try await get(path, items, call: call)
         do {
             return try ReadAPI.decoder().decode(Answer.self, from: body)
@@ -37,19 +46,24 @@ extension RemoteHealthReader {
 
     /// A 2xx answer that is not the read API's (an older server, a proxy's page).
     func unreadable(_ path: String, call: String, _ error: VitalsError) -> RemoteReadError {
-        RemoteReadError(call: call, route: "GET \(path)", server: endpoint.baseURL, status: 200,
-                        message: "the answer is not the read API's (\(error.description)); is this a Vitals server?")
+        RemoteReadError(
+            call: call, route: "GET \(path)", server: endpoint.baseURL, status: 200,
+            message: "the answer is not the read API's (\(error.description)); is this a Vitals server?")
     }
 
     /// The error for a non-2xx answer: the server's code, parameter and message from its error body.
-    static func refusal(_ response: SyncHTTPResponse, path: String, call: String, _ endpoint: SyncEndpoint)
-        -> RemoteReadError {
+    static func refusal(
+        _ response: SyncHTTPResponse, path: String, call: String, _ endpoint: SyncEndpoint
+    )
+        -> RemoteReadError
+    {
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
         let error = object?["error"] as? [String: Any]
         let fallback = response.status == 401 ? "a valid bearer token is required" : "no error message"
-        return RemoteReadError(call: call, route: "GET \(path)", server: endpoint.baseURL, status: response.status,
-                               code: error?["code"] as? String, field: error?["field"] as? String,
-                               message: error?["message"] as? String ?? fallback)
+        return RemoteReadError(
+            call: call, route: "GET \(path)", server: endpoint.baseURL, status: response.status,
+            code: error?["code"] as? String, field: error?["field"] as? String,
+            message: error?["message"] as? String ?? fallback)
     }
 
     /// Where a decoding error happened, without the value that was there.
@@ -58,13 +72,14 @@ extension RemoteHealthReader {
         let path: [any CodingKey]
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-             .dataCorrupted(let context):
+            .dataCorrupted(let context):
             path = context.codingPath
         @unknown default:
             path = []
         }
         let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return field.isEmpty ? "not the expected JSON" : "unexpected value at \(field.dropFirst(field.hasPrefix(".") ? 1 : 0))"
+        return field.isEmpty
+            ? "not the expected JSON" : "unexpected value at \(field.dropFirst(field.hasPrefix(".") ? 1 : 0))"
     }
 
     /// The calendar's parameters: zone, first weekday, minimum days in the first week. Only a
@@ -72,12 +87,15 @@ extension RemoteHealthReader {
     func calendarItems(_ calendar: Calendar, call: String) throws -> [(String, String)] {
         let zone = calendar.timeZone.identifier
         guard calendar.identifier == .gregorian || calendar.identifier == .iso8601, ReadAPI.acceptsZone(zone) else {
-            throw RemoteReadError(call: call, route: "GET /api/v1/statistics", server: endpoint.baseURL, status: nil,
-                                  message: "not sent: the server makes buckets in Gregorian calendars in IANA zones "
-                                      + "(or GMT+hhmm), not in this query's calendar")
+            throw RemoteReadError(
+                call: call, route: "GET /api/v1/statistics", server: endpoint.baseURL, status: nil,
+                message: "not sent: the server makes buckets in Gregorian calendars in IANA zones "
+                    + "(or GMT+hhmm), not in this query's calendar")
         }
-        return [("zone", zone), ("firstWeekday", String(calendar.firstWeekday)),
-                ("minimumDaysInFirstWeek", String(calendar.minimumDaysInFirstWeek))]
+        return [
+            ("zone", zone), ("firstWeekday", String(calendar.firstWeekday)),
+            ("minimumDaysInFirstWeek", String(calendar.minimumDaysInFirstWeek)),
+        ]
     }
 
     /// The read API's parameters for a source filter.
@@ -98,7 +116,7 @@ extension RemoteHealthReader {
         for byte in text.utf8 {
             switch byte {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
+                UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += String(format: "%%%02X", byte)

@@ -34,9 +34,11 @@ public struct RemoteHealthReader: ActivityReader {
     ///
     /// Throws `.invalidInput` (field `server` or `token`) for a URL or token ``SyncEndpoint`` refuses.
     public init(server: String, token: String, client: HTTPClient = .shared) throws(VitalsError) {
-        self.init(endpoint: try SyncEndpoint(server: server, token: token),
-                  transport: AsyncHTTPClientTransport(client: client, timeout: .seconds(120),
-                                                      maximumResponseBytes: Self.maximumAnswerBytes))
+        self.init(
+            endpoint: try SyncEndpoint(server: server, token: token),
+            transport: AsyncHTTPClientTransport(
+                client: client, timeout: .seconds(120),
+                maximumResponseBytes: Self.maximumAnswerBytes))
     }
 
     /// A reader of `endpoint`'s user through `transport`.
@@ -48,8 +50,11 @@ public struct RemoteHealthReader: ActivityReader {
     /// The largest answer read: a full page of samples with workouts' events, or of buckets by source.
     public static let maximumAnswerBytes = 256 << 20
 
-    public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
-        -> QueryResult<[Sample]> {
+    public func samples(
+        of type: SampleType, matching predicate: SamplePredicate, limit: Int?
+    ) async throws
+        -> QueryResult<[Sample]>
+    {
         let call = "samples(of:matching:limit:)"
         var items = [("type", type.identifier)]
         if let start = predicate.start { items.append(("from", Self.instant(start))) }
@@ -62,8 +67,12 @@ public struct RemoteHealthReader: ActivityReader {
         while true {
             let wanted = limit.map { $0 - samples.count } ?? pageSize
             guard wanted > 0 else { break }
-            let data = try await get("/api/v1/samples", items + [("limit", String(min(wanted, pageSize))),
-                                                                 ("offset", String(offset))], call: call)
+            let data = try await get(
+                "/api/v1/samples",
+                items + [
+                    ("limit", String(min(wanted, pageSize))),
+                    ("offset", String(offset)),
+                ], call: call)
             let page: SamplesPage
             do throws(VitalsError) {
                 page = try SamplesPage(json: data)
@@ -81,17 +90,22 @@ public struct RemoteHealthReader: ActivityReader {
         try query.validate()
         let call = "statistics(_:)"
         var items = try calendarItems(query.calendar, call: call)
-        items += [("type", query.type.identifier), ("to", Self.instant(query.range.end)),
-                  ("interval", query.interval.rawValue), ("intervalCount", String(query.intervalCount)),
-                  ("anchor", Self.instant(query.anchor)), ("options", ReadAPI.words(query.options)),
-                  ("limit", String(min(max(1, bucketPageSize), ReadAPI.maximumBuckets)))]
-        if let values = query.categoryValues { items.append(("categoryValues", values.sorted().map(String.init).joined(separator: ","))) }
+        items += [
+            ("type", query.type.identifier), ("to", Self.instant(query.range.end)),
+            ("interval", query.interval.rawValue), ("intervalCount", String(query.intervalCount)),
+            ("anchor", Self.instant(query.anchor)), ("options", ReadAPI.words(query.options)),
+            ("limit", String(min(max(1, bucketPageSize), ReadAPI.maximumBuckets))),
+        ]
+        if let values = query.categoryValues {
+            items.append(("categoryValues", values.sorted().map(String.init).joined(separator: ",")))
+        }
         items += Self.items(query.sources)
         var statistics: [Statistics] = []
         var from = query.range.start
         while true {
-            let answer = try await decoded(ReadStatisticsResponse.self, "/api/v1/statistics",
-                                           items + [("from", Self.instant(from))], call: call)
+            let answer = try await decoded(
+                ReadStatisticsResponse.self, "/api/v1/statistics",
+                items + [("from", Self.instant(from))], call: call)
             do throws(VitalsError) {
                 statistics += try answer.statistics()
             } catch {
@@ -104,19 +118,25 @@ public struct RemoteHealthReader: ActivityReader {
     }
 
     public func sources(for type: SampleType?) async throws -> [Source] {
-        try await decoded(ReadSourcesResponse.self, "/api/v1/sources", type.map { [("type", $0.identifier)] } ?? [],
-                          call: "sources(for:)").sources
+        try await decoded(
+            ReadSourcesResponse.self, "/api/v1/sources", type.map { [("type", $0.identifier)] } ?? [],
+            call: "sources(for:)"
+        ).sources
     }
 
     public func routes(ofWorkout uuid: UUID) async throws -> [[RoutePoint]] {
-        try await decoded(ReadRoutesResponse.self, "/api/v1/workouts/\(uuid.uuidString)/routes", [],
-                          call: "routes(ofWorkout:)").routes
+        try await decoded(
+            ReadRoutesResponse.self, "/api/v1/workouts/\(uuid.uuidString)/routes", [],
+            call: "routes(ofWorkout:)"
+        ).routes
     }
 
     public func activitySummaries(in days: ClosedRange<LocalDate>?) async throws -> [ActivitySummary] {
         let items = days.map { [("from", $0.lowerBound.description), ("to", $0.upperBound.description)] } ?? []
-        return try await decoded(ReadActivitySummariesResponse.self, "/api/v1/activity-summaries", items,
-                                 call: "activitySummaries(in:)").activitySummaries
+        return try await decoded(
+            ReadActivitySummariesResponse.self, "/api/v1/activity-summaries", items,
+            call: "activitySummaries(in:)"
+        ).activitySummaries
     }
 
     public func typeSummaries() async throws -> [TypeSummary] {

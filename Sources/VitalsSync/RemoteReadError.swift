@@ -23,8 +23,10 @@ public struct RemoteReadError: Error, Sendable, Equatable, CustomStringConvertib
     /// The server's error message, or what was wrong with the answer or the connection.
     public var message: String
 
-    public init(call: String, route: String, server: String, status: Int?, code: String? = nil, field: String? = nil,
-                message: String) {
+    public init(
+        call: String, route: String, server: String, status: Int?, code: String? = nil, field: String? = nil,
+        message: String
+    ) {
         self.call = call
         self.route = route
         self.server = server

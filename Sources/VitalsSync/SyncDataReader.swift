@@ -17,9 +17,11 @@ public struct SyncDay: Sendable, Hashable {
 
     /// The journey sync request for this day: source `HEALTHKIT`, the day's totals and workouts.
     public var journeyRequest: HealthSyncRequest {
-        HealthSyncRequest(date: date, source: .healthKit, data: HealthSyncRequest.Totals(
-            steps: metrics.steps, exerciseMinutes: metrics.activeMinutes, sleepMinutes: metrics.sleepMinutes,
-            activeCalories: metrics.activeEnergyBurned, workouts: workouts))
+        HealthSyncRequest(
+            date: date, source: .healthKit,
+            data: HealthSyncRequest.Totals(
+                steps: metrics.steps, exerciseMinutes: metrics.activeMinutes, sleepMinutes: metrics.sleepMinutes,
+                activeCalories: metrics.activeEnergyBurned, workouts: workouts))
     }
 }
 
@@ -47,7 +49,8 @@ public struct SyncDataReader: Sendable {
     public func unreadableTypes() async throws -> [SampleType] {
         guard store.isAvailable else { throw VitalsError(.unavailable, "the health store is unavailable") }
         var unreadable: [SampleType] = []
-        for type in Self.types where try await store.authorizationStatus(for: type, access: .read) != .sharingAuthorized {
+        for type in Self.types where try await store.authorizationStatus(for: type, access: .read) != .sharingAuthorized
+        {
             unreadable.append(type)
         }
         return unreadable
@@ -62,13 +65,16 @@ public struct SyncDataReader: Sendable {
     func days(from first: LocalDate, through last: LocalDate, unreadable: Set<SampleType>) async throws -> [SyncDay] {
         guard store.isAvailable else { throw VitalsError(.unavailable, "the health store is unavailable") }
         guard unreadable.count < Self.types.count else {
-            throw VitalsError(.authorizationDenied, "reading is not allowed for any synced type "
-                              + "(\(Self.types.map(\.shortName).joined(separator: ", "))); allow at least one")
+            throw VitalsError(
+                .authorizationDenied,
+                "reading is not allowed for any synced type "
+                    + "(\(Self.types.map(\.shortName).joined(separator: ", "))); allow at least one")
         }
         let range = DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
         var workouts: [LocalDate: [SyncedWorkout]]?
         if !unreadable.contains(.workout) {
-            let result = try await store.samples(of: .workout, matching: SamplePredicate(range, options: .strictStartDate))
+            let result = try await store.samples(
+                of: .workout, matching: SamplePredicate(range, options: .strictStartDate))
             if let stale = result.staleBecause { throw stale }
             if !result.unreadableTypes.contains(.workout) {
                 workouts = Dictionary(grouping: result.value.compactMap(Self.syncedWorkout)) {
@@ -78,11 +84,12 @@ public struct SyncDataReader: Sendable {
         }
         let store = self.store
         let metrics = try await DailyMetricsCalculator(calendar: calendar).metrics(
-            from: first, through: last, workoutCounts: workouts?.mapValues(\.count), skipping: unreadable) { query in
-                let result = try await store.statistics(query)
-                if let stale = result.staleBecause { throw stale }
-                return result.value
-            }
+            from: first, through: last, workoutCounts: workouts?.mapValues(\.count), skipping: unreadable
+        ) { query in
+            let result = try await store.statistics(query)
+            if let stale = result.staleBecause { throw stale }
+            return result.value
+        }
         return metrics.map { day in SyncDay(metrics: day, workouts: workouts.map { $0[day.date] ?? [] }) }
     }
 
@@ -92,14 +99,16 @@ public struct SyncDataReader: Sendable {
         guard let workout = sample.workout else { return nil }
         func total(_ statistics: WorkoutStatistics?, in unit: HealthUnit) -> Double? {
             guard let statistics, let sum = statistics.sum,
-                  let value = try? Quantity(sum, statistics.unit).doubleValue(for: unit), value.isFinite else { return nil }
+                let value = try? Quantity(sum, statistics.unit).doubleValue(for: unit), value.isFinite
+            else { return nil }
             return (value * 10).rounded() / 10
         }
         let distance = workout.statistics.first { $0.type.identifier.hasPrefix("HKQuantityTypeIdentifierDistance") }
         let seconds = workout.duration ?? sample.duration
-        return SyncedWorkout(type: workout.activityType.name, durationMinutes: (seconds / 60 * 100).rounded() / 100,
-                             calories: total(workout.statistics(for: .activeEnergyBurned), in: .kilocalorie),
-                             distance: total(distance, in: .meter), startTime: sample.start, endTime: sample.end,
-                             externalId: sample.uuid.uuidString)
+        return SyncedWorkout(
+            type: workout.activityType.name, durationMinutes: (seconds / 60 * 100).rounded() / 100,
+            calories: total(workout.statistics(for: .activeEnergyBurned), in: .kilocalorie),
+            distance: total(distance, in: .meter), startTime: sample.start, endTime: sample.end,
+            externalId: sample.uuid.uuidString)
     }
 }

@@ -18,14 +18,17 @@ public struct SyncEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// (no user info, query or fragment) or an empty token or one with whitespace.
     public init(server: String, token: String) throws(VitalsError) {
         guard let parts = URLComponents(string: server.trimmingCharacters(in: .whitespaces)),
-              let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = parts.host, !host.isEmpty, parts.user == nil, parts.password == nil,
-              parts.query == nil, parts.fragment == nil else {
-            throw VitalsError(.invalidInput, "expected the server as http(s)://host[:port][/path], without credentials or query",
-                              at: InputLocation(field: "server"))
+            let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = parts.host, !host.isEmpty, parts.user == nil, parts.password == nil,
+            parts.query == nil, parts.fragment == nil
+        else {
+            throw VitalsError(
+                .invalidInput, "expected the server as http(s)://host[:port][/path], without credentials or query",
+                at: InputLocation(field: "server"))
         }
         guard !token.isEmpty, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw VitalsError(.invalidInput, "the token is empty or contains whitespace", at: InputLocation(field: "token"))
+            throw VitalsError(
+                .invalidInput, "the token is empty or contains whitespace", at: InputLocation(field: "token"))
         }
         var normalized = "\(scheme)://\(host.lowercased())"
         if let port = parts.port { normalized += ":\(port)" }

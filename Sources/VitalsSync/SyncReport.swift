@@ -45,9 +45,11 @@ public struct SyncReport: Sendable, Hashable, Codable {
     /// mode; empty with full access.
     public var missingPermissions: [SampleType]
 
-    public init(server: String, contract: SyncContract, first: LocalDate, last: LocalDate, isFirstSync: Bool,
-                daysSent: Int = 0, recordsUpserted: Int = 0, workoutsSent: Int = 0, questsCompleted: Int = 0,
-                requests: Int = 0, mode: Mode = .automatic, missingPermissions: [SampleType] = []) {
+    public init(
+        server: String, contract: SyncContract, first: LocalDate, last: LocalDate, isFirstSync: Bool,
+        daysSent: Int = 0, recordsUpserted: Int = 0, workoutsSent: Int = 0, questsCompleted: Int = 0,
+        requests: Int = 0, mode: Mode = .automatic, missingPermissions: [SampleType] = []
+    ) {
         self.server = server
         self.contract = contract
         self.first = first

@@ -30,7 +30,8 @@ public struct SyncHTTPRequest: Sendable, Hashable {
 
     public static func == (lhs: SyncHTTPRequest, rhs: SyncHTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
-            && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+            && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+            && lhs.headers.map(\.value) == rhs.headers.map(\.value)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -21,8 +21,10 @@ public struct SyncUploader: Sendable {
     /// Numbers in `0..<1` for the jitter. Default: the system generator.
     public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
 
-    public init(endpoint: SyncEndpoint, transport: any SyncTransport, retry: RetryPolicy = RetryPolicy(),
-                sleeper: any SyncSleeper = ContinuousSleeper(), logger: Logger = Logger(label: "vitals.sync")) {
+    public init(
+        endpoint: SyncEndpoint, transport: any SyncTransport, retry: RetryPolicy = RetryPolicy(),
+        sleeper: any SyncSleeper = ContinuousSleeper(), logger: Logger = Logger(label: "vitals.sync")
+    ) {
         self.endpoint = endpoint
         self.transport = transport
         self.retry = retry
@@ -34,13 +36,18 @@ public struct SyncUploader: Sendable {
     ///
     /// A 2xx answer that does not decode or confirm fails at once (`.unavailable`): a server
     /// that does not speak the contract will not start to on a retry.
-    public func post<Answer: Decodable & Sendable>(_ path: String, json body: Data, expecting: Answer.Type,
-                                                   confirms: (Answer) -> Bool = { _ in true })
-        async throws -> Delivery<Answer> {
-        let request = SyncHTTPRequest(method: "POST", url: endpoint.url(for: path), headers: [
-            ("Authorization", "Bearer \(endpoint.token)"), ("Content-Type", "application/json"),
-            ("Accept", "application/json"), ("User-Agent", "vitals-sync"),
-        ], body: body)
+    public func post<Answer: Decodable & Sendable>(
+        _ path: String, json body: Data, expecting: Answer.Type,
+        confirms: (Answer) -> Bool = { _ in true }
+    )
+        async throws -> Delivery<Answer>
+    {
+        let request = SyncHTTPRequest(
+            method: "POST", url: endpoint.url(for: path),
+            headers: [
+                ("Authorization", "Bearer \(endpoint.token)"), ("Content-Type", "application/json"),
+                ("Accept", "application/json"), ("User-Agent", "vitals-sync"),
+            ], body: body)
         let attempts = max(1, retry.maximumAttempts)
         let route = "POST \(path)"
         var lastProblem = "no attempt made"
@@ -54,7 +61,8 @@ public struct SyncUploader: Sendable {
                 lastProblem = "no answer (\(error))"
                 logFailure(route, attempt: attempt, of: attempts, problem: lastProblem)
                 if attempt < attempts {
-                    try await pause(retry.delay(afterAttempt: attempt, random: random()), .backoff(attempt: attempt), route)
+                    try await pause(
+                        retry.delay(afterAttempt: attempt, random: random()), .backoff(attempt: attempt), route)
                 }
                 continue
             }
@@ -63,28 +71,36 @@ public struct SyncUploader: Sendable {
                 let decoder = JSONDecoder()
                 decoder.dateDecodingStrategy = .iso8601
                 guard let answer = try? decoder.decode(Answer.self, from: response.body), confirms(answer) else {
-                    throw VitalsError(.unavailable, "\(route) at \(endpoint) was answered \(Self.describe(status)) "
-                                      + "without the expected body; is it a Vitals sync server?")
+                    throw VitalsError(
+                        .unavailable,
+                        "\(route) at \(endpoint) was answered \(Self.describe(status)) "
+                            + "without the expected body; is it a Vitals sync server?")
                 }
                 return Delivery(answer: answer, attempts: attempt)
             }
-            guard RetryPolicy.isRetryable(status: status) else { throw finalError(response, route: route, attempt: attempt) }
+            guard RetryPolicy.isRetryable(status: status) else {
+                throw finalError(response, route: route, attempt: attempt)
+            }
             lastProblem = "the server answered \(Self.describe(status))"
             logFailure(route, attempt: attempt, of: attempts, problem: lastProblem)
             guard attempt < attempts else { break }
             if status == 429, let asked = RetryPolicy.retryAfter(response.header("Retry-After")) {
                 guard asked <= retry.maximumRetryAfter else {
-                    throw VitalsError(.unavailable, "\(route) at \(endpoint) gave up after attempt \(attempt): the server "
-                                      + "answered 429 Too Many Requests with Retry-After \(RetryPolicy.seconds(asked)) s, "
-                                      + "more than the \(RetryPolicy.seconds(retry.maximumRetryAfter)) s limit")
+                    throw VitalsError(
+                        .unavailable,
+                        "\(route) at \(endpoint) gave up after attempt \(attempt): the server "
+                            + "answered 429 Too Many Requests with Retry-After \(RetryPolicy.seconds(asked)) s, "
+                            + "more than the \(RetryPolicy.seconds(retry.maximumRetryAfter)) s limit")
                 }
                 try await pause(asked, .retryAfter(attempt: attempt), route)
             } else {
                 try await pause(retry.delay(afterAttempt: attempt, random: random()), .backoff(attempt: attempt), route)
             }
         }
-        throw VitalsError(.unavailable, "\(route) at \(endpoint) failed after \(attempts) attempt\(attempts == 1 ? "" : "s"); "
-                          + "last: \(lastProblem)")
+        throw VitalsError(
+            .unavailable,
+            "\(route) at \(endpoint) failed after \(attempts) attempt\(attempts == 1 ? "" : "s"); "
+                + "last: \(lastProblem)")
     }
 
     private func pause(_ duration: Duration, _ reason: SyncWait, _ route: String) async throws {
@@ -96,9 +112,12 @@ public struct SyncUploader: Sendable {
     }
 
     private func logFailure(_ route: String, attempt: Int, of attempts: Int, problem: String) {
-        logger.notice("sync request failed", metadata: [
-            "route": "\(route)", "server": "\(endpoint)", "attempt": "\(attempt)/\(attempts)", "problem": "\(problem)",
-        ])
+        logger.notice(
+            "sync request failed",
+            metadata: [
+                "route": "\(route)", "server": "\(endpoint)", "attempt": "\(attempt)/\(attempts)",
+                "problem": "\(problem)",
+            ])
     }
 
     /// The error for an answer retrying cannot fix: names the status and the server's error code and field.
@@ -106,8 +125,11 @@ public struct SyncUploader: Sendable {
         let status = response.status
         var detail = ""
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-           let error = object["error"] as? [String: Any] {
-            let parts = [(error["code"] as? String).map { "code \($0)" }, (error["field"] as? String).map { "field '\($0)'" }]
+            let error = object["error"] as? [String: Any]
+        {
+            let parts = [
+                (error["code"] as? String).map { "code \($0)" }, (error["field"] as? String).map { "field '\($0)'" },
+            ]
             let known = parts.compactMap { $0 }
             if !known.isEmpty { detail = " (\(known.joined(separator: ", ")))" }
         }

@@ -19,7 +19,9 @@ struct DailyCacheBenchmark {
     static let calendar = Calendar.gregorian(in: TimeZone(identifier: "Europe/Berlin")!)
 
     func run() async throws {
-        let file = path ?? FileManager.default.temporaryDirectory
+        let file =
+            path
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("vitals-bench-cache-\(UUID().uuidString).sqlite").path
         var configuration = SQLiteHealthStore.Configuration()
         configuration.cacheCapacity = 0
@@ -36,7 +38,8 @@ struct DailyCacheBenchmark {
         // Opened after populating: alone on the file, the bulk writes skip the WAL.
         configuration.cachesDailyStatistics = false
         let uncached = try SQLiteHealthStore(path: file, configuration: configuration)
-        let total = try await cached.typeSummaries().filter { [SampleType.stepCount, .heartRate].contains($0.type) }.reduce(0) { $0 + $1.count }
+        let total = try await cached.typeSummaries().filter { [SampleType.stepCount, .heartRate].contains($0.type) }
+            .reduce(0) { $0 + $1.count }
         let stealBefore = HostCPU.now()
 
         let today = Self.calendar.date(byAdding: .day, value: -1, to: end)!
@@ -48,11 +51,14 @@ struct DailyCacheBenchmark {
             try query(.stepCount, from: trendStart, to: end, .sum),
             try query(.heartRate, from: trendStart, to: end, [.average, .minimum, .maximum]),
             try query(.stepCount, from: lastYear, to: Self.calendar.date(byAdding: .year, value: -1, to: end)!, .sum),
-            try query(.heartRate, from: lastYear, to: Self.calendar.date(byAdding: .year, value: -1, to: end)!,
-                      [.average, .minimum, .maximum]),
+            try query(
+                .heartRate, from: lastYear, to: Self.calendar.date(byAdding: .year, value: -1, to: end)!,
+                [.average, .minimum, .maximum]),
         ]
-        let todayQueries = [try query(.stepCount, from: today, to: end, .sum),
-                            try query(.heartRate, from: today, to: end, [.average, .minimum, .maximum])]
+        let todayQueries = [
+            try query(.stepCount, from: today, to: end, .sum),
+            try query(.heartRate, from: today, to: end, [.average, .minimum, .maximum]),
+        ]
 
         let warmRuns = runs * 10
         let cold = try await time(runs) {
@@ -80,26 +86,37 @@ struct DailyCacheBenchmark {
         let steal = HostCPU.stealPercent(since: stealBefore)
 
         print("store: \(file)")
-        print("\(total) samples: minute-level steps and heart rate from a watch and a phone, \(years) years, days in Europe/Berlin")
-        print("cached: through the daily_statistics cache; bypassed: cachesDailyStatistics = false (same file, same run)")
+        print(
+            "\(total) samples: minute-level steps and heart rate from a watch and a phone, \(years) years, days in Europe/Berlin"
+        )
+        print(
+            "cached: through the daily_statistics cache; bypassed: cachesDailyStatistics = false (same file, same run)")
         print("medians and p99 in ms; cold and bypassed over \(runs) runs, warm over \(warmRuns)")
         func padded(_ text: String, _ width: Int) -> String {
             text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
         }
-        print("query".padding(toLength: 42, withPad: " ", startingAt: 0) + padded("cached", 10) + padded("p99", 10)
-              + padded("bypassed", 12) + padded("p99", 12))
+        print(
+            "query".padding(toLength: 42, withPad: " ", startingAt: 0) + padded("cached", 10) + padded("p99", 10)
+                + padded("bypassed", 12) + padded("p99", 12))
         for (name, withCache, without) in results {
-            let figures = [withCache.median, withCache.p99, without.median, without.p99].map { String(format: "%.2f", $0 * 1000) }
-            print(name.padding(toLength: 42, withPad: " ", startingAt: 0) + padded(figures[0], 10) + padded(figures[1], 10)
-                  + padded(figures[2], 12) + padded(figures[3], 12))
+            let figures = [withCache.median, withCache.p99, without.median, without.p99].map {
+                String(format: "%.2f", $0 * 1000)
+            }
+            print(
+                name.padding(toLength: 42, withPad: " ", startingAt: 0) + padded(figures[0], 10)
+                    + padded(figures[1], 10)
+                    + padded(figures[2], 12) + padded(figures[3], 12))
         }
-        print(steal.map { String(format: "CPU steal during the measurements: %.1f%%", $0) } ?? "CPU steal: unknown (no /proc/stat)")
+        print(
+            steal.map { String(format: "CPU steal during the measurements: %.1f%%", $0) }
+                ?? "CPU steal: unknown (no /proc/stat)")
     }
 
     /// A daily query in Berlin over `[from, to)`.
     func query(_ type: SampleType, from: Date, to: Date, _ options: StatisticsOptions) throws -> StatisticsQuery {
-        StatisticsQuery(type: type, range: try DateRange(start: from, end: to), interval: .day,
-                        calendar: Self.calendar, options: options)
+        StatisticsQuery(
+            type: type, range: try DateRange(start: from, end: to), interval: .day,
+            calendar: Self.calendar, options: options)
     }
 
     /// Fails loudly unless the two stores answer every query identically.
@@ -137,7 +154,8 @@ struct DailyCacheBenchmark {
         init(_ values: [Double]) {
             let sorted = values.sorted()
             median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-            p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+            p99 =
+                sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
         }
     }
 }

@@ -31,14 +31,21 @@ struct DailyCacheData {
             try await store.bulkWrite { bulk in
                 var state = UInt64(first) &* 2_862_933_555_777_941_757 &+ 3_037_000_493
                 var serial = firstSerial
-                func add(_ type: Int32, _ source: Int32, _ device: Int32, _ start: Double, _ end: Double, _ value: Double) throws {
+                func add(
+                    _ type: Int32, _ source: Int32, _ device: Int32, _ start: Double, _ end: Double, _ value: Double
+                ) throws {
                     serial += 1
                     func byte(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: serial >> shift) }
-                    let uuid = UUID(uuid: (0xB0, 0, 0, 0, 0, 0, 0, 0, byte(56), byte(48), byte(40), byte(32),
-                                           byte(24), byte(16), byte(8), byte(0)))
-                    try bulk.add(PreparedSample(uuid: uuid, type: type, source: source, version: -1, device: device, unit: -1,
-                                                start: start, end: end, value: value, created: nil, metadataJSON: nil),
-                                 dictionary: dictionary)
+                    let uuid = UUID(
+                        uuid: (
+                            0xB0, 0, 0, 0, 0, 0, 0, 0, byte(56), byte(48), byte(40), byte(32),
+                            byte(24), byte(16), byte(8), byte(0)
+                        ))
+                    try bulk.add(
+                        PreparedSample(
+                            uuid: uuid, type: type, source: source, version: -1, device: device, unit: -1,
+                            start: start, end: end, value: value, created: nil, metadataJSON: nil),
+                        dictionary: dictionary)
                 }
                 for m in first..<last {
                     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -54,8 +61,9 @@ struct DailyCacheData {
             serial += UInt64(last - first) * 4
             minute = last
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-            let line = String(format: "\rgenerating: %d / %d minutes (%.0f%%), %.0f samples/s", minute, minutes,
-                              Double(minute) * 100 / Double(minutes), Double(minute * 4) / elapsed)
+            let line = String(
+                format: "\rgenerating: %d / %d minutes (%.0f%%), %.0f samples/s", minute, minutes,
+                Double(minute) * 100 / Double(minutes), Double(minute * 4) / elapsed)
             FileHandle.standardError.write(Data(line.utf8))
         }
         FileHandle.standardError.write(Data("\n".utf8))

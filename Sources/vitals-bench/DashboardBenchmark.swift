@@ -32,7 +32,9 @@ struct DashboardBenchmark {
 
     func run() async throws {
         let calendar = DailyCacheBenchmark.calendar
-        let file = path ?? FileManager.default.temporaryDirectory
+        let file =
+            path
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("vitals-bench-dashboard-\(UUID().uuidString).sqlite").path
         var configuration = SQLiteHealthStore.Configuration()
         configuration.cacheCapacity = 0
@@ -55,7 +57,9 @@ struct DashboardBenchmark {
             Page(name: "Day", path: "/day/\(lastDay)", median: 50),
             Page(name: "Trends, steps, 365 days", path: "/trends?type=stepCount&range=365", median: 50),
             Page(name: "Trends, heart rate, 365 days", path: "/trends?type=heartRate&range=365", median: 50),
-            Page(name: "Trends, steps, 365 days, weekly", path: "/trends?type=stepCount&range=365&bucket=week", median: 50),
+            Page(
+                name: "Trends, steps, 365 days, weekly", path: "/trends?type=stepCount&range=365&bucket=week",
+                median: 50),
             Page(name: "Calendar, month", path: "/calendar?month=\(month)&figure=stepCount"),
             Page(name: "Calendar, year", path: "/calendar?year=\(lastDay.year)&figure=stepCount"),
         ]
@@ -63,15 +67,17 @@ struct DashboardBenchmark {
         var dashboardConfiguration = DashboardConfiguration()
         dashboardConfiguration.now = { now }
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
-        let application = DashboardApplication.make(store: store, configuration: dashboardConfiguration, port: 0,
-                                                     logger: Logger(label: "vitals-bench.dashboard") { _ in SwiftLogNoOpLogHandler() },
-                                                     onServerRunning: { portContinuation.yield($0) })
+        let application = DashboardApplication.make(
+            store: store, configuration: dashboardConfiguration, port: 0,
+            logger: Logger(label: "vitals-bench.dashboard") { _ in SwiftLogNoOpLogHandler() },
+            onServerRunning: { portContinuation.yield($0) })
         let serving = Task { try await application.runService() }
         var ports = portStream.makeAsyncIterator()
         guard let port = await ports.next() else { VitalsBench.fail("the dashboard did not start") }
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let steal = HostCPU.now()
-        print("""
+        print(
+            """
             \(samples) samples in \(file); pages of \(lastDay) (Europe/Berlin), \(runs) warm views each
             page                                   cold ms   warm median   warm p99   target (median, p99)
             """)
@@ -86,8 +92,9 @@ struct DashboardBenchmark {
                 let p99 = warm[min(warm.count - 1, Int((Double(warm.count) * 0.99).rounded(.up)) - 1)]
                 let target = [page.median.map { "<= \(Int($0))" }, page.p99.map { "<= \(Int($0))" }]
                     .compactMap { $0 }.joined(separator: ", ")
-                print(page.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-                      + String(format: "%8.1f   %11.2f   %8.2f   ", cold, median, p99) + target)
+                print(
+                    page.name.padding(toLength: 38, withPad: " ", startingAt: 0)
+                        + String(format: "%8.1f   %11.2f   %8.2f   ", cold, median, p99) + target)
             }
             try await client.shutdown()
         } catch {
@@ -97,8 +104,10 @@ struct DashboardBenchmark {
         }
         serving.cancel()
         if let before = steal, let after = HostCPU.now() {
-            print(String(format: "host CPU during the views: idle %.1f%%, steal %.1f%%", after.idlePercent(since: before),
-                         after.stealPercent(since: before)))
+            print(
+                String(
+                    format: "host CPU during the views: idle %.1f%%, steal %.1f%%", after.idlePercent(since: before),
+                    after.stealPercent(since: before)))
         }
     }
 
@@ -109,7 +118,9 @@ struct DashboardBenchmark {
         let response = try await client.execute(request, timeout: .seconds(120))
         let body = try await response.body.collect(upTo: 64 << 20)
         let t1 = DispatchTime.now().uptimeNanoseconds
-        guard response.status == .ok, body.readableBytes > 0 else { VitalsBench.fail("GET \(path) answered \(response.status)") }
+        guard response.status == .ok, body.readableBytes > 0 else {
+            VitalsBench.fail("GET \(path) answered \(response.status)")
+        }
         return Double(t1 - t0) / 1e6
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -47,8 +48,9 @@ final class DiskFlushProbe: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: path)
         let sorted = lock.withLock { milliseconds }.sorted()
         guard let longest = sorted.last else { return nil }
-        return Summary(count: sorted.count, p99Milliseconds: sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
-                       maxMilliseconds: longest, over10Milliseconds: sorted.filter { $0 > 10 }.count)
+        return Summary(
+            count: sorted.count, p99Milliseconds: sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
+            maxMilliseconds: longest, over10Milliseconds: sorted.filter { $0 > 10 }.count)
     }
 
     private func probe() {
@@ -59,7 +61,9 @@ final class DiskFlushProbe: @unchecked Sendable {
         let block = [UInt8](repeating: 0x78, count: 8192)
         var round = 0
         while !lock.withLock({ stopped }) {
-            let written = block.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(round % 128) * 8192) }
+            let written = block.withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress, $0.count, off_t(round % 128) * 8192)
+            }
             guard written == 8192 else { return }
             let start = DispatchTime.now().uptimeNanoseconds
             #if canImport(Glibc)

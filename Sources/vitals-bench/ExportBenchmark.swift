@@ -18,7 +18,11 @@ struct ExportBenchmark {
     var pageSize = ExportRequest.defaultPageSize
 
     func run() async throws {
-        let path = db ?? FileManager.default.temporaryDirectory.appendingPathComponent("vitals-bench-fhir-\(UUID().uuidString).sqlite").path
+        let path =
+            db
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "vitals-bench-fhir-\(UUID().uuidString).sqlite"
+            ).path
         // As `vitals export` opens it: no query cache, which an export's pages would only fill.
         var configuration = SQLiteHealthStore.Configuration()
         configuration.cacheCapacity = 0
@@ -30,13 +34,16 @@ struct ExportBenchmark {
             print("imported \(report.added) samples in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         }
         let request = ExportRequest(
-            range: try DateRange(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_102_444_800)),
-            zone: try .iana("Europe/Berlin"), patient: PatientDetails(characteristics: try await store.characteristics()),
+            range: try DateRange(
+                start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_102_444_800)),
+            zone: try .iana("Europe/Berlin"),
+            patient: PatientDetails(characteristics: try await store.characteristics()),
             pageSize: pageSize)
         print(String(format: "before the export: RSS %.1f MiB", Self.statusMiB("VmRSS:") ?? -1))
         var rates: [Double] = []
         for run in 1...max(1, runs) {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-bench-fhir-out-\(UUID().uuidString)")
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "vitals-bench-fhir-out-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: out) }
             Self.resetPeakRSS()
             let cpu = HostCPU.now()
@@ -51,9 +58,12 @@ struct ExportBenchmark {
             let rate = Double(observations) / seconds
             rates.append(rate)
             // Per CPU second too: on a shared VM the wall time also counts other processes' turns.
-            print(String(format: "run %d: %d Observations in %.2f s = %.0f Observations/s (%.0f per CPU second), "
-                         + "peak RSS %.1f MiB, steal %.1f%%",
-                         run, observations, seconds, rate, Double(observations) / max(cpuSeconds, 1e-9), Self.statusMiB("VmHWM:") ?? -1, HostCPU.stealPercent(since: cpu) ?? -1))
+            print(
+                String(
+                    format: "run %d: %d Observations in %.2f s = %.0f Observations/s (%.0f per CPU second), "
+                        + "peak RSS %.1f MiB, steal %.1f%%",
+                    run, observations, seconds, rate, Double(observations) / max(cpuSeconds, 1e-9),
+                    Self.statusMiB("VmHWM:") ?? -1, HostCPU.stealPercent(since: cpu) ?? -1))
         }
         print(String(format: "median: %.0f Observations/s", rates.sorted()[rates.count / 2]))
     }
@@ -73,8 +83,9 @@ struct ExportBenchmark {
     /// A memory figure of `/proc/self/status` (`VmHWM:` peak RSS, `VmRSS:` now) in MiB, or nil where it is not told.
     static func statusMiB(_ field: String) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+            let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kib / 1024
     }
 }

@@ -11,7 +11,8 @@ struct HostCPU {
     /// Now, or nil where there is no `/proc/stat` (not Linux).
     static func now() -> HostCPU? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+        else { return nil }
         let ticks = line.split(separator: " ").dropFirst().prefix(8).compactMap { UInt64($0) }
         return ticks.count == 8 ? HostCPU(ticks: ticks) : nil
     }

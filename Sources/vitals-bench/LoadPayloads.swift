@@ -38,8 +38,9 @@ enum LoadPayloads {
         static let idMark = Array("IDIDIDIDIDIDIDIDIDID".utf8)
 
         init() {
-            let text = LoadPayloads.healthAutoExport(day: String(decoding: Self.dayMark, as: UTF8.self),
-                                                     workoutID: String(decoding: Self.idMark, as: UTF8.self))
+            let text = LoadPayloads.healthAutoExport(
+                day: String(decoding: Self.dayMark, as: UTF8.self),
+                workoutID: String(decoding: Self.idMark, as: UTF8.self))
             bytes = Array(text.utf8)
             dayOffsets = Self.offsets(of: Self.dayMark, in: bytes)
             idOffsets = Self.offsets(of: Self.idMark, in: bytes)
@@ -87,20 +88,26 @@ enum LoadPayloads {
         for index in 0..<heartRates {
             let minute = 6 * 60 + index * 9
             if index > 0 { text += "," }
-            text += "{\"Min\":\(55 + index % 10),\"Avg\":\(62 + index % 25),\"Max\":\(90 + index % 30),"
+            text +=
+                "{\"Min\":\(55 + index % 10),\"Avg\":\(62 + index % 25),\"Max\":\(90 + index % 30),"
                 + "\"date\":\"\(day) \(clock(minute)) +0000\",\"source\":\"Load Watch\"}"
         }
         text += "]},{\"name\":\"sleep_analysis\",\"units\":\"hr\",\"data\":["
-        let stages = ["Core", "Deep", "Core", "REM", "Awake", "Core", "Deep", "REM", "Core", "Awake", "Core", "REM", "Core", "Deep"]
+        let stages = [
+            "Core", "Deep", "Core", "REM", "Awake", "Core", "Deep", "REM", "Core", "Awake", "Core", "REM", "Core",
+            "Deep",
+        ]
         var minute = 30  // 00:30 to about 06:30 of the day
         for (index, stage) in stages.enumerated() {
             let length = 20 + (index * 7) % 15
             if index > 0 { text += "," }
-            text += "{\"startDate\":\"\(day) \(clock(minute)) +0000\",\"endDate\":\"\(day) \(clock(minute + length)) +0000\","
+            text +=
+                "{\"startDate\":\"\(day) \(clock(minute)) +0000\",\"endDate\":\"\(day) \(clock(minute + length)) +0000\","
                 + "\"qty\":\(Double(length) / 60),\"value\":\"\(stage)\",\"source\":\"Load Watch\"}"
             minute += length
         }
-        text += "]}],\"workouts\":[{\"id\":\"\(workoutID)\",\"name\":\"Outdoor Run\",\"start\":\"\(day) 17:00:00 +0000\","
+        text +=
+            "]}],\"workouts\":[{\"id\":\"\(workoutID)\",\"name\":\"Outdoor Run\",\"start\":\"\(day) 17:00:00 +0000\","
             + "\"end\":\"\(day) 17:40:00 +0000\",\"duration\":2400,\"activeEnergyBurned\":{\"qty\":410,\"units\":\"kcal\"},"
             + "\"distance\":{\"qty\":7.2,\"units\":\"km\"}}]}}"
         return text

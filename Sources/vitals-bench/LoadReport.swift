@@ -9,17 +9,23 @@ enum LoadReport {
             printCheck(daily)
         }
         for ingest in report["ingest"] as? [[String: Any]] ?? [] {
-            Swift.print("\(backend)  POST /api/v1/ingest/health-auto-export (\(ingest["client"] as? String ?? "?"))  \(line(ingest))")
+            Swift.print(
+                "\(backend)  POST /api/v1/ingest/health-auto-export (\(ingest["client"] as? String ?? "?"))  \(line(ingest))"
+            )
             printCheck(ingest)
         }
     }
 
     private static func printCheck(_ figures: [String: Any]) {
         if let check = figures["check"] as? [String: Int] {
-            Swift.print("    check: " + check.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            Swift.print(
+                "    check: " + check.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            )
         }
         if let note = figures["note"] as? String { Swift.print("    note: \(note)") }
-        for example in figures["partly stored examples"] as? [String] ?? [] { Swift.print("    partly stored: \(example)") }
+        for example in figures["partly stored examples"] as? [String] ?? [] {
+            Swift.print("    partly stored: \(example)")
+        }
     }
 
     static func line(_ figures: [String: Any]) -> String {
@@ -30,8 +36,9 @@ enum LoadReport {
         let errors = figures["errors"] as? Int ?? 0
         let cpu = figures["server_cpu_seconds"] as? Double ?? 0
         let seconds = figures["seconds"] as? Double ?? 1
-        var text = String(format: "%d conns: %.0f/s, p50 %.1f ms, p99 %.1f ms, %d errors, server CPU %.0f%%",
-                          connections, rate, p50, p99, errors, cpu / seconds * 100)
+        var text = String(
+            format: "%d conns: %.0f/s, p50 %.1f ms, p99 %.1f ms, %d errors, server CPU %.0f%%",
+            connections, rate, p50, p99, errors, cpu / seconds * 100)
         if let steal = figures["host_steal_pct"] as? Double, steal >= 0 {
             text += String(format: ", host steal %.1f%%", steal)
         }

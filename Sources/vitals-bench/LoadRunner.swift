@@ -66,7 +66,8 @@ struct LoadRunner {
                             let response = try await client.execute(planned.request, timeout: .seconds(60))
                             let body = try await response.body.collect(upTo: 1 << 20)
                             let elapsed = ContinuousClock.now - sentAt
-                            result.latencies.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+                            result.latencies.append(
+                                Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
                             if (200..<300).contains(response.status.code) {
                                 result.accepted.append((planned.key, String(buffer: body)))
                             } else {

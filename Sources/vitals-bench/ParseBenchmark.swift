@@ -20,7 +20,8 @@ enum ParseBenchmark {
             }
         }
         if let file { runs = 1 }
-        let body = try file.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let body =
+            try file.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
             ?? Data(LoadPayloads.healthAutoExport(day: "2025-11-16", workoutID: "parse-benchmark-0001").utf8)
         let parser = HealthAutoExportParser()
         var best = Double.infinity
@@ -31,12 +32,16 @@ enum ParseBenchmark {
             best = min(best, (threadCPUSeconds() - start) / Double(runs))
         }
         if file != nil {
-            print(String(format: "hae-parse: %d-byte document, %d samples: %.2f s CPU, %.1f MB/s (best of %d rounds)",
-                         body.count, samples, best, Double(body.count) / best / 1e6, rounds))
+            print(
+                String(
+                    format: "hae-parse: %d-byte document, %d samples: %.2f s CPU, %.1f MB/s (best of %d rounds)",
+                    body.count, samples, best, Double(body.count) / best / 1e6, rounds))
             return
         }
-        print(String(format: "hae-parse: %d-byte payload, %d samples: %.1f µs CPU per payload (best of %d rounds of %d)",
-                     body.count, samples, best * 1e6, rounds, runs))
+        print(
+            String(
+                format: "hae-parse: %d-byte payload, %d samples: %.1f µs CPU per payload (best of %d rounds of %d)",
+                body.count, samples, best * 1e6, rounds, runs))
     }
 
     private static func threadCPUSeconds() -> Double {

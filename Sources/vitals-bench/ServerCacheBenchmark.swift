@@ -41,32 +41,48 @@ struct ServerCacheBenchmark {
 
     private func measure(_ repository: some HealthRepository & DailyStatisticsStoring, backend: String) async throws {
         try await repository.migrate()
-        let user = try await repository.addUser(name: "bench-\(UUID().uuidString.prefix(8))", timeZone: "Europe/Berlin",
-                                                tokenHash: TokenHasher.hash(TokenHasher.newToken()), at: Date())
+        let user = try await repository.addUser(
+            name: "bench-\(UUID().uuidString.prefix(8))", timeZone: "Europe/Berlin",
+            tokenHash: TokenHasher.hash(TokenHasher.newToken()), at: Date())
         let calendar = Self.calendar
         let end = calendar.startOfDay(for: Date())
         let start = calendar.date(byAdding: .day, value: -days, to: end)!
         let samples = try await populate(repository, user: user, from: start, to: end)
         let range = try DateRange(start: start, end: end)
-        var wholeHeart = StatisticsQuery(type: .heartRate, range: range, interval: .day, calendar: calendar,
-                                         options: [.average, .minimum, .maximum])
+        var wholeHeart = StatisticsQuery(
+            type: .heartRate, range: range, interval: .day, calendar: calendar,
+            options: [.average, .minimum, .maximum])
         wholeHeart.intervalCount = days
         let queries: [(String, StatisticsQuery)] = [
-            ("steps, \(days) daily sums", StatisticsQuery(type: .stepCount, range: range, interval: .day,
-                                                          calendar: calendar, options: .sum)),
-            ("heart rate, \(days) daily avg/min/max", StatisticsQuery(type: .heartRate, range: range, interval: .day,
-                                                                      calendar: calendar,
-                                                                      options: [.average, .minimum, .maximum])),
+            (
+                "steps, \(days) daily sums",
+                StatisticsQuery(
+                    type: .stepCount, range: range, interval: .day,
+                    calendar: calendar, options: .sum)
+            ),
+            (
+                "heart rate, \(days) daily avg/min/max",
+                StatisticsQuery(
+                    type: .heartRate, range: range, interval: .day,
+                    calendar: calendar,
+                    options: [.average, .minimum, .maximum])
+            ),
             ("heart rate, one \(days)-day bucket", wholeHeart),
-            ("steps, last day to 18:00, hourly", StatisticsQuery(
-                type: .stepCount, range: try DateRange(start: calendar.date(byAdding: .day, value: -1, to: end)!,
-                                                      end: end.addingTimeInterval(-6 * 3600)),
-                interval: .hour, calendar: calendar, options: .sum)),
+            (
+                "steps, last day to 18:00, hourly",
+                StatisticsQuery(
+                    type: .stepCount,
+                    range: try DateRange(
+                        start: calendar.date(byAdding: .day, value: -1, to: end)!,
+                        end: end.addingTimeInterval(-6 * 3600)),
+                    interval: .hour, calendar: calendar, options: .sum)
+            ),
         ]
         let plain = ServerHealthReader(repository: repository, user: user, cachesDailyStatistics: false)
         let cached = ServerHealthReader(repository: repository, user: user)
         let cpu = HostCPU.now()
-        print("""
+        print(
+            """
             \(backend): \(samples) samples of one user over \(days) days (Europe/Berlin); \(runs) runs each
             query                                    no cache ms   cold ms   warm median ms   warm p99 ms
             """)
@@ -74,22 +90,30 @@ struct ServerCacheBenchmark {
             let bypassed = try await times(max(3, runs / 5)) { _ = try await plain.statistics(query) }
             let cold = try await times(max(3, runs / 5)) {
                 try await repository.forgetStoredDays(of: user)
-            } body: { _ = try await cached.statistics(query) }
+            } body: {
+                _ = try await cached.statistics(query)
+            }
             _ = try await cached.statistics(query)
             let warm = try await times(runs) { _ = try await cached.statistics(query) }
-            let figures = String(format: "%11.1f %9.1f %16.2f %13.2f", median(bypassed), median(cold), median(warm),
-                                 percentile(warm, 0.99))
+            let figures = String(
+                format: "%11.1f %9.1f %16.2f %13.2f", median(bypassed), median(cold), median(warm),
+                percentile(warm, 0.99))
             print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + figures)
         }
         if let cpu, let now = HostCPU.now() {
-            print(String(format: "host CPU during the runs: idle %.1f%%, steal %.2f%%", now.idlePercent(since: cpu),
-                         now.stealPercent(since: cpu)))
+            print(
+                String(
+                    format: "host CPU during the runs: idle %.1f%%, steal %.2f%%", now.idlePercent(since: cpu),
+                    now.stealPercent(since: cpu)))
         }
     }
 
     /// Writes the user's samples a week at a time through the repository's write path; returns how many.
-    private func populate(_ repository: some HealthRepository, user: ServerUser, from start: Date, to end: Date) async throws
-        -> Int {
+    private func populate(
+        _ repository: some HealthRepository, user: ServerUser, from start: Date, to end: Date
+    ) async throws
+        -> Int
+    {
         let watch = "Bench's Apple Watch", phone = "Bench's iPhone"
         let minutes = Int(end.timeIntervalSince(start) / 60)
         let began = Date()
@@ -104,20 +128,31 @@ struct ServerCacheBenchmark {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let t = start.addingTimeInterval(Double(m) * 60)
                 let walked = Double((state >> 33) % 120), pulse = 55 + Double((state >> 40) % 60)
-                samples.append(StoredSample(uuid: UUID(), type: "HKQuantityTypeIdentifierStepCount", start: t,
-                                            end: t + 60, value: walked, sourceName: watch))
-                samples.append(StoredSample(uuid: UUID(), type: "HKQuantityTypeIdentifierStepCount", start: t + 30,
-                                            end: t + 90, value: (walked * 1.1).rounded(), sourceName: phone))
-                samples.append(StoredSample(uuid: UUID(), type: "HKQuantityTypeIdentifierHeartRate", start: t, end: t,
-                                            value: pulse, sourceName: watch))
-                samples.append(StoredSample(uuid: UUID(), type: "HKQuantityTypeIdentifierHeartRate", start: t + 30,
-                                            end: t + 30, value: pulse + 2, sourceName: phone))
+                samples.append(
+                    StoredSample(
+                        uuid: UUID(), type: "HKQuantityTypeIdentifierStepCount", start: t,
+                        end: t + 60, value: walked, sourceName: watch))
+                samples.append(
+                    StoredSample(
+                        uuid: UUID(), type: "HKQuantityTypeIdentifierStepCount", start: t + 30,
+                        end: t + 90, value: (walked * 1.1).rounded(), sourceName: phone))
+                samples.append(
+                    StoredSample(
+                        uuid: UUID(), type: "HKQuantityTypeIdentifierHeartRate", start: t, end: t,
+                        value: pulse, sourceName: watch))
+                samples.append(
+                    StoredSample(
+                        uuid: UUID(), type: "HKQuantityTypeIdentifierHeartRate", start: t + 30,
+                        end: t + 30, value: pulse + 2, sourceName: phone))
             }
-            written += try await repository.apply(HealthWrite(samples: samples, returnsSnapshots: false), for: user,
-                                                  at: Date()).samplesAdded
+            written += try await repository.apply(
+                HealthWrite(samples: samples, returnsSnapshots: false), for: user,
+                at: Date()
+            ).samplesAdded
             minute = last
-            let line = String(format: "\rwriting: %d / %d days, %.0f samples/s", minute / 1440, minutes / 1440,
-                              Double(written) / Date().timeIntervalSince(began))
+            let line = String(
+                format: "\rwriting: %d / %d days, %.0f samples/s", minute / 1440, minutes / 1440,
+                Double(written) / Date().timeIntervalSince(began))
             FileHandle.standardError.write(Data(line.utf8))
         }
         FileHandle.standardError.write(Data("\n".utf8))
@@ -125,8 +160,10 @@ struct ServerCacheBenchmark {
     }
 
     /// Milliseconds of each of `count` runs of `body`, each after `prepare` (not timed).
-    private func times(_ count: Int, prepare: () async throws -> Void = {},
-                       body: () async throws -> Void) async throws -> [Double] {
+    private func times(
+        _ count: Int, prepare: () async throws -> Void = {},
+        body: () async throws -> Void
+    ) async throws -> [Double] {
         var result: [Double] = []
         for _ in 0..<count {
             try await prepare()

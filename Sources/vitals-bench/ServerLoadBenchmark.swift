@@ -51,7 +51,8 @@ struct ServerLoadBenchmark {
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: sqlitePath + suffix) }
         }
-        let databaseArguments = (options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]) + options.serveArguments
+        let databaseArguments =
+            (options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]) + options.serveArguments
         let dailyUsers = options.dailyConnections * options.dailyClients.count
         // No ingest runs (--hae-connections ""), no users for them.
         let ingestUsers = options.haeConnections.isEmpty ? 0 : options.haeUsers
@@ -70,12 +71,14 @@ struct ServerLoadBenchmark {
             servers.append(try ServerProcess(vitals: options.vitals, arguments: databaseArguments))
         }
         var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(idleTimeout: .seconds(120),
-                                             concurrentHTTP1ConnectionsPerHostSoftLimit: max(64, options.haeConnections.max() ?? 64))
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(120),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: max(64, options.haeConnections.max() ?? 64))
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
-            let report = try await measure(client: client, servers: servers, backend: backend,
-                                           dailyTokens: dailyTokens, haeTokens: haeTokens)
+            let report = try await measure(
+                client: client, servers: servers, backend: backend,
+                dailyTokens: dailyTokens, haeTokens: haeTokens)
             try await client.shutdown()
             return report
         } catch {
@@ -84,17 +87,25 @@ struct ServerLoadBenchmark {
         }
     }
 
-    private func measure(client: HTTPClient, servers: [ServerProcess], backend: String, dailyTokens: [String],
-                         haeTokens: [String]) async throws -> [String: Any] {
-        var report: [String: Any] = ["backend": backend, "servers": servers.count,
-                                     "serveArguments": options.serveArguments.joined(separator: " ")]
+    private func measure(
+        client: HTTPClient, servers: [ServerProcess], backend: String, dailyTokens: [String],
+        haeTokens: [String]
+    ) async throws -> [String: Any] {
+        var report: [String: Any] = [
+            "backend": backend, "servers": servers.count,
+            "serveArguments": options.serveArguments.joined(separator: " "),
+        ]
         let server = servers[0]
         if options.healthSeconds > 0 {
             // The baseline of issue 38's figure: the same server's cheapest answer, in the same run.
-            log("\(backend): GET /health, \(options.dailyConnections) connections, \(Int(options.healthSeconds)) s, client wrk")
-            let outcome = try WrkProcess.run(threads: 2, connections: options.dailyConnections, seconds: options.healthSeconds,
-                                             script: options.wrkHealthScript, baseURL: server.baseURL, scriptArguments: [],
-                                             work: options.work) { server.cpuSeconds }
+            log(
+                "\(backend): GET /health, \(options.dailyConnections) connections, \(Int(options.healthSeconds)) s, client wrk"
+            )
+            let outcome = try WrkProcess.run(
+                threads: 2, connections: options.dailyConnections, seconds: options.healthSeconds,
+                script: options.wrkHealthScript, baseURL: server.baseURL, scriptArguments: [],
+                work: options.work
+            ) { server.cpuSeconds }
             let accepted = outcome.result["accepted"] as? Int ?? 0
             let secondsRun = outcome.result["seconds"] as? Double ?? options.healthSeconds
             report["health"] = [
@@ -108,11 +119,15 @@ struct ServerLoadBenchmark {
         for (run, kind) in options.dailyClients.enumerated() {
             // Each run gets its own users, so each check sees only its own writes.
             let tokens = Array(dailyTokens[(run * options.dailyConnections)..<((run + 1) * options.dailyConnections)])
-            log("\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s, client \(kind)")
+            log(
+                "\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s, client \(kind)"
+            )
             var figures: [String: Any]
             if kind == "wrk" {
-                figures = try await WrkDailyLoad(script: options.wrkScript, work: options.work, connections: options.dailyConnections,
-                                                 seconds: options.seconds).run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
+                figures = try await WrkDailyLoad(
+                    script: options.wrkScript, work: options.work, connections: options.dailyConnections,
+                    seconds: options.seconds
+                ).run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
             } else {
                 figures = try await daily(client: client, servers: servers, tokens: tokens)
             }
@@ -120,23 +135,29 @@ struct ServerLoadBenchmark {
         }
         report["daily"] = dailyRuns
         if let health = (report["health"] as? [String: Any])?["per_second"] as? Double, health > 0,
-           let daily = dailyRuns.first(where: { $0["client"] as? String == "wrk" })?["per_second"] as? Double {
+            let daily = dailyRuns.first(where: { $0["client"] as? String == "wrk" })?["per_second"] as? Double
+        {
             report["daily_over_health"] = daily / health
         }
         var ingest: [[String: Any]] = []
         var next = 0
         for connections in options.haeConnections {
-            log("\(backend): POST /api/v1/ingest/health-auto-export, \(connections) connections, \(Int(options.haeSeconds)) s, client \(options.haeClient)")
+            log(
+                "\(backend): POST /api/v1/ingest/health-auto-export, \(connections) connections, \(Int(options.haeSeconds)) s, client \(options.haeClient)"
+            )
             let tokens = Array(haeTokens.dropFirst(next))
             var figures: [String: Any]
             let used: Int
             if options.haeClient == "wrk" {
-                (figures, used) = try await WrkIngestLoad(script: options.wrkIngestScript, work: options.work,
-                                                          connections: connections, seconds: options.haeSeconds)
-                    .run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
+                (figures, used) = try await WrkIngestLoad(
+                    script: options.wrkIngestScript, work: options.work,
+                    connections: connections, seconds: options.haeSeconds
+                )
+                .run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
             } else {
-                (figures, used) = try await healthAutoExport(client: client, servers: servers, tokens: tokens,
-                                                             firstDay: next, connections: connections)
+                (figures, used) = try await healthAutoExport(
+                    client: client, servers: servers, tokens: tokens,
+                    firstDay: next, connections: connections)
             }
             next += used
             ingest.append(figures)
@@ -156,8 +177,9 @@ struct ServerLoadBenchmark {
                 for lane in 0..<lanes {
                     group.addTask {
                         for index in stride(from: lane, to: tokens.count, by: lanes) {
-                            _ = try await repository.addUser(name: "load-\(index)", timeZone: "UTC",
-                                                             tokenHash: TokenHasher.hash(tokens[index]), at: stamp)
+                            _ = try await repository.addUser(
+                                name: "load-\(index)", timeZone: "UTC",
+                                tokenHash: TokenHasher.hash(tokens[index]), at: stamp)
                         }
                     }
                 }
@@ -183,9 +205,11 @@ struct ServerLoadBenchmark {
         let runner = LoadRunner(client: client, connections: tokens.count, seconds: options.seconds)
         let result = await runner.run { worker, iteration in
             let day = LoadPayloads.day(iteration)
-            return .init(key: "\(worker) \(day)",
-                         request: LoadRunner.post(urls[worker % urls.count], token: tokens[worker],
-                                                  body: LoadPayloads.daily(day: day, seed: iteration)))
+            return .init(
+                key: "\(worker) \(day)",
+                request: LoadRunner.post(
+                    urls[worker % urls.count], token: tokens[worker],
+                    body: LoadPayloads.daily(day: day, seed: iteration)))
         }
         let cpu = Self.cpuSeconds(of: servers) - cpuBefore
         let host = watch.finish()
@@ -206,8 +230,10 @@ struct ServerLoadBenchmark {
     }
 
     /// The ingest run from the Swift client; worker `w` sends to server `w % servers.count`.
-    private func healthAutoExport(client: HTTPClient, servers: [ServerProcess], tokens: [String], firstDay: Int,
-                                  connections: Int) async throws -> ([String: Any], used: Int) {
+    private func healthAutoExport(
+        client: HTTPClient, servers: [ServerProcess], tokens: [String], firstDay: Int,
+        connections: Int
+    ) async throws -> ([String: Any], used: Int) {
         let urls = servers.map { $0.baseURL + "/api/v1/ingest/health-auto-export" }
         let server = servers[0]
         let counter = Counter()
@@ -220,8 +246,9 @@ struct ServerLoadBenchmark {
             guard index < tokens.count else { return nil }
             let day = LoadPayloads.day(firstDay + index)
             let body = template.body(day: day, workoutID: "load-\(firstDay + index)")
-            return .init(key: "\(index) \(day)",
-                         request: LoadRunner.post(urls[worker % urls.count], token: tokens[index], body: body))
+            return .init(
+                key: "\(index) \(day)",
+                request: LoadRunner.post(urls[worker % urls.count], token: tokens[index], body: body))
         }
         let cpu = Self.cpuSeconds(of: servers) - cpuBefore
         let host = watch.finish()
@@ -243,7 +270,9 @@ struct ServerLoadBenchmark {
                     let storedSamples = (object["samples"] as? [Any])?.count ?? -1
                     let storedWorkouts = (object["workouts"] as? [Any])?.count ?? -1
                     let days = ((object["snapshots"] as? [[String: Any]]) ?? []).compactMap { $0["date"] as? String }
-                    let ok = storedSamples == answer["samplesAdded"] as? Int && storedWorkouts == answer["workoutsAdded"] as? Int
+                    let ok =
+                        storedSamples == answer["samplesAdded"] as? Int
+                        && storedWorkouts == answer["workoutsAdded"] as? Int
                         && storedWorkouts == 1 && days.contains(day)
                     return (ok, storedSamples)
                 }
@@ -254,7 +283,10 @@ struct ServerLoadBenchmark {
                 samples += max(0, outcome.samples)
                 add()
             }
-            return ["accepted payloads stored exactly": ok, "accepted payloads not as answered": wrong, "samples stored": samples]
+            return [
+                "accepted payloads stored exactly": ok, "accepted payloads not as answered": wrong,
+                "samples stored": samples,
+            ]
         }
         var figures = Self.figures(result, serverCPU: cpu)
         figures.merge(host) { ours, _ in ours }

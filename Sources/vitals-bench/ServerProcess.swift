@@ -38,7 +38,8 @@ final class ServerProcess {
     /// CPU seconds (user + system) the server has used so far, from /proc.
     var cpuSeconds: Double {
         guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
+            let close = text.lastIndex(of: ")")
+        else { return 0 }
         let fields = text[text.index(after: close)...].split(separator: " ")
         // After the command name: state is field 0, utime field 11, stime field 12 (clock ticks).
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }

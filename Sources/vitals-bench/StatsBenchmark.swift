@@ -13,7 +13,9 @@ struct StatsBenchmark {
     static let phone = Source(name: "Bench iPhone", bundleIdentifier: "com.apple.health.phone")
 
     func run() async throws {
-        let file = path ?? FileManager.default.temporaryDirectory
+        let file =
+            path
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("vitals-bench-\(UUID().uuidString).sqlite").path
         var configuration = SQLiteHealthStore.Configuration()
         configuration.cacheCapacity = 0
@@ -46,12 +48,17 @@ struct StatsBenchmark {
 
             let t2 = DispatchTime.now().uptimeNanoseconds
             let rows = try queue.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT CAST((start - ?) / 86400 AS INTEGER) AS day, SUM(value) FROM samples
-                    WHERE type_id = (SELECT id FROM types WHERE identifier = ?) AND start >= ? AND start < ?
-                    GROUP BY day
-                    """, arguments: [range.start.timeIntervalSince1970, SampleType.stepCount.identifier,
-                                     range.start.timeIntervalSince1970, range.end.timeIntervalSince1970])
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT CAST((start - ?) / 86400 AS INTEGER) AS day, SUM(value) FROM samples
+                        WHERE type_id = (SELECT id FROM types WHERE identifier = ?) AND start >= ? AND start < ?
+                        GROUP BY day
+                        """,
+                    arguments: [
+                        range.start.timeIntervalSince1970, SampleType.stepCount.identifier,
+                        range.start.timeIntervalSince1970, range.end.timeIntervalSince1970,
+                    ])
             }
             let t3 = DispatchTime.now().uptimeNanoseconds
             naiveTotal = rows.reduce(0) { $0 + ($1[1] as Double) }
@@ -61,9 +68,14 @@ struct StatsBenchmark {
         let naive = median(naiveTimes)
         let rowsInYear = Int(range.duration / 60) * 2
         print("store: \(file)")
-        print("one year of daily step statistics over \(rowsInYear) minute samples from 2 overlapping sources (median of \(runs) runs):")
+        print(
+            "one year of daily step statistics over \(rowsInYear) minute samples from 2 overlapping sources (median of \(runs) runs):"
+        )
         print(String(format: "  merged statistics (Vitals): %.3f s  total %.0f steps", merged, mergedTotal))
-        print(String(format: "  naive SQL SUM GROUP BY:     %.3f s  total %.0f steps (double-counts the overlap)", naive, naiveTotal))
+        print(
+            String(
+                format: "  naive SQL SUM GROUP BY:     %.3f s  total %.0f steps (double-counts the overlap)", naive,
+                naiveTotal))
         print(String(format: "  ratio merged/naive: %.2fx (target <= 2x)", merged / naive))
     }
 
@@ -83,16 +95,21 @@ struct StatsBenchmark {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let steps = Double((state >> 33) % 120)
                 let t = start.addingTimeInterval(Double(m) * 60)
-                batch.append(.quantity(.stepCount, steps, .count, start: t, end: t.addingTimeInterval(60),
-                                       source: Self.watch, device: watchDevice))
-                batch.append(.quantity(.stepCount, (steps * 1.1).rounded(), .count, start: t.addingTimeInterval(30),
-                                       end: t.addingTimeInterval(90), source: Self.phone, device: phoneDevice))
+                batch.append(
+                    .quantity(
+                        .stepCount, steps, .count, start: t, end: t.addingTimeInterval(60),
+                        source: Self.watch, device: watchDevice))
+                batch.append(
+                    .quantity(
+                        .stepCount, (steps * 1.1).rounded(), .count, start: t.addingTimeInterval(30),
+                        end: t.addingTimeInterval(90), source: Self.phone, device: phoneDevice))
             }
             try await store.save(batch)
             minute = batchEnd
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-            let line = String(format: "\rgenerating: %d / %d minutes (%.0f%%), %.0f samples/s", minute, total,
-                              Double(minute) * 100 / Double(total), Double(minute * 2) / elapsed)
+            let line = String(
+                format: "\rgenerating: %d / %d minutes (%.0f%%), %.0f samples/s", minute, total,
+                Double(minute) * 100 / Double(total), Double(minute * 2) / elapsed)
             FileHandle.standardError.write(Data(line.utf8))
         }
         FileHandle.standardError.write(Data("\n".utf8))

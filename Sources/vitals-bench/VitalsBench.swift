@@ -140,8 +140,11 @@ struct VitalsBench {
     }
 
     /// `--years N` (default 5), `--runs N` (default `runs`) and `--db PATH` of a store benchmark.
-    private static func storeArguments(_ arguments: [String], runs defaultRuns: Int)
-        -> (years: Int, runs: Int, path: String?) {
+    private static func storeArguments(
+        _ arguments: [String], runs defaultRuns: Int
+    )
+        -> (years: Int, runs: Int, path: String?)
+    {
         var years = 5
         var runs = defaultRuns
         var path: String?
@@ -179,7 +182,8 @@ struct VitalsBench {
             case "--hae-users": options.haeUsers = Int(number(value(arguments, index)))
             case "--daily-clients":
                 options.dailyClients = value(arguments, index).split(separator: " ").map(String.init)
-                guard !options.dailyClients.isEmpty, options.dailyClients.allSatisfy({ $0 == "wrk" || $0 == "swift" }) else {
+                guard !options.dailyClients.isEmpty, options.dailyClients.allSatisfy({ $0 == "wrk" || $0 == "swift" })
+                else {
                     fail("--daily-clients takes \"wrk\", \"swift\" or both")
                 }
             case "--wrk-script": options.wrkScript = value(arguments, index)
@@ -194,7 +198,9 @@ struct VitalsBench {
             }
             index += 2
         }
-        if options.servers > 1, options.postgres == nil || options.haeClient != "swift" || options.dailyClients != ["swift"] {
+        if options.servers > 1,
+            options.postgres == nil || options.haeClient != "swift" || options.dailyClients != ["swift"]
+        {
             fail("--servers above 1 needs --postgres, --daily-clients swift and --hae-client swift")
         }
         do {

@@ -14,8 +14,10 @@ struct WrkIngestLoad {
 
     /// Returns the figures and the index after the last of `tokens` the run used (each thread
     /// uses its own slice of them, in order).
-    func run(client: HTTPClient, baseURL: String, tokens: [String],
-             serverCPU: () -> Double) async throws -> ([String: Any], used: Int) {
+    func run(
+        client: HTTPClient, baseURL: String, tokens: [String],
+        serverCPU: () -> Double
+    ) async throws -> ([String: Any], used: Int) {
         let perThread = tokens.count / threads
         let file = work + "/wrk-ingest-tokens-\(UUID().uuidString.prefix(8)).txt"
         let template = work + "/wrk-ingest-template-\(UUID().uuidString.prefix(8)).json"
@@ -26,9 +28,10 @@ struct WrkIngestLoad {
             try? FileManager.default.removeItem(atPath: file)
             try? FileManager.default.removeItem(atPath: template)
         }
-        let outcome = try WrkProcess.run(threads: threads, connections: connections, seconds: seconds, script: script,
-                                         baseURL: baseURL, scriptArguments: [file, String(perThread), template], work: work,
-                                         serverCPU: serverCPU)
+        let outcome = try WrkProcess.run(
+            threads: threads, connections: connections, seconds: seconds, script: script,
+            baseURL: baseURL, scriptArguments: [file, String(perThread), template], work: work,
+            serverCPU: serverCPU)
         let result = outcome.result, made = outcome.made, cpuSeconds = outcome.serverCPUSeconds
         // The users requests were made for; the Lua script numbers days from the user's position.
         var used: [(index: Int, day: String)] = []
@@ -72,7 +75,8 @@ struct WrkIngestLoad {
             "requests": result["completed"] as? Int ?? 0,
             "accepted": accepted, "errors": (result["refused"] as? Int ?? 0) + (result["socket_errors"] as? Int ?? 0),
             "seconds": secondsRun, "per_second": Double(accepted) / max(secondsRun, 1e-9),
-            "p50_ms": Double(result["p50_us"] as? Int ?? 0) / 1000, "p99_ms": Double(result["p99_us"] as? Int ?? 0) / 1000,
+            "p50_ms": Double(result["p50_us"] as? Int ?? 0) / 1000,
+            "p99_ms": Double(result["p99_us"] as? Int ?? 0) / 1000,
             "check": [
                 "accepted": accepted, "stored whole": complete.value, "partly stored": partial.value,
                 "lost (at least)": max(0, accepted - complete.value), "requests made": used.count,

@@ -13,12 +13,17 @@ enum WrkProcess {
 
     /// Runs wrk against `baseURL` with `script` and its arguments after `--`; the host's disk
     /// flushes are timed in `work`.
-    static func run(threads: Int, connections: Int, seconds: Double, script: String, baseURL: String,
-                    scriptArguments: [String], work: String, serverCPU: () -> Double) throws -> Outcome {
+    static func run(
+        threads: Int, connections: Int, seconds: Double, script: String, baseURL: String,
+        scriptArguments: [String], work: String, serverCPU: () -> Double
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["wrk", "-t\(threads)", "-c\(connections)", "-d\(Int(seconds))s", "--timeout", "30s",
-                             "-s", script, baseURL, "--"] + scriptArguments
+        process.arguments =
+            [
+                "wrk", "-t\(threads)", "-c\(connections)", "-d\(Int(seconds))s", "--timeout", "30s",
+                "-s", script, baseURL, "--",
+            ] + scriptArguments
         let output = Pipe()
         process.standardOutput = output
         let cpuBefore = serverCPU()
@@ -30,9 +35,11 @@ enum WrkProcess {
         let cpuSeconds = serverCPU() - cpuBefore
         let host = watch.finish()
         guard process.terminationStatus == 0,
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK-RESULT ") }),
-              let result = try JSONSerialization.jsonObject(with: Data(line.dropFirst("WRK-RESULT ".count).utf8)) as? [String: Any],
-              let made = result["made"] as? [Int] else {
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK-RESULT ") }),
+            let result = try JSONSerialization.jsonObject(with: Data(line.dropFirst("WRK-RESULT ".count).utf8))
+                as? [String: Any],
+            let made = result["made"] as? [Int]
+        else {
             throw BenchFailure("wrk failed (is it installed? apt-get install wrk): \(text)")
         }
         return Outcome(result: result, made: made, serverCPUSeconds: cpuSeconds, host: host)

@@ -11,8 +11,11 @@ enum HAEFuzz {
 
     /// Nil when the invariants held; else what broke.
     static func check(_ data: Data) -> String? {
-        let lenient = Result { () throws(VitalsError) in try HealthAutoExportParser(strict: false).parse(data, file: file) }
-        let strict = Result { () throws(VitalsError) in try HealthAutoExportParser(strict: true).parse(data, file: file) }
+        let lenient = Result { () throws(VitalsError) in
+            try HealthAutoExportParser(strict: false).parse(data, file: file)
+        }
+        let strict = Result { () throws(VitalsError) in try HealthAutoExportParser(strict: true).parse(data, file: file)
+        }
         for error in [lenient, strict].compactMap(\.failure) where error.location == nil {
             return "an error without a location: \(error)"
         }
@@ -29,7 +32,8 @@ enum HAEFuzz {
                 return "strict accepts what lenient refuses: \(lenient)"
             }
             if strictBatch.samples.map(\.uuid) != lenientBatch.samples.map(\.uuid) {
-                return "strict and lenient give different samples (\(strictBatch.samples.count) vs \(lenientBatch.samples.count))"
+                return
+                    "strict and lenient give different samples (\(strictBatch.samples.count) vs \(lenientBatch.samples.count))"
             }
         }
         return nil

@@ -23,7 +23,8 @@ enum JSONFuzz {
             skipError = error
         }
         if treeError?.message != skipError?.message || treeError?.location != skipError?.location {
-            return "tree parser and stream reader differ: \(String(describing: treeError)) vs \(String(describing: skipError))"
+            return
+                "tree parser and stream reader differ: \(String(describing: treeError)) vs \(String(describing: skipError))"
         }
         if let treeError, treeError.location?.byteOffset == nil {
             return "syntax error without a byte offset: \(treeError)"

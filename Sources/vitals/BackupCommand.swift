@@ -32,24 +32,34 @@ struct BackupCommand: AsyncParsableCommand {
 
     @OptionGroup var source: BackupSourceOptions
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Keep the newest N backups of this database in the folder OUT and remove the older ones (only files named NAME-YYYYMMDDTHHMMSS.mmmZ.sqlite or .dump).",
-        valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the newest N backups of this database in the folder OUT and remove the older ones (only files named NAME-YYYYMMDDTHHMMSS.mmmZ.sqlite or .dump).",
+            valueName: "n"))
     var keep: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "How the copy is checked: quick (PRAGMA quick_check: every page and B-tree, and each index's entries counted against its table) or full (PRAGMA integrity_check: also every index entry against its row; about ten times as long, ~10 s of CPU per GB here).",
-        valueName: "full|quick"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How the copy is checked: quick (PRAGMA quick_check: every page and B-tree, and each index's entries counted against its table) or full (PRAGMA integrity_check: also every index entry against its row; about ten times as long, ~10 s of CPU per GB here).",
+            valueName: "full|quick"))
     var check: SQLiteFileCheck.Depth = .quick
 
-    @Option(name: .long, help: ArgumentHelp(
-        "MiB of a SQLite database copied per step, each flushed to disk before the next: a server's commits on the same disk wait at most for one step. Smaller holds them up less, larger copies faster.",
-        valueName: "mib"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "MiB of a SQLite database copied per step, each flushed to disk before the next: a server's commits on the same disk wait at most for one step. Smaller holds them up less, larger copies faster.",
+            valueName: "mib"))
     var stepMib = 4
 
     @OptionGroup var progressOptions: ImportProgressOptions
 
-    @Flag(name: .long, help: "Print what was written as JSON: path, bytes, seconds (copySeconds and checkSeconds of them), tables and their rows, schema, integrity, check, removed.")
+    @Flag(
+        name: .long,
+        help:
+            "Print what was written as JSON: path, bytes, seconds (copySeconds and checkSeconds of them), tables and their rows, schema, integrity, check, removed."
+    )
     var json = false
 
     @Argument(help: ArgumentHelp("The backup file to write, or a folder to write it in.", valueName: "out"))
@@ -81,14 +91,18 @@ struct BackupCommand: AsyncParsableCommand {
                 var configuration = SQLiteBackup.Configuration()
                 configuration.check = check
                 configuration.bytesPerStep = stepMib << 20
-                let report = try SQLiteBackup(source: path, catalog: BackupSourceOptions.catalog, configuration: configuration)
-                    .write(to: destination, progress: bar?.backupProgress)
+                let report = try SQLiteBackup(
+                    source: path, catalog: BackupSourceOptions.catalog, configuration: configuration
+                )
+                .write(to: destination, progress: bar?.backupProgress)
                 bar?.finish()
                 result = Self.fields(report)
             case .postgres(let url):
                 let report = try PostgresBackup(url: url).write(to: destination)
-                result = ["path": report.path, "bytes": report.bytes, "seconds": report.seconds,
-                          "tables": report.tables, "format": "pg_dump custom"]
+                result = [
+                    "path": report.path, "bytes": report.bytes, "seconds": report.seconds,
+                    "tables": report.tables, "format": "pg_dump custom",
+                ]
             }
             let removed = try keep.map { try folder.prune(stem: stem, extension: fileExtension, keep: $0) } ?? []
             result["removed"] = removed
@@ -145,9 +159,13 @@ struct BackupCommand: AsyncParsableCommand {
     static func text(_ fields: [String: Any]) -> String {
         let bytes = Double(fields["bytes"] as? Int64 ?? 0)
         let seconds = fields["seconds"] as? Double ?? 0
-        var lines = [String(format: "backed up to %@ (%.1f MB in %.1f s)", fields["path"] as? String ?? "", bytes / 1e6, seconds)]
+        var lines = [
+            String(format: "backed up to %@ (%.1f MB in %.1f s)", fields["path"] as? String ?? "", bytes / 1e6, seconds)
+        ]
         if let schema = fields["schema"] as? [String: Any] {
-            lines.append("  \(schema["kind"] ?? "") schema \(schema["latest"] ?? ""), \(fields["check"] ?? "") \(fields["integrity"] ?? "")")
+            lines.append(
+                "  \(schema["kind"] ?? "") schema \(schema["latest"] ?? ""), \(fields["check"] ?? "") \(fields["integrity"] ?? "")"
+            )
         }
         if let tables = fields["tables"] as? [String: Int] {
             let rows = tables.values.reduce(0, +)

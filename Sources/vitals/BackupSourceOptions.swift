@@ -6,19 +6,27 @@ import VitalsStore
 
 /// `--db`, `--server` and `--postgres`: which database `vitals backup` copies or `vitals restore` replaces.
 struct BackupSourceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "A SQLite file: a health store or a server's database.",
-        discussion: "Default (without --server or --postgres): $VITALS_DB, else ~/.local/share/vitals/vitals.sqlite, the store every other command uses.",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A SQLite file: a health store or a server's database.",
+            discussion:
+                "Default (without --server or --postgres): $VITALS_DB, else ~/.local/share/vitals/vitals.sqlite, the store every other command uses.",
+            valueName: "path"))
     var db: String?
 
-    @Flag(name: .long, help: ArgumentHelp(
-        "The database `vitals serve` uses by default: $VITALS_POSTGRES_URL when set, else $VITALS_SERVER_DB, else ~/.local/share/vitals/server.sqlite."))
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "The database `vitals serve` uses by default: $VITALS_POSTGRES_URL when set, else $VITALS_SERVER_DB, else ~/.local/share/vitals/server.sqlite."
+        ))
     var server = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A PostgreSQL database (postgres://user:password@host:port/database), through pg_dump; the password is passed in the environment, never on a command line.",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PostgreSQL database (postgres://user:password@host:port/database), through pg_dump; the password is passed in the environment, never on a command line.",
+            valueName: "url"))
     var postgres: String?
 
     func validate() throws {
@@ -53,8 +61,10 @@ struct BackupSourceOptions: ParsableArguments {
     /// module's tables) and a server's database.
     static var catalog: SchemaCatalog {
         SchemaCatalog([
-            .init(name: "store", migrations: SQLiteHealthStore.schemaMigrations + SQLiteReminderStore.schemaMigrations
-                + SQLiteAppRecordStore.schemaMigrations + SQLiteMirrorOutbox.schemaMigrations),
+            .init(
+                name: "store",
+                migrations: SQLiteHealthStore.schemaMigrations + SQLiteReminderStore.schemaMigrations
+                    + SQLiteAppRecordStore.schemaMigrations + SQLiteMirrorOutbox.schemaMigrations),
             .init(name: "server", migrations: SQLiteRepository.schemaMigrations),
         ])
     }

@@ -19,8 +19,10 @@ func runReportingErrors(_ body: () async throws -> Void) async throws {
 func exitCode(for error: VitalsError) -> Int32 {
     let code = error.code
     if error.location?.field?.hasPrefix("--") == true, code != .notFound { return 64 }
-    let dataProblems: [VitalsError.Code] = [.invalidDate, .invalidUnit, .incompatibleUnit, .invalidValue, .invalidInput,
-                                            .unknownType, .invalidDateRange, .invalidTimeZone]
+    let dataProblems: [VitalsError.Code] = [
+        .invalidDate, .invalidUnit, .incompatibleUnit, .invalidValue, .invalidInput,
+        .unknownType, .invalidDateRange, .invalidTimeZone,
+    ]
     if error.location?.file != nil, dataProblems.contains(code) { return 65 }
     return switch code {
     case .invalidDate, .invalidTimeZone, .unknownType, .unsupportedStatistics: 64

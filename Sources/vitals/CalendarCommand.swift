@@ -20,7 +20,8 @@ struct CalendarCommand: AsyncParsableCommand {
     var month: String?
     @Option(name: .long, help: ArgumentHelp("Minutes a day needs for an M or W mark.", valueName: "n"))
     var goalMinutes: Double = StreakCounter.defaultGoalMinutes
-    @Flag(name: .long, help: "Count samples from every source, not only this app's (the output says sources are mixed).")
+    @Flag(
+        name: .long, help: "Count samples from every source, not only this app's (the output says sources are mixed).")
     var allSources = false
     @Flag(name: .long, help: "Print the month as JSON.")
     var json = false
@@ -38,7 +39,8 @@ struct CalendarCommand: AsyncParsableCommand {
             let database = try store.open()
             let result = try await activityCalendar.month(month, store: database)
             if result.unreadableTypes.count == TrackedActivity.allCases.count {
-                throw VitalsError(.authorizationDenied, "reading \(InsightsArguments.names(result.unreadableTypes)) is not allowed")
+                throw VitalsError(
+                    .authorizationDenied, "reading \(InsightsArguments.names(result.unreadableTypes)) is not allowed")
             }
             if json {
                 Output.json(Self.json(result, zone: calendar.timeZone))
@@ -74,16 +76,20 @@ struct CalendarCommand: AsyncParsableCommand {
         names.dateFormat = "LLLL yyyy"
         names.timeZone = zone
         let scope = result.sourcesAreMixed ? "all sources (mixed)" : "this app's samples"
-        var text = "\(names.string(from: result.range.start)) · \(zone.identifier) · goal \(Output.number(result.goalMinutes)) min · \(scope)\n"
+        var text =
+            "\(names.string(from: result.range.start)) · \(zone.identifier) · goal \(Output.number(result.goalMinutes)) min · \(scope)\n"
         let order: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-        text += order.map { $0.shortName.capitalized.padding(toLength: 6, withPad: " ", startingAt: 0) }
+        text +=
+            order.map { $0.shortName.capitalized.padding(toLength: 6, withPad: " ", startingAt: 0) }
             .joined(separator: " ").trimmingCharacters(in: .whitespaces) + "\n"
         var cells = Array(repeating: "      ", count: order.firstIndex(of: result.days.first?.weekday ?? .monday) ?? 0)
         for day in result.days { cells.append(cell(day, unreadable: result.unreadableTypes)) }
         while !cells.isEmpty {
             let week = cells.prefix(7)
             cells.removeFirst(week.count)
-            text += week.joined(separator: " ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+            text +=
+                week.joined(separator: " ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+                + "\n"
         }
         text += "M mindfulness, W workout (goal met), 0/4/6 NoAlc level; - not met or not logged, ? not readable\n"
         return text
@@ -94,7 +100,9 @@ struct CalendarCommand: AsyncParsableCommand {
             if unreadable.contains(activity.sampleType) { return "?" }
             return day.met.contains(activity) ? letter : "-"
         }
-        let noAlc = unreadable.contains(TrackedActivity.noalc.sampleType) ? "?" : day.activity.noAlc.map { String($0.rawValue) } ?? "-"
+        let noAlc =
+            unreadable.contains(TrackedActivity.noalc.sampleType)
+            ? "?" : day.activity.noAlc.map { String($0.rawValue) } ?? "-"
         let number = String(day.activity.day.day)
         return (number.count == 1 ? " " : "") + number + " " + mark(.mindfulness, "M") + mark(.workout, "W") + noAlc
     }

@@ -11,7 +11,9 @@ struct ChangesCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .long, help: ArgumentHelp("The anchor a previous call printed (default: from the beginning).", valueName: "anchor"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The anchor a previous call printed (default: from the beginning).", valueName: "anchor"))
     var since: String?
 
     @Option(name: .long, help: ArgumentHelp("Only changes of these types (repeatable).", valueName: "type"))
@@ -34,15 +36,17 @@ struct ChangesCommand: AsyncParsableCommand {
             let changes = try await database.changes(since: anchor, types: types)
             let zone = try store.zone()
             if json {
-                Output.json([
-                    "added": changes.added.map { SampleJSON.object(for: $0, in: zone) },
-                    "deleted": changes.deleted.map { ["uuid": $0.uuid.uuidString, "type": $0.type.identifier] },
-                    "anchor": changes.anchor.description,
-                ] as [String: Any])
+                Output.json(
+                    [
+                        "added": changes.added.map { SampleJSON.object(for: $0, in: zone) },
+                        "deleted": changes.deleted.map { ["uuid": $0.uuid.uuidString, "type": $0.type.identifier] },
+                        "anchor": changes.anchor.description,
+                    ] as [String: Any])
                 return
             }
             for sample in changes.added {
-                print("+ \(sample.uuid.uuidString)  \(sample.type.shortName)  \(ISO8601.format(sample.start, in: zone))")
+                print(
+                    "+ \(sample.uuid.uuidString)  \(sample.type.shortName)  \(ISO8601.format(sample.start, in: zone))")
             }
             for deleted in changes.deleted { print("- \(deleted.uuid.uuidString)  \(deleted.type.shortName)") }
             print("anchor \(changes.anchor)")

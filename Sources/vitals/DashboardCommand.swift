@@ -37,7 +37,8 @@ struct DashboardCommand: AsyncParsableCommand {
 
     /// `path` as one shell word.
     static func quoted(_ path: String) -> String {
-        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+~".contains($0) } ? path
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+~".contains($0) }
+            ? path
             : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import VitalsCore
 import VitalsDashboard
 import VitalsStore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,11 +14,15 @@ import Darwin
 /// `--port` and `--no-open`, shared by `vitals dashboard` and `vitals demo --dashboard`, and the
 /// serving they configure.
 struct DashboardServeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Dashboard TCP port on 127.0.0.1; 0 picks a free one.",
-                                            valueName: "port"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Dashboard TCP port on 127.0.0.1; 0 picks a free one.",
+            valueName: "port"))
     var port = 8090
 
-    @Flag(name: .long, help: "Do not open the dashboard in a browser (by default xdg-open, or open on macOS, is tried).")
+    @Flag(
+        name: .long, help: "Do not open the dashboard in a browser (by default xdg-open, or open on macOS, is tried).")
     var noOpen = false
 
     func validate() throws {

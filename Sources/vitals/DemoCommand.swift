@@ -18,10 +18,14 @@ struct DemoCommand: AsyncParsableCommand {
             dashboard` does, "today" being the example's last day, until Ctrl-C.
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Write the example store here (a file that does not exist yet).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write the example store here (a file that does not exist yet).", valueName: "path"))
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp("IANA time zone the example lives in (default: the system zone).", valueName: "zone"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("IANA time zone the example lives in (default: the system zone).", valueName: "zone"))
     var tz: String?
 
     @Option(name: .long, help: ArgumentHelp("How many weeks to generate (1-52).", valueName: "n"))
@@ -46,11 +50,13 @@ struct DemoCommand: AsyncParsableCommand {
             let path: String
             if let db {
                 guard !FileManager.default.fileExists(atPath: db) else {
-                    throw VitalsError(.io, "the demo writes a new store; this file already exists", at: InputLocation(file: db))
+                    throw VitalsError(
+                        .io, "the demo writes a new store; this file already exists", at: InputLocation(file: db))
                 }
                 path = db
             } else {
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-demo-\(UUID().uuidString)")
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "vitals-demo-\(UUID().uuidString)")
                 path = folder.appendingPathComponent("demo.sqlite").path
             }
             var configuration = SQLiteHealthStore.Configuration()
@@ -59,22 +65,29 @@ struct DemoCommand: AsyncParsableCommand {
             let store = try SQLiteHealthStore(path: path, configuration: configuration)
             let range = try await DemoData.populate(store, weeks: weeks, calendar: calendar)
             let weeksSummary = try await WeeklySummary.compute(store, range: range, calendar: calendar)
-            let query = DailyActivityQuery(calendar: calendar, sources: .app(bundleIdentifier: DemoData.app.bundleIdentifier))
+            let query = DailyActivityQuery(
+                calendar: calendar, sources: .app(bundleIdentifier: DemoData.app.bundleIdentifier))
             let lastDay = range.end.addingTimeInterval(-1)
             let streak = try await StreakCounter(activity: .mindfulness, goalMinutes: 10, query: query)
                 .streak(now: lastDay, store: store).length
             if json {
-                Output.json([
-                    "store": path,
-                    "mindfulnessStreakDays": streak,
-                    "weeks": weeksSummary.map { week -> [String: Any] in
-                        ["start": ISO8601.format(week.week.start, in: zone), "end": ISO8601.format(week.week.end, in: zone),
-                         "steps": week.steps.rounded(), "stepsIfAdded": week.stepsAdded.rounded(),
-                         "sleepHoursPerNight": week.sleepHoursPerNight, "workoutMinutes": week.workoutMinutes.rounded(),
-                         "workoutKilocalories": week.workoutKilocalories.rounded(), "mindfulMinutes": week.mindfulMinutes.rounded(),
-                         "alcoholFreeDays": week.alcoholFreeDays]
-                    },
-                ] as [String: Any])
+                Output.json(
+                    [
+                        "store": path,
+                        "mindfulnessStreakDays": streak,
+                        "weeks": weeksSummary.map { week -> [String: Any] in
+                            [
+                                "start": ISO8601.format(week.week.start, in: zone),
+                                "end": ISO8601.format(week.week.end, in: zone),
+                                "steps": week.steps.rounded(), "stepsIfAdded": week.stepsAdded.rounded(),
+                                "sleepHoursPerNight": week.sleepHoursPerNight,
+                                "workoutMinutes": week.workoutMinutes.rounded(),
+                                "workoutKilocalories": week.workoutKilocalories.rounded(),
+                                "mindfulMinutes": week.mindfulMinutes.rounded(),
+                                "alcoholFreeDays": week.alcoholFreeDays,
+                            ]
+                        },
+                    ] as [String: Any])
             } else {
                 printSummary(weeksSummary, path: path, range: range, streak: streak, zone: zone)
             }
@@ -87,26 +100,39 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The weekly table, the streak and where to look next.
-    private func printSummary(_ weeksSummary: [WeeklySummary], path: String, range: DateRange, streak: Int, zone: TimeZone) {
+    private func printSummary(
+        _ weeksSummary: [WeeklySummary], path: String, range: DateRange, streak: Int, zone: TimeZone
+    ) {
         let lastDay = range.end.addingTimeInterval(-1)
         let day = DateFormatter()
         day.dateFormat = "EEE d MMM"
         day.timeZone = zone
         print("Vitals demo: \(weeks) weeks in \(zone.identifier), stored in \(path)\n")
         Output.table(
-            ["week", "steps (merged)", "steps if added", "sleep h/night", "workouts", "kcal", "mindful", "alcohol-free"],
+            [
+                "week", "steps (merged)", "steps if added", "sleep h/night", "workouts", "kcal", "mindful",
+                "alcohol-free",
+            ],
             weeksSummary.map { week in
-                [day.string(from: week.week.start),
-                 Output.number(week.steps, digits: 0), Output.number(week.stepsAdded, digits: 0),
-                 Output.number(week.sleepHoursPerNight, digits: 1),
-                 "\(Output.number(week.workoutMinutes, digits: 0)) min",
-                 Output.number(week.workoutKilocalories, digits: 0),
-                 "\(Output.number(week.mindfulMinutes, digits: 0)) min", "\(week.alcoholFreeDays)/7"]
+                [
+                    day.string(from: week.week.start),
+                    Output.number(week.steps, digits: 0), Output.number(week.stepsAdded, digits: 0),
+                    Output.number(week.sleepHoursPerNight, digits: 1),
+                    "\(Output.number(week.workoutMinutes, digits: 0)) min",
+                    Output.number(week.workoutKilocalories, digits: 0),
+                    "\(Output.number(week.mindfulMinutes, digits: 0)) min", "\(week.alcoholFreeDays)/7",
+                ]
             })
-        print("\nMindfulness streak (10 min a day) on \(day.string(from: lastDay)): \(streak) \(streak == 1 ? "day" : "days")")
+        print(
+            "\nMindfulness streak (10 min a day) on \(day.string(from: lastDay)): \(streak) \(streak == 1 ? "day" : "days")"
+        )
         print("Steps are merged the way Health does: where iPhone and Watch overlap, only the Watch counts.")
-        print("Explore it: vitals stats --db \(path) --type stepCount --from \(Self.dayText(range.start, zone)) --to \(Self.dayText(range.end, zone))")
-        if !dashboard { print("See it: vitals demo --dashboard (or vitals dashboard --db \(path) --tz \(zone.identifier))") }
+        print(
+            "Explore it: vitals stats --db \(path) --type stepCount --from \(Self.dayText(range.start, zone)) --to \(Self.dayText(range.end, zone))"
+        )
+        if !dashboard {
+            print("See it: vitals demo --dashboard (or vitals dashboard --db \(path) --tz \(zone.identifier))")
+        }
     }
 
     static func dayText(_ date: Date, _ zone: TimeZone) -> String {

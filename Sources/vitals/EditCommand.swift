@@ -17,11 +17,14 @@ struct EditCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: ArgumentHelp("The record's UUID (as `vitals weight` or `vitals nutrition` print it).", valueName: "uuid"))
+    @Argument(
+        help: ArgumentHelp("The record's UUID (as `vitals weight` or `vitals nutrition` print it).", valueName: "uuid"))
     var uuid: String
     @Option(name: .long, help: ArgumentHelp("The new value, in --unit.", valueName: "number"))
     var value: Double?
-    @Option(name: .long, help: ArgumentHelp("Unit of --value (default kg for weights, kcal for energy).", valueName: "unit"))
+    @Option(
+        name: .long, help: ArgumentHelp("Unit of --value (default kg for weights, kcal for energy).", valueName: "unit")
+    )
     var unit: String?
     @Option(name: .long, help: ArgumentHelp("Grams of protein (dietary records).", valueName: "grams"))
     var protein: Double?
@@ -29,10 +32,15 @@ struct EditCommand: AsyncParsableCommand {
     var carbs: Double?
     @Option(name: .long, help: ArgumentHelp("Grams of fat (dietary records).", valueName: "grams"))
     var fat: Double?
-    @Option(name: .long, help: ArgumentHelp("Remove a macro: protein, carbs or fat (dietary records; repeat for more).",
-                                            valueName: "macro"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Remove a macro: protein, carbs or fat (dietary records; repeat for more).",
+            valueName: "macro"))
     var clear: [String] = []
-    @Option(name: .long, help: ArgumentHelp("A new start (the end moves with it unless --end is given).", valueName: "date"))
+    @Option(
+        name: .long, help: ArgumentHelp("A new start (the end moves with it unless --end is given).", valueName: "date")
+    )
     var start: String?
     @Option(name: .long, help: ArgumentHelp("A new end.", valueName: "date"))
     var end: String?
@@ -45,11 +53,14 @@ struct EditCommand: AsyncParsableCommand {
 
     func validate() throws {
         if UUID(uuidString: uuid) == nil { throw ValidationError("'\(uuid)' is not a UUID") }
-        let edits = [value != nil, protein != nil, carbs != nil, fat != nil, !clear.isEmpty, start != nil, end != nil,
-                     activity != nil]
+        let edits = [
+            value != nil, protein != nil, carbs != nil, fat != nil, !clear.isEmpty, start != nil, end != nil,
+            activity != nil,
+        ]
         if delete && edits.contains(true) { throw ValidationError("--delete takes no other changes") }
         if !delete && !edits.contains(true) {
-            throw ValidationError("give --value, --protein, --carbs, --fat, --clear, --start, --end or --activity, or --delete")
+            throw ValidationError(
+                "give --value, --protein, --carbs, --fat, --clear, --start, --end or --activity, or --delete")
         }
         for macro in clear {
             guard let given = ["protein": protein, "carbs": carbs, "fat": fat][macro] else {
@@ -75,8 +86,9 @@ struct EditCommand: AsyncParsableCommand {
             change.end = try end.map { try store.date($0, option: "--end") }
             if let activity {
                 guard let type = WorkoutActivityType(name: activity) else {
-                    throw VitalsError(.invalidInput, "'\(activity)' is not a HealthKit workout activity",
-                                      at: InputLocation(field: "--activity"))
+                    throw VitalsError(
+                        .invalidInput, "'\(activity)' is not a HealthKit workout activity",
+                        at: InputLocation(field: "--activity"))
                 }
                 change.activity = type
             }
@@ -97,8 +109,9 @@ struct EditCommand: AsyncParsableCommand {
                 object["replaces"] = id.uuidString
                 Output.json(object)
             } else {
-                print("edited \(type(of: edited).kind.rawValue) \(id.uuidString) -> \(edited.id.uuidString): "
-                      + "\(RecordOutput.valueText(edited, unit: input))")
+                print(
+                    "edited \(type(of: edited).kind.rawValue) \(id.uuidString) -> \(edited.id.uuidString): "
+                        + "\(RecordOutput.valueText(edited, unit: input))")
             }
         }
     }

@@ -40,8 +40,10 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the summary as JSON.")
     var json = false
 
-    @Argument(help: ArgumentHelp("The directory to write (created if needed; its export files are replaced).",
-                                 valueName: "out"))
+    @Argument(
+        help: ArgumentHelp(
+            "The directory to write (created if needed; its export files are replaced).",
+            valueName: "out"))
     var out: String
 
     func run() async throws {
@@ -52,12 +54,15 @@ struct ExportCommand: AsyncParsableCommand {
             let range = try DateRange(start: start, end: end)
             let database = try store.open(cachingQueries: false)
             let patient = PatientDetails(characteristics: try await database.characteristics())
-            let request = ExportRequest(range: range, types: try type.map(TypeArgument.parse), zone: zone, patient: patient)
+            let request = ExportRequest(
+                range: range, types: try type.map(TypeArgument.parse), zone: zone, patient: patient)
             let directory = try ExportDirectory(url: URL(fileURLWithPath: out))
             let bar = progressOptions.bar()
-            let summary = try await Exporter.export(format, from: database, request, write: { file, bytes in
-                try directory.write(file, bytes)
-            }, progress: { bar?.update(export: $0) })
+            let summary = try await Exporter.export(
+                format, from: database, request,
+                write: { file, bytes in
+                    try directory.write(file, bytes)
+                }, progress: { bar?.update(export: $0) })
             bar?.finish()
             try directory.close()
             print(json ? Self.json(summary) : Self.text(summary, out: out))
@@ -78,16 +83,19 @@ struct ExportCommand: AsyncParsableCommand {
         var lines = ["exported \(summary.sampleCount) samples of \(summary.samples.count) types to \(out)"]
         lines += summary.files.keys.sorted().map { "  \($0): \(summary.files[$0] ?? 0) lines" }
         if !summary.withoutStandardCode.isEmpty {
-            lines.append("with the HealthKit coding only (no standard code): "
-                + summary.withoutStandardCode.map { SampleType(identifier: $0).shortName }.joined(separator: ", "))
+            lines.append(
+                "with the HealthKit coding only (no standard code): "
+                    + summary.withoutStandardCode.map { SampleType(identifier: $0).shortName }.joined(separator: ", "))
         }
         if !summary.notExported.isEmpty {
-            lines.append("not exported in this format: "
-                + summary.notExported.map { SampleType(identifier: $0).shortName }.joined(separator: ", "))
+            lines.append(
+                "not exported in this format: "
+                    + summary.notExported.map { SampleType(identifier: $0).shortName }.joined(separator: ", "))
         }
         if !summary.unreadable.isEmpty {
-            lines.append("not authorized to read: "
-                + summary.unreadable.map { SampleType(identifier: $0).shortName }.joined(separator: ", "))
+            lines.append(
+                "not authorized to read: "
+                    + summary.unreadable.map { SampleType(identifier: $0).shortName }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
     }

@@ -7,7 +7,8 @@ import VitalsStore
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export (zip, export.xml or folder, all or nothing) or Health Auto Export JSON.",
+        abstract:
+            "Import an Apple Health export (zip, export.xml or folder, all or nothing) or Health Auto Export JSON.",
         discussion: """
             PATH is the export.zip the Health app writes ("Export All Health Data"), read in place \
             without extracting; its export.xml; or the unzipped apple_health_export folder. Records, \
@@ -28,8 +29,10 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("The export: export.zip, export.xml, apple_health_export/, or a Health Auto Export .json.",
-                                 valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "The export: export.zip, export.xml, apple_health_export/, or a Health Auto Export .json.",
+            valueName: "path"))
     var path: String
 
     @OptionGroup var progress: ImportProgressOptions
@@ -40,9 +43,12 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Health Auto Export JSON: fail on the first item that cannot be read, storing nothing.")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Health Auto Export JSON: how the app aggregated the values (its automation's Aggregate Data and interval): "
-            + "auto (told from the items), none, minutes, hours, days, weeks, months or years.", valueName: "interval"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Health Auto Export JSON: how the app aggregated the values (its automation's Aggregate Data and interval): "
+                + "auto (told from the items), none, minutes, hours, days, weeks, months or years.",
+            valueName: "interval"))
     var aggregation = "auto"
 
     func validate() throws {
@@ -52,22 +58,27 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await progress.whileInterruptible { options, bar in try await runReportingErrors {
-            let database = try store.open()
-            let stated = HealthAutoExportAggregation(parameter: aggregation) ?? .inferred
-            let report = path.lowercased().hasSuffix(".json")
-                ? try await HealthAutoExportImporter(store: database, strict: strict, aggregation: stated)
-                    .importFile(at: path)
-                : try await HealthExportImporter(store: database).importExport(at: path, options: options)
-            bar?.finish()
-            printReport(report)
-            // What could be read is stored; the items left out make the run a data error.
-            if let first = report.unreadable.first {
-                FileHandle.standardError.write(Data(("error: \(report.unreadable.count) item(s) could not be read and "
-                    + "were left out, the rest is stored (first: \(first.path): \(first.reason))\n").utf8))
-                throw ExitCode(65)
+        try await progress.whileInterruptible { options, bar in
+            try await runReportingErrors {
+                let database = try store.open()
+                let stated = HealthAutoExportAggregation(parameter: aggregation) ?? .inferred
+                let report =
+                    path.lowercased().hasSuffix(".json")
+                    ? try await HealthAutoExportImporter(store: database, strict: strict, aggregation: stated)
+                        .importFile(at: path)
+                    : try await HealthExportImporter(store: database).importExport(at: path, options: options)
+                bar?.finish()
+                printReport(report)
+                // What could be read is stored; the items left out make the run a data error.
+                if let first = report.unreadable.first {
+                    FileHandle.standardError.write(
+                        Data(
+                            ("error: \(report.unreadable.count) item(s) could not be read and "
+                                + "were left out, the rest is stored (first: \(first.path): \(first.reason))\n").utf8))
+                    throw ExitCode(65)
+                }
             }
-        } }
+        }
     }
 
     private func printReport(_ report: ImportReport) {
@@ -79,20 +90,30 @@ struct ImportCommand: AsyncParsableCommand {
             return
         }
         let megabytes = Double(report.bytes) / 1_000_000
-        print(String(format: "imported %@ (%.1f MB in %.1f s, %.1f MB/s)", report.file, megabytes, report.seconds,
-                     report.seconds > 0 ? megabytes / report.seconds : 0))
-        print("  added \(report.added) samples, \(report.alreadyPresent) already present, \(report.skippedCount) skipped")
+        print(
+            String(
+                format: "imported %@ (%.1f MB in %.1f s, %.1f MB/s)", report.file, megabytes, report.seconds,
+                report.seconds > 0 ? megabytes / report.seconds : 0))
+        print(
+            "  added \(report.added) samples, \(report.alreadyPresent) already present, \(report.skippedCount) skipped")
         if report.revised + report.resent > 0 {
-            print("  revised \(report.revised) (a new value replaced the stored one), \(report.resent) already stored "
-                + "under another source string")
+            print(
+                "  revised \(report.revised) (a new value replaced the stored one), \(report.resent) already stored "
+                    + "under another source string")
         }
         if report.activitySummariesAdded + report.activitySummariesPresent > 0 {
-            print("  activity summaries: \(report.activitySummariesAdded) added, \(report.activitySummariesPresent) already present")
+            print(
+                "  activity summaries: \(report.activitySummariesAdded) added, \(report.activitySummariesPresent) already present"
+            )
         }
         if report.routePoints > 0 || report.missingRouteFiles > 0 {
-            print("  route points: \(report.routePoints)" + (report.missingRouteFiles > 0 ? ", \(report.missingRouteFiles) route files missing" : ""))
+            print(
+                "  route points: \(report.routePoints)"
+                    + (report.missingRouteFiles > 0 ? ", \(report.missingRouteFiles) route files missing" : ""))
         }
-        for (reason, count) in report.skipped.sorted(by: { $0.value > $1.value }) { print("  skipped \(count): \(reason)") }
+        for (reason, count) in report.skipped.sorted(by: { $0.value > $1.value }) {
+            print("  skipped \(count): \(reason)")
+        }
         for item in report.unreadable { print("  unreadable, left out: \(item.path): \(item.reason)") }
         for (name, count) in report.unknownElements.sorted(by: { $0.key < $1.key }) {
             print("  not imported: \(count) <\(name)> elements")

@@ -30,7 +30,8 @@ enum InsightsArguments {
     /// built before the store is opened so bad arguments leave no file behind.
     static func query(calendar: Calendar, allSources: Bool) -> DailyActivityQuery {
         let app = SQLiteHealthStore.Configuration().appSource
-        return DailyActivityQuery(calendar: calendar, sources: allSources ? .all : .app(bundleIdentifier: app.bundleIdentifier))
+        return DailyActivityQuery(
+            calendar: calendar, sources: allSources ? .all : .app(bundleIdentifier: app.bundleIdentifier))
     }
 
     /// Type names for messages.
@@ -41,7 +42,8 @@ enum InsightsArguments {
     /// Tells stderr which types were left out and whether the answer is from the cache.
     static func warn(unreadable: Set<SampleType>, stale: VitalsError?) {
         if !unreadable.isEmpty {
-            FileHandle.standardError.write(Data("note: not allowed to read \(names(unreadable)); shown as unknown\n".utf8))
+            FileHandle.standardError.write(
+                Data("note: not allowed to read \(names(unreadable)); shown as unknown\n".utf8))
         }
         if stale != nil {
             FileHandle.standardError.write(Data("note: the store failed; this is an older cached answer\n".utf8))

@@ -26,8 +26,9 @@ struct LogCommand: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 let logger = try ActivityLogger(store: try store.open())
-                let logged = try await logger.logMindfulness(start: try store.date(start, option: "--start"),
-                                                             end: try store.date(end, option: "--end"))
+                let logged = try await logger.logMindfulness(
+                    start: try store.date(start, option: "--start"),
+                    end: try store.date(end, option: "--end"))
                 try printLogged(logged, json: json, store: store)
             }
         }
@@ -52,13 +53,15 @@ struct LogCommand: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 guard let activityType = WorkoutActivityType(name: activity) else {
-                    throw VitalsError(.invalidInput, "'\(activity)' is not a HealthKit workout activity",
-                                      at: InputLocation(field: "--activity"))
+                    throw VitalsError(
+                        .invalidInput, "'\(activity)' is not a HealthKit workout activity",
+                        at: InputLocation(field: "--activity"))
                 }
                 let logger = try ActivityLogger(store: try store.open())
-                let logged = try await logger.logWorkout(start: try store.date(start, option: "--start"),
-                                                         end: try store.date(end, option: "--end"),
-                                                         activity: activityType)
+                let logged = try await logger.logWorkout(
+                    start: try store.date(start, option: "--start"),
+                    end: try store.date(end, option: "--end"),
+                    activity: activityType)
                 try printLogged(logged, json: json, store: store)
             }
         }
@@ -81,8 +84,9 @@ struct LogCommand: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 guard let noAlc = NoAlcLevel(name: level) else {
-                    throw VitalsError(.invalidInput, "'\(level)' is not none, moderate or heavy",
-                                      at: InputLocation(field: "--level"))
+                    throw VitalsError(
+                        .invalidInput, "'\(level)' is not none, moderate or heavy",
+                        at: InputLocation(field: "--level"))
                 }
                 let logger = try ActivityLogger(store: try store.open())
                 let day = try date.map { try store.date($0, option: "--date") } ?? Date()
@@ -98,8 +102,10 @@ private func printLogged(_ logged: LoggedActivity, json: Bool, store: StoreOptio
     let zone = try store.zone()
     let sample = logged.sample
     for occurrence in logged.cancelledReminders {
-        FileHandle.standardError.write(Data(
-            "cancelled today's reminder \(RemindersCommand.describe(occurrence.reminder)) (\(occurrence.reminder.id.uuidString))\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "cancelled today's reminder \(RemindersCommand.describe(occurrence.reminder)) (\(occurrence.reminder.id.uuidString))\n"
+                    .utf8))
     }
     if let failure = logged.reminderFailure {
         FileHandle.standardError.write(Data("warning: logged, but reminders were not cancelled: \(failure)\n".utf8))

@@ -24,15 +24,20 @@ struct McpCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Read a `vitals serve` user's data from this server (http://127.0.0.1:8080) instead of --db.",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read a `vitals serve` user's data from this server (http://127.0.0.1:8080) instead of --db.",
+            valueName: "url"))
     var server: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The user's API token for --server (default: $VITALS_TOKEN).",
-        discussion: "Prefer $VITALS_TOKEN: a token on the command line is visible to other users in the process list.",
-        valueName: "token"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The user's API token for --server (default: $VITALS_TOKEN).",
+            discussion:
+                "Prefer $VITALS_TOKEN: a token on the command line is visible to other users in the process list.",
+            valueName: "token"))
     var token: String?
 
     func validate() throws {
@@ -75,8 +80,9 @@ struct McpCommand: AsyncParsableCommand {
             }
             let path = store.databasePath
             guard FileManager.default.fileExists(atPath: path) else {
-                throw VitalsError(.notFound, "no store at \(path); `vitals import` or `vitals demo` makes one",
-                                  at: InputLocation(field: "--db"))
+                throw VitalsError(
+                    .notFound, "no store at \(path); `vitals import` or `vitals demo` makes one",
+                    at: InputLocation(field: "--db"))
             }
             let calendar = try store.calendar()
             let toolbox = HealthToolbox(reader: try store.open(), calendar: calendar)

@@ -21,17 +21,22 @@ struct MealsCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Option(name: .long, help: ArgumentHelp("The day, YYYY-MM-DD (needed by --ingest and --preview).",
-                                            valueName: "date"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The day, YYYY-MM-DD (needed by --ingest and --preview).",
+            valueName: "date"))
     var date: String?
     @Flag(name: .long, help: "Add the day's samples not ingested before to its stored meals, and print those.")
     var ingest = false
     @Flag(name: .long, help: "Print the day's samples grouped into meals, storing nothing.")
     var preview = false
-    @Flag(name: .long, help: """
-        Print a JSON object: meals and lastSync; with --ingest or --preview also date, \
-        alreadyIngested and unreadableTypes.
-        """)
+    @Flag(
+        name: .long,
+        help: """
+            Print a JSON object: meals and lastSync; with --ingest or --preview also date, \
+            alreadyIngested and unreadableTypes.
+            """)
     var json = false
 
     func validate() throws {
@@ -45,15 +50,18 @@ struct MealsCommand: AsyncParsableCommand {
         try await runReportingErrors {
             let day = try date.map { try RecordOutput.day($0, option: "--date") }
             let database = try store.open()
-            let ingestor = HealthIngestor(store: database, ledger: database, records: try SQLiteAppRecordStore(database),
-                                          calendar: try store.calendar())
+            let ingestor = HealthIngestor(
+                store: database, ledger: database, records: try SQLiteAppRecordStore(database),
+                calendar: try store.calendar())
             let zone = try store.zone()
             guard let day, ingest || preview else {
                 let meals = try await ingestor.records.nutritionLogs(on: day.map { $0...$0 })
                 let lastSync = try await ingestor.lastSync(of: .meal)
                 if json {
-                    Output.json(["meals": meals.map { Self.object($0, zone: zone) },
-                                 "lastSync": RecordOutput.instant(lastSync, zone: zone)])
+                    Output.json([
+                        "meals": meals.map { Self.object($0, zone: zone) },
+                        "lastSync": RecordOutput.instant(lastSync, zone: zone),
+                    ])
                 } else {
                     Self.table(meals, zone: zone)
                     print("last sync: \(lastSync.map { ISO8601.format($0, in: zone) } ?? "never")")
@@ -75,26 +83,36 @@ struct MealsCommand: AsyncParsableCommand {
             Self.table(result.records, zone: zone)
             if ingest {
                 let count = result.records.reduce(0) { $0 + $1.sampleCount }
-                print("ingested \(count) samples into \(result.records.count) meals, skipped \(result.alreadyIngested.count) ingested before")
+                print(
+                    "ingested \(count) samples into \(result.records.count) meals, skipped \(result.alreadyIngested.count) ingested before"
+                )
             }
         }
     }
 
     private static func table(_ meals: [NutritionLog], zone: TimeZone) {
         func text(_ value: Double?) -> String { value.map { Output.number($0, digits: 1) } ?? "-" }
-        Output.table(["day", "meal", "first", "last", "kcal", "protein g", "carbs g", "fat g", "samples", "confidence",
-                      "source"], meals.map { meal in
-            [meal.day.description, meal.mealType.rawValue, ISO8601.format(meal.start, in: zone),
-             ISO8601.format(meal.end, in: zone), text(meal.kilocalories), text(meal.protein), text(meal.carbohydrates),
-             text(meal.fat), String(meal.sampleCount), Output.number(meal.confidence), meal.source.rawValue]
-        })
+        Output.table(
+            [
+                "day", "meal", "first", "last", "kcal", "protein g", "carbs g", "fat g", "samples", "confidence",
+                "source",
+            ],
+            meals.map { meal in
+                [
+                    meal.day.description, meal.mealType.rawValue, ISO8601.format(meal.start, in: zone),
+                    ISO8601.format(meal.end, in: zone), text(meal.kilocalories), text(meal.protein),
+                    text(meal.carbohydrates),
+                    text(meal.fat), String(meal.sampleCount), Output.number(meal.confidence), meal.source.rawValue,
+                ]
+            })
     }
 
     private static func object(_ meal: NutritionLog, zone: TimeZone) -> [String: Any] {
         func grams(_ value: Double?) -> Any { value ?? NSNull() }
         return [
             "id": meal.id.uuidString, "date": meal.day.description, "mealType": meal.mealType.rawValue,
-            "title": meal.title, "start": ISO8601.format(meal.start, in: zone), "end": ISO8601.format(meal.end, in: zone),
+            "title": meal.title, "start": ISO8601.format(meal.start, in: zone),
+            "end": ISO8601.format(meal.end, in: zone),
             "kilocalories": meal.kilocalories, "protein": grams(meal.protein), "carbs": grams(meal.carbohydrates),
             "fat": grams(meal.fat), "sampleCount": meal.sampleCount, "confidence": meal.confidence,
             "source": meal.source.rawValue, "samples": meal.itemUUIDs.map(\.uuidString),

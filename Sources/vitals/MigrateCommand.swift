@@ -37,22 +37,29 @@ struct MigrateCommand: AsyncParsableCommand {
             running (refused at once, nothing done: one migration per database at a time).
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The server's SQLite file (as given to `vitals serve --db`).",
-                                            valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The server's SQLite file (as given to `vitals serve --db`).",
+            valueName: "path"))
     var from: String
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The PostgreSQL database: postgres://user:password@host:port/database[?sslmode=disable|prefer|require].",
-        discussion: "Default: $VITALS_POSTGRES_URL when set (keeps the password out of the process list).",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The PostgreSQL database: postgres://user:password@host:port/database[?sslmode=disable|prefer|require].",
+            discussion: "Default: $VITALS_POSTGRES_URL when set (keeps the password out of the process list).",
+            valueName: "url"))
     var to: String?
 
     @OptionGroup var progress: ImportProgressOptions
 
-    @Flag(name: .long, help: """
-        Print a JSON summary: users (name, copied or skipped, counts per table on both sides, checksums, verified), \
-        rows copied per table, sampleIndexesRebuilt (users), seconds, samplesPerSecond, verified.
-        """)
+    @Flag(
+        name: .long,
+        help: """
+            Print a JSON summary: users (name, copied or skipped, counts per table on both sides, checksums, verified), \
+            rows copied per table, sampleIndexesRebuilt (users), seconds, samplesPerSecond, verified.
+            """)
     var json = false
 
     /// The target URL, from --to or the environment.
@@ -76,8 +83,9 @@ struct MigrateCommand: AsyncParsableCommand {
 
     private func migrate() async throws -> MigrationReport {
         guard let url else {
-            throw VitalsError(.invalidInput, "give the PostgreSQL database with --to or $VITALS_POSTGRES_URL",
-                              at: InputLocation(field: "--to"))
+            throw VitalsError(
+                .invalidInput, "give the PostgreSQL database with --to or $VITALS_POSTGRES_URL",
+                at: InputLocation(field: "--to"))
         }
         guard FileManager.default.fileExists(atPath: from) else {
             throw VitalsError(.io, "no such SQLite file", at: InputLocation(file: from))
@@ -118,24 +126,29 @@ struct MigrateCommand: AsyncParsableCommand {
                 let tables = user.differingTables.map {
                     "\($0) \(user.sourceCounts[$0] ?? 0) vs \(user.targetCounts[$0] ?? 0)"
                 }
-                line += "VERIFICATION FAILED: "
+                line +=
+                    "VERIFICATION FAILED: "
                     + (tables.isEmpty ? "" : "counts differ (\(tables.joined(separator: ", "))), ")
                     + "sha256 \(user.sourceChecksum.prefix(16)) vs \(user.targetChecksum.prefix(16))"
             }
             print(line)
         }
         let samples = report.rows["samples"] ?? 0
-        print(String(format: "%d users copied, %d already migrated, %d rows (%d samples) in %.1f s (%.0f samples/s), "
-                     + "verified in %.1f s: %@", report.copiedUsers.count, report.skippedUsers.count,
-                     report.rows.values.reduce(0, +), samples, report.copySeconds, report.samplesPerSecond,
-                     report.verifySeconds, report.verified ? "all verified" : "VERIFICATION FAILED"))
+        print(
+            String(
+                format: "%d users copied, %d already migrated, %d rows (%d samples) in %.1f s (%.0f samples/s), "
+                    + "verified in %.1f s: %@", report.copiedUsers.count, report.skippedUsers.count,
+                report.rows.values.reduce(0, +), samples, report.copySeconds, report.samplesPerSecond,
+                report.verifySeconds, report.verified ? "all verified" : "VERIFICATION FAILED"))
     }
 
     private func printJSON(_ report: MigrationReport) {
         let users: [[String: Any]] = report.users.map { user in
-            ["name": user.name, "status": report.copiedUsers.contains(user.name) ? "copied" : "skipped",
-             "verified": user.verified, "sourceCounts": user.sourceCounts, "targetCounts": user.targetCounts,
-             "sourceChecksum": user.sourceChecksum, "targetChecksum": user.targetChecksum]
+            [
+                "name": user.name, "status": report.copiedUsers.contains(user.name) ? "copied" : "skipped",
+                "verified": user.verified, "sourceCounts": user.sourceCounts, "targetCounts": user.targetCounts,
+                "sourceChecksum": user.sourceChecksum, "targetChecksum": user.targetChecksum,
+            ]
         }
         Output.json([
             "users": users, "copiedUsers": report.copiedUsers, "skippedUsers": report.skippedUsers,

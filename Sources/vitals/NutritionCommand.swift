@@ -29,9 +29,12 @@ struct NutritionCommand: AsyncParsableCommand {
             let day = try RecordOutput.day(date, option: "--date")
             let range = day.range(in: calendar)
             let database = try store.open()
-            let dietary = try await UnifiedQuery(DietaryQuery()).fetch(from: range.start, to: range.end, store: database)
-            let resting = try await UnifiedQuery(RestingQuery()).fetch(from: range.start, to: range.end, store: database)
-            let active = try await UnifiedQuery(ActivityQuery()).fetch(from: range.start, to: range.end, store: database)
+            let dietary = try await UnifiedQuery(DietaryQuery()).fetch(
+                from: range.start, to: range.end, store: database)
+            let resting = try await UnifiedQuery(RestingQuery()).fetch(
+                from: range.start, to: range.end, store: database)
+            let active = try await UnifiedQuery(ActivityQuery()).fetch(
+                from: range.start, to: range.end, store: database)
             let unreadable = dietary.unreadableTypes.union(resting.unreadableTypes).union(active.unreadableTypes)
             RecordOutput.reportUnreadable(unreadable)
             let zone = try store.zone()
@@ -58,8 +61,9 @@ struct NutritionCommand: AsyncParsableCommand {
             func text(_ kcal: Double) -> String {
                 "\(Output.number((try? HealthUnit.kilocalorie.convert(kcal, to: shown)) ?? kcal, digits: 1)) \(shown.unitString)"
             }
-            print("consumed \(text(totals["consumed"] ?? 0)), resting \(text(totals["resting"] ?? 0)), "
-                  + "active \(text(totals["active"] ?? 0))")
+            print(
+                "consumed \(text(totals["consumed"] ?? 0)), resting \(text(totals["resting"] ?? 0)), "
+                    + "active \(text(totals["active"] ?? 0))")
         }
     }
 }

@@ -10,10 +10,11 @@ extension ProgressBar {
     /// Draws the bar for a backup or a restore: bytes copied of the total, then the check.
     func update(backup progress: BackupProgress) {
         let elapsed = Date().timeIntervalSince(started)
-        let line = switch progress.phase {
-        case .copying: Self.line(copied: progress.bytesDone, of: progress.bytesTotal, elapsed: elapsed)
-        case .verifying: "verifying the copy (SQLite's check, row counts, schema)..."
-        }
+        let line =
+            switch progress.phase {
+            case .copying: Self.line(copied: progress.bytesDone, of: progress.bytesTotal, elapsed: elapsed)
+            case .verifying: "verifying the copy (SQLite's check, row counts, schema)..."
+            }
         draw(line)
     }
 
@@ -25,8 +26,9 @@ extension ProgressBar {
         let filled = Int(fraction * Double(width))
         let rate = doneMB / elapsed
         let eta = rate > 0 && totalMB > doneMB ? Int((totalMB - doneMB) / rate) : 0
-        return String(format: "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  copying",
-                      String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
-                      fraction * 100, doneMB, totalMB, rate, eta / 60, eta % 60)
+        return String(
+            format: "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  copying",
+            String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+            fraction * 100, doneMB, totalMB, rate, eta / 60, eta % 60)
     }
 }

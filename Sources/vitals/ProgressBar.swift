@@ -59,9 +59,10 @@ final class ProgressBar: Sendable {
         let fraction = total > 0 ? min(1, done / total) : 0
         let filled = Int(fraction * Double(width))
         let eta = rate > 0 && total > done ? Int((total - done) / rate) : 0
-        return String(format: "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
-                      String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
-                      fraction * 100, done, total, rate, eta / 60, eta % 60, progress.samples)
+        return String(
+            format: "[%@%@] %3.0f%%  %.1f/%.1f MB  %.1f MB/s  ETA %d:%02d  %d samples",
+            String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+            fraction * 100, done, total, rate, eta / 60, eta % 60, progress.samples)
     }
 
     /// The text of the bar for `done` of `total` rows after `elapsed` seconds.
@@ -71,9 +72,10 @@ final class ProgressBar: Sendable {
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
         let filled = Int(fraction * Double(width))
         let eta = rate > 0 && total > done ? Int(Double(total - done) / rate) : 0
-        return String(format: "[%@%@] %3.0f%%  %d/%d rows  %.0f rows/s  ETA %d:%02d  %@",
-                      String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
-                      fraction * 100, done, total, rate, eta / 60, eta % 60, user)
+        return String(
+            format: "[%@%@] %3.0f%%  %d/%d rows  %.0f rows/s  ETA %d:%02d  %@",
+            String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+            fraction * 100, done, total, rate, eta / 60, eta % 60, user)
     }
 
     /// The text of the bar for an export's `progress` after `elapsed` seconds.
@@ -81,9 +83,10 @@ final class ProgressBar: Sendable {
         let elapsed = max(elapsed, 0.001)
         let fraction = progress.typesTotal > 0 ? min(1, Double(progress.typesDone) / Double(progress.typesTotal)) : 0
         let filled = Int(fraction * Double(width))
-        return String(format: "[%@%@] %3.0f%%  %d/%d types  %d samples  %.0f samples/s",
-                      String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
-                      fraction * 100, progress.typesDone, progress.typesTotal, progress.samples,
-                      Double(progress.samples) / elapsed)
+        return String(
+            format: "[%@%@] %3.0f%%  %d/%d types  %d samples  %.0f samples/s",
+            String(repeating: "#", count: filled), String(repeating: "-", count: width - filled),
+            fraction * 100, progress.typesDone, progress.typesTotal, progress.samples,
+            Double(progress.samples) / elapsed)
     }
 }

@@ -42,7 +42,8 @@ enum RecordOutput {
         if let dietary = record as? DietaryCalorieRecord {
             guard dietary.hasMacros else { return "" }
             let grams = [("P", dietary.protein), ("C", dietary.carbohydrates), ("F", dietary.fat)]
-            return grams.map { "\($0.0) \($0.1.map { Output.number($0, digits: 1) + " g" } ?? "-")" }.joined(separator: " ")
+            return grams.map { "\($0.0) \($0.1.map { Output.number($0, digits: 1) + " g" } ?? "-")" }.joined(
+                separator: " ")
         }
         if let active = record as? ActiveEnergyRecord {
             return "\(Output.number(active.durationMinutes, digits: 1)) min \(active.workoutType?.name ?? "")"
@@ -53,8 +54,10 @@ enum RecordOutput {
 
     /// The table row of a record.
     static func row(_ record: any HealthRecord, unit: HealthUnit?, zone: TimeZone) -> [String] {
-        [ISO8601.format(record.start, in: zone), type(of: record).kind.rawValue, valueText(record, unit: unit),
-         detailText(record), "\(record.source.name) (\(record.origin.rawValue))", record.id.uuidString]
+        [
+            ISO8601.format(record.start, in: zone), type(of: record).kind.rawValue, valueText(record, unit: unit),
+            detailText(record), "\(record.source.name) (\(record.origin.rawValue))", record.id.uuidString,
+        ]
     }
 
     static let header = ["start", "kind", "value", "details", "source", "uuid"]
@@ -76,7 +79,8 @@ enum RecordOutput {
     }
 
     /// Parses a `--unit` argument that must measure the same thing as `base`.
-    static func unit(_ text: String?, compatibleWith base: HealthUnit, option: String = "--unit") throws -> HealthUnit? {
+    static func unit(_ text: String?, compatibleWith base: HealthUnit, option: String = "--unit") throws -> HealthUnit?
+    {
         guard let text else { return nil }
         let unit: HealthUnit
         do {
@@ -85,8 +89,9 @@ enum RecordOutput {
             throw error.located(InputLocation(field: option))
         }
         guard unit.isCompatible(with: base) else {
-            throw VitalsError(.incompatibleUnit, "'\(text)' does not measure the same thing as \(base.unitString)",
-                              at: InputLocation(field: option))
+            throw VitalsError(
+                .incompatibleUnit, "'\(text)' does not measure the same thing as \(base.unitString)",
+                at: InputLocation(field: option))
         }
         return unit
     }
@@ -110,7 +115,8 @@ enum RecordOutput {
         do {
             return try LocalDate(parsing: text)
         } catch {
-            throw VitalsError(.invalidDate, "'\(text)' is not a day: \(error.message)", at: InputLocation(field: option))
+            throw VitalsError(
+                .invalidDate, "'\(text)' is not a day: \(error.message)", at: InputLocation(field: option))
         }
     }
 }

@@ -23,10 +23,13 @@ struct RemindersCommand: AsyncParsableCommand {
         var activity: String
         @Option(name: .long, help: ArgumentHelp("Start of the daily window, HH:MM local time.", valueName: "time"))
         var from: String
-        @Option(name: .long, help: ArgumentHelp("End of the window (exclusive), HH:MM, up to 24:00.", valueName: "time"))
+        @Option(
+            name: .long, help: ArgumentHelp("End of the window (exclusive), HH:MM, up to 24:00.", valueName: "time"))
         var to: String
-        @Option(name: .long, help: ArgumentHelp(
-            "Days of the week: mon,tue,... or daily, weekdays, weekends.", valueName: "days"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Days of the week: mon,tue,... or daily, weekdays, weekends.", valueName: "days"))
         var days = "daily"
         @Flag(name: .long, help: "Print the reminder as JSON.")
         var json = false
@@ -34,7 +37,9 @@ struct RemindersCommand: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 let reminder = try InsightsArguments.located("--activity") { try TrackedActivity(name: activity) }
-                let start = try InsightsArguments.located("--from") { try Reminder.minute(parsing: from, field: "from") }
+                let start = try InsightsArguments.located("--from") {
+                    try Reminder.minute(parsing: from, field: "from")
+                }
                 let end = try InsightsArguments.located("--to") { try Reminder.minute(parsing: to, field: "to") }
                 let weekdays = try InsightsArguments.located("--days") { try Weekday.parseList(days) }
                 let value = try InsightsArguments.located("--to") {
@@ -56,7 +61,8 @@ struct RemindersCommand: AsyncParsableCommand {
             commandName: "list", abstract: "List reminders with their status on a day (default today).")
 
         @OptionGroup var store: StoreOptions
-        @Option(name: .long, help: ArgumentHelp("The day whose status to show (default today in --tz).", valueName: "date"))
+        @Option(
+            name: .long, help: ArgumentHelp("The day whose status to show (default today in --tz).", valueName: "date"))
         var date: String?
         @Flag(name: .long, help: "Print a JSON array of reminders, each with its status that day.")
         var json = false
@@ -73,18 +79,23 @@ struct RemindersCommand: AsyncParsableCommand {
                     return (reminder, status)
                 }
                 if json {
-                    Output.json(rows.map { reminder, status -> [String: Any] in
-                        var object = RemindersCommand.json(reminder)
-                        object["status"] = status
-                        return object
-                    })
+                    Output.json(
+                        rows.map { reminder, status -> [String: Any] in
+                            var object = RemindersCommand.json(reminder)
+                            object["status"] = status
+                            return object
+                        })
                 } else if rows.isEmpty {
                     print("no reminders")
                 } else {
-                    Output.table(["id", "activity", "window", "days", "status"], rows.map { reminder, status in
-                        [reminder.id.uuidString, reminder.activity.rawValue, RemindersCommand.window(reminder),
-                         RemindersCommand.days(reminder), status]
-                    })
+                    Output.table(
+                        ["id", "activity", "window", "days", "status"],
+                        rows.map { reminder, status in
+                            [
+                                reminder.id.uuidString, reminder.activity.rawValue, RemindersCommand.window(reminder),
+                                RemindersCommand.days(reminder), status,
+                            ]
+                        })
                 }
             }
         }
@@ -114,17 +125,20 @@ struct RemindersCommand: AsyncParsableCommand {
                     due = try await rules.due(at: moment)
                 }
                 if json {
-                    Output.json(due.map { occurrence -> [String: Any] in
-                        var object = RemindersCommand.json(occurrence.reminder)
-                        object["day"] = occurrence.day.description
-                        object["status"] = occurrence.status.rawValue
-                        return object
-                    })
+                    Output.json(
+                        due.map { occurrence -> [String: Any] in
+                            var object = RemindersCommand.json(occurrence.reminder)
+                            object["day"] = occurrence.day.description
+                            object["status"] = occurrence.status.rawValue
+                            return object
+                        })
                 } else if due.isEmpty {
                     print("nothing due")
                 } else {
                     for occurrence in due {
-                        print("\(RemindersCommand.describe(occurrence.reminder)): \(occurrence.status.rawValue) (\(occurrence.reminder.id.uuidString))")
+                        print(
+                            "\(RemindersCommand.describe(occurrence.reminder)): \(occurrence.status.rawValue) (\(occurrence.reminder.id.uuidString))"
+                        )
                     }
                 }
             }
@@ -155,7 +169,8 @@ struct RemindersCommand: AsyncParsableCommand {
     static func rules(_ database: SQLiteHealthStore, _ options: StoreOptions) throws -> SmartReminders {
         let calendar = try options.calendar()
         let reminders = try SQLiteReminderStore(database)
-        return SmartReminders(scheduler: StoreReminderScheduler(store: reminders, calendar: calendar), calendar: calendar)
+        return SmartReminders(
+            scheduler: StoreReminderScheduler(store: reminders, calendar: calendar), calendar: calendar)
     }
 
     static func window(_ reminder: Reminder) -> String {
@@ -173,8 +188,10 @@ struct RemindersCommand: AsyncParsableCommand {
     }
 
     static func json(_ reminder: Reminder) -> [String: Any] {
-        ["id": reminder.id.uuidString, "activity": reminder.activity.rawValue,
-         "from": Reminder.clockText(reminder.startMinute), "to": Reminder.clockText(reminder.endMinute),
-         "days": days(reminder).split(separator: ",").map(String.init)]
+        [
+            "id": reminder.id.uuidString, "activity": reminder.activity.rawValue,
+            "from": Reminder.clockText(reminder.startMinute), "to": Reminder.clockText(reminder.endMinute),
+            "days": days(reminder).split(separator: ",").map(String.init),
+        ]
     }
 }

@@ -25,25 +25,36 @@ struct RestoreCommand: AsyncParsableCommand {
             78 the backup was made by a newer vitals (upgrade first).
             """)
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The SQLite file to replace (or create): a health store or a server's database.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SQLite file to replace (or create): a health store or a server's database.", valueName: "path"))
     var db: String?
 
-    @Flag(name: .long, help: ArgumentHelp(
-        "Replace the database `vitals serve` uses by default: $VITALS_SERVER_DB, else ~/.local/share/vitals/server.sqlite."))
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Replace the database `vitals serve` uses by default: $VITALS_SERVER_DB, else ~/.local/share/vitals/server.sqlite."
+        ))
     var server = false
 
-    @Flag(name: .long, help: "Keep the replaced file as PATH.before-restore-YYYYMMDDTHHMMSS.mmmZ after the new one opened.")
+    @Flag(
+        name: .long,
+        help: "Keep the replaced file as PATH.before-restore-YYYYMMDDTHHMMSS.mmmZ after the new one opened.")
     var keepPrevious = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "How the backup is checked before it replaces anything: full (PRAGMA integrity_check) or quick (PRAGMA quick_check and each index's entries counted).",
-        valueName: "full|quick"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How the backup is checked before it replaces anything: full (PRAGMA integrity_check) or quick (PRAGMA quick_check and each index's entries counted).",
+            valueName: "full|quick"))
     var check: SQLiteFileCheck.Depth = .full
 
     @OptionGroup var progressOptions: ImportProgressOptions
 
-    @Flag(name: .long, help: "Print what was restored as JSON: path, bytes, seconds, tables and their rows, schema, previous.")
+    @Flag(
+        name: .long,
+        help: "Print what was restored as JSON: path, bytes, seconds, tables and their rows, schema, previous.")
     var json = false
 
     @Argument(help: ArgumentHelp("The backup file (a .sqlite that `vitals backup` wrote).", valueName: "backup"))
@@ -76,9 +87,12 @@ struct RestoreCommand: AsyncParsableCommand {
             if json {
                 Output.json(fields)
             } else {
-                var lines = [String(format: "restored %@ to %@ (%.1f MB in %.1f s)", backup, report.target,
-                                    Double(report.bytes) / 1e6, report.seconds),
-                             "  \(report.schema.kind) schema \(report.schema.latest), \(report.tables.count) tables, \(report.tables.map(\.rows).reduce(0, +)) rows"]
+                var lines = [
+                    String(
+                        format: "restored %@ to %@ (%.1f MB in %.1f s)", backup, report.target,
+                        Double(report.bytes) / 1e6, report.seconds),
+                    "  \(report.schema.kind) schema \(report.schema.latest), \(report.tables.count) tables, \(report.tables.map(\.rows).reduce(0, +)) rows",
+                ]
                 if let previous = report.previous { lines.append("  the replaced file is kept as \(previous)") }
                 print(lines.joined(separator: "\n"))
             }

@@ -15,7 +15,9 @@ struct SamplesCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .long, help: ArgumentHelp("Type identifier or short name (stepCount, sleepAnalysis, workout).", valueName: "type"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Type identifier or short name (stepCount, sleepAnalysis, workout).", valueName: "type"))
     var type: String
 
     @Option(name: .long, help: ArgumentHelp("Inclusive start of the window.", valueName: "date"))
@@ -57,7 +59,8 @@ struct SamplesCommand: AsyncParsableCommand {
             if strictEnd { options.insert(.strictEndDate) }
             var sources = SourceFilter.all
             if let sourceBundle {
-                sources = includeExtensions ? .app(bundleIdentifier: sourceBundle) : .source(bundleIdentifier: sourceBundle)
+                sources =
+                    includeExtensions ? .app(bundleIdentifier: sourceBundle) : .source(bundleIdentifier: sourceBundle)
             }
             let predicate = SamplePredicate(
                 start: try from.map { try store.date($0, option: "--from") },
@@ -70,10 +73,14 @@ struct SamplesCommand: AsyncParsableCommand {
                 for sample in result.value { print(SampleJSON.line(for: sample, in: zone)) }
                 return
             }
-            Output.table(["start", "end", "value", "source", "uuid"], result.value.map { sample in
-                [ISO8601.format(sample.start, in: zone), ISO8601.format(sample.end, in: zone),
-                 Self.valueText(sample), sample.source.name, sample.uuid.uuidString]
-            })
+            Output.table(
+                ["start", "end", "value", "source", "uuid"],
+                result.value.map { sample in
+                    [
+                        ISO8601.format(sample.start, in: zone), ISO8601.format(sample.end, in: zone),
+                        Self.valueText(sample), sample.source.name, sample.uuid.uuidString,
+                    ]
+                })
         }
     }
 
@@ -90,7 +97,8 @@ struct SamplesCommand: AsyncParsableCommand {
 /// Tells stderr when an answer is empty because of authorization, or stale.
 func reportRestrictions(_ unreadable: Set<SampleType>, stale: VitalsError?) {
     for type in unreadable.sorted(by: { $0.identifier < $1.identifier }) {
-        FileHandle.standardError.write(Data("note: reading \(type.shortName) is not authorized; the result is empty\n".utf8))
+        FileHandle.standardError.write(
+            Data("note: reading \(type.shortName) is not authorized; the result is empty\n".utf8))
     }
     if let stale {
         FileHandle.standardError.write(Data("note: showing cached data; the store failed: \(stale)\n".utf8))

@@ -6,16 +6,20 @@ import VitalsServerStorage
 
 /// `--db` and `--postgres`: where `vitals serve` and `vitals user` keep the server's data.
 struct ServerDatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The server's SQLite file (users, tokens, snapshots, workouts, samples, quests).",
-        discussion: "Default: $VITALS_SERVER_DB, else ~/.local/share/vitals/server.sqlite. Not the health store.",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The server's SQLite file (users, tokens, snapshots, workouts, samples, quests).",
+            discussion: "Default: $VITALS_SERVER_DB, else ~/.local/share/vitals/server.sqlite. Not the health store.",
+            valueName: "path"))
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Use PostgreSQL instead of SQLite: postgres://user:password@host:port/database[?sslmode=disable|prefer|require].",
-        discussion: "Default: $VITALS_POSTGRES_URL when set (keeps the password out of the process list).",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Use PostgreSQL instead of SQLite: postgres://user:password@host:port/database[?sslmode=disable|prefer|require].",
+            discussion: "Default: $VITALS_POSTGRES_URL when set (keeps the password out of the process list).",
+            valueName: "url"))
     var postgres: String?
 
     func validate() throws {
@@ -33,11 +37,14 @@ struct ServerDatabaseOptions: ParsableArguments {
     /// An unmigrated repository; a PostgreSQL one works only while it runs as a service.
     ///
     /// `postgresWrites` bounds PostgreSQL's group commit: writes per transaction and transactions at once.
-    func makeRepository(sqlite: SQLiteRepository.Configuration = .init(),
-                        postgresWrites: (batch: Int, runners: Int) = (64, 4)) throws -> any HealthRepository {
+    func makeRepository(
+        sqlite: SQLiteRepository.Configuration = .init(),
+        postgresWrites: (batch: Int, runners: Int) = (64, 4)
+    ) throws -> any HealthRepository {
         switch resolved {
         case .postgres(let url):
-            return try PostgresRepository(url: url, writeBatch: postgresWrites.batch, writeRunners: postgresWrites.runners)
+            return try PostgresRepository(
+                url: url, writeBatch: postgresWrites.batch, writeRunners: postgresWrites.runners)
         case .sqlite(let path):
             return try SQLiteRepository(path: path, configuration: sqlite)
         }

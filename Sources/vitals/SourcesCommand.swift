@@ -68,8 +68,10 @@ private func printSources(_ sources: [Source], json: Bool) {
     if json {
         Output.json(sources.map { ["name": $0.name, "bundleIdentifier": $0.bundleIdentifier] })
     } else {
-        Output.table(["#", "name", "bundle identifier"], sources.enumerated().map {
-            [String($0.offset + 1), $0.element.name, $0.element.bundleIdentifier]
-        })
+        Output.table(
+            ["#", "name", "bundle identifier"],
+            sources.enumerated().map {
+                [String($0.offset + 1), $0.element.name, $0.element.bundleIdentifier]
+            })
     }
 }

@@ -46,9 +46,11 @@ struct StatsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Bucket length: hour, day, week (Monday first) or month.")
     var interval: CalendarPeriod = .day
 
-    @Option(name: .long, help: ArgumentHelp(
-        "sum, average, min, max, mostRecent or duration (default: sum for cumulative types, average for discrete ones, duration for categories).",
-        valueName: "option"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "sum, average, min, max, mostRecent or duration (default: sum for cumulative types, average for discrete ones, duration for categories).",
+            valueName: "option"))
     var option: StatisticsOption?
 
     @Flag(name: .long, help: "One row per source and bucket (each source's own value) instead of the merged value.")
@@ -70,8 +72,9 @@ struct StatsCommand: AsyncParsableCommand {
             } catch {
                 throw error.located(InputLocation(field: "--to"))
             }
-            let query = StatisticsQuery(type: sampleType, range: range, interval: interval,
-                                        calendar: try store.calendar(), options: options)
+            let query = StatisticsQuery(
+                type: sampleType, range: range, interval: interval,
+                calendar: try store.calendar(), options: options)
             let database = try store.open()
             let result = try await database.statistics(query)
             reportRestrictions(result.unreadableTypes, stale: result.staleBecause)
@@ -86,25 +89,33 @@ struct StatsCommand: AsyncParsableCommand {
             }
             let zone = try store.zone()
             if json {
-                Output.json(rows.map { statistics, source -> [String: Any] in
-                    var object: [String: Any] = [
-                        "start": ISO8601.format(statistics.range.start, in: zone),
-                        "end": ISO8601.format(statistics.range.end, in: zone),
-                        "value": statistics.value(for: chosen) as Any? ?? NSNull(), "unit": unit,
-                    ]
-                    if let source { object["source"] = ["name": source.name, "bundleIdentifier": source.bundleIdentifier] }
-                    return object
-                })
+                Output.json(
+                    rows.map { statistics, source -> [String: Any] in
+                        var object: [String: Any] = [
+                            "start": ISO8601.format(statistics.range.start, in: zone),
+                            "end": ISO8601.format(statistics.range.end, in: zone),
+                            "value": statistics.value(for: chosen) as Any? ?? NSNull(), "unit": unit,
+                        ]
+                        if let source {
+                            object["source"] = ["name": source.name, "bundleIdentifier": source.bundleIdentifier]
+                        }
+                        return object
+                    })
                 return
             }
             var header = ["start", "end", "\(Self.name(of: chosen)) (\(unit))"]
             if bySource { header.append("source") }
-            Output.table(header, rows.map { statistics, source in
-                var row = [ISO8601.format(statistics.range.start, in: zone), ISO8601.format(statistics.range.end, in: zone),
-                           statistics.value(for: chosen).map { Output.number($0) } ?? "-"]
-                if let source { row.append(source.name) }
-                return row
-            })
+            Output.table(
+                header,
+                rows.map { statistics, source in
+                    var row = [
+                        ISO8601.format(statistics.range.start, in: zone),
+                        ISO8601.format(statistics.range.end, in: zone),
+                        statistics.value(for: chosen).map { Output.number($0) } ?? "-",
+                    ]
+                    if let source { row.append(source.name) }
+                    return row
+                })
         }
     }
 

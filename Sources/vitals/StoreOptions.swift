@@ -5,14 +5,18 @@ import VitalsStore
 
 /// `--db` and `--tz`, shared by every command.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The store's SQLite file.",
-        discussion: "Default: $VITALS_DB, else ~/.local/share/vitals/vitals.sqlite.",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store's SQLite file.",
+            discussion: "Default: $VITALS_DB, else ~/.local/share/vitals/vitals.sqlite.",
+            valueName: "path"))
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "IANA time zone for parsing and printing dates (default: the system zone).", valueName: "zone"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "IANA time zone for parsing and printing dates (default: the system zone).", valueName: "zone"))
     var tz: String?
 
     /// The database path after defaults.
@@ -57,17 +61,20 @@ enum DateArgument {
         if let instant = ISO8601.parse(text) { return instant }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-           let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-           (1...12).contains(month), (1...31).contains(day) {
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        {
             let components = DateComponents(year: year, month: month, day: day)
             if let date = calendar.date(from: components),
-               calendar.component(.day, from: date) == day {
+                calendar.component(.day, from: date) == day
+            {
                 return date
             }
         }
-        throw VitalsError(.invalidDate,
-                          "'\(text)' is not YYYY-MM-DD or an ISO 8601 timestamp with an offset",
-                          at: InputLocation(field: option))
+        throw VitalsError(
+            .invalidDate,
+            "'\(text)' is not YYYY-MM-DD or an ISO 8601 timestamp with an offset",
+            at: InputLocation(field: option))
     }
 }
 
@@ -76,7 +83,8 @@ enum TypeArgument {
     static func parse(_ text: String) throws -> SampleType {
         if let type = SampleType(name: text) { return type }
         if text.hasPrefix("HK") { return SampleType(identifier: text) }
-        throw VitalsError(.unknownType, "'\(text)' is not a HealthKit type; `vitals types --all` lists them",
-                          at: InputLocation(field: "--type"))
+        throw VitalsError(
+            .unknownType, "'\(text)' is not a HealthKit type; `vitals types --all` lists them",
+            at: InputLocation(field: "--type"))
     }
 }

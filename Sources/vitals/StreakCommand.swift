@@ -19,11 +19,15 @@ struct StreakCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: ArgumentHelp("mindfulness, workout or noalc.", valueName: "activity"))
     var activity: String
-    @Option(name: .long, help: ArgumentHelp("Minutes a day needs (mindfulness and workout; default 10).", valueName: "n"))
+    @Option(
+        name: .long, help: ArgumentHelp("Minutes a day needs (mindfulness and workout; default 10).", valueName: "n"))
     var goalMinutes: Double?
-    @Option(name: .long, help: ArgumentHelp("Compute the streak as of this date or time instead of now.", valueName: "date"))
+    @Option(
+        name: .long, help: ArgumentHelp("Compute the streak as of this date or time instead of now.", valueName: "date")
+    )
     var at: String?
-    @Flag(name: .long, help: "Count samples from every source, not only this app's (the output says sources are mixed).")
+    @Flag(
+        name: .long, help: "Count samples from every source, not only this app's (the output says sources are mixed).")
     var allSources = false
     @Flag(name: .long, help: "Print the streak as JSON.")
     var json = false
@@ -50,7 +54,8 @@ struct StreakCommand: AsyncParsableCommand {
             }
             InsightsArguments.warn(unreadable: streak.unreadableTypes, stale: streak.staleBecause)
             if !streak.unreadableTypes.isEmpty {
-                throw VitalsError(.authorizationDenied, "reading \(InsightsArguments.names(streak.unreadableTypes)) is not allowed")
+                throw VitalsError(
+                    .authorizationDenied, "reading \(InsightsArguments.names(streak.unreadableTypes)) is not allowed")
             }
         }
     }

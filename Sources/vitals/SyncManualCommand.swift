@@ -44,27 +44,37 @@ struct SyncManualCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Active energy burned that day, kcal.", valueName: "kcal"))
     var activeCalories: Double?
 
-    @Flag(name: .long, inversion: .prefixedNo, help: ArgumentHelp(
-        "Whether the day's protein goal was logged (--no-protein-logged for no; default: unknown)."))
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Whether the day's protein goal was logged (--no-protein-logged for no; default: unknown)."))
     var proteinLogged: Bool?
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "A workout: type=NAME,minutes=N[,start=HH:MM][,kcal=N][,distance=METRES]; repeat for more.",
-        discussion: "NAME is a HealthKit activity name (running, traditionalStrengthTraining); start defaults to 12:00 in --tz.",
-        valueName: "spec"))
+    @Option(
+        name: .long, parsing: .singleValue,
+        help: ArgumentHelp(
+            "A workout: type=NAME,minutes=N[,start=HH:MM][,kcal=N][,distance=METRES]; repeat for more.",
+            discussion:
+                "NAME is a HealthKit activity name (running, traditionalStrengthTraining); start defaults to 12:00 in --tz.",
+            valueName: "spec"))
     var workout: [String] = []
 
-    @Flag(name: .long, help: """
-        Print the result as one JSON object: {server, date, source, verificationLevel, workoutsSent, questsEvaluated, \
-        questsCompleted, requests}.
-        """)
+    @Flag(
+        name: .long,
+        help: """
+            Print the result as one JSON object: {server, date, source, verificationLevel, workoutsSent, questsEvaluated, \
+            questsCompleted, requests}.
+            """)
     var json = false
 
     func validate() throws {
-        guard steps != nil || exerciseMinutes != nil || sleepMinutes != nil || activeCalories != nil
-            || proteinLogged != nil || !workout.isEmpty else {
-            throw ValidationError("give at least one value: --steps, --exercise-minutes, --sleep-minutes, "
-                                  + "--active-calories, --protein-logged or --workout")
+        guard
+            steps != nil || exerciseMinutes != nil || sleepMinutes != nil || activeCalories != nil
+                || proteinLogged != nil || !workout.isEmpty
+        else {
+            throw ValidationError(
+                "give at least one value: --steps, --exercise-minutes, --sleep-minutes, "
+                    + "--active-calories, --protein-logged or --workout")
         }
     }
 
@@ -72,10 +82,12 @@ struct SyncManualCommand: AsyncParsableCommand {
         try await runReportingErrors {
             let endpoint = try target.endpoint()
             let calendar = try store.calendar()
-            let day = try date.map { try LocalDate(containing: store.date($0, option: "--date"), in: calendar) }
+            let day =
+                try date.map { try LocalDate(containing: store.date($0, option: "--date"), in: calendar) }
                 ?? LocalDate(containing: Date(), in: calendar)
-            var entry = ManualDayEntry(date: day, steps: steps, exerciseMinutes: exerciseMinutes, sleepMinutes: sleepMinutes,
-                                       activeCalories: activeCalories, proteinLogged: proteinLogged)
+            var entry = ManualDayEntry(
+                date: day, steps: steps, exerciseMinutes: exerciseMinutes, sleepMinutes: sleepMinutes,
+                activeCalories: activeCalories, proteinLogged: proteinLogged)
             for (index, spec) in workout.enumerated() {
                 entry.workouts.append(try Self.parseWorkout(spec, on: day, calendar: calendar, index: index))
             }
@@ -104,13 +116,15 @@ struct SyncManualCommand: AsyncParsableCommand {
     /// The flag a field of ``ManualDayEntry`` comes from (`steps` → `--steps`, `workouts[1].type` → `--workout`).
     static func flag(for field: String) -> String {
         if field.hasPrefix("workouts") { return "--workout" }
-        return "--" + field.reduce(into: "") { text, character in
-            text += character.isUppercase ? "-" + character.lowercased() : String(character)
-        }
+        return "--"
+            + field.reduce(into: "") { text, character in
+                text += character.isUppercase ? "-" + character.lowercased() : String(character)
+            }
     }
 
     /// Parses `type=running,minutes=45,start=07:30,kcal=350,distance=5000`.
-    static func parseWorkout(_ spec: String, on day: LocalDate, calendar: Calendar, index: Int) throws -> SyncedWorkout {
+    static func parseWorkout(_ spec: String, on day: LocalDate, calendar: Calendar, index: Int) throws -> SyncedWorkout
+    {
         func invalid(_ message: String) -> VitalsError {
             VitalsError(.invalidInput, "workout \(index + 1): \(message)", at: InputLocation(field: "--workout"))
         }
@@ -120,7 +134,9 @@ struct SyncManualCommand: AsyncParsableCommand {
             guard pair.count == 2, ["type", "minutes", "start", "kcal", "distance"].contains(pair[0]) else {
                 throw invalid("expected type=NAME,minutes=N[,start=HH:MM][,kcal=N][,distance=METRES]")
             }
-            guard fields.updateValue(pair[1], forKey: pair[0]) == nil else { throw invalid("\(pair[0]) is given twice") }
+            guard fields.updateValue(pair[1], forKey: pair[0]) == nil else {
+                throw invalid("\(pair[0]) is given twice")
+            }
         }
         guard let type = fields["type"], !type.isEmpty else { throw invalid("type is required") }
         guard let minutes = fields["minutes"].flatMap(Double.init), minutes.isFinite else {
@@ -139,21 +155,26 @@ struct SyncManualCommand: AsyncParsableCommand {
             guard let value = Double(text), value.isFinite else { throw invalid("\(key) is a number") }
             return value
         }
-        let start = calendar.date(byAdding: .minute, value: hour * 60 + minute, to: day.start(in: calendar)) ?? day.start(in: calendar)
-        return SyncedWorkout(type: type, durationMinutes: minutes, calories: try number("kcal"), distance: try number("distance"),
-                             startTime: start, endTime: start.addingTimeInterval(minutes * 60))
+        let start =
+            calendar.date(byAdding: .minute, value: hour * 60 + minute, to: day.start(in: calendar))
+            ?? day.start(in: calendar)
+        return SyncedWorkout(
+            type: type, durationMinutes: minutes, calories: try number("kcal"), distance: try number("distance"),
+            startTime: start, endTime: start.addingTimeInterval(minutes * 60))
     }
 
     static func show(_ report: ManualSyncReport, json: Bool) {
         if json {
-            Output.json([
-                "server": report.server, "date": report.date.description, "source": report.source.rawValue,
-                "verificationLevel": report.verificationLevel.rawValue, "workoutsSent": report.workoutsSent,
-                "questsEvaluated": report.questsEvaluated, "questsCompleted": report.questsCompleted,
-                "requests": report.requests,
-            ] as [String: Any])
+            Output.json(
+                [
+                    "server": report.server, "date": report.date.description, "source": report.source.rawValue,
+                    "verificationLevel": report.verificationLevel.rawValue, "workoutsSent": report.workoutsSent,
+                    "questsEvaluated": report.questsEvaluated, "questsCompleted": report.questsCompleted,
+                    "requests": report.requests,
+                ] as [String: Any])
         } else {
-            var line = "sent \(report.date) to \(report.server) as \(report.source.rawValue) (\(report.verificationLevel.rawValue))"
+            var line =
+                "sent \(report.date) to \(report.server) as \(report.source.rawValue) (\(report.verificationLevel.rawValue))"
             line += ": \(report.workoutsSent) workout\(report.workoutsSent == 1 ? "" : "s"), "
             line += "\(report.questsCompleted) quest\(report.questsCompleted == 1 ? "" : "s") completed"
             line += ", \(report.requests) request\(report.requests == 1 ? "" : "s")"

@@ -8,7 +8,8 @@ import VitalsSync
 struct SyncPushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
-        abstract: "Push daily metrics and workouts from the store to a Vitals sync server (the daily-metrics or the journey sync API).",
+        abstract:
+            "Push daily metrics and workouts from the store to a Vitals sync server (the daily-metrics or the journey sync API).",
         discussion: """
             Each day's metrics are computed from the store's statistics: sources merged by \
             priority, days midnight to midnight in --tz, sleep as the union of asleep intervals, \
@@ -42,38 +43,50 @@ struct SyncPushCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var target: SyncServerOptions
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Which API to speak: daily (the daily-metrics API, POST /api/v1/health/daily, all days in one request) or "
-            + "journey (the journey sync API, POST /api/health/sync, one request per day with its workouts).",
-        valueName: "contract"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Which API to speak: daily (the daily-metrics API, POST /api/v1/health/daily, all days in one request) or "
+                + "journey (the journey sync API, POST /api/health/sync, one request per day with its workouts).",
+            valueName: "contract"))
     var contract = "daily"
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Days the first sync covers, today included; later syncs start at the last synced day.",
-        valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Days the first sync covers, today included; later syncs start at the last synced day.",
+            valueName: "n"))
     var days = 14
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The JSON file holding the sync cursors (default: the store's path + .sync.json).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The JSON file holding the sync cursors (default: the store's path + .sync.json).", valueName: "path"))
     var state: String?
 
-    @Flag(name: .long, help: ArgumentHelp(
-        "Forget this server, contract and token's cursor first, so this sync is a first sync (the last --days days).",
-        discussion: "For a server that lost its data, or to resend days after fixing the store."))
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Forget this server, contract and token's cursor first, so this sync is a first sync (the last --days days).",
+            discussion: "For a server that lost its data, or to resend days after fixing the store."))
     var reset = false
 
     @Flag(name: .long, help: "Keep running and sync at start, on store changes and every 15 minutes, until stopped.")
     var watch = false
 
-    @Flag(name: .long, help: """
-        Print each sync as one JSON object: {server, contract, first, last, firstSync, mode, missingPermissions, \
-        daysSent, recordsUpserted, workoutsSent, questsCompleted, requests} (plus trigger with --watch); mode is \
-        automatic or manual, missingPermissions the type names left out.
-        """)
+    @Flag(
+        name: .long,
+        help: """
+            Print each sync as one JSON object: {server, contract, first, last, firstSync, mode, missingPermissions, \
+            daysSent, recordsUpserted, workoutsSent, questsCompleted, requests} (plus trigger with --watch); mode is \
+            automatic or manual, missingPermissions the type names left out.
+            """)
     var json = false
 
     func validate() throws {
-        guard SyncContract(rawValue: contract) != nil else { throw ValidationError("--contract must be daily or journey") }
+        guard SyncContract(rawValue: contract) != nil else {
+            throw ValidationError("--contract must be daily or journey")
+        }
         guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660") }
     }
 
@@ -92,7 +105,8 @@ struct SyncPushCommand: AsyncParsableCommand {
             logger.logLevel = .notice
             let service = HealthSyncService(
                 store: database, endpoint: endpoint, contract: SyncContract(rawValue: contract) ?? .daily,
-                cursors: FileSyncCursorStore(path: state ?? FileSyncCursorStore.defaultPath(forStoreAt: store.databasePath)),
+                cursors: FileSyncCursorStore(
+                    path: state ?? FileSyncCursorStore.defaultPath(forStoreAt: store.databasePath)),
                 configuration: configuration, logger: logger)
             if reset { try await service.cursors.removeCursor(for: service.cursorKey) }
             guard watch else {
@@ -131,7 +145,8 @@ struct SyncPushCommand: AsyncParsableCommand {
             if let trigger { line += " (trigger: \(trigger.rawValue))" }
             text = line
         } else {
-            var line = "synced \(report.daysSent) day\(report.daysSent == 1 ? "" : "s") (\(report.first) to \(report.last)"
+            var line =
+                "synced \(report.daysSent) day\(report.daysSent == 1 ? "" : "s") (\(report.first) to \(report.last)"
             line += report.isFirstSync ? ", first sync)" : ")"
             line += " to \(report.server) [\(report.contract)]: \(report.recordsUpserted) records upserted"
             if report.contract == .journey {
@@ -139,7 +154,9 @@ struct SyncPushCommand: AsyncParsableCommand {
             }
             line += ", \(report.requests) request\(report.requests == 1 ? "" : "s")"
             if !report.missingPermissions.isEmpty {
-                line += "; missing permissions (left out): " + report.missingPermissions.map(\.shortName).joined(separator: ", ")
+                line +=
+                    "; missing permissions (left out): "
+                    + report.missingPermissions.map(\.shortName).joined(separator: ", ")
             }
             if let trigger { line += " (trigger: \(trigger.rawValue))" }
             text = line

@@ -5,14 +5,19 @@ import VitalsSync
 
 /// `--server` and `--token`, shared by `vitals sync push` and `vitals sync manual`.
 struct SyncServerOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The sync server's base URL, as `vitals serve` prints it (http://127.0.0.1:8080).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The sync server's base URL, as `vitals serve` prints it (http://127.0.0.1:8080).", valueName: "url"))
     var server: String
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The API token from `vitals user add` (default: $VITALS_TOKEN).",
-        discussion: "Prefer $VITALS_TOKEN: a token on the command line is visible to other users in the process list.",
-        valueName: "token"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The API token from `vitals user add` (default: $VITALS_TOKEN).",
+            discussion:
+                "Prefer $VITALS_TOKEN: a token on the command line is visible to other users in the process list.",
+            valueName: "token"))
     var token: String?
 
     func validate() throws {

@@ -9,7 +9,8 @@ struct TokenLifetime: ExpressibleByArgument, Sendable, Hashable {
     init?(argument: String) {
         let units: [Character: TimeInterval] = ["m": 60, "h": 3600, "d": 86_400, "w": 7 * 86_400]
         guard let unit = argument.last, let scale = units[unit], let count = Int(argument.dropLast()),
-              count > 0, count <= 100 * 366 * 86_400 / Int(scale) else { return nil }
+            count > 0, count <= 100 * 366 * 86_400 / Int(scale)
+        else { return nil }
         seconds = TimeInterval(count) * scale
     }
 

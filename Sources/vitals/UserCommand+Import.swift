@@ -40,17 +40,20 @@ extension UserCommand {
         var json = false
 
         func run() async throws {
-            try await progress.whileInterruptible { options, bar in try await runReportingErrors {
-                let report = try await database.withRepository { repository in
-                    guard let user = try await repository.users().first(where: { $0.name == name }) else {
-                        throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
+            try await progress.whileInterruptible { options, bar in
+                try await runReportingErrors {
+                    let report = try await database.withRepository { repository in
+                        guard let user = try await repository.users().first(where: { $0.name == name }) else {
+                            throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
+                        }
+                        return try await HealthService(repository: repository).importExport(
+                            at: path, for: user,
+                            options: options)
                     }
-                    return try await HealthService(repository: repository).importExport(at: path, for: user,
-                                                                                        options: options)
+                    bar?.finish()
+                    Self.print(report, of: name, json: json)
                 }
-                bar?.finish()
-                Self.print(report, of: name, json: json)
-            } }
+            }
         }
 
         /// The report as JSON (keys sorted) or as lines of text.
@@ -63,25 +66,32 @@ extension UserCommand {
                 return
             }
             let megabytes = Double(report.bytes) / 1_000_000
-            Swift.print(String(format: "imported %@ into %@ (%.1f MB in %.1f s)", report.file, name, megabytes,
-                               report.seconds))
-            Swift.print("  samples: \(report.samplesAdded) added, \(report.samplesRevised) revised (a new value), "
-                + "\(report.samplesAlreadyPresent) already present, \(report.samplesResent) under another id, "
-                + "\(report.samplesRead) read")
-            Swift.print("  workouts: \(report.workoutsAdded) added, \(report.workoutsAlreadyPresent) already present, "
-                + "\(report.workoutsRead) read")
+            Swift.print(
+                String(
+                    format: "imported %@ into %@ (%.1f MB in %.1f s)", report.file, name, megabytes,
+                    report.seconds))
+            Swift.print(
+                "  samples: \(report.samplesAdded) added, \(report.samplesRevised) revised (a new value), "
+                    + "\(report.samplesAlreadyPresent) already present, \(report.samplesResent) under another id, "
+                    + "\(report.samplesRead) read")
+            Swift.print(
+                "  workouts: \(report.workoutsAdded) added, \(report.workoutsAlreadyPresent) already present, "
+                    + "\(report.workoutsRead) read")
             if report.routePoints > 0 || report.missingRouteFiles > 0 {
-                Swift.print("  route points: \(report.routePoints) added, \(report.missingRouteFiles) route files missing")
+                Swift.print(
+                    "  route points: \(report.routePoints) added, \(report.missingRouteFiles) route files missing")
             }
             if report.activitySummaries > 0 {
-                Swift.print("  activity summaries: \(report.activitySummariesWritten) new or changed, "
-                    + "\(report.activitySummaries) read")
+                Swift.print(
+                    "  activity summaries: \(report.activitySummariesWritten) new or changed, "
+                        + "\(report.activitySummaries) read")
             }
             if report.characteristics > 0 {
                 Swift.print("  characteristics: \(report.characteristics) kept (date of birth, sex...)")
             }
             let span = report.firstDay.map { first in " (\(first) to \(report.lastDay ?? first))" } ?? ""
-            Swift.print("  days recomputed: \(report.daysRecomputed)\(span), quests completed: \(report.questsCompleted)")
+            Swift.print(
+                "  days recomputed: \(report.daysRecomputed)\(span), quests completed: \(report.questsCompleted)")
             for (reason, count) in report.skipped.sorted(by: { $0.value > $1.value }) {
                 Swift.print("  skipped \(count): \(reason)")
             }

@@ -24,11 +24,15 @@ extension UserCommand {
         @Argument(help: ArgumentHelp("The user's name.", valueName: "name"))
         var name: String
 
-        @Option(name: .long, help: ArgumentHelp("Show at most this many entries, newest first (1 to 500).",
-                                                valueName: "n"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Show at most this many entries, newest first (1 to 500).",
+                valueName: "n"))
         var limit = 20
 
-        @Flag(name: .long, help: "Print {\"ingests\": {entries, nextBefore, retentionDays}, \"summary\": {...}} as JSON.")
+        @Flag(
+            name: .long, help: "Print {\"ingests\": {entries, nextBefore, retentionDays}, \"summary\": {...}} as JSON.")
         var json = false
 
         func validate() throws {
@@ -59,8 +63,9 @@ extension UserCommand {
                 throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
             }
             let service = HealthService(repository: repository)
-            return Report(user: user, ingests: try await service.ingests(of: user, limit: limit, before: nil),
-                          summary: try await service.completeness(of: user))
+            return Report(
+                user: user, ingests: try await service.ingests(of: user, limit: limit, before: nil),
+                summary: try await service.completeness(of: user))
         }
 
         /// What `--json` prints (the user only in the table's title).
@@ -78,30 +83,39 @@ extension UserCommand {
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = TimeZone(identifier: user.timeZone) ?? .gmt
             Swift.print("ingests of \(user.name) (\(user.timeZone)), newest first, kept \(page.retentionDays) days")
-            Output.table(["id", "time", "kind", "status", "bytes", "samples new/revised/present/sent",
-                          "workouts new/present/sent", "skipped", "days", "user agent"],
-                         page.entries.map { entry in
-                let status = entry.errorCode.map { "\(entry.status) \($0)" } ?? "\(entry.status)"
-                let skipped = entry.skipped.reduce(0) { total, item in
-                    guard case .object(let members) = item, case .number(let count)? = members["count"] else {
-                        return total
+            Output.table(
+                [
+                    "id", "time", "kind", "status", "bytes", "samples new/revised/present/sent",
+                    "workouts new/present/sent", "skipped", "days", "user agent",
+                ],
+                page.entries.map { entry in
+                    let status = entry.errorCode.map { "\(entry.status) \($0)" } ?? "\(entry.status)"
+                    let skipped = entry.skipped.reduce(0) { total, item in
+                        guard case .object(let members) = item, case .number(let count)? = members["count"] else {
+                            return total
+                        }
+                        return total + Int(count)
                     }
-                    return total + Int(count)
-                }
-                return ["\(entry.id)", formatter.string(from: entry.receivedAt), entry.kind.rawValue, status,
+                    return [
+                        "\(entry.id)", formatter.string(from: entry.receivedAt), entry.kind.rawValue, status,
                         "\(entry.bodyBytes)",
                         "\(entry.samplesStored)/\(entry.samplesRevised)/\(entry.samplesAlreadyPresent)/\(entry.samplesReceived)",
                         "\(entry.workoutsStored)/\(entry.workoutsAlreadyPresent)/\(entry.workoutsReceived)",
-                        "\(skipped)", "\(entry.daysUpdated.count)", entry.userAgent ?? "-"]
-            })
+                        "\(skipped)", "\(entry.daysUpdated.count)", entry.userAgent ?? "-",
+                    ]
+                })
             if page.entries.isEmpty { Swift.print("(no ingests kept)") }
             Swift.print("")
             Swift.print("completeness, \(summary.from) through \(summary.through)")
-            Output.table(["type", "last sample", "last ingest", "days without data"], summary.metrics.map { metric in
-                [metric.type, metric.lastSampleStart.map(formatter.string(from:)) ?? "-",
-                 metric.lastIngest.map { "#\($0.id) \(formatter.string(from: $0.receivedAt))" } ?? "-",
-                 "\(metric.daysWithoutData) of \(HealthService.completenessDays)"]
-            })
+            Output.table(
+                ["type", "last sample", "last ingest", "days without data"],
+                summary.metrics.map { metric in
+                    [
+                        metric.type, metric.lastSampleStart.map(formatter.string(from:)) ?? "-",
+                        metric.lastIngest.map { "#\($0.id) \(formatter.string(from: $0.receivedAt))" } ?? "-",
+                        "\(metric.daysWithoutData) of \(HealthService.completenessDays)",
+                    ]
+                })
             if summary.metrics.isEmpty { Swift.print("(no samples stored)") }
         }
     }

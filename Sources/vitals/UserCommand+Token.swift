@@ -26,9 +26,11 @@ extension UserCommand {
         @Argument(help: ArgumentHelp("The user's name.", valueName: "name"))
         var name: String
 
-        @Option(name: .customLong("expires-in"), help: ArgumentHelp(
-            "Make the new token stop working after this long: a whole number of minutes, hours, days or weeks (30m, 12h, 90d, 2w). Default: it never expires.",
-            valueName: "duration"))
+        @Option(
+            name: .customLong("expires-in"),
+            help: ArgumentHelp(
+                "Make the new token stop working after this long: a whole number of minutes, hours, days or weeks (30m, 12h, 90d, 2w). Default: it never expires.",
+                valueName: "duration"))
         var expiresIn: TokenLifetime?
 
         @Flag(name: .long, help: "Print {\"name\", \"timeZone\", \"token\", \"tokenExpiresAt\"} as JSON.")
@@ -39,8 +41,9 @@ extension UserCommand {
                 let token = TokenHasher.newToken()
                 let now = Date()
                 let user = try await database.withRepository { repository in
-                    try await repository.replaceToken(ofUser: name, tokenHash: TokenHasher.hash(token),
-                                                      expiresAt: expiresIn?.expiry(from: now), at: now)
+                    try await repository.replaceToken(
+                        ofUser: name, tokenHash: TokenHasher.hash(token),
+                        expiresAt: expiresIn?.expiry(from: now), at: now)
                 }
                 UserCommand.printToken(user: user, token: token, json: json, verb: "new token for")
             }

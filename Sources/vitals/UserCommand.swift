@@ -26,21 +26,27 @@ struct UserCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The user's name (1 to 100 characters, unique).", valueName: "name"))
         var name: String
 
-        @Option(name: .long, help: ArgumentHelp(
-            "The user's IANA time zone, for \"today\" and day boundaries (default: the system zone).",
-            valueName: "zone"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The user's IANA time zone, for \"today\" and day boundaries (default: the system zone).",
+                valueName: "zone"))
         var tz: String?
 
-        @Option(name: .customLong("expires-in"), help: ArgumentHelp(
-            "Make the token stop working after this long: a whole number of minutes, hours, days or weeks (30m, 12h, 90d, 2w). Default: it never expires.",
-            valueName: "duration"))
+        @Option(
+            name: .customLong("expires-in"),
+            help: ArgumentHelp(
+                "Make the token stop working after this long: a whole number of minutes, hours, days or weeks (30m, 12h, 90d, 2w). Default: it never expires.",
+                valueName: "duration"))
         var expiresIn: TokenLifetime?
 
         @Flag(name: .long, help: "Print {\"name\", \"timeZone\", \"token\", \"tokenExpiresAt\"} as JSON.")
         var json = false
 
         func validate() throws {
-            guard !name.isEmpty, name.count <= 100 else { throw ValidationError("the name must be 1 to 100 characters") }
+            guard !name.isEmpty, name.count <= 100 else {
+                throw ValidationError("the name must be 1 to 100 characters")
+            }
         }
 
         func run() async throws {
@@ -58,8 +64,9 @@ struct UserCommand: AsyncParsableCommand {
                 let token = TokenHasher.newToken()
                 let now = Date()
                 let user = try await database.withRepository { repository in
-                    try await repository.addUser(name: name, timeZone: zone, tokenHash: TokenHasher.hash(token),
-                                                 expiresAt: expiresIn?.expiry(from: now), at: now)
+                    try await repository.addUser(
+                        name: name, timeZone: zone, tokenHash: TokenHasher.hash(token),
+                        expiresAt: expiresIn?.expiry(from: now), at: now)
                 }
                 UserCommand.printToken(user: user, token: token, json: json, verb: "added")
             }
@@ -79,12 +86,20 @@ struct UserCommand: AsyncParsableCommand {
                 let users = try await database.withRepository { try await $0.users() }
                 let now = Date()
                 if json {
-                    Output.json(users.map { ["name": $0.name, "timeZone": $0.timeZone, "tokenExpiresAt": UserCommand.expiry($0)] })
+                    Output.json(
+                        users.map {
+                            ["name": $0.name, "timeZone": $0.timeZone, "tokenExpiresAt": UserCommand.expiry($0)]
+                        })
                 } else {
-                    Output.table(["name", "time zone", "token expires"], users.map { user in
-                        let expiry = user.tokenExpiresAt.map { ISO8601.format($0, in: UserCommand.utc) + (user.tokenIsValid(at: now) ? "" : " (expired)") }
-                        return [user.name, user.timeZone, expiry ?? "never"]
-                    })
+                    Output.table(
+                        ["name", "time zone", "token expires"],
+                        users.map { user in
+                            let expiry = user.tokenExpiresAt.map {
+                                ISO8601.format($0, in: UserCommand.utc)
+                                    + (user.tokenIsValid(at: now) ? "" : " (expired)")
+                            }
+                            return [user.name, user.timeZone, expiry ?? "never"]
+                        })
                 }
             }
         }
@@ -96,13 +111,17 @@ struct UserCommand: AsyncParsableCommand {
         } else {
             print("\(verb) \(user.name) (\(user.timeZone))")
             print("token: \(token)")
-            if let expiry = user.tokenExpiresAt { print("It expires at \(ISO8601.format(expiry, in: UserCommand.utc)).") }
+            if let expiry = user.tokenExpiresAt {
+                print("It expires at \(ISO8601.format(expiry, in: UserCommand.utc)).")
+            }
             print("It is shown once; only its SHA-256 hash is stored.")
         }
     }
 
     /// The user's token expiry for JSON: an ISO 8601 instant, or null when it never expires.
-    static func expiry(_ user: ServerUser) -> Any { user.tokenExpiresAt.map { ISO8601.format($0, in: UserCommand.utc) } ?? NSNull() }
+    static func expiry(_ user: ServerUser) -> Any {
+        user.tokenExpiresAt.map { ISO8601.format($0, in: UserCommand.utc) } ?? NSNull()
+    }
 
     /// Token expiries are printed in UTC.
     static let utc = TimeZone(identifier: "UTC")!

@@ -19,7 +19,8 @@ struct VitalsCommand: AsyncParsableCommand {
             """,
         version: VitalsVersion.text,
         subcommands: [
-            DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, ExportCommand.self, StatsCommand.self,
+            DemoCommand.self, ImportCommand.self, AddCommand.self, SamplesCommand.self, ExportCommand.self,
+            StatsCommand.self,
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
             TypesCommand.self, ServeCommand.self, DashboardCommand.self, UserCommand.self, MigrateCommand.self,
             SyncCommand.self,

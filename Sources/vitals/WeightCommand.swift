@@ -20,7 +20,9 @@ struct WeightCommand: AsyncParsableCommand {
         var from: String?
         @Option(name: .long, help: ArgumentHelp("Exclusive end (default: no end).", valueName: "date"))
         var to: String?
-        @Option(name: .long, help: ArgumentHelp("Show values in this mass unit (kg, lb, st; default kg).", valueName: "unit"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Show values in this mass unit (kg, lb, st; default kg).", valueName: "unit"))
         var unit: String?
         @Flag(name: .long, help: "Print a JSON array (values in kg, plus 'display' in --unit).")
         var json = false
@@ -37,7 +39,8 @@ struct WeightCommand: AsyncParsableCommand {
                 if json {
                     Output.json(result.value.map { RecordOutput.object($0, unit: display, zone: zone) })
                 } else {
-                    Output.table(RecordOutput.header, result.value.map { RecordOutput.row($0, unit: display, zone: zone) })
+                    Output.table(
+                        RecordOutput.header, result.value.map { RecordOutput.row($0, unit: display, zone: zone) })
                 }
             }
         }
@@ -72,8 +75,9 @@ struct WeightCommand: AsyncParsableCommand {
                 if json {
                     Output.json(RecordOutput.object(record, unit: input, zone: zone))
                 } else {
-                    print("added weight \(RecordOutput.valueText(record, unit: input)) at "
-                          + "\(ISO8601.format(record.date, in: zone)) (\(record.id.uuidString))")
+                    print(
+                        "added weight \(RecordOutput.valueText(record, unit: input)) at "
+                            + "\(ISO8601.format(record.date, in: zone)) (\(record.id.uuidString))")
                 }
             }
         }

@@ -29,10 +29,12 @@ struct WorkoutsCommand: AsyncParsableCommand {
     var ingest = false
     @Flag(name: .long, help: "Print every workout in the range as a session, storing nothing.")
     var preview = false
-    @Flag(name: .long, help: """
-        Print a JSON object: sessions (with rows) and lastSync; with --ingest or --preview also \
-        alreadyIngested and unreadableTypes.
-        """)
+    @Flag(
+        name: .long,
+        help: """
+            Print a JSON object: sessions (with rows) and lastSync; with --ingest or --preview also \
+            alreadyIngested and unreadableTypes.
+            """)
     var json = false
 
     func validate() throws {
@@ -43,15 +45,18 @@ struct WorkoutsCommand: AsyncParsableCommand {
         try await runReportingErrors {
             let range = try self.range()
             let database = try store.open()
-            let ingestor = HealthIngestor(store: database, ledger: database, records: try SQLiteAppRecordStore(database),
-                                          calendar: try store.calendar())
+            let ingestor = HealthIngestor(
+                store: database, ledger: database, records: try SQLiteAppRecordStore(database),
+                calendar: try store.calendar())
             let zone = try store.zone()
             guard ingest || preview else {
                 let sessions = try await ingestor.records.workoutSessions(in: range)
                 let lastSync = try await ingestor.lastSync(of: .workout)
                 if json {
-                    Output.json(["sessions": sessions.map { Self.object($0, ingested: nil, zone: zone) },
-                                 "lastSync": RecordOutput.instant(lastSync, zone: zone)])
+                    Output.json([
+                        "sessions": sessions.map { Self.object($0, ingested: nil, zone: zone) },
+                        "lastSync": RecordOutput.instant(lastSync, zone: zone),
+                    ])
                 } else {
                     table(sessions, zone: zone, ingested: nil)
                     print("last sync: \(lastSync.map { ISO8601.format($0, in: zone) } ?? "never")")
@@ -59,7 +64,9 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 return
             }
             let everything = range ?? DateRange(clampingStart: .distantPast, end: .distantFuture)
-            let result = ingest ? try await ingestor.ingestWorkouts(in: everything)
+            let result =
+                ingest
+                ? try await ingestor.ingestWorkouts(in: everything)
                 : try await ingestor.workoutSessions(in: everything)
             RecordOutput.reportUnreadable(result.unreadableTypes)
             let lastSync = try await ingestor.lastSync(of: .workout)
@@ -73,7 +80,9 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 return
             }
             table(result.records, zone: zone, ingested: result.alreadyIngested)
-            if ingest { print("ingested \(result.records.count), skipped \(result.alreadyIngested.count) ingested before") }
+            if ingest {
+                print("ingested \(result.records.count), skipped \(result.alreadyIngested.count) ingested before")
+            }
         }
     }
 
@@ -82,7 +91,9 @@ struct WorkoutsCommand: AsyncParsableCommand {
         guard from != nil || to != nil else { return nil }
         let start = try from.map { try store.date($0, option: "--from") } ?? .distantPast
         let end = try to.map { try store.date($0, option: "--to") } ?? .distantFuture
-        let range: Result<DateRange, VitalsError> = Result { () throws(VitalsError) in try DateRange(start: start, end: end) }
+        let range: Result<DateRange, VitalsError> = Result { () throws(VitalsError) in
+            try DateRange(start: start, end: end)
+        }
         return try range.mapError { $0.located(InputLocation(field: "--to")) }.get()
     }
 
@@ -90,17 +101,21 @@ struct WorkoutsCommand: AsyncParsableCommand {
     private func table(_ sessions: [WorkoutSession], zone: TimeZone, ingested: Set<UUID>?) {
         var header = ["start", "template", "activity", "minutes", "kcal", "rows", "id"]
         if ingested != nil { header.insert("ingested", at: 6) }
-        Output.table(header, sessions.map { session in
-            var row = [ISO8601.format(session.start, in: zone), session.template.rawValue, session.activity.name,
-                       Output.number(session.durationMinutes, digits: 1),
-                       session.activeKilocalories.map { Output.number($0, digits: 1) } ?? "-",
-                       String(session.rows.count), session.id.uuidString]
-            if let ingested {
-                let before = session.healthKitUUID.map(ingested.contains) ?? false
-                row.insert(before ? "yes" : (ingest ? "now" : "no"), at: 6)
-            }
-            return row
-        })
+        Output.table(
+            header,
+            sessions.map { session in
+                var row = [
+                    ISO8601.format(session.start, in: zone), session.template.rawValue, session.activity.name,
+                    Output.number(session.durationMinutes, digits: 1),
+                    session.activeKilocalories.map { Output.number($0, digits: 1) } ?? "-",
+                    String(session.rows.count), session.id.uuidString,
+                ]
+                if let ingested {
+                    let before = session.healthKitUUID.map(ingested.contains) ?? false
+                    row.insert(before ? "yes" : (ingest ? "now" : "no"), at: 6)
+                }
+                return row
+            })
     }
 
     /// A session as JSON; `ingested`, when given, marks sessions ingested before.

@@ -9,11 +9,15 @@ struct ImportRuleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     /// Modules of the system and the toolchain: not declared, not listed.
-    static let system: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch",
-                                      "Synchronization", "Testing", "XCTest"]
+    static let system: Set<String> = [
+        "Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch",
+        "Synchronization", "Testing", "XCTest",
+    ]
     /// Modules whose sources and transitive dependencies must not include a database client.
-    static let readers = ["VitalsCore", "VitalsContract", "VitalsInsights", "VitalsExport", "VitalsDashboard", "VitalsMCP",
-                          "VitalsSync", "VitalsHealthKit"]
+    static let readers = [
+        "VitalsCore", "VitalsContract", "VitalsInsights", "VitalsExport", "VitalsDashboard", "VitalsMCP",
+        "VitalsSync", "VitalsHealthKit",
+    ]
     /// Database clients.
     static let databases: Set<String> = ["GRDB", "GRDBSQLite", "CSQLiteSetup", "PostgresNIO", "VitalsStore"]
 
@@ -24,8 +28,9 @@ struct ImportRuleTests {
     /// The modules imported by the Swift files under `path`, system modules left out.
     static func imports(under path: String) throws -> Set<String> {
         let folder = root.appendingPathComponent(path)
-        let pattern = try NSRegularExpression(pattern:
-            #"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+|public\s+|package\s+|internal\s+|private\s+|fileprivate\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z_0-9]*)"#,
+        let pattern = try NSRegularExpression(
+            pattern:
+                #"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+|public\s+|package\s+|internal\s+|private\s+|fileprivate\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z_0-9]*)"#,
             options: .anchorsMatchLines)
         var modules: Set<String> = []
         guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
@@ -40,7 +45,8 @@ struct ImportRuleTests {
 
     /// Whether the folder holds Swift files.
     static func hasSwiftSources(_ path: String) throws -> Bool {
-        let files = FileManager.default.enumerator(at: root.appendingPathComponent(path), includingPropertiesForKeys: nil)
+        let files = FileManager.default.enumerator(
+            at: root.appendingPathComponent(path), includingPropertiesForKeys: nil)
         return files?.contains { ($0 as? URL)?.pathExtension == "swift" } ?? false
     }
 
@@ -69,13 +75,18 @@ struct ImportRuleTests {
                 continue
             }
             let imported = try Self.imports(under: module.path)
-            #expect(imported.subtracting(allowed).isEmpty,
-                    "\(module.name) imports \(imported.subtracting(allowed).sorted()), not in its row of ARCHITECTURE.md")
-            #expect(allowed.subtracting(imported).isEmpty,
-                    "ARCHITECTURE.md lists \(allowed.subtracting(imported).sorted()) for \(module.name), which it does not import")
+            #expect(
+                imported.subtracting(allowed).isEmpty,
+                "\(module.name) imports \(imported.subtracting(allowed).sorted()), not in its row of ARCHITECTURE.md")
+            #expect(
+                allowed.subtracting(imported).isEmpty,
+                "ARCHITECTURE.md lists \(allowed.subtracting(imported).sorted()) for \(module.name), which it does not import"
+            )
         }
         let names = Set(modules.map(\.name))
-        #expect(Set(table.keys).subtracting(names).isEmpty, "rows for no target: \(Set(table.keys).subtracting(names).sorted())")
+        #expect(
+            Set(table.keys).subtracting(names).isEmpty,
+            "rows for no target: \(Set(table.keys).subtracting(names).sorted())")
     }
 
     @Test("Package.swift declares exactly what each target imports")
@@ -87,11 +98,16 @@ struct ImportRuleTests {
             let imported = try Self.imports(under: target.path)
             // A test may depend on an executable target to run it, without importing it.
             let declared = Set(target.dependencies.map { $0.replacingOccurrences(of: "-", with: "_") })
-            let used = target.dependencies.filter(executables.contains).map { $0.replacingOccurrences(of: "-", with: "_") }
-            #expect(imported.subtracting(declared).isEmpty,
-                    "\(target.name) imports \(imported.subtracting(declared).sorted()) without declaring them")
-            #expect(declared.subtracting(imported).subtracting(used).isEmpty,
-                    "\(target.name) declares \(declared.subtracting(imported).subtracting(used).sorted()) and never imports them")
+            let used = target.dependencies.filter(executables.contains).map {
+                $0.replacingOccurrences(of: "-", with: "_")
+            }
+            #expect(
+                imported.subtracting(declared).isEmpty,
+                "\(target.name) imports \(imported.subtracting(declared).sorted()) without declaring them")
+            #expect(
+                declared.subtracting(imported).subtracting(used).isEmpty,
+                "\(target.name) declares \(declared.subtracting(imported).subtracting(used).sorted()) and never imports them"
+            )
         }
     }
 

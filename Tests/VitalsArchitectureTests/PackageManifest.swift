@@ -43,8 +43,10 @@ struct PackageManifest {
                 }
             }
             let defaultPath = (kind == "testTarget" ? "Tests/" : "Sources/") + name
-            targets.append(Target(kind: kind, name: name, dependencies: dependencies,
-                                  path: Self.firstString(after: "path:", in: body) ?? defaultPath))
+            targets.append(
+                Target(
+                    kind: kind, name: name, dependencies: dependencies,
+                    path: Self.firstString(after: "path:", in: body) ?? defaultPath))
         }
         self.targets = targets
     }
@@ -54,7 +56,9 @@ struct PackageManifest {
         var names: Set<String> = []
         let product = try! NSRegularExpression(pattern: #"\.product\(name:\s*"([^"]+)"[^)]*\)"#)
         let range = NSRange(list.startIndex..., in: list)
-        for match in product.matches(in: list, range: range) { names.insert(String(list[Range(match.range(at: 1), in: list)!])) }
+        for match in product.matches(in: list, range: range) {
+            names.insert(String(list[Range(match.range(at: 1), in: list)!]))
+        }
         let bare = product.stringByReplacingMatches(in: list, range: range, withTemplate: "")
         let string = try! NSRegularExpression(pattern: #""([^"]+)""#)
         for match in string.matches(in: bare, range: NSRange(bare.startIndex..., in: bare)) {
@@ -67,7 +71,8 @@ struct PackageManifest {
     static func variable(_ name: String, in code: String) -> Set<String> {
         guard let declaration = code.range(of: "var \(name): [Target.Dependency] = ") else { return [] }
         var names = Self.names(in: Self.balanced(code, from: declaration.upperBound))
-        let append = try! NSRegularExpression(pattern: NSRegularExpression.escapedPattern(for: name) + #"\.append\("([^"]+)"\)"#)
+        let append = try! NSRegularExpression(
+            pattern: NSRegularExpression.escapedPattern(for: name) + #"\.append\("([^"]+)"\)"#)
         for match in append.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
             names.insert(String(code[Range(match.range(at: 1), in: code)!]))
         }

@@ -67,24 +67,32 @@ struct BackupCommandTests {
     static func bulkSteps(_ count: Int) -> String {
         let items = (0..<count).map { index in
             let minute = index % 60, hour = (index / 60) % 24, day = index / 1440
-            return String(format: #"{"qty":%d,"date":"2024-%02d-%02d %02d:%02d:00 +0000","source":"Ada's iPhone"}"#,
-                          10 + index % 90, 1 + day / 28 % 12, 1 + day % 28, hour, minute)
+            return String(
+                format: #"{"qty":%d,"date":"2024-%02d-%02d %02d:%02d:00 +0000","source":"Ada's iPhone"}"#,
+                10 + index % 90, 1 + day / 28 % 12, 1 + day % 28, hour, minute)
         }
-        return #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + items.joined(separator: ",") + "]}]}}"
+        return #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + items.joined(separator: ",")
+            + "]}]}}"
     }
 
-    @Test("A backup taken while a writer posts through the live server, restored into a new file and served: every write acknowledged before it began is there")
+    @Test(
+        "A backup taken while a writer posts through the live server, restored into a new file and served: every write acknowledged before it began is there"
+    )
     func backupOfALiveServer() async throws {
         let served = try await ServedUser()
         let cli = served.cli
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let bulk = try HTTP.request(port: served.server.port, "POST", "/api/v1/ingest/health-auto-export?aggregation=none",
-                                    token: served.token, body: Self.bulkSteps(40_000))
+        let bulk = try HTTP.request(
+            port: served.server.port, "POST", "/api/v1/ingest/health-auto-export?aggregation=none",
+            token: served.token, body: Self.bulkSteps(40_000))
         #expect(bulk.status == 200, "\(bulk.body.prefix(300))")
         // A first backup, of the quiet server: the day records the bulk ingest made.
-        let quiet = try await cli.run(["backup", cli.directory.appendingPathComponent("quiet.sqlite").path, "--db", database, "--json"])
-        let quietReport = try #require(try JSONSerialization.jsonObject(with: Data(quiet.stdout.utf8)) as? [String: Any],
-                                       "\(quiet.stderr)")
+        let quiet = try await cli.run([
+            "backup", cli.directory.appendingPathComponent("quiet.sqlite").path, "--db", database, "--json",
+        ])
+        let quietReport = try #require(
+            try JSONSerialization.jsonObject(with: Data(quiet.stdout.utf8)) as? [String: Any],
+            "\(quiet.stderr)")
         let bulkDays = try #require((quietReport["tables"] as? [String: Int])?["health_snapshots"])
 
         let writer = DailyWriter(port: served.server.port, token: served.token)
@@ -111,47 +119,64 @@ struct BackupCommandTests {
         // While the server has the file open, a restore over it is refused and changes nothing.
         let refused = try await cli.run(["restore", path, "--db", database])
         #expect(refused.status == 69 && refused.stderr.contains("stop it first"), "\(refused.stderr)")
-        #expect(try HTTP.request(port: served.server.port, "GET", "/api/health/\(DailyWriter.date(after + 2))",
-                                 token: served.token).body.contains(#""steps":\#(DailyWriter.steps(after + 2))"#))
+        #expect(
+            try HTTP.request(
+                port: served.server.port, "GET", "/api/health/\(DailyWriter.date(after + 2))",
+                token: served.token
+            ).body.contains(#""steps":\#(DailyWriter.steps(after + 2))"#))
         #expect(served.server.stop() == 0)
 
         let restoredPath = cli.directory.appendingPathComponent("restored.sqlite").path
         let restore = try await cli.run(["restore", path, "--db", restoredPath, "--json"])
         #expect(restore.status == 0, "\(restore.stderr)")
-        let integrity = try await DatabaseQueue(path: restoredPath).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+        let integrity = try await DatabaseQueue(path: restoredPath).read {
+            try String.fetchAll($0, sql: "PRAGMA integrity_check")
+        }
         #expect(integrity == ["ok"])
 
         let server = try ServeCommandTests.Server(arguments: ["--db", restoredPath])
         defer { _ = server.stop() }
         for day in 0..<before {
-            let answer = try HTTP.request(port: server.port, "GET", "/api/health/\(DailyWriter.date(day))", token: served.token)
-            #expect(answer.status == 200 && answer.body.contains(#""steps":\#(DailyWriter.steps(day))"#),
-                    "day \(day): \(answer.status) \(answer.body.prefix(200))")
+            let answer = try HTTP.request(
+                port: server.port, "GET", "/api/health/\(DailyWriter.date(day))", token: served.token)
+            #expect(
+                answer.status == 200 && answer.body.contains(#""steps":\#(DailyWriter.steps(day))"#),
+                "day \(day): \(answer.status) \(answer.body.prefix(200))")
         }
-        let later = try HTTP.request(port: server.port, "GET", "/api/health/\(DailyWriter.date(after + 2))", token: served.token)
-        #expect(!later.body.contains(#""steps":\#(DailyWriter.steps(after + 2))"#), "a write acknowledged after the backup ended")
+        let later = try HTTP.request(
+            port: server.port, "GET", "/api/health/\(DailyWriter.date(after + 2))", token: served.token)
+        #expect(
+            !later.body.contains(#""steps":\#(DailyWriter.steps(after + 2))"#),
+            "a write acknowledged after the backup ended")
     }
 
-    @Test("--keep keeps the newest backups in a folder; a file that exists is never overwritten; bad backups are refused with their exit codes")
+    @Test(
+        "--keep keeps the newest backups in a folder; a file that exists is never overwritten; bad backups are refused with their exit codes"
+    )
     func keepAndRefusals() async throws {
         let cli = try CLIRunner()
         #expect(try await cli.run(["demo", "--db", cli.database]).status == 0)
         let folder = cli.directory.appendingPathComponent("nightly").path
         var removed: [String] = []
         for round in 0..<3 {
-            let run = try await cli.run(["backup", folder, "--keep", "2", "--json"] + (round == 0 ? ["--progress"] : ["--check", "full"]))
+            let run = try await cli.run(
+                ["backup", folder, "--keep", "2", "--json"] + (round == 0 ? ["--progress"] : ["--check", "full"]))
             #expect(run.status == 0, "\(run.stderr)")
             if round == 0 {
                 // Not a terminal: --progress prints a line per step, the copy then its check.
                 let lines = run.stderr.split(separator: "\n")
-                #expect(lines.contains { $0.hasPrefix("[##############################] 100%") && $0.hasSuffix("copying") }, "\(run.stderr)")
+                #expect(
+                    lines.contains { $0.hasPrefix("[##############################] 100%") && $0.hasSuffix("copying") },
+                    "\(run.stderr)")
                 #expect(lines.last?.hasPrefix("verifying the copy") == true, "\(run.stderr)")
             } else {
                 #expect(run.stderr.isEmpty)
             }
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             removed += report["removed"] as? [String] ?? []
-            #expect(report["check"] as? String == (round == 0 ? "quick_check" : "integrity_check") && report["integrity"] as? String == "ok")
+            #expect(
+                report["check"] as? String == (round == 0 ? "quick_check" : "integrity_check")
+                    && report["integrity"] as? String == "ok")
         }
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(kept.count == 2 && kept.allSatisfy { $0.hasPrefix("store-") && $0.hasSuffix(".sqlite") }, "\(kept)")
@@ -162,7 +187,9 @@ struct BackupCommandTests {
         #expect(again.status == 73 && again.stderr.contains("exists"), "\(again.stderr)")
         #expect(try await cli.run(["backup", folder, "--keep", "0"]).status == 64)
         #expect(try await cli.run(["backup", folder, "--db", "a.sqlite", "--server"]).status == 64)
-        #expect(try await cli.run(["backup", folder + "/x.sqlite", "--db", cli.directory.path + "/none.sqlite"]).status == 66)
+        #expect(
+            try await cli.run(["backup", folder + "/x.sqlite", "--db", cli.directory.path + "/none.sqlite"]).status
+                == 66)
 
         let whole = try Data(contentsOf: URL(fileURLWithPath: existing))
         let truncated = try cli.write("truncated.sqlite", "")
@@ -174,14 +201,20 @@ struct BackupCommandTests {
 
         let newer = cli.directory.appendingPathComponent("newer.sqlite").path
         try whole.write(to: URL(fileURLWithPath: newer))
-        try await DatabaseQueue(path: newer).write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-later')") }
+        try await DatabaseQueue(path: newer).write {
+            try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-later')")
+        }
         let future = try await cli.run(["restore", newer, "--db", target])
         #expect(future.status == 78 && future.stderr.contains("newer"), "\(future.stderr)")
         #expect(try await cli.run(["restore", existing]).status == 64)
         let restored = try await cli.run(["restore", existing, "--db", target])
         #expect(restored.status == 0, "\(restored.stderr)")
-        let steps = try await cli.run(["stats", "--type", "stepCount", "--from", "2025-09-29", "--to", "2025-10-27", "--db", target, "--json"])
-        let original = try await cli.run(["stats", "--type", "stepCount", "--from", "2025-09-29", "--to", "2025-10-27", "--json"])
+        let steps = try await cli.run([
+            "stats", "--type", "stepCount", "--from", "2025-09-29", "--to", "2025-10-27", "--db", target, "--json",
+        ])
+        let original = try await cli.run([
+            "stats", "--type", "stepCount", "--from", "2025-09-29", "--to", "2025-10-27", "--json",
+        ])
         #expect(steps.status == 0 && steps.stdout == original.stdout)
     }
 }

@@ -32,21 +32,27 @@ struct CLITests {
     func stats() async throws {
         let cli = try CLIRunner()
         _ = try await cli.run(["add", "--jsonl", try cli.write("in.jsonl", lines.joined(separator: "\n"))])
-        let merged = try await cli.run(["stats", "--type", "stepCount", "--from", "2025-10-01", "--to", "2025-10-02",
-                                  "--tz", "Europe/Berlin", "--json"])
+        let merged = try await cli.run([
+            "stats", "--type", "stepCount", "--from", "2025-10-01", "--to", "2025-10-02",
+            "--tz", "Europe/Berlin", "--json",
+        ])
         #expect(merged.status == 0, "\(merged.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)
         #expect(rows[0]["value"] as? Double == 1600)
         #expect(rows[0]["unit"] as? String == "count")
         #expect(rows[0]["start"] as? String == "2025-10-01T00:00:00+02:00")
-        let split = try await cli.run(["stats", "--type", "stepCount", "--from", "2025-10-01", "--to", "2025-10-02",
-                                 "--tz", "Europe/Berlin", "--by-source", "--json"])
+        let split = try await cli.run([
+            "stats", "--type", "stepCount", "--from", "2025-10-01", "--to", "2025-10-02",
+            "--tz", "Europe/Berlin", "--by-source", "--json",
+        ])
         let bySource = try #require(try JSONSerialization.jsonObject(with: Data(split.stdout.utf8)) as? [[String: Any]])
         #expect(bySource.compactMap { $0["value"] as? Double } == [1000, 1200])
         #expect(bySource.compactMap { ($0["source"] as? [String: Any])?["name"] as? String } == ["Wrist", "Phone"])
-        let sleep = try await cli.run(["stats", "--type", "sleepAnalysis", "--from", "2025-10-01", "--to", "2025-10-02",
-                                 "--tz", "Europe/Berlin", "--json"])
+        let sleep = try await cli.run([
+            "stats", "--type", "sleepAnalysis", "--from", "2025-10-01", "--to", "2025-10-02",
+            "--tz", "Europe/Berlin", "--json",
+        ])
         #expect(sleep.stdout.contains(#""unit":"min""#) && sleep.stdout.contains(#""value":120"#))
     }
 
@@ -55,9 +61,13 @@ struct CLITests {
         let cli = try CLIRunner()
         _ = try await cli.run(["add", "--jsonl", try cli.write("first.jsonl", lines[0])])
         let bad = lines[1].replacingOccurrences(of: #""unit":"count""#, with: #""unit":"kg""#)
-        let result = try await cli.run(["add", "--jsonl", try cli.write("bad.jsonl", [lines[2], bad].joined(separator: "\n"))])
+        let result = try await cli.run([
+            "add", "--jsonl", try cli.write("bad.jsonl", [lines[2], bad].joined(separator: "\n")),
+        ])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("bad.jsonl") && result.stderr.contains("line 2") && result.stderr.contains("field 'unit'"))
+        #expect(
+            result.stderr.contains("bad.jsonl") && result.stderr.contains("line 2")
+                && result.stderr.contains("field 'unit'"))
         #expect(!result.stderr.contains("1200"))
         let types = try await cli.run(["types", "--json"])
         #expect(types.stdout.contains("StepCount") && !types.stdout.contains("SleepAnalysis"))
@@ -70,23 +80,34 @@ struct CLITests {
         #expect(month.status == 64 && month.stderr.contains("--from"))
         let zone = try await cli.run(["samples", "--type", "stepCount", "--tz", "Mars/Base"])
         #expect(zone.status == 64 && zone.stderr.contains("Mars/Base"))
-        let option = try await cli.run(["stats", "--type", "heartRate", "--from", "2025-10-01", "--to", "2025-10-02", "--option", "sum"])
+        let option = try await cli.run([
+            "stats", "--type", "heartRate", "--from", "2025-10-01", "--to", "2025-10-02", "--option", "sum",
+        ])
         #expect(option.status == 64 && option.stderr.contains("cumulative"))
         let missing = try await cli.run(["delete", UUID().uuidString])
         #expect(missing.status == 76)
-        let unknown = try await cli.run(["log", "workout", "--start", "2025-10-01", "--end", "2025-10-01T01:00:00Z", "--activity", "juggling"])
+        let unknown = try await cli.run([
+            "log", "workout", "--start", "2025-10-01", "--end", "2025-10-01T01:00:00Z", "--activity", "juggling",
+        ])
         #expect(unknown.status == 64 && unknown.stderr.contains("juggling"))
         let unopenable = try await cli.run(["types", "--db", "/proc/no-such-dir/store.sqlite"])
         #expect(unopenable.status == 69)
-        let badLine = try await cli.run(["add", "--jsonl", try cli.write("bad-date.jsonl",
-            #"{"type":"stepCount","value":1,"unit":"count","start":"yesterday","source":{"name":"A","bundleIdentifier":"a"}}"#)])
+        let badLine = try await cli.run([
+            "add", "--jsonl",
+            try cli.write(
+                "bad-date.jsonl",
+                #"{"type":"stepCount","value":1,"unit":"count","start":"yesterday","source":{"name":"A","bundleIdentifier":"a"}}"#
+            ),
+        ])
         #expect(badLine.status == 65 && badLine.stderr.contains("line 1"))
     }
 
     @Test("log, changes and delete work together")
     func logAndChanges() async throws {
         let cli = try CLIRunner()
-        let logged = try await cli.run(["log", "workout", "--start", "2025-10-01T18:00:00Z", "--end", "2025-10-01T18:30:00Z", "--json"])
+        let logged = try await cli.run([
+            "log", "workout", "--start", "2025-10-01T18:00:00Z", "--end", "2025-10-01T18:30:00Z", "--json",
+        ])
         #expect(logged.status == 0, "\(logged.stderr)")
         let workout = try #require(try JSONSerialization.jsonObject(with: Data(logged.stdout.utf8)) as? [String: Any])
         #expect(workout["activity"] as? String == "highIntensityIntervalTraining")

@@ -11,7 +11,8 @@ struct CrashSafetyTests {
     static func day(_ index: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.date(byAdding: .day, value: index, to: calendar.date(from: DateComponents(year: 2020, month: 1, day: 1))!)!
+        let date = calendar.date(
+            byAdding: .day, value: index, to: calendar.date(from: DateComponents(year: 2020, month: 1, day: 1))!)!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
@@ -26,13 +27,15 @@ struct CrashSafetyTests {
         }
     }
 
-    @Test("kill -9 of vitals serve under four concurrent writers: every acknowledged write survives; integrity_check ok")
+    @Test(
+        "kill -9 of vitals serve under four concurrent writers: every acknowledged write survives; integrity_check ok")
     func serveKilled() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let added = try await cli.run(["user", "add", "ada", "--tz", "UTC", "--json", "--db", database])
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
-            as? String)
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
+                as? String)
         let server = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])
         let (process, port) = (server.process, server.port)
         let writers = 4
@@ -43,9 +46,12 @@ struct CrashSafetyTests {
             var index = writer
             while Date().timeIntervalSince(started) < 10 {
                 let steps = 1000 + index
-                guard let reply = try? HTTP.request(port: port, "POST", "/api/v1/health/daily", token: token,
-                                                    body: #"{"date":"\#(Self.day(index))","steps":\#(steps)}"#),
-                      reply.status == 200 else { break }
+                guard
+                    let reply = try? HTTP.request(
+                        port: port, "POST", "/api/v1/health/daily", token: token,
+                        body: #"{"date":"\#(Self.day(index))","steps":\#(steps)}"#),
+                    reply.status == 200
+                else { break }
                 acknowledged.withLock { $0[index] = steps }
                 index += writers
             }
@@ -64,18 +70,23 @@ struct CrashSafetyTests {
         for (index, steps) in written.sorted(by: { $0.key < $1.key }) {
             let reply = try HTTP.request(port: restarted.port, "GET", "/api/health/\(Self.day(index))", token: token)
             if !(reply.status == 200 && reply.body.contains(#""steps":\#(steps)"#)) {
-                if missing.isEmpty { Issue.record("first missing \(index) (\(Self.day(index))): \(reply.status) \(reply.body.prefix(300))") }
+                if missing.isEmpty {
+                    Issue.record(
+                        "first missing \(index) (\(Self.day(index))): \(reply.status) \(reply.body.prefix(300))")
+                }
                 missing.append(index)
             }
         }
-        #expect(missing.isEmpty, "\(missing.count) of \(written.count) acknowledged writes are gone: \(missing.prefix(10))")
+        #expect(
+            missing.isEmpty, "\(missing.count) of \(written.count) acknowledged writes are gone: \(missing.prefix(10))")
     }
 }
 
 extension CrashSafetyTests {
     /// An Apple Health export of `count` minutes of steps from 2020-01-01, one record each.
     static func export(minutes count: Int, offset: Int = 0) -> String {
-        var text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<HealthData locale=\"en_US\">\n"
+        var text =
+            #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<HealthData locale=\"en_US\">\n"
             + #" <ExportDate value="2024-06-03 09:00:00 +0000"/>"# + "\n"
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -85,13 +96,16 @@ extension CrashSafetyTests {
         for minute in offset..<(offset + count) {
             let start = formatter.string(from: origin + Double(minute) * 60)
             let end = formatter.string(from: origin + Double(minute + 1) * 60)
-            text += #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" "#
+            text +=
+                #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" "#
                 + #"creationDate="\#(end)" startDate="\#(start)" endDate="\#(end)" value="\#(minute % 97)"/>"# + "\n"
         }
         return text + "</HealthData>\n"
     }
 
-    @Test("kill -9 of vitals import mid-way leaves the store as it was (one transaction), intact; importing again completes")
+    @Test(
+        "kill -9 of vitals import mid-way leaves the store as it was (one transaction), intact; importing again completes"
+    )
     func importKilled() async throws {
         let cli = try CLIRunner()
         let store = cli.directory.appendingPathComponent("store.sqlite").path
@@ -105,9 +119,11 @@ extension CrashSafetyTests {
 
         let large = cli.directory.appendingPathComponent("large.xml")
         try Self.export(minutes: 60_000, offset: 1000).write(to: large, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(CLIRunner.executable.path, ["import", large.path, "--db", store],
-                                       environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .null)
-        try #require(try await Self.kill(process, after: 0.6) == .signal(SIGKILL), "the import was still running when killed")
+        let process = try ChildProcess(
+            CLIRunner.executable.path, ["import", large.path, "--db", store],
+            environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .null)
+        try #require(
+            try await Self.kill(process, after: 0.6) == .signal(SIGKILL), "the import was still running when killed")
 
         let check = try DatabaseQueue(path: store)
         #expect(try await check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
@@ -141,13 +157,16 @@ extension CrashSafetyTests {
         let export = try #require(try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])
         var days: [String: String] = [:]
         for snapshot in export["snapshots"] as? [[String: Any]] ?? [] {
-            days["\(snapshot["date"] ?? "")/\(snapshot["source"] ?? "")"] = "\(snapshot["steps"] ?? "-")/\(snapshot["sleepMinutes"] ?? "-")"
+            days["\(snapshot["date"] ?? "")/\(snapshot["source"] ?? "")"] =
+                "\(snapshot["steps"] ?? "-")/\(snapshot["sleepMinutes"] ?? "-")"
         }
         let workouts = (export["workouts"] as? [[String: Any]] ?? []).map { "\($0["externalId"] ?? $0["id"] ?? "")" }
         return (days, workouts)
     }
 
-    @Test("kill -9 of vitals sync mid-way: the next sync resumes and the server ends up as after one clean sync, no workout twice")
+    @Test(
+        "kill -9 of vitals sync mid-way: the next sync resumes and the server ends up as after one clean sync, no workout twice"
+    )
     func syncKilled() async throws {
         let cli = try CLIRunner()
         let store = cli.directory.appendingPathComponent("demo.sqlite").path
@@ -155,8 +174,9 @@ extension CrashSafetyTests {
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         func token(_ name: String) async throws -> String {
             let added = try await cli.run(["user", "add", name, "--tz", "UTC", "--json", "--db", database])
-            return try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
-                as? String)
+            return try #require(
+                (try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
+                    as? String)
         }
         let killed = try await token("killed"), clean = try await token("clean")
         let server = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0"])
@@ -165,15 +185,23 @@ extension CrashSafetyTests {
         func sync(_ key: String, state: String) throws -> ChildProcess {
             var environment = ProcessInfo.processInfo.environment
             environment["VITALS_TOKEN"] = key
-            return try ChildProcess(CLIRunner.executable.path, ["sync", "--server", url, "--contract", "journey", "--days", "500",
-                                                                "--db", store, "--tz", "UTC", "--state", state],
-                                    environment: environment, stdout: .null, stderr: .null)
+            return try ChildProcess(
+                CLIRunner.executable.path,
+                [
+                    "sync", "--server", url, "--contract", "journey", "--days", "500",
+                    "--db", store, "--tz", "UTC", "--state", state,
+                ],
+                environment: environment, stdout: .null, stderr: .null)
         }
         let interrupted = try sync(killed, state: cli.directory.appendingPathComponent("killed.json").path)
-        try #require(try await Self.kill(interrupted, after: 1) == .signal(SIGKILL), "the sync was still running when killed")
+        try #require(
+            try await Self.kill(interrupted, after: 1) == .signal(SIGKILL), "the sync was still running when killed")
         let partial = try Self.held(port: server.port, token: killed)
-        #expect(try sync(killed, state: cli.directory.appendingPathComponent("killed.json").path).waitUntilExit() == .exit(0))
-        #expect(try sync(clean, state: cli.directory.appendingPathComponent("clean.json").path).waitUntilExit() == .exit(0))
+        #expect(
+            try sync(killed, state: cli.directory.appendingPathComponent("killed.json").path).waitUntilExit()
+                == .exit(0))
+        #expect(
+            try sync(clean, state: cli.directory.appendingPathComponent("clean.json").path).waitUntilExit() == .exit(0))
 
         let resumed = try Self.held(port: server.port, token: killed)
         let reference = try Self.held(port: server.port, token: clean)

@@ -5,7 +5,8 @@ import VitalsTestSupport
 extension DashboardBrowserTests {
     /// The weight rows of the page shown: id, origin, value, whether it has an edit link.
     static func weightRows(_ session: Session) throws -> [[String]] {
-        (try session.browser.run("""
+        (try session.browser.run(
+            """
             return Array.from(document.querySelectorAll('tr.record[data-kind="weight"]')).map(r =>
                 [r.dataset.id, r.dataset.origin, r.dataset.value, String(r.querySelector('a[href$="/edit"]') !== null)]);
             """) as? [[String]]) ?? []
@@ -23,10 +24,13 @@ extension DashboardBrowserTests {
 
     /// How far the page scrolls sideways at the current width.
     static func overflow(_ session: Session) throws -> Int {
-        try session.browser.run("return document.documentElement.scrollWidth - document.documentElement.clientWidth;") as? Int ?? 1
+        try session.browser.run("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+            as? Int ?? 1
     }
 
-    @Test("Records by keyboard at 390 px: add, edit and delete a local weight through the forms; the phone's weights have no edit control")
+    @Test(
+        "Records by keyboard at 390 px: add, edit and delete a local weight through the forms; the phone's weights have no edit control"
+    )
     func recordForms() throws {
         let session = try Session()
         defer { session.close() }
@@ -47,7 +51,8 @@ extension DashboardBrowserTests {
         #expect(added.count == 1 && added.first?[2] == "68.4" && added.first?[3] == "true", "\(added)")
 
         // Edit: Enter on the row's edit link, a new value, Enter.
-        try session.browser.run("document.querySelector('tr.record[data-origin=\"local\"] a[href$=\"/edit\"]').focus();")
+        try session.browser.run(
+            "document.querySelector('tr.record[data-origin=\"local\"] a[href$=\"/edit\"]').focus();")
         try session.browser.press(WebDriver.enter)
         let editPath = "/records/\(added.first?[0] ?? "")/edit"
         #expect(try Self.waitForPath(session, editPath) == editPath)

@@ -36,7 +36,8 @@ struct DashboardBrowserTests {
 
         /// The page's own links (same origin, no assets), as paths.
         func links() throws -> [String] {
-            (try browser.run("""
+            (try browser.run(
+                """
                 return Array.from(document.querySelectorAll('a[href]'))
                     .map(a => new URL(a.href, location.href))
                     .filter(u => u.origin === location.origin && !u.pathname.startsWith('/assets/'))
@@ -69,31 +70,33 @@ struct DashboardBrowserTests {
             try session.browser.resize(width: width, height: 900)
             for page in pages {
                 try session.browser.open(session.base + page)
-                let report = try session.browser.run("""
-                    const main = document.querySelector('main');
-                    const svgs = Array.from(document.querySelectorAll('main svg'));
-                    return {
-                        title: document.title,
-                        hasMain: main !== null,
-                        errors: document.querySelectorAll('.error').length,
-                        unlabelledCharts: svgs.filter(s => !s.querySelector('title') && !s.getAttribute('aria-label')
-                            && s.getAttribute('aria-hidden') !== 'true').length,
-                        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-                        viewport: window.innerWidth,
-                        // Chart labels rendered under 10 px: font size times the chart's scale, per chart.
-                        smallLabels: Array.from(document.querySelectorAll('main svg text')).filter(t => {
-                            const box = t.getBoundingClientRect();
-                            return box.width > 0 && getComputedStyle(t).visibility !== 'hidden' && t.textContent.trim() !== '';
-                        }).map(t => {
-                            const svg = t.ownerSVGElement;
-                            const view = svg.viewBox.baseVal;
-                            const scale = view && view.width ? svg.getBoundingClientRect().width / view.width : 1;
-                            return (svg.getAttribute('aria-labelledby') || '?') + ' "' + t.textContent.trim() + '" '
-                                + (parseFloat(getComputedStyle(t).fontSize) * scale).toFixed(1) + ' px';
-                        }).filter(l => parseFloat(l.split(' ').slice(-2)[0]) < 10),
-                        labels: document.querySelectorAll('main svg text').length
-                    };
-                    """) as? [String: Any] ?? [:]
+                let report =
+                    try session.browser.run(
+                        """
+                        const main = document.querySelector('main');
+                        const svgs = Array.from(document.querySelectorAll('main svg'));
+                        return {
+                            title: document.title,
+                            hasMain: main !== null,
+                            errors: document.querySelectorAll('.error').length,
+                            unlabelledCharts: svgs.filter(s => !s.querySelector('title') && !s.getAttribute('aria-label')
+                                && s.getAttribute('aria-hidden') !== 'true').length,
+                            overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                            viewport: window.innerWidth,
+                            // Chart labels rendered under 10 px: font size times the chart's scale, per chart.
+                            smallLabels: Array.from(document.querySelectorAll('main svg text')).filter(t => {
+                                const box = t.getBoundingClientRect();
+                                return box.width > 0 && getComputedStyle(t).visibility !== 'hidden' && t.textContent.trim() !== '';
+                            }).map(t => {
+                                const svg = t.ownerSVGElement;
+                                const view = svg.viewBox.baseVal;
+                                const scale = view && view.width ? svg.getBoundingClientRect().width / view.width : 1;
+                                return (svg.getAttribute('aria-labelledby') || '?') + ' "' + t.textContent.trim() + '" '
+                                    + (parseFloat(getComputedStyle(t).fontSize) * scale).toFixed(1) + ' px';
+                            }).filter(l => parseFloat(l.split(' ').slice(-2)[0]) < 10),
+                            labels: document.querySelectorAll('main svg text').length
+                        };
+                        """) as? [String: Any] ?? [:]
                 let title = report["title"] as? String ?? ""
                 #expect(report["viewport"] as? Int == width, "\(page): the viewport is \(width) px wide")
                 #expect(report["hasMain"] as? Bool == true, "\(page) at \(width) px has a main element")
@@ -102,33 +105,40 @@ struct DashboardBrowserTests {
                 #expect(report["unlabelledCharts"] as? Int == 0, "\(page): every chart has a title for screen readers")
                 let small = report["smallLabels"] as? [String] ?? ["not measured"]
                 #expect(small.isEmpty, "\(page) at \(width) px: chart labels under 10 px: \(small.prefix(12))")
-                #expect((report["overflow"] as? Int ?? 1) <= 0,
-                        "\(page) at \(width) px (viewport \(report["viewport"] ?? "?")) scrolls sideways by \(report["overflow"] ?? "?") px")
+                #expect(
+                    (report["overflow"] as? Int ?? 1) <= 0,
+                    "\(page) at \(width) px (viewport \(report["viewport"] ?? "?")) scrolls sideways by \(report["overflow"] ?? "?") px"
+                )
             }
         }
     }
 
-    @Test("Pointing at a chart mark or focusing it by keyboard shows its value in the tooltip; the arrow keys move along the chart")
+    @Test(
+        "Pointing at a chart mark or focusing it by keyboard shows its value in the tooltip; the arrow keys move along the chart"
+    )
     func hoverAndFocusValues() throws {
         let session = try Session()
         defer { session.close() }
         try session.browser.open(session.base + "/")
         let day = try #require(try session.links().first { $0.hasPrefix("/day/") }, "Today links to a day page")
         try session.browser.open(session.base + day)
-        let tooltip = "const t = document.getElementById('chart-tooltip'); return t && !t.hidden ? t.textContent : null;"
+        let tooltip =
+            "const t = document.getElementById('chart-tooltip'); return t && !t.hidden ? t.textContent : null;"
         #expect(try session.browser.run(tooltip) is NSNull, "no tooltip before pointing at anything")
 
         // Hover: the pointer over the busiest hour's bar.
-        let target = try session.browser.run("""
-            const bars = Array.from(document.querySelectorAll('main svg rect.bar[data-value]'));
-            bars.sort((a, b) => parseFloat(b.dataset.value) - parseFloat(a.dataset.value));
-            const bar = bars[0];
-            if (!bar) return null;
-            bar.scrollIntoView({block: 'center'});
-            const box = bar.getBoundingClientRect();
-            return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2),
-                    bar.querySelector('title').textContent, bar.dataset.value];
-            """) as? [Any]
+        let target =
+            try session.browser.run(
+                """
+                const bars = Array.from(document.querySelectorAll('main svg rect.bar[data-value]'));
+                bars.sort((a, b) => parseFloat(b.dataset.value) - parseFloat(a.dataset.value));
+                const bar = bars[0];
+                if (!bar) return null;
+                bar.scrollIntoView({block: 'center'});
+                const box = bar.getBoundingClientRect();
+                return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2),
+                        bar.querySelector('title').textContent, bar.dataset.value];
+                """) as? [Any]
         let bar = try #require(target, "the day page has a steps bar with a value")
         let (x, y) = (bar[0] as? Int ?? 0, bar[1] as? Int ?? 0)
         let title = bar[2] as? String ?? "", value = bar[3] as? String ?? ""
@@ -139,7 +149,8 @@ struct DashboardBrowserTests {
             shown = try session.browser.run(tooltip) as? String
         }
         #expect(shown == title, "hovering shows the bar's title")
-        let tooltipValue = try session.browser.run("return document.getElementById('chart-tooltip').dataset.value;") as? String
+        let tooltipValue =
+            try session.browser.run("return document.getElementById('chart-tooltip').dataset.value;") as? String
         #expect(tooltipValue == value)
         let number = title.split(separator: ":").dropFirst().joined(separator: ":")
         #expect(!number.isEmpty && shown?.contains(number) == true, "the value is in the tooltip")
@@ -151,28 +162,34 @@ struct DashboardBrowserTests {
         var focusedTitle: String?
         for _ in 0..<60 where focusedTitle == nil {
             try session.browser.press(WebDriver.tab)
-            focusedTitle = try session.browser.run("""
-                const e = document.activeElement;
-                if (!e || !e.ownerSVGElement) return null;
-                const t = Array.from(e.children).find(c => c.tagName.toLowerCase() === 'title');
-                return t ? t.textContent : null;
-                """) as? String
+            focusedTitle =
+                try session.browser.run(
+                    """
+                    const e = document.activeElement;
+                    if (!e || !e.ownerSVGElement) return null;
+                    const t = Array.from(e.children).find(c => c.tagName.toLowerCase() === 'title');
+                    return t ? t.textContent : null;
+                    """) as? String
         }
         let first = try #require(focusedTitle, "Tab reaches a chart mark")
         #expect(try session.browser.run(tooltip) as? String == first, "focus shows the mark's title")
         try session.browser.press("\u{E014}")
-        let next = try session.browser.run("""
-            const e = document.activeElement;
-            const t = e && Array.from(e.children).find(c => c.tagName.toLowerCase() === 'title');
-            return t ? t.textContent : null;
-            """) as? String
+        let next =
+            try session.browser.run(
+                """
+                const e = document.activeElement;
+                const t = e && Array.from(e.children).find(c => c.tagName.toLowerCase() === 'title');
+                return t ? t.textContent : null;
+                """) as? String
         #expect(next != nil && next != first, "ArrowRight focuses the next mark")
         #expect(try session.browser.run(tooltip) as? String == next)
         try session.browser.press("\u{E00C}")
         #expect(try session.browser.run(tooltip) is NSNull, "Escape hides it")
     }
 
-    @Test("Tab walks every control of Today, a day, Trends, Calendar, Records and its add form in document order with a visible focus ring; Enter follows a link")
+    @Test(
+        "Tab walks every control of Today, a day, Trends, Calendar, Records and its add form in document order with a visible focus ring; Enter follows a link"
+    )
     func keyboardWalk() throws {
         let session = try Session()
         defer { session.close() }
@@ -189,12 +206,14 @@ struct DashboardBrowserTests {
 
         // Enter on the day page's link to the next day opens that day.
         try session.browser.open(session.base + day)
-        let target = try session.browser.run("""
-            const next = document.querySelector('a[rel="next"]');
-            if (!next) return null;
-            next.focus();
-            return new URL(next.href).pathname;
-            """) as? String
+        let target =
+            try session.browser.run(
+                """
+                const next = document.querySelector('a[rel="next"]');
+                if (!next) return null;
+                next.focus();
+                return new URL(next.href).pathname;
+                """) as? String
         let next = try #require(target, "the day page links to the next day with rel=next")
         try session.browser.press(WebDriver.enter)
         var path = ""
@@ -205,7 +224,9 @@ struct DashboardBrowserTests {
         #expect(path == next)
     }
 
-    @Test("Screenshots of Today, a day, Trends, Calendar and Records, on a desktop and a phone, are real pictures (recorded for the README on request)")
+    @Test(
+        "Screenshots of Today, a day, Trends, Calendar and Records, on a desktop and a phone, are real pictures (recorded for the README on request)"
+    )
     func screenshots() throws {
         let session = try Session(weeks: 8)
         defer { session.close() }
@@ -214,8 +235,10 @@ struct DashboardBrowserTests {
         let record = ProcessInfo.processInfo.environment["VITALS_RECORD_SCREENSHOTS"] == "1"
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
-        let pages = [("today", "/"), ("day", day), ("trends", "/trends?type=stepCount&range=30"),
-                     ("calendar", "/calendar?figure=stepCount"), ("records", "/records")]
+        let pages = [
+            ("today", "/"), ("day", day), ("trends", "/trends?type=stepCount&range=30"),
+            ("calendar", "/calendar?figure=stepCount"), ("records", "/records"),
+        ]
         for (name, page) in pages {
             for (suffix, width, height) in [("desktop", 1280, 1000), ("phone", 390, 844)] {
                 try session.browser.resize(width: width, height: height)

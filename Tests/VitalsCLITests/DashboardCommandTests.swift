@@ -11,8 +11,9 @@ struct DashboardCommandTests {
         let banner: String
 
         init(arguments: [String]) throws {
-            process = try ChildProcess(CLIRunner.executable.path, arguments + ["--port", "0", "--no-open"],
-                                       environment: ProcessInfo.processInfo.environment, stdout: .pipe, stderr: .null)
+            process = try ChildProcess(
+                CLIRunner.executable.path, arguments + ["--port", "0", "--no-open"],
+                environment: ProcessInfo.processInfo.environment, stdout: .pipe, stderr: .null)
             var seen = ""
             while process.isRunning, !seen.contains("dashboard on http") || !seen.hasSuffix("\n") {
                 guard let chunk = process.standardOutput?.availableData, !chunk.isEmpty else { break }
@@ -20,7 +21,8 @@ struct DashboardCommandTests {
             }
             banner = seen
             guard let range = seen.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression),
-                  let port = Int(seen[range].dropLast().split(separator: ":").last ?? "") else {
+                let port = Int(seen[range].dropLast().split(separator: ":").last ?? "")
+            else {
                 process.send(SIGTERM)
                 _ = process.waitUntilExit()
                 throw HTTPFailure("the dashboard did not say where it listens: \(seen)")
@@ -56,13 +58,18 @@ struct DashboardCommandTests {
     func servesDemo() throws {
         let cli = try CLIRunner()
         let store = cli.directory.appendingPathComponent("demo.sqlite").path
-        let dashboard = try Dashboard(arguments: ["demo", "--dashboard", "--weeks", "1", "--tz", "Europe/Berlin", "--db", store])
+        let dashboard = try Dashboard(arguments: [
+            "demo", "--dashboard", "--weeks", "1", "--tz", "Europe/Berlin", "--db", store,
+        ])
         #expect(dashboard.banner.contains("Vitals demo: 1 weeks"))
         let today = try HTTP.request(port: dashboard.port, "GET", "/")
         #expect(today.status == 200)
-        #expect(today.body.contains("Sunday 5 October 2025") && today.body.contains("data-metric=\"steps\" data-unit=\"count\" data-value="))
+        #expect(
+            today.body.contains("Sunday 5 October 2025")
+                && today.body.contains("data-metric=\"steps\" data-unit=\"count\" data-value="))
         let day = try HTTP.request(port: dashboard.port, "GET", "/day/2025-10-01")
-        #expect(day.status == 200 && day.body.contains("data-bars=\"24\"") && day.body.contains("id=\"hypnogram-title\""))
+        #expect(
+            day.status == 200 && day.body.contains("data-bars=\"24\"") && day.body.contains("id=\"hypnogram-title\""))
         #expect(dashboard.stop() == .exit(0))
     }
 }

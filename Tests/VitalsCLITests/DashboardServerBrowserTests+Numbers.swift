@@ -26,7 +26,9 @@ extension DashboardServerBrowserTests {
     /// energy, and a lunch and a dinner, on each of `days`, in amounts that differ from day to day.
     static func pastDaysBody(_ days: [(day: String, offset: String)]) -> String {
         var steps: [String] = [], energy: [String] = [], meals: [String] = []
-        func item(_ qty: Double, _ day: (day: String, offset: String), _ start: String, _ end: String, _ source: String) -> String {
+        func item(
+            _ qty: Double, _ day: (day: String, offset: String), _ start: String, _ end: String, _ source: String
+        ) -> String {
             #"{"qty": \#(qty), "startDate": "\#(day.day) \#(start):00 \#(day.offset)", "endDate": "\#(day.day) \#(end):00 \#(day.offset)", "source": "\#(source)"}"#
         }
         for (index, day) in days.enumerated() {
@@ -37,7 +39,8 @@ extension DashboardServerBrowserTests {
             meals.append(item(Double(600 + 10 * index), day, "12:30", "12:30", "Ada's iPhone"))
             meals.append(item(700, day, "19:00", "19:00", "Ada's iPhone"))
         }
-        return #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(steps.joined(separator: ", "))]}, "#
+        return
+            #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(steps.joined(separator: ", "))]}, "#
             + #"{"name": "active_energy", "units": "kcal", "data": [\#(energy.joined(separator: ", "))]}, "#
             + #"{"name": "dietary_energy", "units": "kcal", "data": [\#(meals.joined(separator: ", "))]}]}}"#
     }
@@ -59,9 +62,11 @@ extension DashboardServerBrowserTests {
 
     /// The `data-value` of every element `selector` matches, in document order (`nil` where absent).
     static func values(_ browser: WebDriver, _ selector: String) throws -> [Double?] {
-        let raw = try browser.run("""
-            return Array.from(document.querySelectorAll(arguments[0])).map(e => e.getAttribute('data-value'));
-            """, [selector]) as? [Any] ?? []
+        let raw =
+            try browser.run(
+                """
+                return Array.from(document.querySelectorAll(arguments[0])).map(e => e.getAttribute('data-value'));
+                """, [selector]) as? [Any] ?? []
         return raw.map { ($0 as? String).flatMap(Double.init) }
     }
 
@@ -69,7 +74,8 @@ extension DashboardServerBrowserTests {
     static func signIn(_ browser: WebDriver, base: String, token: String, returningTo path: String) throws {
         try browser.open(base + path)
         try browser.wait(forPath: "/sign-in")
-        try browser.run("""
+        try browser.run(
+            """
             const field = document.querySelector('input[name="token"]');
             field.value = arguments[0];
             field.form.submit();
@@ -77,20 +83,24 @@ extension DashboardServerBrowserTests {
         try #require(try browser.wait(forPath: path) == path, "signed in and back on \(path)")
     }
 
-    @Test("Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy, the meals chart (titled, focusable, no sideways scroll at 390 px)")
+    @Test(
+        "Day, Trends and Calendar show the API's numbers for the same days: steps per day and per hour, a period's total, average and extremes, active energy, the meals chart (titled, focusable, no sideways scroll at 390 px)"
+    )
     func pagesMatchTheAPI() async throws {
         let served = try await ServedUser()
         let (server, token) = (served.server, served.token)
         defer { _ = served.server.stop() }
 
         let (days, today) = Self.berlinPastDays()
-        let ingest = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
-                                      body: Self.pastDaysBody(days))
+        let ingest = try HTTP.request(
+            port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+            body: Self.pastDaysBody(days))
         try #require(ingest.status == 200, "\(ingest.body)")
         var api: [String: APIDay] = [:]
         for day in days { api[day.day] = try Self.apiDay(port: server.port, token: token, day.day) }
         let apiSteps = days.compactMap { api[$0.day]?.steps }
-        try #require(apiSteps.count == 3 && apiSteps.allSatisfy { $0 > 0 }, "the API has steps for each day: \(apiSteps)")
+        try #require(
+            apiSteps.count == 3 && apiSteps.allSatisfy { $0 > 0 }, "the API has steps for each day: \(apiSteps)")
 
         let browser = try WebDriver()
         defer { browser.quit() }
@@ -113,28 +123,36 @@ extension DashboardServerBrowserTests {
         for width in [390, 1280] {
             try browser.resize(width: width, height: 900)
             try browser.open(base + "/day/\(last)")
-            let report = try browser.run("""
-                const svg = document.querySelector('[data-chart="meals"] svg');
-                const title = svg && svg.querySelector('title');
-                return [title ? title.textContent : '', svg ? Math.ceil(svg.getBoundingClientRect().right) : 99999,
-                        document.documentElement.clientWidth,
-                        document.documentElement.scrollWidth - document.documentElement.clientWidth];
-                """) as? [Any] ?? []
+            let report =
+                try browser.run(
+                    """
+                    const svg = document.querySelector('[data-chart="meals"] svg');
+                    const title = svg && svg.querySelector('title');
+                    return [title ? title.textContent : '', svg ? Math.ceil(svg.getBoundingClientRect().right) : 99999,
+                            document.documentElement.clientWidth,
+                            document.documentElement.scrollWidth - document.documentElement.clientWidth];
+                    """) as? [Any] ?? []
             let title = report.first as? String ?? ""
             #expect(title.hasPrefix("Meals over the day"), "the meals chart has a title: '\(title)'")
-            #expect((report.dropFirst().first as? Int ?? 99999) <= (report.dropFirst(2).first as? Int ?? 0), "at \(width) px: \(report)")
+            #expect(
+                (report.dropFirst().first as? Int ?? 99999) <= (report.dropFirst(2).first as? Int ?? 0),
+                "at \(width) px: \(report)")
             #expect((report.last as? Int ?? 1) <= 0, "the Day page at \(width) px scrolls sideways: \(report)")
         }
         // A meal's dot is a chart mark: one Tab stop of its chart, its title and energy in the tooltip on focus.
-        let focused = try browser.run("""
-            const dot = document.querySelector('[data-chart="meals"] circle.meal-dot');
-            dot.focus();
-            const tip = document.getElementById('chart-tooltip');
-            return [dot.getAttribute('tabindex'), document.activeElement === dot, dot.querySelector('title').textContent,
-                    tip && !tip.hidden ? tip.textContent : '', tip ? tip.getAttribute('data-value') : ''];
-            """) as? [Any] ?? []
+        let focused =
+            try browser.run(
+                """
+                const dot = document.querySelector('[data-chart="meals"] circle.meal-dot');
+                dot.focus();
+                const tip = document.getElementById('chart-tooltip');
+                return [dot.getAttribute('tabindex'), document.activeElement === dot, dot.querySelector('title').textContent,
+                        tip && !tip.hidden ? tip.textContent : '', tip ? tip.getAttribute('data-value') : ''];
+                """) as? [Any] ?? []
         #expect(focused.first as? String == "0" && focused.dropFirst().first as? Bool == true, "\(focused)")
-        #expect(focused.dropFirst(2).first as? String == focused.dropFirst(3).first as? String, "the tooltip shows the title")
+        #expect(
+            focused.dropFirst(2).first as? String == focused.dropFirst(3).first as? String,
+            "the tooltip shows the title")
         #expect((focused.dropFirst(2).first as? String)?.hasPrefix("Lunch 12:30: 620 kcal") == true, "\(focused)")
         #expect(focused.last as? String == "620.0")
 
@@ -149,17 +167,24 @@ extension DashboardServerBrowserTests {
             let total = try summary("total")
             #expect(total == perDay.reduce(0, +), "Trends \(type): the total is the API's days' sum")
             let average = try #require(try summary("average"), "Trends \(type) has an average")
-            #expect(abs(average - perDay.reduce(0, +) / 3) < 1e-9, "Trends \(type): the average is the API's days' mean")
-            #expect(try summary("minimum") == perDay.min() && summary("maximum") == perDay.max(), "Trends \(type): extremes")
+            #expect(
+                abs(average - perDay.reduce(0, +) / 3) < 1e-9, "Trends \(type): the average is the API's days' mean")
+            #expect(
+                try summary("minimum") == perDay.min() && summary("maximum") == perDay.max(), "Trends \(type): extremes"
+            )
         }
 
         // Calendar: each day's cell in its month, for steps and active energy.
         for day in days {
             let month = String(day.day.prefix(7))
-            for (type, expected) in [("stepCount", api[day.day]?.steps), ("activeEnergyBurned", api[day.day]?.activeCalories)] {
+            for (type, expected) in [
+                ("stepCount", api[day.day]?.steps), ("activeEnergyBurned", api[day.day]?.activeCalories),
+            ] {
                 try browser.open(base + "/calendar?month=\(month)&figure=\(type)")
                 let cell = try Self.values(browser, #"td[data-date="\#(day.day)"]"#)
-                #expect(cell.count == 1 && cell.first == expected, "Calendar \(type) \(day.day): \(cell) is the API's \(String(describing: expected))")
+                #expect(
+                    cell.count == 1 && cell.first == expected,
+                    "Calendar \(type) \(day.day): \(cell) is the API's \(String(describing: expected))")
             }
         }
     }

@@ -5,7 +5,8 @@ import VitalsTestSupport
 extension DashboardServerBrowserTests {
     /// The weight rows of the page shown: id, origin, value, whether it has an edit link.
     static func weightRows(_ browser: WebDriver) throws -> [[String]] {
-        (try browser.run("""
+        (try browser.run(
+            """
             return Array.from(document.querySelectorAll('tr.record[data-kind="weight"]')).map(r =>
                 [r.dataset.id, r.dataset.origin, r.dataset.value, String(r.querySelector('a[href$="/edit"]') !== null)]);
             """) as? [[String]]) ?? []
@@ -13,7 +14,8 @@ extension DashboardServerBrowserTests {
 
     /// How far the page scrolls sideways at the current width.
     static func overflow(_ browser: WebDriver) throws -> Int {
-        try browser.run("return document.documentElement.scrollWidth - document.documentElement.clientWidth;") as? Int ?? 1
+        try browser.run("return document.documentElement.scrollWidth - document.documentElement.clientWidth;") as? Int
+            ?? 1
     }
 
     /// Signs in on the sign-in page shown, by keyboard: Tab to the token field, type it, Enter.
@@ -28,7 +30,9 @@ extension DashboardServerBrowserTests {
         try browser.press(WebDriver.enter)
     }
 
-    @Test("Records on vitals serve by keyboard at 390 px: add, edit and delete a weight; the scale's weight has no edit control")
+    @Test(
+        "Records on vitals serve by keyboard at 390 px: add, edit and delete a weight; the scale's weight has no edit control"
+    )
     func recordForms() async throws {
         let served = try await ServedUser()
         let (server, token) = (served.server, served.token)
@@ -37,7 +41,8 @@ extension DashboardServerBrowserTests {
         let (day, offset) = Self.berlinToday()
         let item = #"{"qty": 70.2, "date": "\#(day) 00:10:00 \#(offset)", "source": "Ada's Scale"}"#
         let body = #"{"data": {"metrics": [{"name": "weight_body_mass", "units": "kg", "data": [\#(item)]}]}}"#
-        let ingest = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
+        let ingest = try HTTP.request(
+            port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
         try #require(ingest.status == 200, "\(ingest.body)")
 
         let browser = try WebDriver()
@@ -49,17 +54,20 @@ extension DashboardServerBrowserTests {
         try Self.signIn(browser, token: token)
         #expect(try browser.wait(forPath: "/records") == "/records", "signing in returns to the Records page")
         let before = try Self.weightRows(browser)
-        #expect(before.count == 1 && before.first?[1] == "external" && before.first?[3] == "false",
-                "the scale's weight is shown read-only, without an edit control: \(before)")
+        #expect(
+            before.count == 1 && before.first?[1] == "external" && before.first?[3] == "false",
+            "the scale's weight is shown read-only, without an edit control: \(before)")
         #expect(try Self.overflow(browser) <= 0, "the Records page scrolls sideways at 390 px")
 
         // Add: Enter on the page's add link, type a value in the field, Enter submits the form.
-        let link = try browser.run("""
-            const a = document.querySelector('a[href*="/records/new?kind=weight"]');
-            if (!a) return false;
-            a.focus();
-            return document.activeElement === a;
-            """) as? Bool
+        let link =
+            try browser.run(
+                """
+                const a = document.querySelector('a[href*="/records/new?kind=weight"]');
+                if (!a) return false;
+                a.focus();
+                return document.activeElement === a;
+                """) as? Bool
         try #require(link == true, "the page has a link to add a weight")
         try browser.press(WebDriver.enter)
         #expect(try browser.wait(forPath: "/records/new") == "/records/new")
@@ -95,7 +103,8 @@ extension DashboardServerBrowserTests {
 
         // The scale's weight cannot be opened for editing either.
         try browser.open(base + "/records/\(before.first?[0] ?? "")/edit")
-        let refusal = try browser.run("return document.querySelector('[data-refusal]')?.dataset.refusal ?? '';") as? String
+        let refusal =
+            try browser.run("return document.querySelector('[data-refusal]')?.dataset.refusal ?? '';") as? String
         #expect(refusal == "403", "another source's record is refused")
     }
 }

@@ -31,21 +31,26 @@ extension DashboardServerBrowserTests {
                 steps.append(item(Double(900 + back * 97 % 1500), "00:36", "00:50", "Ada's iPhone"))
                 energy.append(item(Double(180 + back * 23 % 250), "00:05", "00:35", "Ada's Apple Watch"))
             }
-            return #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(steps.joined(separator: ", "))]}, "#
+            return
+                #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(steps.joined(separator: ", "))]}, "#
                 + #"{"name": "active_energy", "units": "kcal", "data": [\#(energy.joined(separator: ", "))]}]}}"#
         }
     }
 
-    @Test("Screenshots of the Sync page and a Calendar with a completed quest, on a desktop and a phone, are real pictures (recorded for the README on request)")
+    @Test(
+        "Screenshots of the Sync page and a Calendar with a completed quest, on a desktop and a phone, are real pictures (recorded for the README on request)"
+    )
     func screenshots() async throws {
         let served = try await ServedUser()
         let (server, token) = (served.server, served.token)
         defer { _ = served.server.stop() }
-        let quest = try HTTP.request(port: server.port, "POST", "/api/quests", token: token,
-                                     body: #"{"title": "Walk 3,000 steps", "metric": "steps", "target": 3000}"#)
+        let quest = try HTTP.request(
+            port: server.port, "POST", "/api/quests", token: token,
+            body: #"{"title": "Walk 3,000 steps", "metric": "steps", "target": 3000}"#)
         try #require(quest.status == 201, "\(quest.body)")
         for body in Self.twoWeeksBodies() {
-            let ingest = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
+            let ingest = try HTTP.request(
+                port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
             try #require(ingest.status == 200, "\(ingest.body)")
         }
 
@@ -61,7 +66,8 @@ extension DashboardServerBrowserTests {
                 try browser.resize(width: width, height: height)
                 try browser.open(base + page)
                 let title = try browser.run("return document.title;") as? String ?? ""
-                #expect(!title.hasPrefix("Something went wrong") && !title.hasPrefix("Not found")
+                #expect(
+                    !title.hasPrefix("Something went wrong") && !title.hasPrefix("Not found")
                         && !title.lowercased().contains("sign in"), "\(page): \(title)")
                 if name == "calendar-quests" {
                     let marked = try browser.run("return document.querySelectorAll('td .mark-quest').length;") as? Int

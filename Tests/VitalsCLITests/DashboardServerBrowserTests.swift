@@ -24,12 +24,16 @@ struct DashboardServerBrowserTests {
 
         // Two sources on the same minutes (merged, not added) and one more period.
         let (day, offset) = Self.berlinToday()
-        let items = [(1200.0, "00:05", "00:35", "Ada's iPhone"), (1100.0, "00:05", "00:35", "Ada's Apple Watch"),
-                     (345.0, "00:40", "00:50", "Ada's iPhone")].map { qty, start, end, source in
+        let items = [
+            (1200.0, "00:05", "00:35", "Ada's iPhone"), (1100.0, "00:05", "00:35", "Ada's Apple Watch"),
+            (345.0, "00:40", "00:50", "Ada's iPhone"),
+        ].map { qty, start, end, source in
             #"{"qty": \#(qty), "startDate": "\#(day) \#(start):00 \#(offset)", "endDate": "\#(day) \#(end):00 \#(offset)", "source": "\#(source)"}"#
         }
-        let body = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(items.joined(separator: ", "))]}]}}"#
-        let ingest = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
+        let body =
+            #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(items.joined(separator: ", "))]}]}}"#
+        let ingest = try HTTP.request(
+            port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
         try #require(ingest.status == 200, "\(ingest.body)")
         let api = try HTTP.request(port: server.port, "GET", "/api/health/today", token: token)
         let snapshot = try #require(try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any])
@@ -50,12 +54,16 @@ struct DashboardServerBrowserTests {
         try browser.press(WebDriver.enter)
         #expect(try browser.wait(forPath: "/") == "/", "signing in returns to the page asked for")
 
-        let shown = try browser.run("""
-            const card = document.querySelector('[data-metric="steps"]');
-            return card ? parseFloat(card.getAttribute('data-value')) : null;
-            """) as? Double
+        let shown =
+            try browser.run(
+                """
+                const card = document.querySelector('[data-metric="steps"]');
+                return card ? parseFloat(card.getAttribute('data-value')) : null;
+                """) as? Double
         #expect(shown == apiSteps, "the Today page shows the API's steps (\(apiSteps))")
-        #expect(apiSteps == 1445, "the watch's 1,100 count for the minutes both sent (a watch before a phone), plus the phone's own 345")
+        #expect(
+            apiSteps == 1445,
+            "the watch's 1,100 count for the minutes both sent (a watch before a phone), plus the phone's own 345")
 
         // Every control of each page is reached by Tab, in order, with a visible focus ring.
         for page in ["/", "/day/\(day)", "/trends", "/calendar", "/sync"] {
@@ -68,12 +76,14 @@ struct DashboardServerBrowserTests {
 
         // Sign out with the keyboard: the header's button, then Enter.
         try browser.open(base + "/")
-        let signOut = try browser.run("""
-            const button = Array.from(document.querySelectorAll('header button')).find(b => /sign out/i.test(b.textContent));
-            if (!button) return false;
-            button.focus();
-            return document.activeElement === button;
-            """) as? Bool
+        let signOut =
+            try browser.run(
+                """
+                const button = Array.from(document.querySelectorAll('header button')).find(b => /sign out/i.test(b.textContent));
+                if (!button) return false;
+                button.focus();
+                return document.activeElement === button;
+                """) as? Bool
         try #require(signOut == true, "the header has a sign-out button")
         try browser.press(WebDriver.enter)
         try browser.wait(forPath: "/sign-in")
@@ -88,9 +98,11 @@ struct DashboardServerBrowserTests {
         defer { _ = served.server.stop() }
         let (day, offset) = Self.berlinToday()
         func post(_ steps: Double, at time: String) throws {
-            let item = #"{"qty": \#(steps), "startDate": "\#(day) \#(time):00 \#(offset)", "endDate": "\#(day) \#(time):30 \#(offset)", "source": "Ada's iPhone"}"#
+            let item =
+                #"{"qty": \#(steps), "startDate": "\#(day) \#(time):00 \#(offset)", "endDate": "\#(day) \#(time):30 \#(offset)", "source": "Ada's iPhone"}"#
             let body = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(item)]}]}}"#
-            let answer = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
+            let answer = try HTTP.request(
+                port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token, body: body)
             try #require(answer.status == 200, "\(answer.body)")
         }
         try post(400, at: "00:05")
@@ -99,21 +111,26 @@ struct DashboardServerBrowserTests {
         defer { browser.quit() }
         let base = "http://127.0.0.1:\(server.port)"
         try browser.open(base + "/sign-in")
-        _ = try browser.run("""
+        _ = try browser.run(
+            """
             const field = document.querySelector('input[name=token]');
             field.value = arguments[0];
             field.form.submit();
             return true;
             """, [token])
         try browser.wait(forPath: "/")
-        let steps = "const card = document.querySelector('[data-metric=\"steps\"]'); return card ? card.getAttribute('data-value') : null;"
-        for (page, probe) in [("/", steps), ("/day/\(day)", "return document.querySelector('main').textContent;"),
-                              ("/sync", "return document.querySelector('main').textContent;")] {
+        let steps =
+            "const card = document.querySelector('[data-metric=\"steps\"]'); return card ? card.getAttribute('data-value') : null;"
+        for (page, probe) in [
+            ("/", steps), ("/day/\(day)", "return document.querySelector('main').textContent;"),
+            ("/sync", "return document.querySelector('main').textContent;"),
+        ] {
             try browser.open(base + page)
             let before = try browser.run(probe) as? String
             // A mark that a reload would wipe.
             _ = try browser.run("window.vitalsNotReloaded = true; return true;")
-            let count = try browser.run("return document.querySelector('main').getAttribute('data-live-count');") as? String
+            let count =
+                try browser.run("return document.querySelector('main').getAttribute('data-live-count');") as? String
             #expect(count != nil, "\(page) is a live page")
             try post(250, at: page == "/" ? "01:05" : (page == "/sync" ? "03:05" : "02:05"))
             var after = before
@@ -122,8 +139,12 @@ struct DashboardServerBrowserTests {
                 after = try browser.run(probe) as? String
             }
             #expect(after != before, "\(page) shows the new data within 30 s")
-            #expect(try browser.run("return window.vitalsNotReloaded === true;") as? Bool == true, "\(page) was not reloaded")
-            #expect(try browser.run("return document.querySelector('main').getAttribute('data-live-count');") as? String != count)
+            #expect(
+                try browser.run("return window.vitalsNotReloaded === true;") as? Bool == true,
+                "\(page) was not reloaded")
+            #expect(
+                try browser.run("return document.querySelector('main').getAttribute('data-live-count');") as? String
+                    != count)
             if page == "/" { #expect(after == "650.0", "Today's steps are the API's after the post") }
         }
     }

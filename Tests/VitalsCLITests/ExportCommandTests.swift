@@ -18,7 +18,8 @@ struct ExportCommandTests {
         let files = try #require(summary["files"] as? [String: Int])
         #expect(files["Patient.ndjson"] == 1 && files["Observation.ndjson"] == 8)
         // Exercise and stand time have no LOINC code: listed, with the HealthKit coding alone.
-        #expect((summary["withoutStandardCode"] as? [String])?.contains("HKQuantityTypeIdentifierAppleStandTime") == true)
+        #expect(
+            (summary["withoutStandardCode"] as? [String])?.contains("HKQuantityTypeIdentifierAppleStandTime") == true)
         let patient = try String(contentsOfFile: out + "/Patient.ndjson", encoding: .utf8)
         #expect(patient.hasPrefix("{\"birthDate\":"))
 

@@ -19,33 +19,40 @@ struct FullDiskTests {
             let end = formatter.string(from: origin + Double(minute + 1) * 60)
             return #"{"qty": \#(minute % 90 + 1), "startDate": "\#(start)", "endDate": "\#(end)", "source": "Phone"}"#
         }
-        return #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(items.joined(separator: ","))]}]}}"#
+        return
+            #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(items.joined(separator: ","))]}]}}"#
     }
 
-    @Test("On a 4 MB tmpfs filled up: 503 with a JSON error, acknowledged writes kept, integrity ok; space back, writes work")
+    @Test(
+        "On a 4 MB tmpfs filled up: 503 with a JSON error, acknowledged writes kept, integrity ok; space back, writes work"
+    )
     func fullDisk() async throws {
         // Mounting needs root (CI runs as root); the mount is removed however the test ends.
         try #require(getuid() == 0, "mounting a small tmpfs needs root")
         let cli = try CLIRunner()
         let mountPoint = cli.directory.appendingPathComponent("small")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mounted = try await ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path], environment: [:])
+        let mounted = try await ChildProcess.run(
+            "/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path], environment: [:])
         try #require(mounted.termination == .exit(0), "mount: \(String(decoding: mounted.stderr, as: UTF8.self))")
         defer { _ = try? ChildProcess.run("/bin/umount", ["-l", mountPoint.path], environment: [:]) }
 
         let database = mountPoint.appendingPathComponent("server.sqlite").path
         let added = try await cli.run(["user", "add", "ada", "--tz", "UTC", "--json", "--db", database])
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
-            as? String)
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"]
+                as? String)
         // The server's log (no health data in it) says why a write failed, when one fails that should not.
         let log = cli.directory.appendingPathComponent("serve.log").path
         func serverLog() -> String { String(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").suffix(3000)) }
-        let server = try ServeCommandTests.Server(arguments: ["--db", database, "--rate-limit", "0", "--log-level", "info"],
-                                                  log: log)
+        let server = try ServeCommandTests.Server(
+            arguments: ["--db", database, "--rate-limit", "0", "--log-level", "info"],
+            log: log)
         defer { _ = server.stop() }
 
-        let before = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
-                                      body: Self.steps(500, from: 800_000))
+        let before = try HTTP.request(
+            port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+            body: Self.steps(500, from: 800_000))
         try #require(before.status == 200, "\(before.body.prefix(300))")
         // Fill the disk but for a little.
         let filler = mountPoint.appendingPathComponent("filler")
@@ -58,8 +65,9 @@ struct FullDiskTests {
         var acknowledged = 500
         var refusal: (status: Int, body: String)?
         for batch in 0..<200 {
-            let reply = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
-                                         body: Self.steps(500, from: batch * 500))
+            let reply = try HTTP.request(
+                port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+                body: Self.steps(500, from: batch * 500))
             if reply.status == 200 {
                 acknowledged += 500
                 continue
@@ -82,11 +90,13 @@ struct FullDiskTests {
         try FileManager.default.removeItem(at: filler)
         var again = (status: 0, body: "")
         for attempt in 1...10 {
-            again = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
-                                     body: Self.steps(500, from: 900_000))
+            again = try HTTP.request(
+                port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+                body: Self.steps(500, from: 900_000))
             if again.status == 200 { break }
-            print("full disk: write \(attempt) after the space came back answered \(again.status) \(again.body.prefix(200))"
-                  + "\nvitals serve's log:\n\(serverLog())")
+            print(
+                "full disk: write \(attempt) after the space came back answered \(again.status) \(again.body.prefix(200))"
+                    + "\nvitals serve's log:\n\(serverLog())")
             try await Task.sleep(for: .milliseconds(500))
         }
         #expect(again.status == 200, "\(again.body.prefix(300))\nvitals serve's log:\n\(serverLog())")

@@ -19,8 +19,9 @@ struct HelpSnapshotTests {
         environment["COLUMNS"] = "100"
         environment["HOME"] = "/home/user"
         environment.removeValue(forKey: "VITALS_DB")
-        let run = try await ChildProcess.run(CLIRunner.executable.path, ["help"] + path, environment: environment,
-                                             mergeStandardError: true)
+        let run = try await ChildProcess.run(
+            CLIRunner.executable.path, ["help"] + path, environment: environment,
+            mergeStandardError: true)
         #expect(run.termination == .exit(0), "vitals help \(path.joined(separator: " ")) failed")
         return String(decoding: run.stdout, as: UTF8.self)
     }
@@ -75,7 +76,9 @@ struct HelpSnapshotTests {
             }
         }
         let expected = Set(paths.map(Self.fileName))
-        let stale = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { !expected.contains($0) }
+        let stale = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+            !expected.contains($0)
+        }
         if Self.recording {
             for name in stale { try FileManager.default.removeItem(at: Self.folder.appendingPathComponent(name)) }
         } else {

@@ -9,14 +9,20 @@ struct InsightsCLITests {
     func populated() async throws -> CLIRunner {
         let cli = try CLIRunner()
         for day in 1...3 {
-            let mindful = try await cli.run(["log", "mindfulness", "--tz", "Europe/Berlin",
-                                       "--start", "2025-10-0\(day)T07:00:00+02:00", "--end", "2025-10-0\(day)T07:15:00+02:00"])
+            let mindful = try await cli.run([
+                "log", "mindfulness", "--tz", "Europe/Berlin",
+                "--start", "2025-10-0\(day)T07:00:00+02:00", "--end", "2025-10-0\(day)T07:15:00+02:00",
+            ])
             #expect(mindful.status == 0, "\(mindful.stderr)")
-            let alcohol = try await cli.run(["log", "alcohol", "--tz", "Europe/Berlin", "--level", day == 3 ? "moderate" : "none",
-                                       "--date", "2025-10-0\(day)"])
+            let alcohol = try await cli.run([
+                "log", "alcohol", "--tz", "Europe/Berlin", "--level", day == 3 ? "moderate" : "none",
+                "--date", "2025-10-0\(day)",
+            ])
             #expect(alcohol.status == 0, "\(alcohol.stderr)")
         }
-        _ = try await cli.run(["log", "workout", "--start", "2025-10-02T18:00:00+02:00", "--end", "2025-10-02T18:40:00+02:00"])
+        _ = try await cli.run([
+            "log", "workout", "--start", "2025-10-02T18:00:00+02:00", "--end", "2025-10-02T18:40:00+02:00",
+        ])
         return cli
     }
 
@@ -45,19 +51,27 @@ struct InsightsCLITests {
     @Test("streak counts as the calendar shows, for each activity")
     func streak() async throws {
         let cli = try await populated()
-        let mindful = try await cli.run(["streak", "mindfulness", "--tz", "Europe/Berlin", "--at", "2025-10-04T09:00:00+02:00", "--json"])
+        let mindful = try await cli.run([
+            "streak", "mindfulness", "--tz", "Europe/Berlin", "--at", "2025-10-04T09:00:00+02:00", "--json",
+        ])
         #expect(mindful.status == 0, "\(mindful.stderr)")
         let value = try #require(try json(mindful.stdout) as? [String: Any])
         #expect(value["length"] as? Int == 3 && value["todayCounted"] as? Bool == false)
         #expect(value["days"] as? [String] == ["2025-10-03", "2025-10-02", "2025-10-01"])
-        let goal = try await cli.run(["streak", "mindfulness", "--tz", "Europe/Berlin", "--at", "2025-10-03T21:00:00+02:00",
-                                "--goal-minutes", "20"])
+        let goal = try await cli.run([
+            "streak", "mindfulness", "--tz", "Europe/Berlin", "--at", "2025-10-03T21:00:00+02:00",
+            "--goal-minutes", "20",
+        ])
         #expect(goal.status == 0 && goal.stdout.hasPrefix("mindfulness streak: 0 days (goal 20 min a day"))
         let noAlc = try await cli.run(["streak", "noalc", "--tz", "Europe/Berlin", "--at", "2025-10-02T21:00:00+02:00"])
         #expect(noAlc.stdout.hasPrefix("noalc streak: 2 days (alcohol-free days; today counted"))
-        let broken = try await cli.run(["streak", "noalc", "--tz", "Europe/Berlin", "--at", "2025-10-03T21:00:00+02:00", "--json"])
+        let broken = try await cli.run([
+            "streak", "noalc", "--tz", "Europe/Berlin", "--at", "2025-10-03T21:00:00+02:00", "--json",
+        ])
         #expect((try json(broken.stdout) as? [String: Any])?["length"] as? Int == 0)
-        let workout = try await cli.run(["streak", "workout", "--tz", "Europe/Berlin", "--at", "2025-10-02T21:00:00+02:00", "--json"])
+        let workout = try await cli.run([
+            "streak", "workout", "--tz", "Europe/Berlin", "--at", "2025-10-02T21:00:00+02:00", "--json",
+        ])
         #expect((try json(workout.stdout) as? [String: Any])?["length"] as? Int == 1)
     }
 
@@ -76,11 +90,15 @@ struct InsightsCLITests {
         #expect(activity.status == 64 && activity.stderr.contains("<activity>") && activity.stderr.contains("running"))
         let reminder = try await cli.run(["reminders", "add", "--activity", "yoga", "--from", "18:00", "--to", "20:00"])
         #expect(reminder.status == 64 && reminder.stderr.contains("--activity"))
-        let window = try await cli.run(["reminders", "add", "--activity", "workout", "--from", "20:00", "--to", "18:00"])
+        let window = try await cli.run([
+            "reminders", "add", "--activity", "workout", "--from", "20:00", "--to", "18:00",
+        ])
         #expect(window.status == 64 && window.stderr.contains("--to"))
         let time = try await cli.run(["reminders", "add", "--activity", "workout", "--from", "25:00", "--to", "26:00"])
         #expect(time.status == 64 && time.stderr.contains("--from"))
-        let days = try await cli.run(["reminders", "add", "--activity", "workout", "--from", "08:00", "--to", "09:00", "--days", "mon,someday"])
+        let days = try await cli.run([
+            "reminders", "add", "--activity", "workout", "--from", "08:00", "--to", "09:00", "--days", "mon,someday",
+        ])
         #expect(days.status == 64 && days.stderr.contains("--days"))
         // Nothing was stored (the store was never even created by the rejected commands).
         #expect(!FileManager.default.fileExists(atPath: cli.database))
@@ -93,22 +111,31 @@ struct InsightsCLITests {
     func remindersCancelledByLog() async throws {
         let cli = try CLIRunner()
         for activity in ["mindfulness", "workout"] {
-            let added = try await cli.run(["reminders", "add", "--tz", "UTC", "--activity", activity, "--from", "00:00", "--to", "24:00", "--json"])
+            let added = try await cli.run([
+                "reminders", "add", "--tz", "UTC", "--activity", activity, "--from", "00:00", "--to", "24:00", "--json",
+            ])
             #expect(added.status == 0, "\(added.stderr)")
         }
         let due = try await cli.run(["reminders", "due", "--tz", "UTC", "--json"])
-        #expect((try json(due.stdout) as? [[String: Any]])?.compactMap { $0["activity"] as? String } == ["mindfulness", "workout"])
+        #expect(
+            (try json(due.stdout) as? [[String: Any]])?.compactMap { $0["activity"] as? String } == [
+                "mindfulness", "workout",
+            ])
         let now = Date()
         let formatter = ISO8601DateFormatter()
-        let logged = try await cli.run(["log", "mindfulness", "--tz", "UTC", "--start", formatter.string(from: now.addingTimeInterval(-61)),
-                                  "--end", formatter.string(from: now.addingTimeInterval(-1))])
+        let logged = try await cli.run([
+            "log", "mindfulness", "--tz", "UTC", "--start", formatter.string(from: now.addingTimeInterval(-61)),
+            "--end", formatter.string(from: now.addingTimeInterval(-1)),
+        ])
         #expect(logged.status == 0, "\(logged.stderr)")
         #expect(logged.stderr.contains("cancelled today's reminder mindfulness 00:00-24:00"))
         let list = try await cli.run(["reminders", "list", "--tz", "UTC", "--json"])
         let statuses = try #require(try json(list.stdout) as? [[String: Any]])
         #expect(statuses.map { "\($0["activity"]!)=\($0["status"]!)" } == ["mindfulness=cancelled", "workout=pending"])
-        let tomorrow = try await cli.run(["reminders", "list", "--tz", "UTC", "--json", "--date",
-                                    formatter.string(from: now.addingTimeInterval(86_400))])
+        let tomorrow = try await cli.run([
+            "reminders", "list", "--tz", "UTC", "--json", "--date",
+            formatter.string(from: now.addingTimeInterval(86_400)),
+        ])
         #expect(tomorrow.stdout.contains(#""status":"pending""#) && !tomorrow.stdout.contains("cancelled"))
         let delivered = try await cli.run(["reminders", "due", "--tz", "UTC", "--deliver"])
         #expect(delivered.status == 0 && delivered.stdout.contains("workout 00:00-24:00 daily: delivered"))

@@ -18,7 +18,9 @@ struct InsightsCommandTests {
 
     func seeded() async throws -> CLIRunner {
         let cli = try CLIRunner()
-        let added = try await cli.run(["add", "--jsonl", try cli.write("seed.jsonl", Self.external.joined(separator: "\n"))])
+        let added = try await cli.run([
+            "add", "--jsonl", try cli.write("seed.jsonl", Self.external.joined(separator: "\n")),
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         return cli
     }
@@ -34,8 +36,10 @@ struct InsightsCommandTests {
     @Test("weight add and list: local and external records, base unit kg, display in --unit")
     func weightAddAndList() async throws {
         let cli = try await seeded()
-        let added = try await cli.run(["weight", "add", "--value", "176.37", "--unit", "lb",
-                                 "--date", "2025-10-14T07:00:00+02:00", "--json"])
+        let added = try await cli.run([
+            "weight", "add", "--value", "176.37", "--unit", "lb",
+            "--date", "2025-10-14T07:00:00+02:00", "--json",
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         let list = try await cli.run(["weight", "list", "--unit", "lb", "--json", "--tz", "Europe/Berlin"])
         let rows = try #require(try json(list.stdout) as? [[String: Any]])
@@ -54,10 +58,12 @@ struct InsightsCommandTests {
         _ = try await cli.run(["weight", "add", "--value", "80", "--date", "2025-10-14T07:00:00+02:00"])
         let local = try #require(try await weights(cli).first { $0["origin"] as? String == "local" })
         let id = try #require(local["id"] as? String)
-        for (arguments, flag) in [(["--value", "0"], "--value"), (["--value", "700"], "--value"),
-                                  (["--value", "-2"], "--value"), (["--protein", "5"], "--protein"),
-                                  (["--end", "2025-10-14T06:00:00+02:00"], "--end"),
-                                  (["--start", "2025-13-40"], "--start")] {
+        for (arguments, flag) in [
+            (["--value", "0"], "--value"), (["--value", "700"], "--value"),
+            (["--value", "-2"], "--value"), (["--protein", "5"], "--protein"),
+            (["--end", "2025-10-14T06:00:00+02:00"], "--end"),
+            (["--start", "2025-13-40"], "--start"),
+        ] {
             let bad = try await cli.run(["edit", id] + arguments)
             #expect(bad.status == 64, "\(arguments): \(bad.stderr)")
             #expect(bad.stderr.contains(flag), "\(arguments): \(bad.stderr)")
@@ -96,8 +102,10 @@ struct InsightsCommandTests {
     @Test("edit --clear removes a meal's macro: gone from the record and the day's nutrition; a contradiction exits 64")
     func editClearsMacros() async throws {
         let cli = try await seeded()
-        let app = #""source":{"name":"Vitals","bundleIdentifier":"dev.vitals.cli"}"#, at = #""start":"2025-10-14T19:00:00+02:00""#
-        let meal = #"{"type":"food",\#(at),\#(app),"members":[{"type":"dietaryEnergyConsumed","value":500,"unit":"kcal",\#(at),\#(app)},"#
+        let app = #""source":{"name":"Vitals","bundleIdentifier":"dev.vitals.cli"}"#,
+            at = #""start":"2025-10-14T19:00:00+02:00""#
+        let meal =
+            #"{"type":"food",\#(at),\#(app),"members":[{"type":"dietaryEnergyConsumed","value":500,"unit":"kcal",\#(at),\#(app)},"#
             + #"{"type":"dietaryProtein","value":25,"unit":"g",\#(at),\#(app)},{"type":"dietaryFatTotal","value":12,"unit":"g",\#(at),\#(app)}]}"#
         #expect(try await cli.run(["add", "--jsonl", try cli.write("meal.jsonl", meal)]).status == 0)
         func local() async throws -> [String: Any]? {
@@ -138,7 +146,9 @@ struct InsightsCommandTests {
         #expect(unit.status == 64 && unit.stderr.contains("--unit"))
     }
 
-    @Test("Seed 004 round trip on the command line: --ingest stores, a later run lists, re-ingest adds nothing, ids stable")
+    @Test(
+        "Seed 004 round trip on the command line: --ingest stores, a later run lists, re-ingest adds nothing, ids stable"
+    )
     func ingestAcrossRuns() async throws {
         let cli = try await seeded()
         let arguments = ["workouts", "--from", "2025-10-14", "--to", "2025-10-16", "--tz", "Europe/Berlin", "--json"]
@@ -154,7 +164,8 @@ struct InsightsCommandTests {
         let second = try await cli.run(arguments + ["--ingest"])
         let again = try #require(try json(second.stdout) as? [String: Any])
         #expect((again["sessions"] as? [Any])?.isEmpty == true && (again["alreadyIngested"] as? [Any])?.count == 2)
-        let listed = try #require(try json(try await cli.run(["workouts", "--tz", "Europe/Berlin", "--json"]).stdout) as? [String: Any])
+        let listed = try #require(
+            try json(try await cli.run(["workouts", "--tz", "Europe/Berlin", "--json"]).stdout) as? [String: Any])
         let stored = try #require(listed["sessions"] as? [[String: Any]])
         #expect(stored.map { $0["id"] as? String } == ingested.map { $0["id"] as? String })
         #expect(stored.map { $0["id"] as? String } == sessions.map { $0["id"] as? String })
@@ -172,7 +183,8 @@ struct InsightsCommandTests {
         #expect(try await cli.run(meals + ["--ingest"]).status == 0)
         let rerun = try await cli.run(meals + ["--ingest"])
         #expect(((try json(rerun.stdout) as? [String: Any])?["meals"] as? [Any])?.isEmpty == true)
-        let storedMeals = try #require((try json(try await cli.run(meals).stdout) as? [String: Any])?["meals"] as? [[String: Any]])
+        let storedMeals = try #require(
+            (try json(try await cli.run(meals).stdout) as? [String: Any])?["meals"] as? [[String: Any]])
         #expect(storedMeals.map { $0["id"] as? String } == list.map { $0["id"] as? String })
         #expect(storedMeals.map { $0["kilocalories"] as? Double } == [500, 650, 80])
         #expect(storedMeals.allSatisfy { $0["source"] as? String == "healthkit" })

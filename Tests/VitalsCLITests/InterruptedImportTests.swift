@@ -6,12 +6,16 @@ import VitalsTestSupport
 struct InterruptedImportTests {
     /// An export large enough that a debug build needs seconds to import it.
     static func bigExport() -> String {
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<HealthData locale=\"en_US\">",
-                     " <ExportDate value=\"2024-03-01 09:00:00 +0100\"/>"]
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<HealthData locale=\"en_US\">",
+            " <ExportDate value=\"2024-03-01 09:00:00 +0100\"/>",
+        ]
         var t = 1_700_000_000
         for index in 0..<80_000 {
             let start = Self.stamp(t), end = Self.stamp(t + 60)
-            lines.append(#" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" sourceVersion="17.2" unit="count" creationDate="\#(end)" startDate="\#(start)" endDate="\#(end)" value="\#(index % 97)"><MetadataEntry key="HKTimeZone" value="Europe/Berlin"/></Record>"#)
+            lines.append(
+                #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" sourceVersion="17.2" unit="count" creationDate="\#(end)" startDate="\#(start)" endDate="\#(end)" value="\#(index % 97)"><MetadataEntry key="HKTimeZone" value="Europe/Berlin"/></Record>"#
+            )
             t += 60
         }
         lines.append("</HealthData>")
@@ -29,15 +33,21 @@ struct InterruptedImportTests {
     func typesJSON(_ cli: CLIRunner) async throws -> String { try await cli.run(["types", "--json"]).stdout }
 
     /// Starts an import of the big export and sends `signal` once it has written to the WAL.
-    func interrupt(with signal: Int32) async throws -> (CLIRunner, before: String, termination: ChildProcess.Termination) {
+    func interrupt(
+        with signal: Int32
+    ) async throws -> (CLIRunner, before: String, termination: ChildProcess.Termination) {
         let cli = try CLIRunner()
-        let small = try cli.write("small.xml", "<HealthData><ExportDate value=\"2024-03-01 09:00:00 +0100\"/>"
-            + #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="70"/></HealthData>"#)
+        let small = try cli.write(
+            "small.xml",
+            "<HealthData><ExportDate value=\"2024-03-01 09:00:00 +0100\"/>"
+                + #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="70"/></HealthData>"#
+        )
         #expect(try await cli.run(["import", small]).status == 0)
         let before = try await typesJSON(cli)
         let big = try cli.write("big.xml", Self.bigExport())
-        let process = try ChildProcess(CLIRunner.executable.path, ["import", big, "--db", cli.database, "--progress"],
-                                       environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .pipe)
+        let process = try ChildProcess(
+            CLIRunner.executable.path, ["import", big, "--db", cli.database, "--progress"],
+            environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .pipe)
         // Wait until the import reports progress past its first megabytes: it is mid-transaction.
         var seen = Data()
         while process.isRunning, seen.filter({ $0 == 0x0A }).count < 3 {

@@ -9,8 +9,9 @@ struct ProgressBarTests {
         let command = [CLIRunner.executable.path, "import", file, "--db", cli.database]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         // -q: no banner; -e: the command's exit code; -c: the command; the typescript is thrown away.
-        let child = try ChildProcess("/usr/bin/script", ["-qec", command, "/dev/null"],
-                                     environment: ProcessInfo.processInfo.environment, stdout: .pipe, stderr: .null)
+        let child = try ChildProcess(
+            "/usr/bin/script", ["-qec", command, "/dev/null"],
+            environment: ProcessInfo.processInfo.environment, stdout: .pipe, stderr: .null)
         let data = child.standardOutput?.readDataToEndOfFile() ?? Data()
         #expect(child.waitUntilExit() == .exit(0))
         return String(decoding: data, as: UTF8.self)

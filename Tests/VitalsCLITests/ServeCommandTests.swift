@@ -11,16 +11,18 @@ struct ServeCommandTests {
 
         /// Starts `vitals serve`; its log goes to `log` when given.
         init(arguments: [String], log: String? = nil) throws {
-            process = try ChildProcess(CLIRunner.executable.path, ["serve", "--port", "0"] + arguments,
-                                       environment: ProcessInfo.processInfo.environment, stdout: .pipe,
-                                       stderr: log.map { .file($0) } ?? .null)
+            process = try ChildProcess(
+                CLIRunner.executable.path, ["serve", "--port", "0"] + arguments,
+                environment: ProcessInfo.processInfo.environment, stdout: .pipe,
+                stderr: log.map { .file($0) } ?? .null)
             var seen = ""
             while process.isRunning, !seen.contains("\n") {
                 guard let chunk = process.standardOutput?.availableData, !chunk.isEmpty else { break }
                 seen += String(decoding: chunk, as: UTF8.self)
             }
             guard let range = seen.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
-                  let port = Int(seen[range].split(separator: ":").last ?? "") else {
+                let port = Int(seen[range].split(separator: ":").last ?? "")
+            else {
                 process.send(SIGTERM)
                 _ = process.waitUntilExit()
                 throw HTTPFailure("vitals serve did not say where it listens: \(seen)")
@@ -49,8 +51,9 @@ struct ServeCommandTests {
         #expect(badZone.status == 64 && badZone.stderr.contains("--tz"))
 
         let server = try Server(arguments: ["--db", database])
-        let daily = try HTTP.request(port: server.port, "POST", "/api/v1/health/daily", token: token,
-                                     body: #"{"date":"2025-11-16","steps":8500,"sleep_minutes":420}"#)
+        let daily = try HTTP.request(
+            port: server.port, "POST", "/api/v1/health/daily", token: token,
+            body: #"{"date":"2025-11-16","steps":8500,"sleep_minutes":420}"#)
         #expect(daily.status == 200)
         #expect(daily.body.contains(#""recordsUpserted":1"#))
         let day = try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: token)
@@ -59,7 +62,8 @@ struct ServeCommandTests {
 
         let rotated = try await cli.run(["user", "token", "ada", "--json", "--db", database])
         #expect(rotated.status == 0)
-        let newToken = try #require((try JSONSerialization.jsonObject(with: Data(rotated.stdout.utf8)) as? [String: Any])?["token"] as? String)
+        let newToken = try #require(
+            (try JSONSerialization.jsonObject(with: Data(rotated.stdout.utf8)) as? [String: Any])?["token"] as? String)
         #expect(newToken != token)
         #expect(try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: newToken).status == 200)
         let listed = try await cli.run(["user", "list", "--json", "--db", database])
@@ -67,7 +71,9 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("serve refuses a --cors-origin that is not an origin, a short --metrics-token (or $VITALS_METRICS_TOKEN) and no PostgreSQL write batch, naming the flag")
+    @Test(
+        "serve refuses a --cors-origin that is not an origin, a short --metrics-token (or $VITALS_METRICS_TOKEN) and no PostgreSQL write batch, naming the flag"
+    )
     func corsOriginChecked() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
@@ -77,9 +83,11 @@ struct ServeCommandTests {
         }
         let short = try await cli.run(["serve", "--metrics-token", "guessable", "--db", database])
         #expect(short.status == 64 && short.stderr.contains("--metrics-token"), "\(short.stderr)")
-        let shortInEnvironment = try await cli.run(["serve", "--db", database, "--port", "0"],
-                                                   environment: ["VITALS_METRICS_TOKEN": "guessable"])
-        #expect(shortInEnvironment.status != 0 && !shortInEnvironment.stdout.contains("listening")
+        let shortInEnvironment = try await cli.run(
+            ["serve", "--db", database, "--port", "0"],
+            environment: ["VITALS_METRICS_TOKEN": "guessable"])
+        #expect(
+            shortInEnvironment.status != 0 && !shortInEnvironment.stdout.contains("listening")
                 && shortInEnvironment.stderr.contains("$VITALS_METRICS_TOKEN must be at least 16 characters")
                 && !shortInEnvironment.stderr.contains("guessable"), "\(shortInEnvironment.stderr)")
         for flag in ["--postgres-write-batch", "--postgres-write-runners"] {
@@ -155,8 +163,10 @@ struct HTTPFailure: Error, CustomStringConvertible {
 
 /// A minimal HTTP/1.1 client over a POSIX socket: one request, `Connection: close`.
 enum HTTP {
-    static func request(port: Int, _ method: String, _ path: String, token: String? = nil,
-                        body: String? = nil) throws -> (status: Int, body: String) {
+    static func request(
+        port: Int, _ method: String, _ path: String, token: String? = nil,
+        body: String? = nil
+    ) throws -> (status: Int, body: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HTTPFailure("socket() failed") }
         defer { close(fd) }
@@ -165,7 +175,9 @@ enum HTTP {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw HTTPFailure("cannot connect to port \(port)") }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -199,7 +211,8 @@ enum HTTP {
         }
         let text = String(decoding: response, as: UTF8.self)
         guard let statusText = text.split(separator: " ", maxSplits: 2).dropFirst().first, let status = Int(statusText),
-              let bodyStart else {
+            let bodyStart
+        else {
             throw HTTPFailure("not an HTTP response: \(text.prefix(200))")
         }
         return (status, String(decoding: response[bodyStart...], as: UTF8.self))

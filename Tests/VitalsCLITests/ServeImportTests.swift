@@ -25,13 +25,17 @@ struct ServeImportTests {
         let added = try await cli.run(["user", "add", "ada", "--json", "--db", database])
         let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
         let token = try #require(user["token"] as? String)
-        let server = try ServeCommandTests.Server(arguments: ["--db", database, "--import-dir", uploads,
-                                                              "--max-import-bytes", "1000"])
+        let server = try ServeCommandTests.Server(arguments: [
+            "--db", database, "--import-dir", uploads,
+            "--max-import-bytes", "1000",
+        ])
         defer { if server.process.isRunning { _ = server.stop() } }
 
-        let tooLarge = try HTTP.request(port: server.port, "POST", "/api/me/imports", token: token,
-                                        body: String(repeating: " ", count: 1001))
-        #expect(tooLarge.status == 413 && tooLarge.body.contains("1000") && tooLarge.body.contains("--max-import-bytes"))
+        let tooLarge = try HTTP.request(
+            port: server.port, "POST", "/api/me/imports", token: token,
+            body: String(repeating: " ", count: 1001))
+        #expect(
+            tooLarge.status == 413 && tooLarge.body.contains("1000") && tooLarge.body.contains("--max-import-bytes"))
 
         let accepted = try HTTP.request(port: server.port, "POST", "/api/me/imports", token: token, body: Self.export)
         #expect(accepted.status == 202, "\(accepted.body)")
@@ -43,7 +47,8 @@ struct ServeImportTests {
             try #require(Date() < deadline, "the import is still \(state ?? "?") after 120 s")
             try await Task.sleep(for: .milliseconds(50))
             let polled = try HTTP.request(port: server.port, "GET", "/api/me/imports/\(id)", token: token)
-            state = (try JSONSerialization.jsonObject(with: Data(polled.body.utf8)) as? [String: Any])?["state"] as? String
+            state =
+                (try JSONSerialization.jsonObject(with: Data(polled.body.utf8)) as? [String: Any])?["state"] as? String
         }
         #expect(state == "succeeded")
         // The folder was made for the upload, which is gone once imported.

@@ -13,8 +13,9 @@ struct ServedUser {
         cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let added = try await cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
-        let user = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any],
-                                "user add: \(added.stderr)")
+        let user = try #require(
+            try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any],
+            "user add: \(added.stderr)")
         token = try #require(user["token"] as? String)
         server = try ServeCommandTests.Server(arguments: ["--db", database])
     }

@@ -11,8 +11,9 @@ struct SetupScriptTests {
     /// The commands of the README's first code block, comments dropped.
     static func readmeCommands() throws -> [String] {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "```sh\n").dropFirst().first?
-            .components(separatedBy: "```").first)
+        let block = try #require(
+            readme.components(separatedBy: "```sh\n").dropFirst().first?
+                .components(separatedBy: "```").first)
         return block.split(separator: "\n").map {
             String($0.split(separator: "#", maxSplits: 1)[0]).trimmingCharacters(in: .whitespaces)
         }
@@ -35,12 +36,14 @@ struct SetupScriptTests {
         let folder = try TestFolder.make("setup-script")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("setup.sh").path
-        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("scripts/setup.sh").path, toPath: script)
+        try FileManager.default.copyItem(
+            atPath: Self.root.appendingPathComponent("scripts/setup.sh").path, toPath: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
         var environment = ProcessInfo.processInfo.environment
         environment["VITALS_SETUP_REQUIRE"] = "vitals-no-such-package"
-        let (executable, arguments) = getuid() == 0
+        let (executable, arguments) =
+            getuid() == 0
             ? ("/usr/sbin/runuser", ["-u", "nobody", "--", "/bin/bash", script, "--build"])
             : ("/bin/bash", [script, "--build"])
         let run = try await ChildProcess.run(executable, arguments, environment: environment, input: Data())
@@ -54,7 +57,8 @@ struct SetupScriptTests {
     func usage() async throws {
         let script = Self.root.appendingPathComponent("scripts/setup.sh").path
         let environment = ProcessInfo.processInfo.environment
-        let wrong = try await ChildProcess.run("/bin/bash", [script, "--bogus"], environment: environment, input: Data())
+        let wrong = try await ChildProcess.run(
+            "/bin/bash", [script, "--bogus"], environment: environment, input: Data())
         #expect(wrong.termination.status == 2)
         #expect(String(decoding: wrong.stderr, as: UTF8.self).contains("unknown option --bogus"))
         let help = try await ChildProcess.run("/bin/bash", [script, "--help"], environment: environment, input: Data())

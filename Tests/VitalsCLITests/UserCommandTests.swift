@@ -19,7 +19,9 @@ struct UserCommandTests {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let before = Date()
-        let added = try await cli.run(["user", "add", "ada", "--tz", "UTC", "--expires-in", "90d", "--json", "--db", database])
+        let added = try await cli.run([
+            "user", "add", "ada", "--tz", "UTC", "--expires-in", "90d", "--json", "--db", database,
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         // The zone as the user wrote it (Foundation would name UTC "GMT").
         #expect(try Self.object(added.stdout)["timeZone"] as? String == "UTC")
@@ -32,7 +34,9 @@ struct UserCommandTests {
             let refused = try await cli.run(["user", "token", "rotate", "bob", "--expires-in", bad, "--db", database])
             #expect(refused.status == 64 && refused.stderr.contains("expires-in"), "\(bad): \(refused.stderr)")
         }
-        let rotated = try await cli.run(["user", "token", "rotate", "bob", "--expires-in", "2w", "--json", "--db", database])
+        let rotated = try await cli.run([
+            "user", "token", "rotate", "bob", "--expires-in", "2w", "--json", "--db", database,
+        ])
         #expect(rotated.status == 0, "\(rotated.stderr)")
         #expect(Self.instant(try Self.object(rotated.stdout)["tokenExpiresAt"]) != nil)
         // The short form rotates too, here to a token that never expires.
@@ -52,14 +56,17 @@ struct UserCommandTests {
     func remove() async throws {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
-        let token = try #require(try Self.object(try await cli.run(["user", "add", "ada", "--json", "--db", database]).stdout)["token"]
-            as? String)
-        let other = try #require(try Self.object(try await cli.run(["user", "add", "bob", "--json", "--db", database]).stdout)["token"]
-            as? String)
+        let token = try #require(
+            try Self.object(try await cli.run(["user", "add", "ada", "--json", "--db", database]).stdout)["token"]
+                as? String)
+        let other = try #require(
+            try Self.object(try await cli.run(["user", "add", "bob", "--json", "--db", database]).stdout)["token"]
+                as? String)
         let server = try ServeCommandTests.Server(arguments: ["--db", database])
         for key in [token, other] {
-            let daily = try HTTP.request(port: server.port, "POST", "/api/v1/health/daily", token: key,
-                                         body: #"{"date":"2025-11-16","steps":8500}"#)
+            let daily = try HTTP.request(
+                port: server.port, "POST", "/api/v1/health/daily", token: key,
+                body: #"{"date":"2025-11-16","steps":8500}"#)
             #expect(daily.status == 200)
         }
 
@@ -71,9 +78,12 @@ struct UserCommandTests {
         #expect(removed.status == 0, "\(removed.stderr)")
         let erased = try #require(try Self.object(removed.stdout)["erased"] as? [String: Int])
         #expect(erased["snapshots"] == 1)
-        #expect(Set(erased.keys) == ["snapshots", "samples", "workouts", "workoutSamples", "routePoints", "activitySummaries",
-                                     "quests", "questCompletions", "ingests", "characteristics", "importJobs",
-                                     "rawData"])
+        #expect(
+            Set(erased.keys) == [
+                "snapshots", "samples", "workouts", "workoutSamples", "routePoints", "activitySummaries",
+                "quests", "questCompletions", "ingests", "characteristics", "importJobs",
+                "rawData",
+            ])
         // The server's token cache trusts a verified token for 5 s at most.
         try await Task.sleep(for: .milliseconds(5500))
         #expect(try HTTP.request(port: server.port, "GET", "/api/health/2025-11-16", token: token).status == 401)

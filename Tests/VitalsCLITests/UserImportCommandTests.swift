@@ -16,7 +16,9 @@ struct UserImportCommandTests {
         let text = try await cli.run(["user", "import", "ada", zip, "--db", database])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("imported \(zip) into ada"))
-        #expect(text.stdout.contains("samples: 8 added, 0 revised (a new value), 0 already present, 0 under another id, 8 read"))
+        #expect(
+            text.stdout.contains(
+                "samples: 8 added, 0 revised (a new value), 0 already present, 0 under another id, 8 read"))
         #expect(text.stdout.contains("days recomputed:") && text.stdout.contains("2023-12-31"))
         #expect(text.stderr.isEmpty, "no progress bar when stderr is not a terminal")
 
@@ -32,8 +34,10 @@ struct UserImportCommandTests {
 
         let unknown = try await cli.run(["user", "import", "carol", zip, "--db", database])
         #expect(unknown.status == 76 && unknown.stderr.contains("no user has this name"))
-        let missing = try await cli.run(["user", "import", "ada", cli.directory.appendingPathComponent("none.zip").path,
-                                   "--db", database])
+        let missing = try await cli.run([
+            "user", "import", "ada", cli.directory.appendingPathComponent("none.zip").path,
+            "--db", database,
+        ])
         #expect(missing.status == 66)
         let broken = try cli.write("broken.xml", "<?xml version=\"1.0\"?>\n<HealthData>\n <Record></Workout>\n")
         let bad = try await cli.run(["user", "import", "ada", broken, "--db", database])

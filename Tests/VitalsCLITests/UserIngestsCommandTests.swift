@@ -15,15 +15,20 @@ struct UserIngestsCommandTests {
         let cli = try CLIRunner()
         let database = cli.directory.appendingPathComponent("server.sqlite").path
         let added = try await cli.run(["user", "add", "ada", "--tz", "Europe/Berlin", "--json", "--db", database])
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"] as? String)
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])?["token"] as? String)
         #expect(try await cli.run(["user", "add", "bob", "--db", database]).status == 0)
 
         let server = try ServeCommandTests.Server(arguments: ["--db", database])
-        let ingest = try HTTP.request(port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
-                                      body: Self.document)
+        let ingest = try HTTP.request(
+            port: server.port, "POST", "/api/v1/ingest/health-auto-export", token: token,
+            body: Self.document)
         #expect(ingest.status == 200, "\(ingest.body)")
-        #expect(try HTTP.request(port: server.port, "POST", "/api/v1/health/daily", token: token,
-                                 body: #"{"date": "2025-11-16", "steps": -1}"#).status == 422)
+        #expect(
+            try HTTP.request(
+                port: server.port, "POST", "/api/v1/health/daily", token: token,
+                body: #"{"date": "2025-11-16", "steps": -1}"#
+            ).status == 422)
         #expect(server.stop() == 0)
 
         let table = try await cli.run(["user", "ingests", "ada", "--db", database])
@@ -43,11 +48,14 @@ struct UserIngestsCommandTests {
         let entries = try #require(page["entries"] as? [[String: Any]])
         #expect(entries.count == 1 && entries.first?["kind"] as? String == "daily" && page["nextBefore"] != nil)
         let summary = try #require(json["summary"] as? [String: Any])
-        #expect((summary["metrics"] as? [[String: Any]])?.compactMap { $0["type"] as? String }
-            == ["HKQuantityTypeIdentifierStepCount"])
+        #expect(
+            (summary["metrics"] as? [[String: Any]])?.compactMap { $0["type"] as? String }
+                == ["HKQuantityTypeIdentifierStepCount"])
 
         let empty = try await cli.run(["user", "ingests", "bob", "--db", database])
-        #expect(empty.status == 0 && empty.stdout.contains("(no ingests kept)") && empty.stdout.contains("(no samples stored)"))
+        #expect(
+            empty.status == 0 && empty.stdout.contains("(no ingests kept)")
+                && empty.stdout.contains("(no samples stored)"))
         let unknown = try await cli.run(["user", "ingests", "carol", "--db", database])
         #expect(unknown.status == 76 && unknown.stderr.contains("no user has this name"))
         #expect(try await cli.run(["user", "ingests", "ada", "--limit", "0", "--db", database]).status == 64)

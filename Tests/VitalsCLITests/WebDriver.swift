@@ -19,18 +19,22 @@ final class WebDriver {
     /// Starts chromedriver on a free port and opens a headless session `width` × `height` pixels.
     init(width: Int = 1280, height: Int = 900) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.driverPath) else {
-            throw HTTPFailure("the dashboard's browser tests need Chromium and its driver: apt-get install chromium "
-                              + "chromium-driver (no \(Self.driverPath); VITALS_CHROMEDRIVER may name another)")
+            throw HTTPFailure(
+                "the dashboard's browser tests need Chromium and its driver: apt-get install chromium "
+                    + "chromium-driver (no \(Self.driverPath); VITALS_CHROMEDRIVER may name another)")
         }
         port = try Self.freePort()
         // The driver's and the browser's own temporary folders go in the test process's folder too
         // (its path is short: a Unix socket's path in it must fit in 108 bytes).
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = TestFolder.root.path
-        driver = try ChildProcess(Self.driverPath, ["--port=\(port)"], environment: environment, stdout: .null, stderr: .null)
+        driver = try ChildProcess(
+            Self.driverPath, ["--port=\(port)"], environment: environment, stdout: .null, stderr: .null)
         var ready = false
         for _ in 0..<300 where !ready {
-            if let status = try? HTTP.request(port: port, "GET", "/status"), status.status == 200 { ready = true } else {
+            if let status = try? HTTP.request(port: port, "GET", "/status"), status.status == 200 {
+                ready = true
+            } else {
                 usleep(100_000)
             }
         }
@@ -42,12 +46,20 @@ final class WebDriver {
         // Without a profile folder of its own, chromedriver makes one in /tmp for each session and
         // leaves it there; this one is in the test process's folder, removed at exit.
         let profile = try TestFolder.make("vitals-chromium").path
-        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
-            "browserName": "chrome",
-            "goog:chromeOptions": ["args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                                            "--hide-scrollbars", "--window-size=\(width),\(height)",
-                                            "--user-data-dir=\(profile)"]],
-        ]]]
+        let capabilities: [String: Any] = [
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome",
+                    "goog:chromeOptions": [
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                            "--hide-scrollbars", "--window-size=\(width),\(height)",
+                            "--user-data-dir=\(profile)",
+                        ]
+                    ],
+                ]
+            ]
+        ]
         do {
             let answer = try Self.call(port: port, "POST", "/session", capabilities)
             guard let id = (answer as? [String: Any])?["sessionId"] as? String else {
@@ -123,24 +135,28 @@ final class WebDriver {
     /// those of them that had no visible focus ring. Other stops the browser makes (a date
     /// field's parts, a scrollable region) are passed over.
     func tabWalk() throws -> (reached: [Int], count: Int, ringless: [Int]) {
-        let count = try run("""
-            window.__focusable = Array.from(document.querySelectorAll(
-                'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary, [tabindex="0"]'))
-                .filter(e => e.getClientRects().length > 0);
-            document.activeElement && document.activeElement.blur();
-            return window.__focusable.length;
-            """) as? Int ?? 0
+        let count =
+            try run(
+                """
+                window.__focusable = Array.from(document.querySelectorAll(
+                    'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary, [tabindex="0"]'))
+                    .filter(e => e.getClientRects().length > 0);
+                document.activeElement && document.activeElement.blur();
+                return window.__focusable.length;
+                """) as? Int ?? 0
         var reached: [Int] = []
         var ringless: [Int] = []
         for _ in 0..<(count * 4 + 10) {
             try press(Self.tab)
-            let focused = try run("""
-                const e = document.activeElement;
-                if (!e || e === document.body) return [-2, true];
-                const style = getComputedStyle(e);
-                return [window.__focusable.indexOf(e),
-                        style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 || style.boxShadow !== 'none'];
-                """) as? [Any] ?? []
+            let focused =
+                try run(
+                    """
+                    const e = document.activeElement;
+                    if (!e || e === document.body) return [-2, true];
+                    const style = getComputedStyle(e);
+                    return [window.__focusable.indexOf(e),
+                            style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 || style.boxShadow !== 'none'];
+                    """) as? [Any] ?? []
             let index = focused.first as? Int ?? -2
             if index == -2 || (index == 0 && !reached.isEmpty) { break }  // out of the page, or round again
             guard index >= 0, !reached.contains(index) else { continue }
@@ -154,9 +170,13 @@ final class WebDriver {
     /// Moves the mouse pointer to (`x`, `y`) CSS pixels from the viewport's top left corner.
     func movePointer(x: Int, y: Int) throws {
         let move: [String: Any] = ["type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y]
-        _ = try command("POST", "/actions", ["actions": [
-            ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": [move]],
-        ]])
+        _ = try command(
+            "POST", "/actions",
+            [
+                "actions": [
+                    ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": [move]]
+                ]
+            ])
     }
 
     static let tab = "\u{E004}"

@@ -8,9 +8,10 @@ struct ArrivalRuleTests {
     static let start = Date(timeIntervalSince1970: 1_763_251_200)
 
     static func steps(_ value: Double, _ source: String, id: Int, at offset: TimeInterval = 0) -> ArrivalRule.Arrival {
-        ArrivalRule.Arrival(uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(id))),
-                            type: "HKQuantityTypeIdentifierStepCount", start: start.addingTimeInterval(offset),
-                            end: start.addingTimeInterval(offset), value: value, source: source)
+        ArrivalRule.Arrival(
+            uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(id))),
+            type: "HKQuantityTypeIdentifierStepCount", start: start.addingTimeInterval(offset),
+            end: start.addingTimeInterval(offset), value: value, source: source)
     }
 
     @Test("Another value for a stored measurement is a revision; the same one again is re-sent or stored")
@@ -29,7 +30,8 @@ struct ArrivalRuleTests {
         let restated = ArrivalRule.judge([Self.steps(200, "Watch|iPhone", id: 4, at: 60)], against: stored)
         #expect(restated.verdicts == [.restated] && restated.replaced == [stored[1].uuid])
         // Within one batch the same value under another string is dropped.
-        let twice = ArrivalRule.judge([Self.steps(5, "iPhone", id: 7), Self.steps(5, "iPhone|Watch", id: 8)], against: [])
+        let twice = ArrivalRule.judge(
+            [Self.steps(5, "iPhone", id: 7), Self.steps(5, "iPhone|Watch", id: 8)], against: [])
         #expect(twice.verdicts == [.store, .resent])
     }
 
@@ -43,23 +45,26 @@ struct ArrivalRuleTests {
         let two = ArrivalRule.judge([Self.steps(1, "iPhone", id: 5), Self.steps(2, "iPhone", id: 6)], against: [])
         #expect(two.verdicts == [.store, .store] && two.replaced.isEmpty)
         let earlier = [Self.steps(1, "iPhone", id: 5)]
-        let chunk = ArrivalRule.judge([Self.steps(2, "iPhone", id: 6)], against: earlier,
-                                      earlier: [ArrivalRule.bits(of: earlier[0].uuid)])
+        let chunk = ArrivalRule.judge(
+            [Self.steps(2, "iPhone", id: 6)], against: earlier,
+            earlier: [ArrivalRule.bits(of: earlier[0].uuid)])
         #expect(chunk.verdicts == [.store] && chunk.replaced.isEmpty)
     }
 
     @Test("A replaced sample does not make a later arrival of its value re-sent")
     func replacedIsGone() {
         let stored = [Self.steps(100, "iPhone", id: 1)]
-        let judgement = ArrivalRule.judge([Self.steps(120, "iPhone", id: 2), Self.steps(100, "iPhone|Watch", id: 3)],
-                                          against: stored)
+        let judgement = ArrivalRule.judge(
+            [Self.steps(120, "iPhone", id: 2), Self.steps(100, "iPhone|Watch", id: 3)],
+            against: stored)
         #expect(judgement.verdicts == [.revision, .store])
     }
 
     @Test("Sources: parts between | name devices; the empty source is one source")
     func devices() {
-        let judgement = ArrivalRule.judge([Self.steps(5, "", id: 2), Self.steps(7, " Watch |", id: 3)],
-                                          against: [Self.steps(4, "", id: 1), Self.steps(6, "Watch", id: 4)])
+        let judgement = ArrivalRule.judge(
+            [Self.steps(5, "", id: 2), Self.steps(7, " Watch |", id: 3)],
+            against: [Self.steps(4, "", id: 1), Self.steps(6, "Watch", id: 4)])
         #expect(judgement.verdicts == [.revision, .revision])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsCore
 
 @Suite("Date ranges")
@@ -45,8 +46,9 @@ struct DateRangeTests {
 
     @Test("Days of a range follow local midnights across DST")
     func daysAcrossDST() throws {
-        let range = try DateRange(start: ISO8601.parse("2025-03-08T00:00:00-08:00")!,
-                                  end: ISO8601.parse("2025-03-11T00:00:00-07:00")!)
+        let range = try DateRange(
+            start: ISO8601.parse("2025-03-08T00:00:00-08:00")!,
+            end: ISO8601.parse("2025-03-11T00:00:00-07:00")!)
         let days = range.days(in: losAngeles)
         let hours: [TimeInterval] = days.map { $0.duration / 3600 }
         #expect(hours == [24, 23, 24])
@@ -66,7 +68,10 @@ struct ISO8601Tests {
 
     @Test("Rejects timestamps without an offset or out of range")
     func rejects() {
-        for text in ["2019-07-19T10:36:11", "2019-02-30T10:00:00Z", "2019-13-01T00:00:00Z", "yesterday", "", "2019-07-19T10:36:11+0700x"] {
+        for text in [
+            "2019-07-19T10:36:11", "2019-02-30T10:00:00Z", "2019-13-01T00:00:00Z", "yesterday", "",
+            "2019-07-19T10:36:11+0700x",
+        ] {
             #expect(ISO8601.parse(text) == nil, "\(text)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsCore
 
 @Suite("Deterministic UUIDs")
@@ -30,8 +31,12 @@ struct DeterministicUUIDTests {
     @Test("A time prefix orders UUIDs by time and keeps the content part")
     func timePrefix() {
         let content = Array("Record|steps".utf8)
-        let early = content.withUnsafeBytes { DeterministicUUID.make($0, time: Date(timeIntervalSince1970: 1_700_000_000)) }
-        let late = content.withUnsafeBytes { DeterministicUUID.make($0, time: Date(timeIntervalSince1970: 1_700_000_001)) }
+        let early = content.withUnsafeBytes {
+            DeterministicUUID.make($0, time: Date(timeIntervalSince1970: 1_700_000_000))
+        }
+        let late = content.withUnsafeBytes {
+            DeterministicUUID.make($0, time: Date(timeIntervalSince1970: 1_700_000_001))
+        }
         #expect(early.uuidString < late.uuidString)
         #expect(early.uuidString.hasPrefix("018BCFE5-6800"))
         #expect(early.uuidString.dropFirst(13) == late.uuidString.dropFirst(13))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsCore
 
 /// Parses a string the test knows to be valid.
@@ -57,9 +58,12 @@ struct HealthUnitParsingTests {
         #expect(try unit("mL/min·kg") == unit("ml/(kg*min)"))
     }
 
-    @Test("bad strings throw invalidUnit naming the string",
-          arguments: ["furlongs", "", "kg/", "count/min/", "kg/m/s", "/kg", "mmol/L", "mol<abc>/L",
-                      "mol<-5>", "(kg", "kg)", "m^", "m^0", "m^x", "kg m", "KG", "h", "mcount", "xg"])
+    @Test(
+        "bad strings throw invalidUnit naming the string",
+        arguments: [
+            "furlongs", "", "kg/", "count/min/", "kg/m/s", "/kg", "mmol/L", "mol<abc>/L",
+            "mol<-5>", "(kg", "kg)", "m^", "m^0", "m^x", "kg m", "KG", "h", "mcount", "xg",
+        ])
     func rejects(_ string: String) {
         do {
             _ = try HealthUnit(parsing: string)
@@ -133,8 +137,10 @@ struct HealthUnitConversionTests {
         #expect(close(try convert(5.5, molar, "mg/dL"), 99.0857, tolerance: 1e-5))
         #expect(close(try convert(99.0857340000, "mg/dL", molar), 5.5, tolerance: 1e-8))
         #expect(close(try convert(5.5, "mmol<180.1558800000541>/L", molar), 5.5))
-        #expect(close(try HealthUnit.millimolesGlucosePerLiter.convert(1, to: .milligramsPerDeciliter),
-                      18.015588, tolerance: 1e-9))
+        #expect(
+            close(
+                try HealthUnit.millimolesGlucosePerLiter.convert(1, to: .milligramsPerDeciliter),
+                18.015588, tolerance: 1e-9))
     }
 
     @Test func rates() throws {
@@ -171,7 +177,8 @@ struct HealthUnitConversionTests {
 
     @Test func algebra() throws {
         #expect(HealthUnit.count.dividedBy(.minute) == .countPerMinute)
-        #expect(HealthUnit.milliliter.dividedBy(HealthUnit.kilogram.multipliedBy(.minute))
+        #expect(
+            HealthUnit.milliliter.dividedBy(HealthUnit.kilogram.multipliedBy(.minute))
                 == .millilitersPerMinuteKilogram)
         #expect(try HealthUnit.meter.dividedBy(HealthUnit.second.raisedTo(power: 2)) == unit("m/s^2"))
         #expect(HealthUnit.second.reciprocal().unitString == "1/s")

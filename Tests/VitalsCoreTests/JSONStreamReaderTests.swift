@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsCore
 
 @Suite("JSON stream reader")
@@ -71,8 +72,9 @@ struct JSONStreamReaderTests {
         }
     }
 
-    @Test("Skipping a document finds exactly the syntax error the tree parser finds, at the same line, byte and path",
-          arguments: documents)
+    @Test(
+        "Skipping a document finds exactly the syntax error the tree parser finds, at the same line, byte and path",
+        arguments: documents)
     func sameErrors(_ text: String) {
         var treeError: VitalsError?
         do { _ = try JSONValue.parse(Data(text.utf8), file: "d.json") } catch { treeError = error }

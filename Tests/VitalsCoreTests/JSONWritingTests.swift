@@ -6,10 +6,11 @@ import VitalsCore
 struct JSONWritingTests {
     @Test("Scalars, arrays and objects in compact form, members in their order")
     func shapes() {
-        let value = JSONValue.object(.init([
-            ("b", .number(3)), ("a", .array([.null, .bool(true), .bool(false), .number(-2.5)])),
-            ("c", .object(.init())), ("d", .array([])),
-        ]))
+        let value = JSONValue.object(
+            .init([
+                ("b", .number(3)), ("a", .array([.null, .bool(true), .bool(false), .number(-2.5)])),
+                ("c", .object(.init())), ("d", .array([])),
+            ]))
         #expect(value.jsonText == #"{"b":3,"a":[null,true,false,-2.5],"c":{},"d":[]}"#)
     }
 
@@ -32,16 +33,18 @@ struct JSONWritingTests {
         let text = "a\"b\\c\nd\re\tf\u{0}g\u{1F}h/é😀"
         #expect(JSONValue.string(text).jsonText == #""a\"b\\c\nd\re\tf\u0000g\u001fh/é😀""#)
         // Another reader gets the same string back.
-        let parsed = try JSONSerialization.jsonObject(with: Data("[\(JSONValue.string(text).jsonText)]".utf8)) as? [String]
+        let parsed =
+            try JSONSerialization.jsonObject(with: Data("[\(JSONValue.string(text).jsonText)]".utf8)) as? [String]
         #expect(parsed == [text])
     }
 
     @Test("What it writes, Vitals' own parser reads back as the same value")
     func roundTrip() throws {
-        let value = JSONValue.object(.init([
-            ("name", .string("x \"y\"\n")), ("values", .array([.number(1), .number(2.75), .null])),
-            ("nested", .object(.init([("ok", .bool(true))]))),
-        ]))
+        let value = JSONValue.object(
+            .init([
+                ("name", .string("x \"y\"\n")), ("values", .array([.number(1), .number(2.75), .null])),
+                ("nested", .object(.init([("ok", .bool(true))]))),
+            ]))
         let again = try JSONValue.parse(Data(value.jsonText.utf8), file: "test")
         #expect(again.jsonText == value.jsonText)
         guard case .object(let object) = again, case .string(let name) = object["name"] else {

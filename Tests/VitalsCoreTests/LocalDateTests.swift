@@ -5,8 +5,10 @@ import VitalsTestSupport
 
 @Suite("Local dates")
 struct LocalDateTests {
-    static let zones = ["UTC", "America/Los_Angeles", "Europe/Berlin", "Pacific/Kiritimati", "Asia/Kathmandu",
-                        "Australia/Lord_Howe", "America/Santiago", "Pacific/Apia", "America/St_Johns"]
+    static let zones = [
+        "UTC", "America/Los_Angeles", "Europe/Berlin", "Pacific/Kiritimati", "Asia/Kathmandu",
+        "Australia/Lord_Howe", "America/Santiago", "Pacific/Apia", "America/St_Johns",
+    ]
 
     /// The day Foundation's calendar names for an instant.
     static func foundationDay(_ date: Date, _ calendar: Calendar) -> String {
@@ -14,20 +16,24 @@ struct LocalDateTests {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
-    @Test("The day containing an instant matches Foundation's calendar in every zone, around DST changes too",
-          arguments: zones)
+    @Test(
+        "The day containing an instant matches Foundation's calendar in every zone, around DST changes too",
+        arguments: zones)
     func containing(zone: String) throws {
         let calendar = Calendar.gregorian(in: try TimeZone.iana(zone))
         var generator = SeededGenerator(seed: UInt64(zone.utf8.count * 7919))
         // Random instants from 1950 to 2060, plus every 20 minutes across two DST-heavy weeks.
-        var instants = (0..<3000).map { _ in Date(timeIntervalSince1970: Double.random(in: -631_152_000...2_840_140_800, using: &generator)) }
+        var instants = (0..<3000).map { _ in
+            Date(timeIntervalSince1970: Double.random(in: -631_152_000...2_840_140_800, using: &generator))
+        }
         for step in 0..<(14 * 72) {
             instants.append(Date(timeIntervalSince1970: 1_711_843_200 + Double(step) * 1200))  // 2024-03-31 onwards
             instants.append(Date(timeIntervalSince1970: 1_730_073_600 + Double(step) * 1200))  // 2024-10-28 onwards
         }
         for instant in instants {
-            #expect(LocalDate(containing: instant, in: calendar).description == Self.foundationDay(instant, calendar),
-                    "\(instant) in \(zone)")
+            #expect(
+                LocalDate(containing: instant, in: calendar).description == Self.foundationDay(instant, calendar),
+                "\(instant) in \(zone)")
         }
     }
 
@@ -38,8 +44,9 @@ struct LocalDateTests {
         var generator = SeededGenerator(seed: 42)
         for _ in 0..<2000 {
             // From 1600: before the 1582 reform Foundation counts Julian days; LocalDate stays Gregorian (ISO 8601).
-            let start = try LocalDate(year: Int.random(in: 1600...2400, using: &generator), month: Int.random(in: 1...12, using: &generator),
-                                      day: Int.random(in: 1...28, using: &generator))
+            let start = try LocalDate(
+                year: Int.random(in: 1600...2400, using: &generator), month: Int.random(in: 1...12, using: &generator),
+                day: Int.random(in: 1...28, using: &generator))
             let count = Int.random(in: -5_000...200_000, using: &generator)
             let moved = start.adding(days: count)
             let expected = utc.date(byAdding: .day, value: count, to: start.start(in: utc))!
@@ -52,4 +59,3 @@ struct LocalDateTests {
         #expect(try LocalDate(parsing: "1970-01-01").adding(days: -1).description == "1969-12-31")
     }
 }
-

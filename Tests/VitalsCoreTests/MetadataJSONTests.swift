@@ -39,14 +39,20 @@ extension MetadataJSONTests {
         let start = Date(timeIntervalSince1970: 1_700_000_000.125)
         let workout = Workout(
             activityType: .running,
-            events: [WorkoutEvent(type: 1, start: start.addingTimeInterval(60.5), metadata: ["lap": .number(0.1 + 0.2)])],
-            statistics: [WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: 48.74499999999999),
-                         WorkoutStatistics(type: .heartRate, unit: try HealthUnit(parsing: "count/min"), average: 0.1 + 0.2,
-                                           minimum: 61, maximum: 171.33333333333334)],
+            events: [
+                WorkoutEvent(type: 1, start: start.addingTimeInterval(60.5), metadata: ["lap": .number(0.1 + 0.2)])
+            ],
+            statistics: [
+                WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: 48.74499999999999),
+                WorkoutStatistics(
+                    type: .heartRate, unit: try HealthUnit(parsing: "count/min"), average: 0.1 + 0.2,
+                    minimum: 61, maximum: 171.33333333333334),
+            ],
             duration: 1_799.999)
-        let sample = Sample(type: .workout, start: start, end: start.addingTimeInterval(1_800), content: .workout(workout),
-                            source: Source(name: "Zoe's Apple Watch", bundleIdentifier: "com.apple.health"),
-                            sourceVersion: "10.1", metadata: Self.metadata, creationDate: start.addingTimeInterval(1_900))
+        let sample = Sample(
+            type: .workout, start: start, end: start.addingTimeInterval(1_800), content: .workout(workout),
+            source: Source(name: "Zoe's Apple Watch", bundleIdentifier: "com.apple.health"),
+            sourceVersion: "10.1", metadata: Self.metadata, creationDate: start.addingTimeInterval(1_900))
         let line = SampleJSON.line(for: sample, in: .gmt)
         #expect(try SampleJSON.decode(line: Data(line.utf8)) == sample)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsCore
 
 @Suite("Sample predicates")
@@ -14,12 +15,12 @@ struct SamplePredicateTests {
 
     @Test("No option: end >= start && start < end")
     func overlap() {
-        #expect(matches([], 0, 0))             // instant exactly at start
-        #expect(matches([], -60, 0))           // ends exactly at start: included
-        #expect(!matches([], -60, -1))         // ends before start
-        #expect(!matches([], 3600, 3600))      // instant exactly at end: excluded
-        #expect(matches([], 3500, 3700))       // straddles end
-        #expect(matches([], -100, 4000))       // covers the window
+        #expect(matches([], 0, 0))  // instant exactly at start
+        #expect(matches([], -60, 0))  // ends exactly at start: included
+        #expect(!matches([], -60, -1))  // ends before start
+        #expect(!matches([], 3600, 3600))  // instant exactly at end: excluded
+        #expect(matches([], 3500, 3700))  // straddles end
+        #expect(matches([], -100, 4000))  // covers the window
     }
 
     @Test("strictStartDate Exclusive End: start <= sample.start < end")
@@ -53,7 +54,9 @@ struct SamplePredicateTests {
         #expect(filter.matches(Source(name: "X Watch", bundleIdentifier: "com.x.app.watchkitapp")))
         #expect(!filter.matches(Source(name: "Other", bundleIdentifier: "com.other")))
         #expect(!filter.matches(Source(name: "Lookalike", bundleIdentifier: "com.x.application")))
-        #expect(!SourceFilter.source(bundleIdentifier: "com.x.app").matches(Source(name: "W", bundleIdentifier: "com.x.app.widget")))
+        #expect(
+            !SourceFilter.source(bundleIdentifier: "com.x.app").matches(
+                Source(name: "W", bundleIdentifier: "com.x.app.widget")))
         #expect(SourceFilter.all.mayMixSources && !filter.mayMixSources)
     }
 }
@@ -64,7 +67,8 @@ struct AuthorizationStateTests {
     func aggregate() {
         let steps = SampleType.stepCount, sleep = SampleType.sleepAnalysis, hrv = SampleType.heartRateVariabilitySDNN
         #expect(AuthorizationState.aggregate([steps: .sharingAuthorized, sleep: .sharingAuthorized]) == .authorized)
-        #expect(AuthorizationState.aggregate([steps: .sharingAuthorized, sleep: .sharingDenied, hrv: .notDetermined])
+        #expect(
+            AuthorizationState.aggregate([steps: .sharingAuthorized, sleep: .sharingDenied, hrv: .notDetermined])
                 == .partiallyAuthorized(missing: [sleep, hrv]))
         #expect(AuthorizationState.aggregate([steps: .sharingDenied, sleep: .sharingDenied]) == .denied)
         #expect(AuthorizationState.aggregate([steps: .sharingDenied, sleep: .notDetermined]) == .notDetermined)

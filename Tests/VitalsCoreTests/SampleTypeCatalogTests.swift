@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsCore
 
 /// A catalog entry as HealthKit defines it: identifier, kind, aggregation style, canonical unit.
@@ -10,8 +11,10 @@ struct CatalogExpectation: Sendable, CustomTestStringConvertible {
     let style: AggregationStyle?
     let unit: String?
 
-    init(_ type: SampleType, _ identifier: String, _ kind: SampleKind = .quantity,
-         _ style: AggregationStyle? = nil, _ unit: String? = nil) {
+    init(
+        _ type: SampleType, _ identifier: String, _ kind: SampleKind = .quantity,
+        _ style: AggregationStyle? = nil, _ unit: String? = nil
+    ) {
         self.type = type
         self.identifier = identifier
         self.kind = kind
@@ -25,46 +28,60 @@ struct CatalogExpectation: Sendable, CustomTestStringConvertible {
 /// The types the seeds use, plus a spread of styles and units.
 private let catalogExpectations: [CatalogExpectation] = [
     CatalogExpectation(.stepCount, "HKQuantityTypeIdentifierStepCount", .quantity, .cumulative, "count"),
-    CatalogExpectation(.activeEnergyBurned, "HKQuantityTypeIdentifierActiveEnergyBurned",
-                       .quantity, .cumulative, "kcal"),
+    CatalogExpectation(
+        .activeEnergyBurned, "HKQuantityTypeIdentifierActiveEnergyBurned",
+        .quantity, .cumulative, "kcal"),
     CatalogExpectation(.basalEnergyBurned, "HKQuantityTypeIdentifierBasalEnergyBurned", .quantity, .cumulative, "kcal"),
     CatalogExpectation(.appleExerciseTime, "HKQuantityTypeIdentifierAppleExerciseTime", .quantity, .cumulative, "min"),
     CatalogExpectation(.appleStandTime, "HKQuantityTypeIdentifierAppleStandTime", .quantity, .cumulative, "min"),
-    CatalogExpectation(.restingHeartRate, "HKQuantityTypeIdentifierRestingHeartRate",
-                       .quantity, .discreteArithmetic, "count/min"),
-    CatalogExpectation(.heartRate, "HKQuantityTypeIdentifierHeartRate",
-                       .quantity, .discreteTemporallyWeighted, "count/min"),
-    CatalogExpectation(.heartRateVariabilitySDNN, "HKQuantityTypeIdentifierHeartRateVariabilitySDNN",
-                       .quantity, .discreteArithmetic, "ms"),
+    CatalogExpectation(
+        .restingHeartRate, "HKQuantityTypeIdentifierRestingHeartRate",
+        .quantity, .discreteArithmetic, "count/min"),
+    CatalogExpectation(
+        .heartRate, "HKQuantityTypeIdentifierHeartRate",
+        .quantity, .discreteTemporallyWeighted, "count/min"),
+    CatalogExpectation(
+        .heartRateVariabilitySDNN, "HKQuantityTypeIdentifierHeartRateVariabilitySDNN",
+        .quantity, .discreteArithmetic, "ms"),
     CatalogExpectation(.bodyMass, "HKQuantityTypeIdentifierBodyMass", .quantity, .discreteArithmetic, "kg"),
-    CatalogExpectation(.dietaryEnergyConsumed, "HKQuantityTypeIdentifierDietaryEnergyConsumed",
-                       .quantity, .cumulative, "kcal"),
+    CatalogExpectation(
+        .dietaryEnergyConsumed, "HKQuantityTypeIdentifierDietaryEnergyConsumed",
+        .quantity, .cumulative, "kcal"),
     CatalogExpectation(.dietaryProtein, "HKQuantityTypeIdentifierDietaryProtein", .quantity, .cumulative, "g"),
-    CatalogExpectation(.dietaryCarbohydrates, "HKQuantityTypeIdentifierDietaryCarbohydrates",
-                       .quantity, .cumulative, "g"),
+    CatalogExpectation(
+        .dietaryCarbohydrates, "HKQuantityTypeIdentifierDietaryCarbohydrates",
+        .quantity, .cumulative, "g"),
     CatalogExpectation(.dietaryFatTotal, "HKQuantityTypeIdentifierDietaryFatTotal", .quantity, .cumulative, "g"),
     CatalogExpectation(.dietaryVitaminC, "HKQuantityTypeIdentifierDietaryVitaminC", .quantity, .cumulative, "g"),
     CatalogExpectation(.dietaryWater, "HKQuantityTypeIdentifierDietaryWater", .quantity, .cumulative, "mL"),
-    CatalogExpectation(.numberOfAlcoholicBeverages, "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages",
-                       .quantity, .cumulative, "count"),
-    CatalogExpectation(.distanceWalkingRunning, "HKQuantityTypeIdentifierDistanceWalkingRunning",
-                       .quantity, .cumulative, "m"),
+    CatalogExpectation(
+        .numberOfAlcoholicBeverages, "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages",
+        .quantity, .cumulative, "count"),
+    CatalogExpectation(
+        .distanceWalkingRunning, "HKQuantityTypeIdentifierDistanceWalkingRunning",
+        .quantity, .cumulative, "m"),
     CatalogExpectation(.flightsClimbed, "HKQuantityTypeIdentifierFlightsClimbed", .quantity, .cumulative, "count"),
     CatalogExpectation(.bloodGlucose, "HKQuantityTypeIdentifierBloodGlucose", .quantity, .discreteArithmetic, "mg/dL"),
-    CatalogExpectation(.oxygenSaturation, "HKQuantityTypeIdentifierOxygenSaturation",
-                       .quantity, .discreteArithmetic, "%"),
-    CatalogExpectation(.bodyTemperature, "HKQuantityTypeIdentifierBodyTemperature",
-                       .quantity, .discreteArithmetic, "degC"),
-    CatalogExpectation(.bloodPressureSystolic, "HKQuantityTypeIdentifierBloodPressureSystolic",
-                       .quantity, .discreteArithmetic, "mmHg"),
+    CatalogExpectation(
+        .oxygenSaturation, "HKQuantityTypeIdentifierOxygenSaturation",
+        .quantity, .discreteArithmetic, "%"),
+    CatalogExpectation(
+        .bodyTemperature, "HKQuantityTypeIdentifierBodyTemperature",
+        .quantity, .discreteArithmetic, "degC"),
+    CatalogExpectation(
+        .bloodPressureSystolic, "HKQuantityTypeIdentifierBloodPressureSystolic",
+        .quantity, .discreteArithmetic, "mmHg"),
     CatalogExpectation(.vo2Max, "HKQuantityTypeIdentifierVO2Max", .quantity, .discreteArithmetic, "mL/min\u{00B7}kg"),
     CatalogExpectation(.walkingSpeed, "HKQuantityTypeIdentifierWalkingSpeed", .quantity, .discreteArithmetic, "m/s"),
-    CatalogExpectation(.atrialFibrillationBurden, "HKQuantityTypeIdentifierAtrialFibrillationBurden",
-                       .quantity, .discreteTemporallyWeighted, "%"),
-    CatalogExpectation(.environmentalAudioExposure, "HKQuantityTypeIdentifierEnvironmentalAudioExposure",
-                       .quantity, .discreteEquivalentContinuousLevel, "dBASPL"),
-    CatalogExpectation(.headphoneAudioExposure, "HKQuantityTypeIdentifierHeadphoneAudioExposure",
-                       .quantity, .discreteEquivalentContinuousLevel, "dBASPL"),
+    CatalogExpectation(
+        .atrialFibrillationBurden, "HKQuantityTypeIdentifierAtrialFibrillationBurden",
+        .quantity, .discreteTemporallyWeighted, "%"),
+    CatalogExpectation(
+        .environmentalAudioExposure, "HKQuantityTypeIdentifierEnvironmentalAudioExposure",
+        .quantity, .discreteEquivalentContinuousLevel, "dBASPL"),
+    CatalogExpectation(
+        .headphoneAudioExposure, "HKQuantityTypeIdentifierHeadphoneAudioExposure",
+        .quantity, .discreteEquivalentContinuousLevel, "dBASPL"),
     CatalogExpectation(.insulinDelivery, "HKQuantityTypeIdentifierInsulinDelivery", .quantity, .cumulative, "IU"),
     CatalogExpectation(.runningPower, "HKQuantityTypeIdentifierRunningPower", .quantity, .discreteArithmetic, "W"),
     CatalogExpectation(.uvExposure, "HKQuantityTypeIdentifierUVExposure", .quantity, .discreteArithmetic, "count"),
@@ -172,7 +189,8 @@ struct SampleTypeCatalogTests {
 struct CategoryValueTests {
     @Test func sleepAnalysisValuesMatchHealthKit() {
         #expect(SleepAnalysisValue.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
-        #expect(SleepAnalysisValue.allCases.filter(\.isAsleep)
+        #expect(
+            SleepAnalysisValue.allCases.filter(\.isAsleep)
                 == [.asleepUnspecified, .asleepCore, .asleepDeep, .asleepREM])
         #expect(SleepAnalysisValue.asleepCore.exportName == "HKCategoryValueSleepAnalysisAsleepCore")
         #expect(SleepAnalysisValue.asleepREM.exportName == "HKCategoryValueSleepAnalysisAsleepREM")
@@ -202,17 +220,27 @@ struct CategoryValueTests {
         #expect(CategoryValue.rawValue(forName: "HKCategoryValuePresencePresent", type: .moodChanges) == 0)
         #expect(CategoryValue.rawValue(forName: "HKCategoryValueMenstrualFlowHeavy", type: .menstrualFlow) == 4)
         #expect(CategoryValue.rawValue(forName: "HKCategoryValueVaginalBleedingHeavy", type: .menstrualFlow) == 4)
-        #expect(CategoryValue.rawValue(forName: "HKCategoryValueCervicalMucusQualityEggWhite",
-                                       type: .cervicalMucusQuality) == 5)
-        #expect(CategoryValue.rawValue(forName: "HKCategoryValueOvulationTestResultLuteinizingHormoneSurge",
-                                       type: .ovulationTestResult) == 2)
-        #expect(CategoryValue.rawValue(forName: "HKCategoryValueOvulationTestResultPositive",
-                                       type: .ovulationTestResult) == 2)
+        #expect(
+            CategoryValue.rawValue(
+                forName: "HKCategoryValueCervicalMucusQualityEggWhite",
+                type: .cervicalMucusQuality) == 5)
+        #expect(
+            CategoryValue.rawValue(
+                forName: "HKCategoryValueOvulationTestResultLuteinizingHormoneSurge",
+                type: .ovulationTestResult) == 2)
+        #expect(
+            CategoryValue.rawValue(
+                forName: "HKCategoryValueOvulationTestResultPositive",
+                type: .ovulationTestResult) == 2)
         #expect(CategoryValue.rawValue(forName: "HKCategoryValueAppetiteChangesIncreased", type: .appetiteChanges) == 3)
-        #expect(CategoryValue.rawValue(forName: "HKCategoryValueEnvironmentalAudioExposureEventMomentaryLimit",
-                                       type: .environmentalAudioExposureEvent) == 1)
-        #expect(CategoryValue.rawValue(forName: "HKCategoryValueLowCardioFitnessEventLowFitness",
-                                       type: .lowCardioFitnessEvent) == 1)
+        #expect(
+            CategoryValue.rawValue(
+                forName: "HKCategoryValueEnvironmentalAudioExposureEventMomentaryLimit",
+                type: .environmentalAudioExposureEvent) == 1)
+        #expect(
+            CategoryValue.rawValue(
+                forName: "HKCategoryValueLowCardioFitnessEventLowFitness",
+                type: .lowCardioFitnessEvent) == 1)
         #expect(CategoryValue.rawValue(forName: "stood", type: .sleepAnalysis) == nil)
         #expect(CategoryValue.rawValue(forName: "notApplicable", type: .stepCount) == nil)
     }
@@ -228,7 +256,8 @@ struct CategoryValueTests {
         #expect(CategoryValue.name(for: 0, type: .stepCount) == nil)
         #expect(CategoryValue.exportName(for: 0, type: .appleStandHour) == "HKCategoryValueAppleStandHourStood")
         #expect(CategoryValue.exportName(for: 0, type: .mindfulSession) == "HKCategoryValueNotApplicable")
-        #expect(CategoryValue.exportName(for: 1, type: .sleepAnalysis)
+        #expect(
+            CategoryValue.exportName(for: 1, type: .sleepAnalysis)
                 == "HKCategoryValueSleepAnalysisAsleepUnspecified")
     }
 

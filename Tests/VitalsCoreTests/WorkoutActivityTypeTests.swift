@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsCore
 
 /// Workout activity types against HealthKit's `HKWorkoutActivityType`.
@@ -23,7 +24,8 @@ struct WorkoutActivityTypeTests {
     @Test func namesAndExportNames() {
         #expect(WorkoutActivityType.running.name == "running")
         #expect(WorkoutActivityType.running.exportName == "HKWorkoutActivityTypeRunning")
-        #expect(WorkoutActivityType.highIntensityIntervalTraining.exportName
+        #expect(
+            WorkoutActivityType.highIntensityIntervalTraining.exportName
                 == "HKWorkoutActivityTypeHighIntensityIntervalTraining")
         #expect(WorkoutActivityType.other.name == "other")
         #expect(WorkoutActivityType.yoga.description == "yoga")
@@ -47,7 +49,8 @@ struct WorkoutActivityTypeTests {
         #expect(WorkoutActivityType(name: "HKWorkoutActivityTypeRunning") == .running)
         #expect(WorkoutActivityType(name: "hkworkoutactivitytyperunning") == .running)
         #expect(WorkoutActivityType(name: "highIntensityIntervalTraining") == .highIntensityIntervalTraining)
-        #expect(WorkoutActivityType(name: "HKWorkoutActivityTypeMixedMetabolicCardioTraining")
+        #expect(
+            WorkoutActivityType(name: "HKWorkoutActivityTypeMixedMetabolicCardioTraining")
                 == .mixedMetabolicCardioTraining)
         #expect(WorkoutActivityType(name: "HKWorkoutActivityTypeOther") == .other)
         #expect(WorkoutActivityType(name: "notAnActivity") == nil)

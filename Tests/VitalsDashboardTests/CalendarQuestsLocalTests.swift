@@ -15,7 +15,10 @@ struct CalendarQuestsLocalTests {
             let page = try await fixture.get(path, now: now)
             #expect(page.status == .ok)
             #expect(page.body.contains("data-value="), "\(path) drew no days")
-            for marker in ["data-quests", "data-legend=\"quest\"", "mark-quest", "dot-quest\"", "quest completed", "completed a quest"] {
+            for marker in [
+                "data-quests", "data-legend=\"quest\"", "mark-quest", "dot-quest\"", "quest completed",
+                "completed a quest",
+            ] {
                 #expect(!page.body.contains(marker), "\(path) has \(marker)")
             }
         }

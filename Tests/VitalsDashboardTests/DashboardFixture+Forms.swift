@@ -18,8 +18,10 @@ struct FormAnswer {
 extension DashboardFixture {
     /// Sends `requests` (`GET` when `fields` is nil, else a form `POST`) to the dashboard over the
     /// fixture's store, `scope` replacing the local one when given.
-    func send(_ requests: [(path: String, fields: [(String, String)]?)], now: Date,
-              scope: DashboardScope? = nil) async throws -> [FormAnswer] {
+    func send(
+        _ requests: [(path: String, fields: [(String, String)]?)], now: Date,
+        scope: DashboardScope? = nil
+    ) async throws -> [FormAnswer] {
         var configuration = DashboardConfiguration()
         configuration.now = { now }
         let router: Router<BasicRequestContext>
@@ -34,21 +36,26 @@ extension DashboardFixture {
             for request in requests {
                 let response: TestResponse
                 if let fields = request.fields {
-                    response = try await client.execute(uri: request.path, method: .post,
-                                                        headers: [.contentType: "application/x-www-form-urlencoded"],
-                                                        body: ByteBuffer(string: Self.encode(fields)))
+                    response = try await client.execute(
+                        uri: request.path, method: .post,
+                        headers: [.contentType: "application/x-www-form-urlencoded"],
+                        body: ByteBuffer(string: Self.encode(fields)))
                 } else {
                     response = try await client.execute(uri: request.path, method: .get)
                 }
-                answers.append(FormAnswer(status: response.status, location: response.headers[.location],
-                                          body: String(buffer: response.body)))
+                answers.append(
+                    FormAnswer(
+                        status: response.status, location: response.headers[.location],
+                        body: String(buffer: response.body)))
             }
             return answers
         }
     }
 
     /// POSTs one form.
-    func post(_ path: String, _ fields: [(String, String)], now: Date, scope: DashboardScope? = nil) async throws -> FormAnswer {
+    func post(
+        _ path: String, _ fields: [(String, String)], now: Date, scope: DashboardScope? = nil
+    ) async throws -> FormAnswer {
         try await send([(path, fields)], now: now, scope: scope)[0]
     }
 

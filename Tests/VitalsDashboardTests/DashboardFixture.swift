@@ -23,23 +23,30 @@ struct DashboardFixture {
         calendar = Calendar.gregorian(in: TimeZone(identifier: zone)!)
         var configuration = SQLiteHealthStore.Configuration()
         configuration.calendar = calendar
-        store = try SQLiteHealthStore(path: folder.appendingPathComponent("store.sqlite").path, configuration: configuration)
+        store = try SQLiteHealthStore(
+            path: folder.appendingPathComponent("store.sqlite").path, configuration: configuration)
     }
 
     /// The instant `hour:minute` on `day` in the fixture's zone.
     func at(_ day: String, _ hour: Int, _ minute: Int = 0) -> Date {
         let date = try! LocalDate(parsing: day)
-        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))!
+        return calendar.date(
+            from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))!
     }
 
     /// `[day 00:00, next day 00:00)` in the zone, as `vitals stats --from DAY --to NEXT` reads it.
     func range(_ day: String) -> DateRange { try! LocalDate(parsing: day).range(in: calendar) }
 
     /// What `vitals stats` computes: the query over `range` in the zone, daily or hourly buckets.
-    func statistics(_ type: SampleType, _ options: StatisticsOptions, over range: DateRange, interval: CalendarPeriod = .day,
-                    categoryValues: Set<Int>? = nil) async throws -> [Statistics] {
-        try await store.statistics(StatisticsQuery(type: type, range: range, interval: interval, calendar: calendar,
-                                                   options: options, categoryValues: categoryValues)).value
+    func statistics(
+        _ type: SampleType, _ options: StatisticsOptions, over range: DateRange, interval: CalendarPeriod = .day,
+        categoryValues: Set<Int>? = nil
+    ) async throws -> [Statistics] {
+        try await store.statistics(
+            StatisticsQuery(
+                type: type, range: range, interval: interval, calendar: calendar,
+                options: options, categoryValues: categoryValues)
+        ).value
     }
 
     /// The dashboard at the root of a router, "now" being `now`.

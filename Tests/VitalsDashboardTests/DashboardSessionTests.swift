@@ -39,15 +39,17 @@ struct DashboardSessionTests {
                 #expect(body.contains("Europe/Berlin"), "\(path)")
             }
             let sync = String(buffer: try await client.execute(uri: "/sync", method: .get).body)
-            #expect(sync.contains(#"<a href="/sync" aria-current="page">Sync</a>"#) && sync.contains("<p>server page</p>"))
+            #expect(
+                sync.contains(#"<a href="/sync" aria-current="page">Sync</a>"#) && sync.contains("<p>server page</p>"))
         }
     }
 
     @Test("The sign-in page posts the token, return path and form token; nothing in it reads data")
     func signInPage() async throws {
         let dashboard = Dashboard<BasicRequestContext> { _, _ in throw HTTPError(.internalServerError) }
-        let response = dashboard.signInPage(action: "/sign-in", returnPath: "/day/2025-11-16?a=1&b=2", csrfToken: "abc",
-                                            message: "That token is not valid.", status: .unauthorized)
+        let response = dashboard.signInPage(
+            action: "/sign-in", returnPath: "/day/2025-11-16?a=1&b=2", csrfToken: "abc",
+            message: "That token is not valid.", status: .unauthorized)
         #expect(response.status == .unauthorized && response.headers[.cacheControl] == "no-store")
         let writer = CollectingWriter()
         try await response.body.write(writer)

@@ -31,8 +31,9 @@ struct DayMealChartTests {
         left + plotWidth * (hour + shift) / Double(hours)
     }
 
-    @Test("Each meal is a dot at its time on the steps chart's axis, and each window a band, on DST days too",
-          arguments: [("2025-03-09", 23, -1.0), ("2025-11-02", 25, 1.0), ("2025-06-15", 24, 0.0)])
+    @Test(
+        "Each meal is a dot at its time on the steps chart's axis, and each window a band, on DST days too",
+        arguments: [("2025-03-09", 23, -1.0), ("2025-11-02", 25, 1.0), ("2025-06-15", 24, 0.0)])
     func marksAndBands(day: String, hours: Int, shift: Double) async throws {
         let fixture = try await Self.store(day: day)
         let html = try await fixture.get("/day/\(day)", now: fixture.at(day, 22)).body
@@ -44,7 +45,9 @@ struct DayMealChartTests {
         #expect(dots.map { $0["data-value"].flatMap(Double.init) } == [505, 650, 720, 120])
         let zone = fixture.calendar.timeZone
         let times: [(hour: Int, minute: Int)] = [(7, 30), (12, 30), (19, 15), (10, 0)]
-        #expect(dots.map { $0["data-start"] } == times.map { ISO8601.format(fixture.at(day, $0.hour, $0.minute), in: zone) })
+        #expect(
+            dots.map { $0["data-start"] } == times.map { ISO8601.format(fixture.at(day, $0.hour, $0.minute), in: zone) }
+        )
         for (dot, time) in zip(dots, times) {
             let cx = try #require(dot["cx"].flatMap(Double.init))
             let expected = Self.x(Double(time.hour) + Double(time.minute) / 60, hours: hours, shift: shift)
@@ -62,8 +65,11 @@ struct DayMealChartTests {
         let bands = PageReader.elements(html, containing: "data-window=")
         #expect(bands.map { $0["data-window"] } == ["breakfast", "lunch", "dinner"])
         for (band, (start, end)) in zip(bands, [(5.0, 10.0), (11.0, 14.0), (17.0, 21.0)]) {
-            let x = try #require(band["x"].flatMap(Double.init)), width = try #require(band["width"].flatMap(Double.init))
-            #expect(abs(x - Self.x(start, hours: hours, shift: shift)) < 0.01, "\(band["data-window"] ?? "") starts at \(x)")
+            let x = try #require(band["x"].flatMap(Double.init)),
+                width = try #require(band["width"].flatMap(Double.init))
+            #expect(
+                abs(x - Self.x(start, hours: hours, shift: shift)) < 0.01, "\(band["data-window"] ?? "") starts at \(x)"
+            )
             #expect(abs(x + width - Self.x(end, hours: hours, shift: shift)) < 0.02)
             #expect(band["data-start"] == ISO8601.format(fixture.at(day, Int(start)), in: zone))
         }

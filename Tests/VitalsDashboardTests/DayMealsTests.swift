@@ -20,20 +20,24 @@ struct DayMealsTests {
         func at(_ hour: Int, _ minute: Int = 0, day: String = day) -> Date { fixture.at(day, hour, minute) }
         let breakfast = at(7, 30), dinner = at(19, 15)
         try await fixture.store.save([
-            Sample(type: .food, start: breakfast, end: breakfast, content: .correlation([
-                .quantity(.dietaryEnergyConsumed, 410.5, .kilocalorie, start: breakfast, source: phone),
-                .quantity(.dietaryProtein, 21.25, .gram, start: breakfast, source: phone),
-            ]), source: phone),
+            Sample(
+                type: .food, start: breakfast, end: breakfast,
+                content: .correlation([
+                    .quantity(.dietaryEnergyConsumed, 410.5, .kilocalorie, start: breakfast, source: phone),
+                    .quantity(.dietaryProtein, 21.25, .gram, start: breakfast, source: phone),
+                ]), source: phone),
             .quantity(.dietaryEnergyConsumed, 95, .kilocalorie, start: at(8, 10), source: phone),
             .quantity(.dietaryEnergyConsumed, 120, .kilocalorie, start: at(10), source: phone),
             .quantity(.dietaryEnergyConsumed, 650, .kilocalorie, start: at(12, 30), source: phone),
             .quantity(.dietaryCarbohydrates, 80.5, .gram, start: at(12, 35), source: phone),
-            Sample(type: .food, start: dinner, end: dinner, content: .correlation([
-                .quantity(.dietaryEnergyConsumed, 720, .kilocalorie, start: dinner, source: phone),
-                .quantity(.dietaryProtein, 38, .gram, start: dinner, source: phone),
-                .quantity(.dietaryCarbohydrates, 64, .gram, start: dinner, source: phone),
-                .quantity(.dietaryFatTotal, 27.5, .gram, start: dinner, source: phone),
-            ]), source: phone),
+            Sample(
+                type: .food, start: dinner, end: dinner,
+                content: .correlation([
+                    .quantity(.dietaryEnergyConsumed, 720, .kilocalorie, start: dinner, source: phone),
+                    .quantity(.dietaryProtein, 38, .gram, start: dinner, source: phone),
+                    .quantity(.dietaryCarbohydrates, 64, .gram, start: dinner, source: phone),
+                    .quantity(.dietaryFatTotal, 27.5, .gram, start: dinner, source: phone),
+                ]), source: phone),
             .quantity(.dietaryEnergyConsumed, 900, .kilocalorie, start: at(23, 30, day: "2025-11-15"), source: phone),
         ])
         return fixture
@@ -42,8 +46,9 @@ struct DayMealsTests {
     @Test("Each meal's window, times, energy and macros equal `vitals meals --preview` for the same day and zone")
     func mealsEqualTheGrouping() async throws {
         let fixture = try await Self.store()
-        let ingestor = HealthIngestor(store: fixture.store, ledger: fixture.store, records: try SQLiteAppRecordStore(fixture.store),
-                                      calendar: fixture.calendar)
+        let ingestor = HealthIngestor(
+            store: fixture.store, ledger: fixture.store, records: try SQLiteAppRecordStore(fixture.store),
+            calendar: fixture.calendar)
         let expected = try await ingestor.meals(on: LocalDate(parsing: Self.day)).records
         #expect(expected.map(\.mealType) == [.breakfast, .lunch, .dinner, .snack])
 
@@ -62,7 +67,9 @@ struct DayMealsTests {
         #expect(expected[0].kilocalories == 505.5 && expected[0].protein == 21.25 && expected[0].carbohydrates == nil)
         #expect(expected[3].kilocalories == 120)
         #expect(html.contains("Breakfast (05:00–10:00)") && html.contains("07:30–08:10"))
-        #expect(html.contains("Dinner (17:00–21:00)") && html.contains("720 kcal · 38.0 g protein · 64.0 g carbs · 27.5 g fat"))
+        #expect(
+            html.contains("Dinner (17:00–21:00)")
+                && html.contains("720 kcal · 38.0 g protein · 64.0 g carbs · 27.5 g fat"))
         #expect(!html.contains("900 kcal"))
     }
 

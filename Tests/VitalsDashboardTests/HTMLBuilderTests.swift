@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VitalsDashboard
 
 @Suite("Dashboard: the HTML builder")
@@ -11,7 +12,9 @@ struct HTMLBuilderTests {
             Tag.strong { hostile }
         }
         let escaped = "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;"
-        #expect(html.markup == "<p class=\"\(escaped)\" data-source=\"\(escaped)\">\(escaped)<strong>\(escaped)</strong></p>")
+        #expect(
+            html.markup
+                == "<p class=\"\(escaped)\" data-source=\"\(escaped)\">\(escaped)<strong>\(escaped)</strong></p>")
         #expect(Tag.meta(.charset("utf-8")).markup == "<meta charset=\"utf-8\">")
         #expect(HTML(text: "plain").markup == "plain")
     }

@@ -24,8 +24,10 @@ struct LiveUpdateTests {
     func countMovesWithWrites() async throws {
         let fixture = try DashboardFixture(zone: "Europe/Berlin")
         let now = fixture.at("2025-10-14", 18)
-        try await fixture.store.save(.quantity(.stepCount, 500, .count, start: fixture.at("2025-10-14", 9),
-                                               end: fixture.at("2025-10-14", 10), source: DashboardFixture.phone))
+        try await fixture.store.save(
+            .quantity(
+                .stepCount, 500, .count, start: fixture.at("2025-10-14", 9),
+                end: fixture.at("2025-10-14", 10), source: DashboardFixture.phone))
         let before = try await fixture.get(["/changes", "/", "/day/2025-10-14", "/trends"], now: now)
         #expect(before.allSatisfy { $0.status == .ok })
         let first = try Self.count(before[0].body)
@@ -36,8 +38,10 @@ struct LiveUpdateTests {
         #expect(Self.mainAttribute("live-count", in: before[2].body) == String(first))
         #expect(Self.mainAttribute("live-count", in: before[3].body) == nil)
 
-        try await fixture.store.save(.quantity(.stepCount, 700, .count, start: fixture.at("2025-10-14", 11),
-                                               end: fixture.at("2025-10-14", 12), source: DashboardFixture.phone))
+        try await fixture.store.save(
+            .quantity(
+                .stepCount, 700, .count, start: fixture.at("2025-10-14", 11),
+                end: fixture.at("2025-10-14", 12), source: DashboardFixture.phone))
         let after = try await fixture.get(["/changes", "/"], now: now)
         let second = try Self.count(after[0].body)
         #expect(second > first)

@@ -11,11 +11,14 @@ import VitalsDashboard
 struct LocalSecurityHeadersTests {
     typealias Headers = SecurityHeadersMiddleware<BasicRequestContext>
 
-    @Test("Pages get the page policy (this origin's script and stylesheet only), everything else none; no-store unless cached on purpose")
+    @Test(
+        "Pages get the page policy (this origin's script and stylesheet only), everything else none; no-store unless cached on purpose"
+    )
     func headers() async throws {
         let fixture = try DashboardFixture(zone: "Europe/Berlin")
         let expected: [(path: String, status: HTTPResponse.Status, page: Bool, cache: String)] = [
-            ("/", .ok, true, "no-store"), ("/day/2025-11-16", .ok, true, "no-store"), ("/trends?range=bad", .badRequest, true, "no-store"),
+            ("/", .ok, true, "no-store"), ("/day/2025-11-16", .ok, true, "no-store"),
+            ("/trends?range=bad", .badRequest, true, "no-store"),
             ("/assets/dashboard.js", .ok, false, "max-age=3600"), ("/nope", .notFound, false, "no-store"),
         ]
         try await fixture.application(now: Date()).test(.router) { client in
@@ -23,7 +26,9 @@ struct LocalSecurityHeadersTests {
                 let response = try await client.execute(uri: item.path, method: .get)
                 #expect(response.status == item.status, "\(item.path)")
                 let headers = response.headers
-                #expect(headers[.contentSecurityPolicy] == (item.page ? Headers.pagePolicy : Headers.otherPolicy), "\(item.path)")
+                #expect(
+                    headers[.contentSecurityPolicy] == (item.page ? Headers.pagePolicy : Headers.otherPolicy),
+                    "\(item.path)")
                 #expect(headers[HTTPField.Name("X-Frame-Options")!] == "DENY", "\(item.path)")
                 #expect(headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(item.path)")
                 #expect(headers[HTTPField.Name("Referrer-Policy")!] == "same-origin", "\(item.path)")

@@ -20,40 +20,64 @@ struct TodayPageTests {
         func at(_ hour: Int, _ minute: Int = 0) -> Date { fixture.at(day, hour, minute) }
         var samples: [Sample] = []
         for hour in [8, 12, 17] {
-            samples.append(.quantity(.stepCount, 1000, .count, start: at(hour), end: at(hour, 20), source: phone, device: phoneDevice))
-            samples.append(.quantity(.stepCount, 900, .count, start: at(hour, 5), end: at(hour, 25), source: watch, device: watchDevice))
-            samples.append(.quantity(.distanceWalkingRunning, 700, .meter, start: at(hour), end: at(hour, 20), source: phone,
-                                     device: phoneDevice))
-            samples.append(.quantity(.activeEnergyBurned, 55.5, .kilocalorie, start: at(hour), end: at(hour, 30), source: watch,
-                                     device: watchDevice))
-            samples.append(.quantity(.appleExerciseTime, 11, .minute, start: at(hour), end: at(hour, 11), source: watch,
-                                     device: watchDevice))
+            samples.append(
+                .quantity(
+                    .stepCount, 1000, .count, start: at(hour), end: at(hour, 20), source: phone, device: phoneDevice))
+            samples.append(
+                .quantity(
+                    .stepCount, 900, .count, start: at(hour, 5), end: at(hour, 25), source: watch, device: watchDevice))
+            samples.append(
+                .quantity(
+                    .distanceWalkingRunning, 700, .meter, start: at(hour), end: at(hour, 20), source: phone,
+                    device: phoneDevice))
+            samples.append(
+                .quantity(
+                    .activeEnergyBurned, 55.5, .kilocalorie, start: at(hour), end: at(hour, 30), source: watch,
+                    device: watchDevice))
+            samples.append(
+                .quantity(
+                    .appleExerciseTime, 11, .minute, start: at(hour), end: at(hour, 11), source: watch,
+                    device: watchDevice))
         }
         // Just before midnight: belongs to the day before, as `vitals stats` counts it.
-        samples.append(.quantity(.stepCount, 4321, .count, start: fixture.at("2025-11-15", 23, 30),
-                                 end: fixture.at("2025-11-15", 23, 50), source: phone, device: phoneDevice))
-        samples.append(.quantity(.restingHeartRate, 52, .countPerMinute, start: at(7), source: watch, device: watchDevice))
-        samples.append(.quantity(.restingHeartRate, 55, .countPerMinute, start: at(20), source: watch, device: watchDevice))
-        samples.append(.quantity(.heartRateVariabilitySDNN, 41.5, .millisecond, start: at(6), source: watch, device: watchDevice))
-        samples.append(.quantity(.heartRateVariabilitySDNN, 48.25, .millisecond, start: at(22), source: watch, device: watchDevice))
+        samples.append(
+            .quantity(
+                .stepCount, 4321, .count, start: fixture.at("2025-11-15", 23, 30),
+                end: fixture.at("2025-11-15", 23, 50), source: phone, device: phoneDevice))
+        samples.append(
+            .quantity(.restingHeartRate, 52, .countPerMinute, start: at(7), source: watch, device: watchDevice))
+        samples.append(
+            .quantity(.restingHeartRate, 55, .countPerMinute, start: at(20), source: watch, device: watchDevice))
+        samples.append(
+            .quantity(.heartRateVariabilitySDNN, 41.5, .millisecond, start: at(6), source: watch, device: watchDevice))
+        samples.append(
+            .quantity(.heartRateVariabilitySDNN, 48.25, .millisecond, start: at(22), source: watch, device: watchDevice)
+        )
         // The night: in bed 22:50-06:40 (phone), stages from the watch overlapping each other once.
-        samples.append(.category(.sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: fixture.at("2025-11-15", 22, 50),
-                                 end: at(6, 40), source: phone, device: phoneDevice))
+        samples.append(
+            .category(
+                .sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: fixture.at("2025-11-15", 22, 50),
+                end: at(6, 40), source: phone, device: phoneDevice))
         let stages: [(SleepAnalysisValue, Date, Date)] = [
             (.asleepCore, fixture.at("2025-11-15", 23, 10), at(0, 40)), (.asleepDeep, at(0, 40), at(1, 30)),
             (.awake, at(1, 30), at(1, 45)), (.asleepREM, at(1, 45), at(3, 0)), (.asleepCore, at(2, 50), at(6, 20)),
         ]
         for (stage, start, end) in stages {
-            samples.append(.category(.sleepAnalysis, stage.rawValue, start: start, end: end, source: watch, device: watchDevice))
+            samples.append(
+                .category(.sleepAnalysis, stage.rawValue, start: start, end: end, source: watch, device: watchDevice))
         }
         samples.append(.category(.mindfulSession, 0, start: at(7, 30), end: at(7, 45), source: phone))
         samples.append(.category(.mindfulSession, 0, start: at(7, 40), end: at(7, 52), source: watch))
         try await fixture.store.save(samples)
-        let workout = Sample(type: .workout, start: at(18), end: at(18, 40),
-                             content: .workout(Workout(activityType: .running, statistics: [
-                                WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: 320),
-                                WorkoutStatistics(type: .distanceWalkingRunning, unit: .meter, sum: 6200),
-                             ])), source: watch, device: watchDevice)
+        let workout = Sample(
+            type: .workout, start: at(18), end: at(18, 40),
+            content: .workout(
+                Workout(
+                    activityType: .running,
+                    statistics: [
+                        WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: 320),
+                        WorkoutStatistics(type: .distanceWalkingRunning, unit: .meter, sum: 6200),
+                    ])), source: watch, device: watchDevice)
         var summary = ActivitySummary(date: day)
         summary.activeEnergyBurned = 170
         summary.activeEnergyBurnedGoal = 500
@@ -99,9 +123,11 @@ struct TodayPageTests {
         // Last night: noon to noon, asleep as the union of asleep stages, in bed as the union of everything.
         let night = try DateRange(start: fixture.at("2025-11-15", 12), end: fixture.at(Self.day, 12))
         let asleep = try await fixture.statistics(.sleepAnalysis, .duration, over: night)
-        let inBed = try await fixture.statistics(.sleepAnalysis, .duration, over: night,
-                                                 categoryValues: Set(SleepAnalysisValue.allCases.map(\.rawValue)))
-        let asleepMinutes = asleep.compactMap(\.duration).reduce(0, +), inBedMinutes = inBed.compactMap(\.duration).reduce(0, +)
+        let inBed = try await fixture.statistics(
+            .sleepAnalysis, .duration, over: night,
+            categoryValues: Set(SleepAnalysisValue.allCases.map(\.rawValue)))
+        let asleepMinutes = asleep.compactMap(\.duration).reduce(0, +),
+            inBedMinutes = inBed.compactMap(\.duration).reduce(0, +)
         #expect(abs((PageReader.figure(html, "asleep") ?? 0) - asleepMinutes) < 1e-9)
         #expect(abs((PageReader.figure(html, "in-bed") ?? 0) - inBedMinutes) < 1e-9)
         #expect(abs(asleepMinutes - (430 - 15)) < 1e-9, "23:10-06:20 minus 15 awake minutes")
@@ -112,7 +138,8 @@ struct TodayPageTests {
     func ringsAgainstGoals() async throws {
         let fixture = try await Self.filledStore()
         let html = try await fixture.get("/", now: fixture.at(Self.day, 21)).body
-        let rings = Dictionary(uniqueKeysWithValues: PageReader.elements(html, containing: "data-ring=").map { ($0["data-ring"]!, $0) })
+        let rings = Dictionary(
+            uniqueKeysWithValues: PageReader.elements(html, containing: "data-ring=").map { ($0["data-ring"]!, $0) })
         let energy = try await fixture.statistics(.activeEnergyBurned, .sum, over: fixture.range(Self.day)).first?.sum
         #expect(rings["move"]?["data-value"].flatMap(Double.init) == energy)
         #expect(rings["move"]?["data-goal"] == "500.0")
@@ -126,8 +153,10 @@ struct TodayPageTests {
     @Test("A day without an activity summary draws the rings against default goals, labelled as defaults")
     func ringsWithoutGoals() async throws {
         let fixture = try DashboardFixture(zone: "UTC")
-        try await fixture.store.save(.quantity(.activeEnergyBurned, 210, .kilocalorie, start: fixture.at(Self.day, 9),
-                                               end: fixture.at(Self.day, 10), source: DashboardFixture.watch))
+        try await fixture.store.save(
+            .quantity(
+                .activeEnergyBurned, 210, .kilocalorie, start: fixture.at(Self.day, 9),
+                end: fixture.at(Self.day, 10), source: DashboardFixture.watch))
         let html = try await fixture.get("/", now: fixture.at(Self.day, 12)).body
         let move = try #require(PageReader.elements(html, containing: "data-ring=\"move\"").first)
         #expect(move["data-value"] == "210.0" && move["data-goal"] == "500.0" && move["data-goal-source"] == "default")
@@ -149,10 +178,13 @@ struct TodayPageTests {
     func escapesSourceNames() async throws {
         let fixture = try DashboardFixture(zone: "UTC")
         let hostile = Source(name: "<script>alert(\"pwned\")</script>", bundleIdentifier: "com.example.hostile")
-        try await fixture.store.save(.quantity(.stepCount, 120, .count, start: fixture.at(Self.day, 9), end: fixture.at(Self.day, 10),
-                                               source: hostile))
-        let workout = Sample(type: .workout, start: fixture.at(Self.day, 11), end: fixture.at(Self.day, 12),
-                             content: .workout(Workout(activityType: .yoga)), source: hostile)
+        try await fixture.store.save(
+            .quantity(
+                .stepCount, 120, .count, start: fixture.at(Self.day, 9), end: fixture.at(Self.day, 10),
+                source: hostile))
+        let workout = Sample(
+            type: .workout, start: fixture.at(Self.day, 11), end: fixture.at(Self.day, 12),
+            content: .workout(Workout(activityType: .yoga)), source: hostile)
         try await fixture.store.save(workout)
         for path in ["/", "/day/\(Self.day)"] {
             let html = try await fixture.get(path, now: fixture.at(Self.day, 13)).body
@@ -177,7 +209,9 @@ struct TodayPageTests {
         #expect(page.contains("width=device-width"))
     }
 
-    @Test("The hover script is an external file served as JavaScript; every page loads it deferred, with no inline script")
+    @Test(
+        "The hover script is an external file served as JavaScript; every page loads it deferred, with no inline script"
+    )
     func hoverScript() async throws {
         let fixture = try await Self.filledStore()
         try await fixture.application(now: fixture.at(Self.day, 21)).test(.router) { client in
@@ -187,7 +221,8 @@ struct TodayPageTests {
             let script = String(buffer: response.body)
             #expect(script.contains("chart-tooltip") && script.contains("focusin") && script.contains("pointerover"))
         }
-        let pages = try await fixture.get(["/", "/day/\(Self.day)", "/trends", "/calendar"], now: fixture.at(Self.day, 21))
+        let pages = try await fixture.get(
+            ["/", "/day/\(Self.day)", "/trends", "/calendar"], now: fixture.at(Self.day, 21))
         for (index, page) in pages.enumerated() {
             #expect(page.status == .ok, "page \(index)")
             #expect(page.body.contains("<script src=\"/assets/dashboard.js\" defer></script>"), "page \(index)")

@@ -15,11 +15,14 @@ struct TodayStatesTests {
 
     /// Every type the Today page reads.
     static let todayTypes: [SampleType] = [
-        .stepCount, .distanceWalkingRunning, .activeEnergyBurned, .appleExerciseTime, .mindfulSession, .restingHeartRate,
+        .stepCount, .distanceWalkingRunning, .activeEnergyBurned, .appleExerciseTime, .mindfulSession,
+        .restingHeartRate,
         .heartRateVariabilitySDNN, .sleepAnalysis, .appleStandHour, .workout, .numberOfAlcoholicBeverages,
     ]
 
-    @Test("A denied type and a type never asked for each say their state and what to do, never a zero; the page says it is partly allowed")
+    @Test(
+        "A denied type and a type never asked for each say their state and what to do, never a zero; the page says it is partly allowed"
+    )
     func deniedAndNotDetermined() async throws {
         let fixture = try await TodayPageTests.filledStore()
         try await fixture.store.setAuthorization(.sharingDenied, for: .stepCount, access: .read)
@@ -35,26 +38,34 @@ struct TodayStatesTests {
         #expect(PageReader.elements(html, containing: "data-access=\"not-determined\"").count == 1)
         #expect(html.contains("Vitals has not been allowed to read Heart rate variability yet"))
         #expect(html.contains("data-authorization=\"partial\""))
-        #expect(html.contains("only some of your health data, not: Heart rate variability, Steps."), "the notice names what is missing")
+        #expect(
+            html.contains("only some of your health data, not: Heart rate variability, Steps."),
+            "the notice names what is missing")
 
         // The readable figures still equal the statistics queries.
         let range = fixture.range(Self.day)
         let energy = try await fixture.statistics(.activeEnergyBurned, .sum, over: range).first?.sum
         #expect(PageReader.figure(html, "active-energy") == energy)
         // The store refuses the query itself: the page's state is not a display choice.
-        let denied = try await fixture.store.statistics(StatisticsQuery(type: .stepCount, range: range, interval: .day,
-                                                                        calendar: fixture.calendar, options: .sum))
+        let denied = try await fixture.store.statistics(
+            StatisticsQuery(
+                type: .stepCount, range: range, interval: .day,
+                calendar: fixture.calendar, options: .sum))
         #expect(denied.unreadableTypes == [.stepCount])
     }
 
     @Test("With every type denied the page says so once at the top, and each figure says it is not allowed")
     func everythingDenied() async throws {
         let fixture = try await TodayPageTests.filledStore()
-        for type in Self.todayTypes { try await fixture.store.setAuthorization(.sharingDenied, for: type, access: .read) }
+        for type in Self.todayTypes {
+            try await fixture.store.setAuthorization(.sharingDenied, for: type, access: .read)
+        }
         let html = try await fixture.get("/", now: fixture.at(Self.day, 21)).body
         #expect(html.contains("data-authorization=\"denied\""))
         #expect(!html.contains("data-authorization=\"partial\""))
-        for metric in ["steps", "distance", "active-energy", "exercise", "resting-heart-rate", "hrv", "mindful", "asleep"] {
+        for metric in [
+            "steps", "distance", "active-energy", "exercise", "resting-heart-rate", "hrv", "mindful", "asleep",
+        ] {
             #expect(PageReader.figure(html, metric) == nil, "\(metric) shows no value")
         }
         #expect(PageReader.count("data-access=\"denied\"", in: html) >= 10, "figures, rings, workouts and NoAlc")
@@ -77,7 +88,8 @@ struct TodayStatesTests {
     private func fixture(_ store: UnavailableHealthStore) async throws -> (status: HTTPResponse.Status, body: String) {
         var configuration = DashboardConfiguration()
         configuration.now = { Date(timeIntervalSince1970: 1_763_290_800) }
-        let application = Application(router: DashboardApplication.makeRouter(store: store, configuration: configuration))
+        let application = Application(
+            router: DashboardApplication.makeRouter(store: store, configuration: configuration))
         return try await application.test(.router) { client in
             let response = try await client.execute(uri: "/", method: .get)
             return (response.status, String(buffer: response.body))
@@ -88,15 +100,21 @@ struct TodayStatesTests {
     func noAlc() async throws {
         let fixture = try DashboardFixture(zone: "Europe/Berlin")
         let store = fixture.store
-        try await store.save(.quantity(.stepCount, 100, .count, start: fixture.at(Self.day, 9), end: fixture.at(Self.day, 10),
-                                       source: DashboardFixture.phone))
+        try await store.save(
+            .quantity(
+                .stepCount, 100, .count, start: fixture.at(Self.day, 9), end: fixture.at(Self.day, 10),
+                source: DashboardFixture.phone))
         for offset in 1...3 {
-            _ = try await store.logAlcohol(drinks: .none, date: fixture.at(LocalDate(parsing: Self.day).adding(days: -offset).description, 12))
+            _ = try await store.logAlcohol(
+                drinks: .none, date: fixture.at(LocalDate(parsing: Self.day).adding(days: -offset).description, 12))
         }
-        _ = try await store.logAlcohol(drinks: .heavy, date: fixture.at(LocalDate(parsing: Self.day).adding(days: -4).description, 12))
+        _ = try await store.logAlcohol(
+            drinks: .heavy, date: fixture.at(LocalDate(parsing: Self.day).adding(days: -4).description, 12))
         // Another app's alcohol-free entry for today does not count (the app's own samples only).
-        try await store.save(.quantity(.numberOfAlcoholicBeverages, 0, .count, start: fixture.at(Self.day, 0),
-                                       source: DashboardFixture.phone))
+        try await store.save(
+            .quantity(
+                .numberOfAlcoholicBeverages, 0, .count, start: fixture.at(Self.day, 0),
+                source: DashboardFixture.phone))
         let now = fixture.at(Self.day, 21)
         let query = DailyActivityQuery.forApp(of: store, calendar: fixture.calendar)
         let expected = try await StreakCounter(activity: .noalc, query: query).streak(now: now, store: store)
@@ -137,16 +155,21 @@ struct TodayStatesTests {
             .category(.appleStandHour, 1, start: at(10), end: at(11), source: watch),
             .category(.appleStandHour, 0, start: at(14), end: at(15), source: watch),
             // The evening before, in the store's zone: not this day.
-            .quantity(.activeEnergyBurned, 999, .kilocalorie, start: fixture.at("2025-11-15", 23), end: fixture.at("2025-11-15", 23, 30),
-                      source: watch),
+            .quantity(
+                .activeEnergyBurned, 999, .kilocalorie, start: fixture.at("2025-11-15", 23),
+                end: fixture.at("2025-11-15", 23, 30),
+                source: watch),
         ])
         let html = try await fixture.get("/", now: at(21)).body
-        let rings = Dictionary(uniqueKeysWithValues: PageReader.elements(html, containing: "data-ring=").map { ($0["data-ring"]!, $0) })
+        let rings = Dictionary(
+            uniqueKeysWithValues: PageReader.elements(html, containing: "data-ring=").map { ($0["data-ring"]!, $0) })
         let range = fixture.range(Self.day)
         let energy = try #require(try await fixture.statistics(.activeEnergyBurned, .sum, over: range).first?.sum)
         let exercise = try #require(try await fixture.statistics(.appleExerciseTime, .sum, over: range).first?.sum)
-        let stood = try await fixture.store.samples(of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate))
-            .value.filter { $0.categoryValue == 0 }.count
+        let stood = try await fixture.store.samples(
+            of: .appleStandHour, matching: SamplePredicate(range, options: .strictStartDate)
+        )
+        .value.filter { $0.categoryValue == 0 }.count
         #expect(energy == 255.5 && exercise == 21 && stood == 3)
         #expect(rings["move"]?["data-value"].flatMap(Double.init) == energy)
         #expect(rings["move"]?["data-goal"] == "500.0" && rings["move"]?["data-goal-source"] == "default")

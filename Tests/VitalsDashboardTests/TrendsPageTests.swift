@@ -21,21 +21,33 @@ struct TrendsPageTests {
                 let day = (try? LocalDate(year: start.year + year, month: start.month, day: start.day)) ?? start
                 let date = day.adding(days: offset).description
                 let base = Double(offset * 37 % 500 + (year == 0 ? 1000 : 700))
-                samples.append(.quantity(.stepCount, base, .count, start: fixture.at(date, 8), end: fixture.at(date, 9),
-                                         source: DashboardFixture.phone, device: DashboardFixture.phoneDevice))
-                samples.append(.quantity(.stepCount, base * 0.8, .count, start: fixture.at(date, 8, 30), end: fixture.at(date, 9, 30),
-                                         source: DashboardFixture.watch, device: DashboardFixture.watchDevice))
+                samples.append(
+                    .quantity(
+                        .stepCount, base, .count, start: fixture.at(date, 8), end: fixture.at(date, 9),
+                        source: DashboardFixture.phone, device: DashboardFixture.phoneDevice))
+                samples.append(
+                    .quantity(
+                        .stepCount, base * 0.8, .count, start: fixture.at(date, 8, 30), end: fixture.at(date, 9, 30),
+                        source: DashboardFixture.watch, device: DashboardFixture.watchDevice))
                 // Just before midnight: the day it belongs to is the one it starts in.
-                samples.append(.quantity(.stepCount, 77, .count, start: fixture.at(date, 23, 50), end: fixture.at(date, 23, 59),
-                                         source: DashboardFixture.phone, device: DashboardFixture.phoneDevice))
+                samples.append(
+                    .quantity(
+                        .stepCount, 77, .count, start: fixture.at(date, 23, 50), end: fixture.at(date, 23, 59),
+                        source: DashboardFixture.phone, device: DashboardFixture.phoneDevice))
                 if offset % 3 == 0 {
-                    samples.append(.quantity(.bodyMass, 70 + Double(offset % 7) * 0.3, .kilogram, start: fixture.at(date, 7),
-                                             source: DashboardFixture.phone))
-                    samples.append(.quantity(.bodyMass, 71 + Double(offset % 5) * 0.2, .kilogram, start: fixture.at(date, 19),
-                                             source: DashboardFixture.phone))
+                    samples.append(
+                        .quantity(
+                            .bodyMass, 70 + Double(offset % 7) * 0.3, .kilogram, start: fixture.at(date, 7),
+                            source: DashboardFixture.phone))
+                    samples.append(
+                        .quantity(
+                            .bodyMass, 71 + Double(offset % 5) * 0.2, .kilogram, start: fixture.at(date, 19),
+                            source: DashboardFixture.phone))
                 }
-                samples.append(.quantity(.restingHeartRate, 50 + Double(offset % 9), .countPerMinute, start: fixture.at(date, 6),
-                                         source: DashboardFixture.watch, device: DashboardFixture.watchDevice))
+                samples.append(
+                    .quantity(
+                        .restingHeartRate, 50 + Double(offset % 9), .countPerMinute, start: fixture.at(date, 6),
+                        source: DashboardFixture.watch, device: DashboardFixture.watchDevice))
             }
         }
         try await fixture.store.save(samples)
@@ -51,7 +63,9 @@ struct TrendsPageTests {
     static func marks(_ html: String, series: String) -> [String: Double] {
         var values: [String: Double] = [:]
         for mark in PageReader.elements(html, containing: "data-series=\"\(series)\" data-start=") {
-            if let start = mark["data-start"], let value = mark["data-value"].flatMap(Double.init) { values[start] = value }
+            if let start = mark["data-start"], let value = mark["data-value"].flatMap(Double.init) {
+                values[start] = value
+            }
         }
         return values
     }
@@ -65,11 +79,13 @@ struct TrendsPageTests {
     @Test("30 days of steps across a DST change equal the daily statistics, last year's beside them")
     func dailySteps() async throws {
         let fixture = try await Self.store(zone: "Europe/Berlin", first: "2025-10-07", days: 30)
-        let page = try await fixture.get("/trends?type=stepCount&range=30&bucket=day", now: fixture.at("2025-11-05", 15))
+        let page = try await fixture.get(
+            "/trends?type=stepCount&range=30&bucket=day", now: fixture.at("2025-11-05", 15))
         #expect(page.status == .ok)
         let html = page.body
         let zone = fixture.calendar.timeZone
-        let current = try await fixture.statistics(.stepCount, .sum, over: Self.span(fixture, "2025-10-07", "2025-11-06"))
+        let current = try await fixture.statistics(
+            .stepCount, .sum, over: Self.span(fixture, "2025-10-07", "2025-11-06"))
         #expect(current.count == 30)
         #expect(current.contains { $0.range.duration == 25 * 3600 }, "26 October has 25 hours in Berlin")
         let shown = Self.marks(html, series: "current")
@@ -96,18 +112,25 @@ struct TrendsPageTests {
         #expect(html.contains("aria-current=\"page\">30 days</a>"))
     }
 
-    @Test("Weekly buckets are whole weeks from the calendar's first weekday; a DST week is 167 hours",
-          arguments: [2, 1])
+    @Test(
+        "Weekly buckets are whole weeks from the calendar's first weekday; a DST week is 167 hours",
+        arguments: [2, 1])
     func weeklyBuckets(firstWeekday: Int) async throws {
         let fixture = try await Self.store(zone: "America/New_York", first: "2025-02-20", days: 40)
         let calendar = Calendar.gregorian(in: fixture.calendar.timeZone, firstWeekday: firstWeekday)
-        let html = try await Self.get(fixture, calendar: calendar, "/trends?type=stepCount&range=custom&from=2025-03-01&to=2025-03-20&bucket=week",
-                                      now: fixture.at("2025-04-01", 12)).body
+        let html = try await Self.get(
+            fixture, calendar: calendar,
+            "/trends?type=stepCount&range=custom&from=2025-03-01&to=2025-03-20&bucket=week",
+            now: fixture.at("2025-04-01", 12)
+        ).body
         // 1-19 March widened to whole weeks: Monday 24 Feb (Sunday 23 Feb) to Monday 24 March (Sunday 23 March).
         let (first, end) = firstWeekday == 2 ? ("2025-02-24", "2025-03-24") : ("2025-02-23", "2025-03-23")
         let range = try DateRange(start: fixture.at(first, 0), end: fixture.at(end, 0))
-        let expected = try await fixture.store.statistics(StatisticsQuery(type: .stepCount, range: range, interval: .week,
-                                                                          calendar: calendar, options: .sum)).value
+        let expected = try await fixture.store.statistics(
+            StatisticsQuery(
+                type: .stepCount, range: range, interval: .week,
+                calendar: calendar, options: .sum)
+        ).value
         #expect(expected.count == 4)
         #expect(expected.contains { $0.range.duration == 167 * 3600 }, "the week of 9 March loses an hour")
         let shown = Self.marks(html, series: "current")
@@ -127,10 +150,14 @@ struct TrendsPageTests {
         let shown = Self.marks(html, series: "current")
         let withData = daily.filter { $0.average != nil }
         #expect(!withData.isEmpty && shown.count == withData.count)
-        #expect(withData.allSatisfy { shown[ISO8601.format($0.range.start, in: fixture.calendar.timeZone)] == $0.average })
-        let whole = try #require(try await fixture.store.statistics(StatisticsQuery(
-            type: .bodyMass, range: span, interval: .day, intervalCount: 7, calendar: fixture.calendar,
-            options: [.average, .minimum, .maximum])).value.first)
+        #expect(
+            withData.allSatisfy { shown[ISO8601.format($0.range.start, in: fixture.calendar.timeZone)] == $0.average })
+        let whole = try #require(
+            try await fixture.store.statistics(
+                StatisticsQuery(
+                    type: .bodyMass, range: span, interval: .day, intervalCount: 7, calendar: fixture.calendar,
+                    options: [.average, .minimum, .maximum])
+            ).value.first)
         #expect(Self.summary(html, "average") == whole.average)
         #expect(Self.summary(html, "minimum") == whole.minimum && Self.summary(html, "maximum") == whole.maximum)
         #expect(Self.summary(html, "total") == nil, "a discrete type has no total")
@@ -143,10 +170,15 @@ struct TrendsPageTests {
         let fixture = try DashboardFixture(zone: "Europe/Berlin")
         // 30 and 31 October, then 2 to 4 November, then 6 November: gaps on 1 and 5 November.
         let days = ["2025-10-30", "2025-10-31", "2025-11-02", "2025-11-03", "2025-11-04", "2025-11-06"]
-        try await fixture.store.save(days.enumerated().map { index, day in
-            .quantity(.bodyMass, 70 + Double(index) * 0.5, .kilogram, start: fixture.at(day, 7), source: DashboardFixture.phone)
-        })
-        let html = try await fixture.get("/trends?type=bodyMass&range=custom&from=2025-10-30&to=2025-11-07", now: fixture.at("2025-11-06", 12)).body
+        try await fixture.store.save(
+            days.enumerated().map { index, day in
+                .quantity(
+                    .bodyMass, 70 + Double(index) * 0.5, .kilogram, start: fixture.at(day, 7),
+                    source: DashboardFixture.phone)
+            })
+        let html = try await fixture.get(
+            "/trends?type=bodyMass&range=custom&from=2025-10-30&to=2025-11-07", now: fixture.at("2025-11-06", 12)
+        ).body
         #expect(Self.marks(html, series: "current").count == days.count)
         let lines = html.components(separatedBy: "<polyline class=\"trend-line line-current\" points=\"").dropFirst()
             .map { $0.prefix { $0 != "\"" }.split(separator: " ").count }
@@ -160,21 +192,30 @@ struct TrendsPageTests {
         for offset in 0..<7 {
             let evening = try LocalDate(parsing: "2025-03-05").adding(days: offset).description
             let morning = try LocalDate(parsing: "2025-03-06").adding(days: offset).description
-            samples.append(.category(.sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: fixture.at(evening, 23),
-                                     end: fixture.at(morning, 6, offset * 5), source: DashboardFixture.watch, device: DashboardFixture.watchDevice))
-            samples.append(.category(.sleepAnalysis, SleepAnalysisValue.awake.rawValue, start: fixture.at(morning, 3),
-                                     end: fixture.at(morning, 3, 20), source: DashboardFixture.watch, device: DashboardFixture.watchDevice))
+            samples.append(
+                .category(
+                    .sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: fixture.at(evening, 23),
+                    end: fixture.at(morning, 6, offset * 5), source: DashboardFixture.watch,
+                    device: DashboardFixture.watchDevice))
+            samples.append(
+                .category(
+                    .sleepAnalysis, SleepAnalysisValue.awake.rawValue, start: fixture.at(morning, 3),
+                    end: fixture.at(morning, 3, 20), source: DashboardFixture.watch,
+                    device: DashboardFixture.watchDevice))
         }
         // A nap at 12:30 on the DST day belongs to the next night: noon is 12:00 on the wall clock.
-        samples.append(.category(.sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: fixture.at("2025-03-09", 12, 30),
-                                 end: fixture.at("2025-03-09", 13), source: DashboardFixture.phone))
+        samples.append(
+            .category(
+                .sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: fixture.at("2025-03-09", 12, 30),
+                end: fixture.at("2025-03-09", 13), source: DashboardFixture.phone))
         try await fixture.store.save(samples)
         let html = try await fixture.get("/trends?type=sleep&range=7", now: fixture.at("2025-03-12", 9)).body
         let shown = Self.marks(html, series: "current")
         #expect(shown.count == 7)
         for offset in 0..<7 {
             let day = try LocalDate(parsing: "2025-03-06").adding(days: offset)
-            let night = try DateRange(start: fixture.at(day.adding(days: -1).description, 12), end: fixture.at(day.description, 12))
+            let night = try DateRange(
+                start: fixture.at(day.adding(days: -1).description, 12), end: fixture.at(day.description, 12))
             let asleep = try await fixture.statistics(.sleepAnalysis, .duration, over: night, interval: .day)
             let minutes = asleep.compactMap(\.duration).reduce(0, +)
             #expect(shown[ISO8601.format(night.start, in: fixture.calendar.timeZone)] == minutes, "night to \(day)")
@@ -184,18 +225,26 @@ struct TrendsPageTests {
         let dstNight = try DateRange(start: fixture.at("2025-03-08", 12), end: fixture.at("2025-03-09", 12))
         #expect(shown[ISO8601.format(dstNight.start, in: fixture.calendar.timeZone)] == 375)
         // Starting on the night after the change: its noon is 12:00 EDT, so the 12:30 nap counts.
-        let after = try await fixture.get("/trends?type=sleep&range=custom&from=2025-03-10&to=2025-03-12",
-                                          now: fixture.at("2025-03-12", 9)).body
+        let after = try await fixture.get(
+            "/trends?type=sleep&range=custom&from=2025-03-10&to=2025-03-12",
+            now: fixture.at("2025-03-12", 9)
+        ).body
         let nextNight = try DateRange(start: fixture.at("2025-03-09", 12), end: fixture.at("2025-03-10", 12))
-        let nap = try await fixture.statistics(.sleepAnalysis, .duration, over: nextNight).compactMap(\.duration).reduce(0, +)
-        #expect(Self.marks(after, series: "current")[ISO8601.format(nextNight.start, in: fixture.calendar.timeZone)] == nap)
+        let nap = try await fixture.statistics(.sleepAnalysis, .duration, over: nextNight).compactMap(\.duration)
+            .reduce(0, +)
+        #expect(
+            Self.marks(after, series: "current")[ISO8601.format(nextNight.start, in: fixture.calendar.timeZone)] == nap)
         #expect(nap == 30 + 7 * 60 + 20, "the 12:30 nap and 23:00-06:20")
     }
 
-    @Test("A value the page cannot use is a 400 page naming the parameter",
-          arguments: [("type=nope", "type"), ("type=mindfulSessionX", "type"), ("type=workout", "type"), ("range=12", "range"),
-                      ("bucket=month", "bucket"), ("range=custom&to=2025-01-01", "from"), ("range=custom&from=2025-13-01&to=2025-12-01", "from"),
-                      ("range=custom&from=2025-02-01&to=2025-01-01", "to"), ("from=2025-01-01", "to")])
+    @Test(
+        "A value the page cannot use is a 400 page naming the parameter",
+        arguments: [
+            ("type=nope", "type"), ("type=mindfulSessionX", "type"), ("type=workout", "type"), ("range=12", "range"),
+            ("bucket=month", "bucket"), ("range=custom&to=2025-01-01", "from"),
+            ("range=custom&from=2025-13-01&to=2025-12-01", "from"),
+            ("range=custom&from=2025-02-01&to=2025-01-01", "to"), ("from=2025-01-01", "to"),
+        ])
     func badParameters(query: String, parameter: String) async throws {
         let fixture = try await Self.store(zone: "UTC", first: "2025-01-01", days: 2)
         let page = try await fixture.get("/trends?\(query)", now: fixture.at("2025-01-02", 12))
@@ -221,8 +270,12 @@ struct TrendsPageTests {
     @Test("Presets and ranges are links keeping the other choices; the custom range is a GET form")
     func navigation() async throws {
         let fixture = try await Self.store(zone: "UTC", first: "2025-01-01", days: 3)
-        let html = try await fixture.get("/trends?type=restingHeartRate&range=90&bucket=week", now: fixture.at("2025-01-03", 12)).body
-        for preset in ["bodyMass", "restingHeartRate", "heartRateVariabilitySDNN", "vo2Max", "stepCount", "sleepAnalysis"] {
+        let html = try await fixture.get(
+            "/trends?type=restingHeartRate&range=90&bucket=week", now: fixture.at("2025-01-03", 12)
+        ).body
+        for preset in [
+            "bodyMass", "restingHeartRate", "heartRateVariabilitySDNN", "vo2Max", "stepCount", "sleepAnalysis",
+        ] {
             #expect(html.contains("href=\"/trends?type=\(preset)&amp;range=90&amp;bucket=week\""), "\(preset)")
         }
         #expect(html.contains("href=\"/trends?type=restingHeartRate&amp;range=365&amp;bucket=week\""))
@@ -231,8 +284,11 @@ struct TrendsPageTests {
     }
 
     /// GETs `path` from a dashboard over the fixture's store in `calendar`.
-    static func get(_ fixture: DashboardFixture, calendar: Calendar, _ path: String, now: Date) async throws
-        -> (status: HTTPResponse.Status, body: String) {
+    static func get(
+        _ fixture: DashboardFixture, calendar: Calendar, _ path: String, now: Date
+    ) async throws
+        -> (status: HTTPResponse.Status, body: String)
+    {
         var configuration = DashboardConfiguration()
         configuration.now = { now }
         let router = Router()

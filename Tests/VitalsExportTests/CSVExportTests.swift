@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 import VitalsCore
-@testable import VitalsExport
 import VitalsStore
+import VitalsTestSupport
+
+@testable import VitalsExport
 
 /// CSV export: read back by Python's csv module, each type's rows are what `vitals samples --json` prints.
 @Suite("Export: tidy CSV read back by Python's csv module", .mayBlock)
@@ -13,12 +14,17 @@ struct CSVExportTests {
         let fixture = try await ExportFixture.make()
         let zone = try TimeZone.iana("America/New_York")
         // A window inside the fixture: samples that start in 2017.
-        let range = try DateRange(start: ISO8601.parse("2017-01-01T00:00:00-05:00")!, end: ISO8601.parse("2018-01-01T00:00:00-05:00")!)
+        let range = try DateRange(
+            start: ISO8601.parse("2017-01-01T00:00:00-05:00")!, end: ISO8601.parse("2018-01-01T00:00:00-05:00")!)
         let types: [SampleType] = [.stepCount, .heartRate, .sleepAnalysis, .workout, .bodyMass, .oxygenSaturation]
         let out = fixture.directory.appendingPathComponent("csv")
         let directory = try ExportDirectory(url: out)
-        let summary = try await Exporter.export(.csv, from: fixture.store, ExportRequest(range: range, types: types, zone: zone,
-                                                                                          pageSize: 300)) {
+        let summary = try await Exporter.export(
+            .csv, from: fixture.store,
+            ExportRequest(
+                range: range, types: types, zone: zone,
+                pageSize: 300)
+        ) {
             try directory.write($0, $1)
         }
         try directory.close()
@@ -26,10 +32,13 @@ struct CSVExportTests {
             .filter { FileManager.default.fileExists(atPath: out.appendingPathComponent($0).path) }
         let read = try ExportFixture.runScript("csv_rows.py", files.map { out.appendingPathComponent($0).path })
         #expect(read.ok, "\(read.stderr)")
-        let tables = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: [[String: String]]])
+        let tables = try #require(
+            try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: [[String: String]]])
         var compared = 0
         for type in types {
-            let samples = try await fixture.store.samples(of: type, matching: SamplePredicate(range, options: .strictStartDate)).value
+            let samples = try await fixture.store.samples(
+                of: type, matching: SamplePredicate(range, options: .strictStartDate)
+            ).value
             let rows = tables[type.shortName + ".csv"] ?? []
             #expect(rows.count == samples.count, "\(type.shortName)")
             #expect(summary.samples[type.identifier] ?? 0 == samples.count)
@@ -63,11 +72,16 @@ struct CSVExportTests {
         #expect(compared > 1000)
         // Daily steps: the store's merged sums, one row per day with samples.
         let calendar = Calendar.gregorian(in: zone)
-        let days = try await fixture.store.statistics(StatisticsQuery(type: .stepCount, range: range, interval: .day,
-                                                                      calendar: calendar, options: .sum)).value
+        let days = try await fixture.store.statistics(
+            StatisticsQuery(
+                type: .stepCount, range: range, interval: .day,
+                calendar: calendar, options: .sum)
+        ).value
             .filter { $0.sampleCount > 0 }
         let daily = try #require(tables["stepCount.daily.csv"])
-        #expect(daily.map { $0["date"] ?? "" } == days.map { LocalDate(containing: $0.range.start, in: calendar).description })
+        #expect(
+            daily.map { $0["date"] ?? "" }
+                == days.map { LocalDate(containing: $0.range.start, in: calendar).description })
         #expect(daily.map { Double($0["sum"] ?? "") } == days.map(\.sum))
         #expect(daily.allSatisfy { $0["unit"] == "count" && $0["average"] == "" })
     }

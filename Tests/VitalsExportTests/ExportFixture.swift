@@ -31,7 +31,9 @@ struct ExportFixture {
     /// Fails (never skips) when the venv is missing, saying how to make it.
     static func requirePython() throws -> String {
         let python = python
-        try #require(FileManager.default.isExecutableFile(atPath: python), """
+        try #require(
+            FileManager.default.isExecutableFile(atPath: python),
+            """
             Python with fhir.resources and fhirpathpy is not installed at \(python): run \
             `bash scripts/setup.sh` (or set VITALS_PYTHON)
             """)
@@ -39,11 +41,15 @@ struct ExportFixture {
     }
 
     /// Runs a script of `Python/` with `arguments`; returns the exit status, stdout and stderr.
-    static func runScript(_ script: String, _ arguments: [String]) throws -> (ok: Bool, stdout: String, stderr: String) {
-        let run = try ChildProcess.run(try requirePython(), [scripts.appendingPathComponent(script).path] + arguments,
-                                       environment: ProcessInfo.processInfo.environment)
-        return (run.termination == .exit(0), String(decoding: run.stdout, as: UTF8.self),
-                String(decoding: run.stderr, as: UTF8.self))
+    static func runScript(_ script: String, _ arguments: [String]) throws -> (ok: Bool, stdout: String, stderr: String)
+    {
+        let run = try ChildProcess.run(
+            try requirePython(), [scripts.appendingPathComponent(script).path] + arguments,
+            environment: ProcessInfo.processInfo.environment)
+        return (
+            run.termination == .exit(0), String(decoding: run.stdout, as: UTF8.self),
+            String(decoding: run.stderr, as: UTF8.self)
+        )
     }
 
     static let cuff = Source(name: "Cuff App", bundleIdentifier: "com.example.cuff")
@@ -56,7 +62,8 @@ struct ExportFixture {
         let store = try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path)
         _ = try await HealthExportImporter(store: store).importExport(at: export)
         try await store.save(extraSamples(), duplicates: .fail)
-        let range = try DateRange(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_102_444_800))
+        let range = try DateRange(
+            start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 4_102_444_800))
         return ExportFixture(directory: directory, store: store, range: range)
     }
 
@@ -66,22 +73,27 @@ struct ExportFixture {
         func at(_ minutes: Double) -> Date { base.addingTimeInterval(minutes * 60) }
         func id(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))! }
         let berlin: Metadata = [MetadataValue.timeZoneKey: .string("Europe/Berlin")]
-        let systolic = Sample.quantity(.bloodPressureSystolic, 121, .millimeterOfMercury, start: at(0), source: cuff, uuid: id(1))
-        let diastolic = Sample.quantity(.bloodPressureDiastolic, 79, .millimeterOfMercury, start: at(0), source: cuff, uuid: id(2))
-        let correlation = Sample(uuid: id(3), type: .bloodPressure, start: at(0), end: at(0),
-                                 content: .correlation([systolic, diastolic]), source: cuff)
+        let systolic = Sample.quantity(
+            .bloodPressureSystolic, 121, .millimeterOfMercury, start: at(0), source: cuff, uuid: id(1))
+        let diastolic = Sample.quantity(
+            .bloodPressureDiastolic, 79, .millimeterOfMercury, start: at(0), source: cuff, uuid: id(2))
+        let correlation = Sample(
+            uuid: id(3), type: .bloodPressure, start: at(0), end: at(0),
+            content: .correlation([systolic, diastolic]), source: cuff)
         return [
             correlation,
             .quantity(.bloodPressureSystolic, 131, .millimeterOfMercury, start: at(60), source: cuff, uuid: id(4)),
             .quantity(.bloodPressureDiastolic, 86, .millimeterOfMercury, start: at(60), source: cuff, uuid: id(5)),
             .quantity(.bloodPressureSystolic, 140, .millimeterOfMercury, start: at(120), source: cuff, uuid: id(6)),
-            .quantity(.oxygenSaturation, 0.97, .percent, start: at(10), source: cuff, device: watch, metadata: berlin,
-                      uuid: id(7)),
+            .quantity(
+                .oxygenSaturation, 0.97, .percent, start: at(10), source: cuff, device: watch, metadata: berlin,
+                uuid: id(7)),
             .quantity(.height, 1.8, .meter, start: at(11), source: cuff, uuid: id(8)),
             .quantity(.bodyMassIndex, 23.1, .count, start: at(12), source: cuff, uuid: id(9)),
             .quantity(.bodyTemperature, 36.8, .degreeCelsius, start: at(13), source: cuff, uuid: id(10)),
-            .quantity(.respiratoryRate, 14, .countPerMinute, start: at(14), end: at(15), source: cuff, device: watch,
-                      uuid: id(11)),
+            .quantity(
+                .respiratoryRate, 14, .countPerMinute, start: at(14), end: at(15), source: cuff, device: watch,
+                uuid: id(11)),
         ]
     }
 }

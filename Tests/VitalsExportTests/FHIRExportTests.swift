@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsExport
 import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsExport
 
 /// FHIR R4 export: every resource valid for the R4B models and the vital-signs profile, counts matching the store.
 @Suite("Export: FHIR R4 NDJSON checked by fhir.resources and fhirpathpy", .mayBlock)
@@ -12,11 +13,12 @@ struct FHIRExportTests {
     static func export(_ fixture: ExportFixture) async throws -> (URL, ExportSummary) {
         let out = fixture.directory.appendingPathComponent("fhir")
         let directory = try ExportDirectory(url: out)
-        let request = ExportRequest(range: fixture.range, zone: try .iana("America/New_York"),
-                                    patient: PatientDetails(characteristics: [
-                                        "HKCharacteristicTypeIdentifierDateOfBirth": "1990-05-20",
-                                        "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale",
-                                    ]), pageSize: 500)
+        let request = ExportRequest(
+            range: fixture.range, zone: try .iana("America/New_York"),
+            patient: PatientDetails(characteristics: [
+                "HKCharacteristicTypeIdentifierDateOfBirth": "1990-05-20",
+                "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale",
+            ]), pageSize: 500)
         let summary = try await Exporter.export(.fhir, from: fixture.store, request) { try directory.write($0, $1) }
         try directory.close()
         return (out, summary)
@@ -36,9 +38,12 @@ struct FHIRExportTests {
 
         // Every type of the store: its samples are the Observations of its code.
         var expected: [String: Int] = [:]
-        for type in SampleType.all where ![.bloodPressure, .bloodPressureSystolic, .bloodPressureDiastolic, .food].contains(type) {
-            let count = try await fixture.store.samples(of: type, matching: SamplePredicate(fixture.range, options: .strictStartDate))
-                .value.count
+        for type in SampleType.all
+        where ![.bloodPressure, .bloodPressureSystolic, .bloodPressureDiastolic, .food].contains(type) {
+            let count = try await fixture.store.samples(
+                of: type, matching: SamplePredicate(fixture.range, options: .strictStartDate)
+            )
+            .value.count
             guard count > 0 else { continue }
             let concept = FHIRConcept.of(type)
             expected[concept.loinc.first?.code ?? type.identifier, default: 0] += count
@@ -69,12 +74,17 @@ struct FHIRExportTests {
         #expect(saturation.contains("\"effectiveDateTime\":\"2023-11-14T23:23:20+01:00\""))
         #expect(saturation.contains("\"reference\":\"Device/"))
         let height = try #require(lines.first { $0.contains("000000000008") })
-        #expect(height.contains("\"code\":\"cm\",\"system\":\"http://unitsofmeasure.org\",\"unit\":\"cm\",\"value\":180}"))
+        #expect(
+            height.contains("\"code\":\"cm\",\"system\":\"http://unitsofmeasure.org\",\"unit\":\"cm\",\"value\":180}"))
         let patient = try String(contentsOf: out.appendingPathComponent(FHIRExporter.patientFile), encoding: .utf8)
-        #expect(patient == "{\"birthDate\":\"1990-05-20\",\"gender\":\"female\",\"id\":\"self\",\"resourceType\":\"Patient\"}\n")
+        #expect(
+            patient
+                == "{\"birthDate\":\"1990-05-20\",\"gender\":\"female\",\"id\":\"self\",\"resourceType\":\"Patient\"}\n"
+        )
         // The same store exports the same bytes.
         let (again, _) = try await Self.export(fixture)
-        #expect(try Data(contentsOf: again.appendingPathComponent(FHIRExporter.observationFile))
+        #expect(
+            try Data(contentsOf: again.appendingPathComponent(FHIRExporter.observationFile))
                 == Data(contentsOf: out.appendingPathComponent(FHIRExporter.observationFile)))
     }
 
@@ -82,7 +92,8 @@ struct FHIRExportTests {
     func wrongResourceFails() throws {
         let out = TestFolder.url("vitals-wrong")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try Data("{\"id\":\"self\",\"resourceType\":\"Patient\"}\n".utf8).write(to: out.appendingPathComponent("Patient.ndjson"))
+        try Data("{\"id\":\"self\",\"resourceType\":\"Patient\"}\n".utf8).write(
+            to: out.appendingPathComponent("Patient.ndjson"))
         // A heart rate without the vital-signs category, in beats per minute rather than UCUM's /min;
         // then one whose date is no FHIR dateTime.
         let wrong = """

@@ -10,7 +10,9 @@ struct JSONLinesExportTests {
     /// The JSON Lines export of `store`, as text.
     static func export(_ store: SQLiteHealthStore, range: DateRange) async throws -> (String, ExportSummary) {
         var text: [UInt8] = []
-        let summary = try await Exporter.export(.jsonl, from: store, ExportRequest(range: range, zone: .gmt, pageSize: 700)) {
+        let summary = try await Exporter.export(
+            .jsonl, from: store, ExportRequest(range: range, zone: .gmt, pageSize: 700)
+        ) {
             #expect($0 == JSONLinesExporter.file)
             text += $1
         }

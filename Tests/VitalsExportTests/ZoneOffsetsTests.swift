@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsExport
 
 /// The FHIR export's dates use a zone's offset cached between transitions (``ZoneOffsets``): it
@@ -8,11 +9,14 @@ import Testing
 struct ZoneOffsetsTests {
     /// Zones with DST both ways, half-hour DST, DST abolished, a zone that changed its standard
     /// offset (Samoa skipped 30 December 2011) and none at all.
-    static let zones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe",
-                        "America/Sao_Paulo", "Pacific/Apia", "Europe/Moscow", "Asia/Kolkata", "UTC"]
+    static let zones = [
+        "Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe",
+        "America/Sao_Paulo", "Pacific/Apia", "Europe/Moscow", "Asia/Kolkata", "UTC",
+    ]
 
-    @Test("Equal to TimeZone.secondsFromGMT at instants in time order, backwards and around transitions",
-          arguments: zones)
+    @Test(
+        "Equal to TimeZone.secondsFromGMT at instants in time order, backwards and around transitions",
+        arguments: zones)
     func matchesFoundation(name: String) throws {
         let zone = try #require(TimeZone(identifier: name))
         var offsets = ZoneOffsets(zone: zone)
@@ -35,4 +39,3 @@ struct ZoneOffsetsTests {
         #expect(checked > 10_000)
     }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import vitals_fuzz
 
 /// The fuzzers' committed inputs, replayed through the plain build's targets.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import vitals_fuzz
 
 /// The inputs the fuzzers found (`Tests/Fuzz/regressions/TARGET/`), replayed through their

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
+
 @testable import VitalsImport
 
 /// What the HAE fuzzer found, each read by the parser the server and `vitals import` use.
@@ -35,10 +36,15 @@ struct HAERegressionTests {
     func sleepLength() throws {
         let data = try document("sleep-hours-overflow-date.json")
         let lenient = try HealthAutoExportParser(strict: false).parse(data, file: "s.json")
-        #expect(lenient.samples.count == 3,
-                "the first night's three asleep stages (its awake quarter hour would run past sleepEnd); an unreadable night gives none")
+        #expect(
+            lenient.samples.count == 3,
+            "the first night's three asleep stages (its awake quarter hour would run past sleepEnd); an unreadable night gives none"
+        )
         #expect(lenient.unreadable.map(\.code) == [.invalidValue, .invalidValue])
-        #expect(lenient.unreadable.map(\.location?.field) == ["data.metrics[0].data[1].core", "data.metrics[0].data[2].inBed"])
+        #expect(
+            lenient.unreadable.map(\.location?.field) == [
+                "data.metrics[0].data[1].core", "data.metrics[0].data[2].inBed",
+            ])
         #expect(throws: VitalsError.self) { try HealthAutoExportParser(strict: true).parse(data, file: "s.json") }
     }
 }

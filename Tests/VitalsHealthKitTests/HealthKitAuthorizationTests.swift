@@ -2,8 +2,8 @@ import Foundation
 import HealthKit
 import Testing
 import VitalsCore
-import VitalsInsights
 import VitalsHealthKit
+import VitalsInsights
 import VitalsStore
 
 @Suite("HealthKit adapter: authorization, availability, opt-out")
@@ -21,7 +21,8 @@ struct HealthKitAuthorizationTests {
             let after = try await store.authorizationSummary()
             #expect(!after.needsPrompt)
             #expect(after.state == .authorized)
-            #expect(after.shareStatuses.keys.sorted { $0.identifier < $1.identifier }
+            #expect(
+                after.shareStatuses.keys.sorted { $0.identifier < $1.identifier }
                     == store.configuration.shareTypes.sorted { $0.identifier < $1.identifier })
             #expect(try await store.authorizationStatus(for: .mindfulSession, access: .share) == .sharingAuthorized)
         }
@@ -49,9 +50,12 @@ struct HealthKitAuthorizationTests {
             harness.simulator.answerAuthorizationRequests(allowSharing: true, allowReading: false)
             let store = try await harness.authorizedStore()
             harness.recordSteps(900, from: HealthKitHarness.watch, start: HealthKitHarness.at(hour: 9), minutes: 30)
-            let own = try await store.logMindfulness(start: HealthKitHarness.at(hour: 7), end: HealthKitHarness.at(hour: 7.25))
-            let day = SamplePredicate(DateRange(clampingStart: HealthKitHarness.day,
-                                                end: HealthKitHarness.day.addingTimeInterval(86_400)))
+            let own = try await store.logMindfulness(
+                start: HealthKitHarness.at(hour: 7), end: HealthKitHarness.at(hour: 7.25))
+            let day = SamplePredicate(
+                DateRange(
+                    clampingStart: HealthKitHarness.day,
+                    end: HealthKitHarness.day.addingTimeInterval(86_400)))
 
             let steps = try await store.samples(of: .stepCount, matching: day)
             #expect(steps.value.isEmpty)
@@ -89,9 +93,12 @@ struct HealthKitAuthorizationTests {
             #expect(try await store.authorizationSummary().state == .unavailable)
             #expect(try await store.authorizationState(for: [.stepCount]) == .unavailable)
             #expect(try await store.samples(of: .stepCount).value.isEmpty)
-            let query = StatisticsQuery(type: .stepCount, range: DateRange(clampingStart: HealthKitHarness.day,
-                                        end: HealthKitHarness.day.addingTimeInterval(86_400)),
-                                        interval: .hour, calendar: HealthKitHarness.calendar, options: .sum)
+            let query = StatisticsQuery(
+                type: .stepCount,
+                range: DateRange(
+                    clampingStart: HealthKitHarness.day,
+                    end: HealthKitHarness.day.addingTimeInterval(86_400)),
+                interval: .hour, calendar: HealthKitHarness.calendar, options: .sum)
             let statistics = try await store.statistics(query)
             #expect(statistics.value.count == 24)
             #expect(statistics.value.allSatisfy { $0.sum == nil })

@@ -3,8 +3,8 @@ import HealthKit
 import Logging
 import Testing
 import VitalsCore
-import VitalsInsights
 import VitalsHealthKit
+import VitalsInsights
 import VitalsStore
 import VitalsSync
 
@@ -14,13 +14,15 @@ struct HealthKitChangesTests {
     func anchorPersistence() async throws {
         try await HealthKitHarness.run { harness in
             let first = try await harness.authorizedStore()
-            let one = try await first.logMindfulness(start: HealthKitHarness.at(hour: 7), end: HealthKitHarness.at(hour: 7.5))
+            let one = try await first.logMindfulness(
+                start: HealthKitHarness.at(hour: 7), end: HealthKitHarness.at(hour: 7.5))
             let initial = try await first.changes(since: nil, types: [.mindfulSession])
             #expect(initial.added.map(\.uuid) == [one.uuid])
             let quiet = try await first.changes(since: initial.anchor, types: [.mindfulSession])
             #expect(quiet.added.isEmpty && quiet.anchor == initial.anchor)
 
-            let two = try await first.logMindfulness(start: HealthKitHarness.at(hour: 8), end: HealthKitHarness.at(hour: 8.5))
+            let two = try await first.logMindfulness(
+                start: HealthKitHarness.at(hour: 8), end: HealthKitHarness.at(hour: 8.5))
             _ = try await first.delete([one.uuid])
 
             let second = harness.store()
@@ -45,10 +47,11 @@ struct HealthKitChangesTests {
             let changed = await iterator.next()
             #expect(changed == [.mindfulSession])
             let simulator = harness.simulator
-            #expect(try await HealthKitHarness.eventually {
-                let updates = simulator.observerUpdates
-                return updates.delivered > 0 && updates.completed == updates.delivered
-            })
+            #expect(
+                try await HealthKitHarness.eventually {
+                    let updates = simulator.observerUpdates
+                    return updates.delivered > 0 && updates.completed == updates.delivered
+                })
         }
     }
 
@@ -69,14 +72,16 @@ struct HealthKitChangesTests {
             let sync = HealthKitBackgroundSync(store: store, service: service, frequency: .immediate)
             try await sync.start()
             #expect(harness.simulator.backgroundDeliveryFrequency(for: SampleType.stepCount.identifier) == .hourly)
-            #expect(harness.simulator.backgroundDeliveryFrequency(for: SampleType.sleepAnalysis.identifier) == .immediate)
+            #expect(
+                harness.simulator.backgroundDeliveryFrequency(for: SampleType.sleepAnalysis.identifier) == .immediate)
 
             harness.recordSteps(400, from: HealthKitHarness.watch, start: HealthKitHarness.at(hour: 9), minutes: 20)
             let simulator = harness.simulator
-            #expect(try await HealthKitHarness.eventually {
-                let updates = simulator.observerUpdates
-                return updates.delivered == 1 && updates.completed == 1
-            })
+            #expect(
+                try await HealthKitHarness.eventually {
+                    let updates = simulator.observerUpdates
+                    return updates.delivered == 1 && updates.completed == 1
+                })
             #expect(messages.lines.contains("sync started"), "the change requested a sync")
             #expect(!messages.lines.contains("sync confirmed"), "nothing listens on port 9")
             sync.stop()

@@ -51,8 +51,11 @@ struct HealthKitHarness {
 
     /// Steps as another source recorded them.
     func recordSteps(_ count: Double, from source: Source, start: Date, minutes: Double, device: HKDevice? = nil) {
-        let sample = HKQuantitySample(type: HKQuantityType.quantityType(forIdentifier: HKQuantityTypeIdentifier(
-            rawValue: SampleType.stepCount.identifier))!, quantity: HKQuantity(unit: .count(), doubleValue: count),
+        let sample = HKQuantitySample(
+            type: HKQuantityType.quantityType(
+                forIdentifier: HKQuantityTypeIdentifier(
+                    rawValue: SampleType.stepCount.identifier))!,
+            quantity: HKQuantity(unit: .count(), doubleValue: count),
             start: start, end: start.addingTimeInterval(minutes * 60), device: device, metadata: nil)
         simulator.record([sample], from: source)
     }

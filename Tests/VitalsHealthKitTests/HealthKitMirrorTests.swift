@@ -13,12 +13,13 @@ struct HealthKitMirrorTests {
         try await HealthKitHarness.run { harness in
             let enabled = HealthKitEnabledSetting.inMemory(false)
             var mirrorConfiguration = harness.configuration(enabled: enabled)
-            mirrorConfiguration.shareTypes.insert(.bodyMass)    // an app mirroring weights writes them
+            mirrorConfiguration.shareTypes.insert(.bodyMass)  // an app mirroring weights writes them
             let healthKit = HealthKitHealthStore(healthStore: HKHealthStore(), configuration: mirrorConfiguration)
             var configuration = SQLiteHealthStore.Configuration()
             configuration.appSource = HealthKitHarness.app
-            let local = try SQLiteHealthStore(path: harness.directory.appendingPathComponent("app.sqlite").path,
-                                              configuration: configuration)
+            let local = try SQLiteHealthStore(
+                path: harness.directory.appendingPathComponent("app.sqlite").path,
+                configuration: configuration)
             let editor = MirroredRecordEditor(local: local, mirror: healthKit, outbox: try SQLiteMirrorOutbox(local))
             let weight = WeightRecord(date: HealthKitHarness.at(hour: 7), kilograms: 80, source: HealthKitHarness.app)
 
@@ -46,7 +47,9 @@ struct HealthKitMirrorTests {
         }
     }
 
-    @Test("UnifiedQuery over the app's store and HealthKit lists a mirrored record once, as the local one, in either order; the app's other records stay")
+    @Test(
+        "UnifiedQuery over the app's store and HealthKit lists a mirrored record once, as the local one, in either order; the app's other records stay"
+    )
     func unifiedQueryListsMirroredRecordOnce() async throws {
         try await HealthKitHarness.run { harness in
             var mirrorConfiguration = harness.configuration()
@@ -55,18 +58,23 @@ struct HealthKitMirrorTests {
             try await healthKit.requestAuthorization()
             var configuration = SQLiteHealthStore.Configuration()
             configuration.appSource = HealthKitHarness.app
-            let local = try SQLiteHealthStore(path: harness.directory.appendingPathComponent("app.sqlite").path,
-                                              configuration: configuration)
+            let local = try SQLiteHealthStore(
+                path: harness.directory.appendingPathComponent("app.sqlite").path,
+                configuration: configuration)
             let editor = MirroredRecordEditor(local: local, mirror: healthKit, outbox: try SQLiteMirrorOutbox(local))
             // The same weight entered twice (two records of the app), and another later; all mirrored.
             let first = WeightRecord(date: HealthKitHarness.at(hour: 7), kilograms: 80, source: HealthKitHarness.app)
             let twin = WeightRecord(date: HealthKitHarness.at(hour: 7), kilograms: 80, source: HealthKitHarness.app)
-            let evening = WeightRecord(date: HealthKitHarness.at(hour: 20), kilograms: 80.6, source: HealthKitHarness.app)
+            let evening = WeightRecord(
+                date: HealthKitHarness.at(hour: 20), kilograms: 80.6, source: HealthKitHarness.app)
             for record in [first, twin, evening] { #expect(try await editor.add(record).isMirrored) }
             // The app's watch extension wrote one straight to HealthKit, same time and value: a record of its own.
-            let watchApp = Source(name: "Journey Watch", bundleIdentifier: HealthKitHarness.app.bundleIdentifier + ".watchkitapp")
-            let direct = HKQuantitySample(type: HKQuantityType(.bodyMass), quantity: HKQuantity(
-                unit: HKUnit(from: "kg"), doubleValue: 80), start: HealthKitHarness.at(hour: 7),
+            let watchApp = Source(
+                name: "Journey Watch", bundleIdentifier: HealthKitHarness.app.bundleIdentifier + ".watchkitapp")
+            let direct = HKQuantitySample(
+                type: HKQuantityType(.bodyMass),
+                quantity: HKQuantity(
+                    unit: HKUnit(from: "kg"), doubleValue: 80), start: HealthKitHarness.at(hour: 7),
                 end: HealthKitHarness.at(hour: 7), device: nil, metadata: nil)
             harness.simulator.record([direct], from: watchApp)
             #expect(harness.simulator.storedSamples(of: HKQuantityTypeIdentifier.bodyMass.rawValue).count == 4)

@@ -27,8 +27,11 @@ struct HealthKitPermissionFlowTests {
         }
     }
 
-    static func service(_ store: HealthKitHealthStore, harness: HealthKitHarness, sleeper: InstantSleeper) throws
-        -> HealthSyncService {
+    static func service(
+        _ store: HealthKitHealthStore, harness: HealthKitHarness, sleeper: InstantSleeper
+    ) throws
+        -> HealthSyncService
+    {
         var configuration = HealthSyncService.Configuration()
         configuration.calendar = HealthKitHarness.calendar
         configuration.retry.maximumAttempts = 1
@@ -65,7 +68,8 @@ struct HealthKitPermissionFlowTests {
             let store = harness.store()
             try await store.requestAuthorization(toShare: [], read: Set(SyncDataReader.types))
             let sleeper = InstantSleeper()
-            let outcome = try await Self.service(store, harness: harness, sleeper: sleeper).requestAuthorizationAndSync()
+            let outcome = try await Self.service(store, harness: harness, sleeper: sleeper)
+                .requestAuthorizationAndSync()
             #expect(!outcome.prompted)
             #expect(harness.simulator.promptCount == 1)
             #expect(outcome.state == .authorized)

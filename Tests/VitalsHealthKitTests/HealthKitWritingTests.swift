@@ -2,8 +2,8 @@ import Foundation
 import HealthKit
 import Testing
 import VitalsCore
-import VitalsInsights
 import VitalsHealthKit
+import VitalsInsights
 import VitalsStore
 
 @Suite("HealthKit adapter: seed 000 logging methods and write failures")
@@ -31,8 +31,11 @@ struct HealthKitWritingTests {
         try await HealthKitHarness.run { harness in
             let store = try await harness.authorizedStore()
             let mass = 82.0
-            let scale = HKQuantitySample(type: HKQuantityType(.bodyMass), quantity: HKQuantity(
-                unit: HKUnit(from: "kg"), doubleValue: mass), start: HealthKitHarness.day, end: HealthKitHarness.day,
+            let scale = HKQuantitySample(
+                type: HKQuantityType(.bodyMass),
+                quantity: HKQuantity(
+                    unit: HKUnit(from: "kg"), doubleValue: mass), start: HealthKitHarness.day,
+                end: HealthKitHarness.day,
                 device: nil, metadata: nil)
             harness.simulator.record([scale], from: HealthKitHarness.otherApp)
             let start = HealthKitHarness.at(hour: 18), end = HealthKitHarness.at(hour: 18.75)
@@ -65,23 +68,31 @@ struct HealthKitWritingTests {
             ]
             for (type, unit, value) in recorded {
                 let identifier = HKQuantityTypeIdentifier(rawValue: type.identifier)
-                let sample = HKQuantitySample(type: HKQuantityType(identifier), quantity: HKQuantity(
-                    unit: HKUnit(from: unit), doubleValue: value), start: start, end: start, device: nil, metadata: nil)
+                let sample = HKQuantitySample(
+                    type: HKQuantityType(identifier),
+                    quantity: HKQuantity(
+                        unit: HKUnit(from: unit), doubleValue: value), start: start, end: start, device: nil,
+                    metadata: nil)
                 harness.simulator.record([sample], from: HealthKitHarness.otherApp)
             }
-            for type in [SampleType.basalEnergyBurned, .dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates,
-                         .dietaryFatTotal] {
+            for type in [
+                SampleType.basalEnergyBurned, .dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates,
+                .dietaryFatTotal,
+            ] {
                 let result = try await store.samples(of: type)
                 #expect(result.value.count == 1, "\(type.identifier)")
                 #expect(result.unreadableTypes.isEmpty, "\(type.identifier)")
             }
-            let resting = try await RestingQuery().records(from: HealthKitHarness.day, to: HealthKitHarness.at(hour: 24),
-                                                           store: store)
+            let resting = try await RestingQuery().records(
+                from: HealthKitHarness.day, to: HealthKitHarness.at(hour: 24),
+                store: store)
             #expect(resting.value.count == 1 && resting.unreadableTypes.isEmpty)
         }
     }
 
-    @Test("NoAlc across time zones: an entry logged at Berlin midnight carries HKTimeZone and stays a Berlin day in New York")
+    @Test(
+        "NoAlc across time zones: an entry logged at Berlin midnight carries HKTimeZone and stays a Berlin day in New York"
+    )
     func noAlcKeepsItsZone() async throws {
         try await HealthKitHarness.run { harness in
             var berlinConfiguration = harness.configuration()
@@ -90,9 +101,11 @@ struct HealthKitWritingTests {
             try await berlin.requestAuthorization()
             // 1-3 Oct 2025, alcohol-free, logged in Berlin in the evening.
             for day in 1...3 {
-                _ = try await berlin.logAlcohol(drinks: .none, date: Date(timeIntervalSince1970: 1_759_341_600 + Double(day - 1) * 86_400))
+                _ = try await berlin.logAlcohol(
+                    drinks: .none, date: Date(timeIntervalSince1970: 1_759_341_600 + Double(day - 1) * 86_400))
             }
-            let stored = harness.simulator.storedSamples(of: HKQuantityTypeIdentifier.numberOfAlcoholicBeverages.rawValue)
+            let stored = harness.simulator.storedSamples(
+                of: HKQuantityTypeIdentifier.numberOfAlcoholicBeverages.rawValue)
             #expect(stored.count == 3)
             #expect(stored.allSatisfy { $0.metadata?[HKMetadataKeyTimeZone] as? String == "Europe/Berlin" })
             // Counted in New York (Berlin midnight is 18:00 the day before there), the days stay 1-3 Oct.
@@ -101,14 +114,16 @@ struct HealthKitWritingTests {
             let newYork = HealthKitHealthStore(healthStore: HKHealthStore(), configuration: newYorkConfiguration)
             let query = DailyActivityQuery.forApp(of: newYork, calendar: newYorkConfiguration.calendar)
             let streak = try await StreakCounter(activity: .noalc, query: query)
-                .streak(now: Date(timeIntervalSince1970: 1_759_521_600), store: newYork) // 3 Oct 2025, 16:00 New York
+                .streak(now: Date(timeIntervalSince1970: 1_759_521_600), store: newYork)  // 3 Oct 2025, 16:00 New York
             #expect(streak.length == 3)
             #expect(streak.days.first == (try LocalDate(parsing: "2025-10-03")))
             #expect(streak.days.last == (try LocalDate(parsing: "2025-10-01")))
         }
     }
 
-    @Test("Workouts across time zones: one logged in Berlin carries HKTimeZone and keeps its Berlin day in New York's calendar and streak")
+    @Test(
+        "Workouts across time zones: one logged in Berlin carries HKTimeZone and keeps its Berlin day in New York's calendar and streak"
+    )
     func workoutKeepsItsZone() async throws {
         try await HealthKitHarness.run { harness in
             var berlinConfiguration = harness.configuration()
@@ -128,11 +143,13 @@ struct HealthKitWritingTests {
             newYorkConfiguration.calendar = Calendar.gregorian(in: TimeZone(identifier: "America/New_York")!)
             let newYork = HealthKitHealthStore(healthStore: HKHealthStore(), configuration: newYorkConfiguration)
             let query = DailyActivityQuery.forApp(of: newYork, calendar: newYorkConfiguration.calendar)
-            let october = try await ActivityCalendar(query: query).month(YearMonth(year: 2025, month: 10), store: newYork)
-            #expect(october.days.filter { $0.met.contains(.workout) }.map(\.activity.day.description)
+            let october = try await ActivityCalendar(query: query).month(
+                YearMonth(year: 2025, month: 10), store: newYork)
+            #expect(
+                october.days.filter { $0.met.contains(.workout) }.map(\.activity.day.description)
                     == ["2025-10-01", "2025-10-02", "2025-10-03"])
             let streak = try await StreakCounter(activity: .workout, query: query)
-                .streak(now: Date(timeIntervalSince1970: 1_759_536_000), store: newYork) // 3 Oct 2025, 20:00 New York
+                .streak(now: Date(timeIntervalSince1970: 1_759_536_000), store: newYork)  // 3 Oct 2025, 20:00 New York
             #expect(streak.length == 3 && streak.todayCounted)
             #expect(streak.days.first == (try LocalDate(parsing: "2025-10-03")))
             #expect(streak.days.last == (try LocalDate(parsing: "2025-10-01")))
@@ -145,7 +162,8 @@ struct HealthKitWritingTests {
             let store = try await harness.authorizedStore()
             _ = try await store.logAlcohol(drinks: .moderate, date: HealthKitHarness.at(hour: 21))
             let logged = try await store.logAlcohol(drinks: .heavy, date: HealthKitHarness.at(hour: 22))
-            let stored = harness.simulator.storedSamples(of: HKQuantityTypeIdentifier.numberOfAlcoholicBeverages.rawValue)
+            let stored = harness.simulator.storedSamples(
+                of: HKQuantityTypeIdentifier.numberOfAlcoholicBeverages.rawValue)
             let sample = try #require(stored.first as? HKQuantitySample)
             #expect(stored.count == 1)
             #expect(sample.startDate == HealthKitHarness.calendar.startOfDay(for: HealthKitHarness.at(hour: 22)))
@@ -161,7 +179,8 @@ struct HealthKitWritingTests {
             _ = try await store.logMindfulness(start: HealthKitHarness.at(hour: 7), end: HealthKitHarness.at(hour: 7.5))
             harness.simulator.setShareStatus(.sharingDenied, for: HKCategoryTypeIdentifier.mindfulSession.rawValue)
             do {
-                _ = try await store.logMindfulness(start: HealthKitHarness.at(hour: 8), end: HealthKitHarness.at(hour: 8.5))
+                _ = try await store.logMindfulness(
+                    start: HealthKitHarness.at(hour: 8), end: HealthKitHarness.at(hour: 8.5))
                 Issue.record("the write succeeded after the permission was revoked")
             } catch let error as VitalsError {
                 #expect(error.code == .authorizationDenied)
@@ -200,7 +219,9 @@ struct HealthKitWritingTests {
             let locked = try await store.samples(of: .mindfulSession)
             #expect(locked.staleBecause?.code == .databaseInaccessible)
             #expect(locked.value.map(\.uuid) == before.value.map(\.uuid))
-            await #expect(throws: VitalsError.self) { _ = try await store.changes(since: nil, types: [.mindfulSession]) }
+            await #expect(throws: VitalsError.self) {
+                _ = try await store.changes(since: nil, types: [.mindfulSession])
+            }
 
             harness.simulator.isDeviceLocked = false
             let unlocked = try await store.samples(of: .mindfulSession)
@@ -214,8 +235,9 @@ struct HealthKitWritingTests {
         try await HealthKitHarness.run { harness in
             let store = try await harness.authorizedStore()
             harness.simulator.isDeviceLocked = true
-            let logged = try await store.logWorkout(start: HealthKitHarness.at(hour: 18), end: HealthKitHarness.at(hour: 18.5),
-                                                    activity: .running)
+            let logged = try await store.logWorkout(
+                start: HealthKitHarness.at(hour: 18), end: HealthKitHarness.at(hour: 18.5),
+                activity: .running)
             #expect(logged.workout?.activityType == .running)
             #expect(harness.simulator.storedSamples(of: HKObjectType.workoutType().identifier).isEmpty)
             harness.simulator.isDeviceLocked = false
@@ -229,8 +251,9 @@ struct HealthKitWritingTests {
     func saveAndDelete() async throws {
         try await HealthKitHarness.run { harness in
             let store = try await harness.authorizedStore()
-            let energy = Sample.quantity(.activeEnergyBurned, 120, .kilocalorie, start: HealthKitHarness.at(hour: 9),
-                                         end: HealthKitHarness.at(hour: 10), source: store.appSource)
+            let energy = Sample.quantity(
+                .activeEnergyBurned, 120, .kilocalorie, start: HealthKitHarness.at(hour: 9),
+                end: HealthKitHarness.at(hour: 10), source: store.appSource)
             let summary = try await store.save([energy])
             #expect(summary.added == 1)
             let saved = try await store.samples(of: .activeEnergyBurned).value

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsImport
 import VitalsStore
+
+@testable import VitalsImport
 
 @Suite("Export format traps")
 struct ExportTrapTests {
     @Test("A malformed iOS 16 (v12) DTD is cut out, never read")
     func brokenDTD() async throws {
         let workspace = try ImportWorkspace()
-        let path = try workspace.write("export.xml", ExportText.document([ExportText.steps(10, at: 0), ExportText.steps(20, at: 1)].joined(separator: "\n")))
+        let path = try workspace.write(
+            "export.xml",
+            ExportText.document([ExportText.steps(10, at: 0), ExportText.steps(20, at: 1)].joined(separator: "\n")))
         let report = try await workspace.importExport(path)
         #expect(report.added == 2)
         let steps = try await workspace.store.samples(of: .stepCount).value
@@ -26,7 +29,8 @@ struct ExportTrapTests {
     @Test("Characters XML forbids (U+000B) are tolerated")
     func forbiddenCharacters() async throws {
         let workspace = try ImportWorkspace()
-        let record = #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale\#u{0B}App" unit="kg" creationDate="2024-02-01 08:00:00 +0100" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="71.5"><MetadataEntry key="note" value="a\#u{0B}b\#u{01}c"/></Record>"#
+        let record =
+            #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale\#u{0B}App" unit="kg" creationDate="2024-02-01 08:00:00 +0100" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="71.5"><MetadataEntry key="note" value="a\#u{0B}b\#u{01}c"/></Record>"#
         let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(record)))
         #expect(report.added == 1)
         let mass = try await workspace.store.samples(of: .bodyMass).value
@@ -37,10 +41,12 @@ struct ExportTrapTests {
     @Test("A localized XML name inside the zip is found by content, beside export_cda.xml")
     func localizedZipEntry() async throws {
         let workspace = try ImportWorkspace()
-        let zip = try workspace.zip("export.zip", [
-            ("apple_health_export/export_cda.xml", "<?xml version=\"1.0\"?><ClinicalDocument/>"),
-            ("apple_health_export/导出.xml", ExportText.document(ExportText.steps(5, at: 3))),
-        ])
+        let zip = try workspace.zip(
+            "export.zip",
+            [
+                ("apple_health_export/export_cda.xml", "<?xml version=\"1.0\"?><ClinicalDocument/>"),
+                ("apple_health_export/导出.xml", ExportText.document(ExportText.steps(5, at: 3))),
+            ])
         let report = try await workspace.importExport(zip)
         #expect(report.added == 1)
     }
@@ -49,35 +55,38 @@ struct ExportTrapTests {
     func intervalWorkout() async throws {
         let workspace = try ImportWorkspace()
         let workout = """
-         <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="40" durationUnit="min" sourceName="Anna’s Apple Watch" sourceVersion="10.2" device="&lt;&lt;HKDevice: 0x28&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.2&gt;" creationDate="2024-02-01 09:00:00 +0100" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100">
-          <MetadataEntry key="HKIndoorWorkout" value="0"/>
-          <MetadataEntry key="HKTimeZone" value="Europe/Berlin"/>
-          <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2024-02-01 08:15:00 +0100" duration="10" durationUnit="min"/>
-          <WorkoutEvent type="HKWorkoutEventTypePause" date="2024-02-01 08:40:00 +0100"/>
-          <WorkoutEvent type="HKWorkoutEventTypeResume" date="2024-02-01 08:45:00 +0100"/>
-          <WorkoutActivity uuid="11111111-2222-3333-4444-555555555555" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 08:35:00 +0100" duration="20" durationUnit="min">
-           <WorkoutEvent type="HKWorkoutEventTypeLap" date="2024-02-01 08:25:00 +0100"/>
-           <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 08:35:00 +0100" sum="4.1" unit="km"/>
-           <MetadataEntry key="HKWorkoutActivityIndex" value="0"/>
-          </WorkoutActivity>
-          <WorkoutActivity uuid="66666666-7777-8888-9999-000000000000" startDate="2024-02-01 08:45:00 +0100" endDate="2024-02-01 09:00:00 +0100" duration="15" durationUnit="min">
-           <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-02-01 08:45:00 +0100" endDate="2024-02-01 09:00:00 +0100" sum="2.9" unit="km"/>
-          </WorkoutActivity>
-          <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100" sum="420" unit="kcal"/>
-          <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100" average="151" minimum="98" maximum="176" unit="count/min"/>
-          <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100" sum="7" unit="km"/>
-          <WorkoutRoute sourceName="Anna’s Apple Watch" sourceVersion="10.2" creationDate="2024-02-01 09:00:00 +0100" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 08:35:00 +0100">
-           <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>
-           <FileReference path="/workout-routes/route_2024-02-01_8.15am.gpx"/>
-          </WorkoutRoute>
-          <WorkoutRoute sourceName="Anna’s Apple Watch" sourceVersion="10.2" creationDate="2024-02-01 09:00:00 +0100" startDate="2024-02-01 08:45:00 +0100" endDate="2024-02-01 09:00:00 +0100">
-           <FileReference path="/workout-routes/route_2024-02-01_8.45am.gpx"/>
-          </WorkoutRoute>
-         </Workout>
-        """
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="40" durationUnit="min" sourceName="Anna’s Apple Watch" sourceVersion="10.2" device="&lt;&lt;HKDevice: 0x28&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.2&gt;" creationDate="2024-02-01 09:00:00 +0100" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100">
+              <MetadataEntry key="HKIndoorWorkout" value="0"/>
+              <MetadataEntry key="HKTimeZone" value="Europe/Berlin"/>
+              <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2024-02-01 08:15:00 +0100" duration="10" durationUnit="min"/>
+              <WorkoutEvent type="HKWorkoutEventTypePause" date="2024-02-01 08:40:00 +0100"/>
+              <WorkoutEvent type="HKWorkoutEventTypeResume" date="2024-02-01 08:45:00 +0100"/>
+              <WorkoutActivity uuid="11111111-2222-3333-4444-555555555555" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 08:35:00 +0100" duration="20" durationUnit="min">
+               <WorkoutEvent type="HKWorkoutEventTypeLap" date="2024-02-01 08:25:00 +0100"/>
+               <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 08:35:00 +0100" sum="4.1" unit="km"/>
+               <MetadataEntry key="HKWorkoutActivityIndex" value="0"/>
+              </WorkoutActivity>
+              <WorkoutActivity uuid="66666666-7777-8888-9999-000000000000" startDate="2024-02-01 08:45:00 +0100" endDate="2024-02-01 09:00:00 +0100" duration="15" durationUnit="min">
+               <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-02-01 08:45:00 +0100" endDate="2024-02-01 09:00:00 +0100" sum="2.9" unit="km"/>
+              </WorkoutActivity>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100" sum="420" unit="kcal"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100" average="151" minimum="98" maximum="176" unit="count/min"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 09:00:00 +0100" sum="7" unit="km"/>
+              <WorkoutRoute sourceName="Anna’s Apple Watch" sourceVersion="10.2" creationDate="2024-02-01 09:00:00 +0100" startDate="2024-02-01 08:15:00 +0100" endDate="2024-02-01 08:35:00 +0100">
+               <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>
+               <FileReference path="/workout-routes/route_2024-02-01_8.15am.gpx"/>
+              </WorkoutRoute>
+              <WorkoutRoute sourceName="Anna’s Apple Watch" sourceVersion="10.2" creationDate="2024-02-01 09:00:00 +0100" startDate="2024-02-01 08:45:00 +0100" endDate="2024-02-01 09:00:00 +0100">
+               <FileReference path="/workout-routes/route_2024-02-01_8.45am.gpx"/>
+              </WorkoutRoute>
+             </Workout>
+            """
         func gpx(_ minutes: [Int]) -> String {
             let points = minutes.map { minute in
-                String(format: #"<trkpt lon="13.40%02d" lat="52.52%02d"><ele>34.5</ele><time>2024-02-01T07:%02d:00Z</time><extensions><speed>3.1</speed><course>90.0</course><hAcc>2.0</hAcc><vAcc>1.5</vAcc></extensions></trkpt>"#, minute, minute, minute)
+                String(
+                    format:
+                        #"<trkpt lon="13.40%02d" lat="52.52%02d"><ele>34.5</ele><time>2024-02-01T07:%02d:00Z</time><extensions><speed>3.1</speed><course>90.0</course><hAcc>2.0</hAcc><vAcc>1.5</vAcc></extensions></trkpt>"#,
+                    minute, minute, minute)
             }.joined(separator: "\n")
             return """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -88,11 +97,13 @@ struct ExportTrapTests {
                 </trkseg></trk></gpx>
                 """
         }
-        let zip = try workspace.zip("export.zip", [
-            ("apple_health_export/export.xml", ExportText.document(workout)),
-            ("apple_health_export/workout-routes/route_2024-02-01_8.15am.gpx", gpx([15, 20, 25])),
-            ("apple_health_export/workout-routes/route_2024-02-01_8.45am.gpx", gpx([45, 50])),
-        ])
+        let zip = try workspace.zip(
+            "export.zip",
+            [
+                ("apple_health_export/export.xml", ExportText.document(workout)),
+                ("apple_health_export/workout-routes/route_2024-02-01_8.15am.gpx", gpx([15, 20, 25])),
+                ("apple_health_export/workout-routes/route_2024-02-01_8.45am.gpx", gpx([45, 50])),
+            ])
         let report = try await workspace.importExport(zip)
         #expect(report.added == 1 && report.routePoints == 5 && report.missingRouteFiles == 0)
         let stored = try #require(try await workspace.store.samples(of: .workout).value.first)
@@ -119,11 +130,12 @@ struct ExportTrapTests {
     func unknownAndEmpty() async throws {
         let workspace = try ImportWorkspace()
         let body = """
-         <ClinicalRecord type="HKClinicalTypeIdentifierAllergyRecord" identifier="x" sourceName="Hospital" fhirVersion="4.0.1" receivedDate="2024-01-01 10:00:00 +0100" resourceFilePath="/clinical-records/x.json"/>
-         <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2024-01-01 10:00:00 +0100" endDate="2024-01-01 10:00:00 +0100"><SensitivityPoint frequencyValue="500" frequencyUnit="Hz" leftEarValue="10" leftEarUnit="dBHL"/></Audiogram>
-         <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2024-01-02 10:00:00 +0100" endDate="2024-01-02 10:00:00 +0100"/>
-        """
-        let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(body + "\n" + ExportText.steps(7, at: 9))))
+             <ClinicalRecord type="HKClinicalTypeIdentifierAllergyRecord" identifier="x" sourceName="Hospital" fhirVersion="4.0.1" receivedDate="2024-01-01 10:00:00 +0100" resourceFilePath="/clinical-records/x.json"/>
+             <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2024-01-01 10:00:00 +0100" endDate="2024-01-01 10:00:00 +0100"><SensitivityPoint frequencyValue="500" frequencyUnit="Hz" leftEarValue="10" leftEarUnit="dBHL"/></Audiogram>
+             <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2024-01-02 10:00:00 +0100" endDate="2024-01-02 10:00:00 +0100"/>
+            """
+        let report = try await workspace.importExport(
+            try workspace.write("export.xml", ExportText.document(body + "\n" + ExportText.steps(7, at: 9))))
         #expect(report.unknownElements == ["ClinicalRecord": 1, "Audiogram": 2])
         #expect(report.added == 1)
         let empty = try ImportWorkspace()
@@ -134,11 +146,17 @@ struct ExportTrapTests {
     @Test("Two genuinely identical records stay two; a re-import adds neither")
     func identicalRecords() async throws {
         let workspace = try ImportWorkspace()
-        let path = try workspace.write("export.xml", ExportText.document([ExportText.steps(10, at: 0), ExportText.steps(10, at: 0)].joined(separator: "\n")))
+        let path = try workspace.write(
+            "export.xml",
+            ExportText.document([ExportText.steps(10, at: 0), ExportText.steps(10, at: 0)].joined(separator: "\n")))
         #expect(try await workspace.importExport(path).added == 2)
         #expect(try await workspace.importExport(path).added == 0)
         // A newer export with one more record adds only that one.
-        let newer = try workspace.write("newer.xml", ExportText.document([ExportText.steps(10, at: 0), ExportText.steps(10, at: 0), ExportText.steps(11, at: 5)].joined(separator: "\n")))
+        let newer = try workspace.write(
+            "newer.xml",
+            ExportText.document(
+                [ExportText.steps(10, at: 0), ExportText.steps(10, at: 0), ExportText.steps(11, at: 5)].joined(
+                    separator: "\n")))
         let report = try await workspace.importExport(newer)
         #expect(report.added == 1 && report.alreadyPresent == 2)
     }
@@ -147,10 +165,16 @@ struct ExportTrapTests {
     func entityAttacks() async throws {
         let workspace = try ImportWorkspace()
         var dtd = "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n <!ENTITY lol \"lol\">\n"
-        for level in 1...9 { dtd += " <!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1 == 0 ? "" : String(level - 1));", count: 10) + "\">\n" }
+        for level in 1...9 {
+            dtd +=
+                " <!ENTITY lol\(level) \""
+                + String(repeating: "&lol\(level - 1 == 0 ? "" : String(level - 1));", count: 10) + "\">\n"
+        }
         dtd += " <!ENTITY xxe SYSTEM \"file:///etc/passwd\">\n]>\n"
-        let record = #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="&lol9;" unit="kg" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="70"><MetadataEntry key="secret" value="&xxe;"/></Record>"#
-        let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(record, dtd: dtd)))
+        let record =
+            #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="&lol9;" unit="kg" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="70"><MetadataEntry key="secret" value="&xxe;"/></Record>"#
+        let report = try await workspace.importExport(
+            try workspace.write("export.xml", ExportText.document(record, dtd: dtd)))
         #expect(report.added == 1)
         let sample = try #require(try await workspace.store.samples(of: .bodyMass).value.first)
         #expect(sample.source.name == "&lol9;")
@@ -160,7 +184,8 @@ struct ExportTrapTests {
     @Test("A truncated export fails with its byte offset and leaves the store as it was")
     func truncated() async throws {
         let workspace = try ImportWorkspace()
-        _ = try await workspace.importExport(try workspace.write("first.xml", ExportText.document(ExportText.steps(1, at: 1))))
+        _ = try await workspace.importExport(
+            try workspace.write("first.xml", ExportText.document(ExportText.steps(1, at: 1))))
         let before = try await workspace.counts()
         let full = ExportText.document((0..<50).map { ExportText.steps($0, at: $0 % 60) }.joined(separator: "\n"))
         let cut = String(full.prefix(full.count * 2 / 3))
@@ -200,31 +225,33 @@ struct ExportTrapTests {
     func heartbeats() async throws {
         let workspace = try ImportWorkspace()
         let record = """
-         <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" creationDate="2024-02-01 23:59:30 -0800" startDate="2024-02-01 23:58:40 -0800" endDate="2024-02-01 23:59:41 -0800" value="48.2">
-          <HeartRateVariabilityMetadataList>
-           <InstantaneousBeatsPerMinute bpm="61" time="11:58:41.25 PM"/>
-           <InstantaneousBeatsPerMinute bpm="63" time="11:59:59.50 PM"/>
-           <InstantaneousBeatsPerMinute bpm="64" time="12:00:00.75 AM"/>
-          </HeartRateVariabilityMetadataList>
-         </Record>
-        """
+             <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" creationDate="2024-02-01 23:59:30 -0800" startDate="2024-02-01 23:58:40 -0800" endDate="2024-02-01 23:59:41 -0800" value="48.2">
+              <HeartRateVariabilityMetadataList>
+               <InstantaneousBeatsPerMinute bpm="61" time="11:58:41.25 PM"/>
+               <InstantaneousBeatsPerMinute bpm="63" time="11:59:59.50 PM"/>
+               <InstantaneousBeatsPerMinute bpm="64" time="12:00:00.75 AM"/>
+              </HeartRateVariabilityMetadataList>
+             </Record>
+            """
         let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(record)))
         #expect(report.added == 1)
         let sample = try #require(try await workspace.store.samples(of: .heartRateVariabilitySDNN).value.first)
         #expect(sample.quantity?.value == 48.2)
         let beats = try await workspace.store.heartbeats(ofSample: sample.uuid)
         #expect(beats.map(\.beatsPerMinute) == [61, 63, 64])
-        #expect(beats.map { ISO8601.format($0.time, in: TimeZone(secondsFromGMT: -8 * 3600)!) } ==
-                ["2024-02-01T23:58:41.250-08:00", "2024-02-01T23:59:59.500-08:00", "2024-02-02T00:00:00.750-08:00"])
+        #expect(
+            beats.map { ISO8601.format($0.time, in: TimeZone(secondsFromGMT: -8 * 3600)!) } == [
+                "2024-02-01T23:58:41.250-08:00", "2024-02-01T23:59:59.500-08:00", "2024-02-02T00:00:00.750-08:00",
+            ])
     }
 
     @Test("Activity summaries read both appleMoveTime and the older appleMoveMinutes names")
     func activitySummaryNames() async throws {
         let workspace = try ImportWorkspace()
         let body = """
-         <ActivitySummary dateComponents="2024-02-01" activeEnergyBurned="512.5" activeEnergyBurnedGoal="600" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="41" appleExerciseTimeGoal="30" appleStandHours="11" appleStandHoursGoal="12"/>
-         <ActivitySummary dateComponents="2024-02-02" appleMoveMinutes="35" appleMoveMinutesGoal="30" appleExerciseTime="20" appleExerciseTimeGoal="30" appleStandHours="9" appleStandHoursGoal="12"/>
-        """
+             <ActivitySummary dateComponents="2024-02-01" activeEnergyBurned="512.5" activeEnergyBurnedGoal="600" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="41" appleExerciseTimeGoal="30" appleStandHours="11" appleStandHoursGoal="12"/>
+             <ActivitySummary dateComponents="2024-02-02" appleMoveMinutes="35" appleMoveMinutesGoal="30" appleExerciseTime="20" appleExerciseTimeGoal="30" appleStandHours="9" appleStandHoursGoal="12"/>
+            """
         let path = try workspace.write("export.xml", ExportText.document(body))
         let report = try await workspace.importExport(path)
         #expect(report.activitySummariesAdded == 2)
@@ -238,9 +265,12 @@ struct ExportTrapTests {
     @Test("Comments, CDATA and processing instructions between records are skipped")
     func commentsAndCDATA() async throws {
         let workspace = try ImportWorkspace()
-        let body = [" <!-- a comment with <Record> inside - and -- dashes -->", ExportText.steps(3, at: 1),
-                    " <![CDATA[ <Record type=\"x\"/> ]] ]]>", " <?vitals ignore?>", ExportText.steps(4, at: 2)]
-        let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(body.joined(separator: "\n"))))
+        let body = [
+            " <!-- a comment with <Record> inside - and -- dashes -->", ExportText.steps(3, at: 1),
+            " <![CDATA[ <Record type=\"x\"/> ]] ]]>", " <?vitals ignore?>", ExportText.steps(4, at: 2),
+        ]
+        let report = try await workspace.importExport(
+            try workspace.write("export.xml", ExportText.document(body.joined(separator: "\n"))))
         #expect(report.added == 2 && report.skipped.isEmpty)
     }
 }

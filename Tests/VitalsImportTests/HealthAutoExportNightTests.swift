@@ -13,8 +13,10 @@ struct HealthAutoExportNightTests {
 
     /// A night as the app sends it for a source merged from a watch, an iPhone and a sleep app:
     /// stages from the watch and `asleep` from the sleep app for the same hours.
-    static func mergedNight(core: Double = 4, asleep: Double = 6.5, inBed: Double = 16.2,
-                            source: String = "Ada's Apple Watch|Ada's iPhone|AutoSleep") -> String {
+    static func mergedNight(
+        core: Double = 4, asleep: Double = 6.5, inBed: Double = 16.2,
+        source: String = "Ada's Apple Watch|Ada's iPhone|AutoSleep"
+    ) -> String {
         #"""
         {"data": {"metrics": [{"name": "sleep_analysis", "units": "hr", "data": [
           {"date": "2025-11-15", "core": \#(core), "deep": 1, "rem": 2, "asleep": \#(asleep), "awake": 0.4,
@@ -33,15 +35,16 @@ struct HealthAutoExportNightTests {
 
     @Test("Stages and the sleep app's asleep hours overlap from sleepStart; nothing runs past the night's end")
     func mergedNightLayout() throws {
-        #expect(try layout(Self.mergedNight()) == [
-            "asleepCore 2025-11-14T23:37:00Z 2025-11-15T03:37:00Z",
-            "asleepDeep 2025-11-15T03:37:00Z 2025-11-15T04:37:00Z",
-            "asleepREM 2025-11-15T04:37:00Z 2025-11-15T06:37:00Z",
-            "awake 2025-11-15T06:37:00Z 2025-11-15T07:01:00Z",
-            "asleepUnspecified 2025-11-14T23:37:00Z 2025-11-15T06:07:00Z",
-            // The older app's doubled in-bed hours stop at inBedEnd.
-            "inBed 2025-11-14T23:30:00Z 2025-11-15T07:50:00Z",
-        ])
+        #expect(
+            try layout(Self.mergedNight()) == [
+                "asleepCore 2025-11-14T23:37:00Z 2025-11-15T03:37:00Z",
+                "asleepDeep 2025-11-15T03:37:00Z 2025-11-15T04:37:00Z",
+                "asleepREM 2025-11-15T04:37:00Z 2025-11-15T06:37:00Z",
+                "awake 2025-11-15T06:37:00Z 2025-11-15T07:01:00Z",
+                "asleepUnspecified 2025-11-14T23:37:00Z 2025-11-15T06:07:00Z",
+                // The older app's doubled in-bed hours stop at inBedEnd.
+                "inBed 2025-11-14T23:30:00Z 2025-11-15T07:50:00Z",
+            ])
         // Stages longer than the window are cut at sleepEnd.
         let long = try layout(Self.mergedNight(core: 7))
         #expect(long[2] == "asleepREM 2025-11-15T07:37:00Z 2025-11-15T07:45:00Z")
@@ -56,8 +59,9 @@ struct HealthAutoExportNightTests {
         func asleepMinutes() async throws -> [Double?] {
             // The night ending on the 15th, noon to noon, and the day before.
             let noon = ISO8601.parse("2025-11-13T12:00:00Z")!
-            let query = StatisticsQuery(type: .sleepAnalysis, range: try DateRange(start: noon, end: noon.addingTimeInterval(2 * 86_400)),
-                                        interval: .day, anchor: noon, calendar: calendar, options: .duration)
+            let query = StatisticsQuery(
+                type: .sleepAnalysis, range: try DateRange(start: noon, end: noon.addingTimeInterval(2 * 86_400)),
+                interval: .day, anchor: noon, calendar: calendar, options: .duration)
             return try await workspace.store.statistics(query).value.map(\.duration)
         }
         _ = try await importer.importFile(at: try workspace.write("1.json", Self.mergedNight()))
@@ -65,10 +69,12 @@ struct HealthAutoExportNightTests {
         // The same night from the next app version, one source fewer and other hours: it replaces
         // the first report whole (the watch is a device in common).
         let again = try await importer.importFile(
-            at: try workspace.write("2.json", Self.mergedNight(core: 4.5, asleep: 0, inBed: 8, source: "Ada's Apple Watch")))
+            at: try workspace.write(
+                "2.json", Self.mergedNight(core: 4.5, asleep: 0, inBed: 8, source: "Ada's Apple Watch")))
         #expect(again.revised > 0)
         #expect(try await asleepMinutes() == [nil, 450])
-        let samples = try await workspace.store.samples(of: .sleepAnalysis, matching: SamplePredicate(), limit: nil).value
+        let samples = try await workspace.store.samples(of: .sleepAnalysis, matching: SamplePredicate(), limit: nil)
+            .value
         #expect(Set(samples.map(\.source.name)) == ["Ada's Apple Watch"])
         #expect(samples.count == 5)
     }

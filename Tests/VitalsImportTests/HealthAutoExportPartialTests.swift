@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsImport
 import VitalsTestSupport
+
+@testable import VitalsImport
 
 /// One bad item never blocks the rest (issue 15, item 2): unreadable items are left out and
 /// reported with their JSON path; strict parsing keeps all or nothing.
@@ -19,13 +20,17 @@ struct HealthAutoExportPartialTests {
         #expect(batch.samples.map(\.type) == [.stepCount, .stepCount, .heartRate, .workout])
         #expect(batch.samples.compactMap(\.quantity?.value) == [120, 40, 65])
         let unreadable = batch.skipped.filter { $0.path != nil }
-        #expect(unreadable.map(\.path) == [
-            "data.metrics[0].data[1].qty", "data.metrics[0].data[2].date", "data.metrics[0].data[3]",
-            "data.metrics[1].units", "data.metrics[2].data[0].Min", "data.metrics[3].name",
-            "data.workouts[1].distance.qty", "data.symptoms[0].severity",
-        ])
-        #expect(unreadable.map(\.name) == ["step_count", "step_count", "step_count", "walking_running_distance",
-                                           "heart_rate", "data.metrics", "workouts", "data.symptoms"])
+        #expect(
+            unreadable.map(\.path) == [
+                "data.metrics[0].data[1].qty", "data.metrics[0].data[2].date", "data.metrics[0].data[3]",
+                "data.metrics[1].units", "data.metrics[2].data[0].Min", "data.metrics[3].name",
+                "data.workouts[1].distance.qty", "data.symptoms[0].severity",
+            ])
+        #expect(
+            unreadable.map(\.name) == [
+                "step_count", "step_count", "step_count", "walking_running_distance",
+                "heart_rate", "data.metrics", "workouts", "data.symptoms",
+            ])
         #expect(unreadable.map(\.count) == [1, 1, 1, 2, 1, 1, 1, 1])
         #expect(batch.unreadable.map(\.location?.field) == unreadable.map(\.path))
         #expect(batch.unreadable.allSatisfy { $0.location?.file == "partial.json" })
@@ -51,7 +56,8 @@ struct HealthAutoExportPartialTests {
 
     @Test("A value that fails validation is skipped alone, located at its member")
     func validationFailureSkipped() throws {
-        let json = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": -731, "date": "2024-01-01 08:00:00 +0000"}, {"qty": 3, "date": "2024-01-01 08:01:00 +0000"}]}]}}"#
+        let json =
+            #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": -731, "date": "2024-01-01 08:00:00 +0000"}, {"qty": 3, "date": "2024-01-01 08:01:00 +0000"}]}]}}"#
         let batch = try HealthAutoExportParser().parse(Data(json.utf8), file: "inline.json")
         #expect(batch.samples.count == 1)
         #expect(batch.skipped.map(\.path) == ["data.metrics[0].data[0].qty"])
@@ -59,8 +65,9 @@ struct HealthAutoExportPartialTests {
         #expect(!batch.skipped[0].reason.contains("731"))
     }
 
-    @Test("Only a body that is not JSON, not an object or without a data object is refused whole",
-          arguments: ["{\"data\": ", "[1, 2]", "{\"metrics\": []}", "{\"data\": []}"])
+    @Test(
+        "Only a body that is not JSON, not an object or without a data object is refused whole",
+        arguments: ["{\"data\": ", "[1, 2]", "{\"metrics\": []}", "{\"data\": []}"])
     func refusedWhole(json: String) {
         #expect(throws: VitalsError.self) { try HealthAutoExportParser().parse(Data(json.utf8), file: "inline.json") }
     }

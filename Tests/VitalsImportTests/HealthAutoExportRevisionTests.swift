@@ -11,7 +11,8 @@ import VitalsStore
 struct HealthAutoExportRevisionTests {
     static func steps(_ items: [(qty: Int, source: String)], date: String = "2025-11-16 00:00:00 +0000") -> String {
         let data = items.map { #"{"qty": \#($0.qty), "date": "\#(date)", "source": "\#($0.source)"}"# }
-        return #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(data.joined(separator: ", "))]}]}}"#
+        return
+            #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(data.joined(separator: ", "))]}]}}"#
     }
 
     func dayTotal(_ store: SQLiteHealthStore) async throws -> Double? {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsImport
 import VitalsTestSupport
+
+@testable import VitalsImport
 
 /// Health Auto Export JSON (REST API export, version 2): every metric kind, workouts, skips,
 /// errors with exact JSON paths, and deterministic identities.
@@ -36,7 +37,9 @@ struct HealthAutoExportTests {
 
     func value(_ sample: Sample) -> Double { sample.quantity?.value ?? .nan }
 
-    func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance * max(1, abs(b)) }
+    func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+        abs(a - b) <= tolerance * max(1, abs(b))
+    }
 
     func metadataQuantity(_ sample: Sample, _ key: String) -> Quantity? {
         if case .quantity(let quantity)? = sample.metadata[key] { return quantity }
@@ -45,23 +48,37 @@ struct HealthAutoExportTests {
 
     // MARK: - Metric kinds
 
-    @Test("Steps from two sources: one sample per item over its minute (the app's totals), named sources, the app as fallback")
+    @Test(
+        "Steps from two sources: one sample per item over its minute (the app's totals), named sources, the app as fallback"
+    )
     func stepsFromTwoSources() throws {
         let batch = try parse("steps_two_sources.json")
         #expect(batch.skipped.isEmpty)
         #expect(batch.samples.count == 4)
-        #expect(batch.samples.allSatisfy { $0.type == .stepCount && $0.quantity?.unit == .count
-            && $0.end == $0.start.addingTimeInterval(60) && $0.metadata[ReportedTotal.periodKey] == .string("minutes") })
+        #expect(
+            batch.samples.allSatisfy {
+                $0.type == .stepCount && $0.quantity?.unit == .count
+                    && $0.end == $0.start.addingTimeInterval(60)
+                    && $0.metadata[ReportedTotal.periodKey] == .string("minutes")
+            })
         #expect(batch.samples.map(value) == [120, 95, 40.5, 12])
         #expect(batch.samples[0].start == instant("2024-01-01T16:00:00Z"))
         #expect(batch.samples[2].start == instant("2024-01-01T16:01:00Z"))
-        #expect(batch.samples[0].source == Source(name: "Anna's iPhone", bundleIdentifier: "com.healthexport.anna-s-iphone"))
-        #expect(batch.samples[1].source == Source(name: "Anna's Apple Watch",
-                                                  bundleIdentifier: "com.healthexport.anna-s-apple-watch"))
+        #expect(
+            batch.samples[0].source == Source(name: "Anna's iPhone", bundleIdentifier: "com.healthexport.anna-s-iphone")
+        )
+        #expect(
+            batch.samples[1].source
+                == Source(
+                    name: "Anna's Apple Watch",
+                    bundleIdentifier: "com.healthexport.anna-s-apple-watch"))
         #expect(batch.samples[2].source.name == "Anna's Apple Watch|Anna's iPhone")
         #expect(batch.samples[2].source.bundleIdentifier == "com.healthexport.anna-s-apple-watch-anna-s-iphone")
-        #expect(batch.samples[3].source == Source(name: "Health Auto Export",
-                                                  bundleIdentifier: "com.lybronsobers.healthautoexport"))
+        #expect(
+            batch.samples[3].source
+                == Source(
+                    name: "Health Auto Export",
+                    bundleIdentifier: "com.lybronsobers.healthautoexport"))
     }
 
     @Test("Units are converted to canonical units (kJ, mi, lb, %, degF, fl_oz_us, mmol/L, bpm)")
@@ -130,7 +147,9 @@ struct HealthAutoExportTests {
         for (got, want) in zip(night, expected) {
             #expect(got.0 == want.0 && got.1 == want.1 && got.2 == want.2)
         }
-        let asleep = batch.samples.prefix(5).filter { SleepAnalysisValue(rawValue: $0.categoryValue ?? -1)?.isAsleep == true }
+        let asleep = batch.samples.prefix(5).filter {
+            SleepAnalysisValue(rawValue: $0.categoryValue ?? -1)?.isAsleep == true
+        }
         #expect(asleep.reduce(0) { $0 + $1.duration } == 6.5 * 3600)
         #expect(batch.samples.prefix(5).allSatisfy { $0.source.name == "Test Watch" })
         // Old shape: asleep hours without stages are unspecified asleep; sources per part.
@@ -165,8 +184,12 @@ struct HealthAutoExportTests {
         #expect(batch.samples[0].source.name == "Test Meditation App")
         #expect(batch.samples[1].duration == 150)
         #expect(batch.samples[1].source == HealthAutoExportSource.fallback)
-        #expect(batch.skipped == [SkippedMetric(name: "mindful_minutes",
-                                                reason: "a mindful session of zero length is not a session", count: 1)])
+        #expect(
+            batch.skipped == [
+                SkippedMetric(
+                    name: "mindful_minutes",
+                    reason: "a mindful session of zero length is not a session", count: 1)
+            ])
     }
 
     @Test("Workouts: activity from the name, energy and distance sums in canonical units, HAE id kept")
@@ -211,13 +234,15 @@ struct HealthAutoExportTests {
         #expect(batch.samples[3].workout?.activityType == .other)
         #expect(batch.samples[3].metadata["HAEWorkoutName"] == .string("Underwater Basket Weaving"))
 
-        #expect(Set(batch.skipped) == [
-            SkippedMetric(name: "workouts.heartRateData",
-                          reason: "workout time series are not imported; export the metrics to import the readings",
-                          count: 2),
-            SkippedMetric(name: "workouts.route", reason: "route points are not imported", count: 3),
-            SkippedMetric(name: "workouts.mood", reason: "not a workout field Vitals imports", count: 1),
-        ])
+        #expect(
+            Set(batch.skipped) == [
+                SkippedMetric(
+                    name: "workouts.heartRateData",
+                    reason: "workout time series are not imported; export the metrics to import the readings",
+                    count: 2),
+                SkippedMetric(name: "workouts.route", reason: "route points are not imported", count: 3),
+                SkippedMetric(name: "workouts.mood", reason: "not a workout field Vitals imports", count: 1),
+            ])
     }
 
     @Test("Workout names map to HealthKit activities, with place from Indoor/Outdoor/Pool prefixes")
@@ -227,7 +252,8 @@ struct HealthAutoExportTests {
         #expect(HealthAutoExportActivity.reading("Indoor Cycling") == Reading(type: .cycling, indoor: true))
         #expect(HealthAutoExportActivity.reading("Open Water Swim") == Reading(type: .swimming, swimmingLocation: 2))
         #expect(HealthAutoExportActivity.reading("Traditional Strength Training").type == .traditionalStrengthTraining)
-        #expect(HealthAutoExportActivity.reading("High Intensity Interval Training").type == .highIntensityIntervalTraining)
+        #expect(
+            HealthAutoExportActivity.reading("High Intensity Interval Training").type == .highIntensityIntervalTraining)
         #expect(HealthAutoExportActivity.reading("Mind and Body").type == .mindAndBody)
         #expect(HealthAutoExportActivity.reading("Stair Stepper").type == .stairClimbing)
         #expect(HealthAutoExportActivity.reading("Activity12").type == .other)
@@ -237,15 +263,18 @@ struct HealthAutoExportTests {
     @Test("Unknown metrics, unsupported metrics and other sections are reported, never dropped silently")
     func skippedAndOtherKinds() throws {
         let batch = try parse("mixed_and_unknown.json")
-        #expect(batch.skipped == [
-            SkippedMetric(name: "future_metric_from_a_newer_app", reason: "not a metric Vitals imports", count: 2),
-            SkippedMetric(name: "data.stateOfMind",
-                          reason: "state of mind entries are not imported: Vitals has no type for HKStateOfMind", count: 2),
-        ])
+        #expect(
+            batch.skipped == [
+                SkippedMetric(name: "future_metric_from_a_newer_app", reason: "not a metric Vitals imports", count: 2),
+                SkippedMetric(
+                    name: "data.stateOfMind",
+                    reason: "state of mind entries are not imported: Vitals has no type for HKStateOfMind", count: 2),
+            ])
         #expect(batch.samples.count == 5)
         // Stand hours, counted per hour: each hour stood.
-        #expect(batch.samples.prefix(3).map { "\($0.type.shortName) \($0.categoryValue ?? -1)" }
-            == Array(repeating: "appleStandHour 0", count: 3))
+        #expect(
+            batch.samples.prefix(3).map { "\($0.type.shortName) \($0.categoryValue ?? -1)" }
+                == Array(repeating: "appleStandHour 0", count: 3))
         let pressure = batch.samples[3]
         #expect(pressure.type == .bloodPressure)
         let members = try #require(pressure.members)
@@ -290,36 +319,62 @@ struct HealthAutoExportTests {
         #expect(error.location?.field == "data.metrics[0].data[1]")
     }
 
-    @Test("Malformed documents, wrong units and impossible values name their field; messages hold no values",
-          arguments: [
-              ("{\"data\": ", VitalsError.Code.invalidInput, "data" as String?),
-              ("[1, 2]", .invalidInput, nil),
-              ("{\"metrics\": []}", .invalidInput, "data"),
-              ("{\"data\": {\"metrics\": {}}}", .invalidInput, "data.metrics"),
-              ("{\"data\": {\"metrics\": [{\"units\": \"count\", \"data\": []}]}}", .invalidInput, "data.metrics[0].name"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"kg\", \"data\": [{\"qty\": 1, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
-               .incompatibleUnit, "data.metrics[0].units"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"qty\": -731, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
-               .invalidValue, "data.metrics[0].data[0].qty"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"qty\": \"731\", \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
-               .invalidInput, "data.metrics[0].data[0].qty"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"heart_rate\", \"units\": \"bpm\", \"data\": [{\"Min\": 93, \"Avg\": 71, \"Max\": 99, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
-               .invalidValue, "data.metrics[0].data[0].Min"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"startDate\": \"2024-01-01 08:00:00 +0000\", \"endDate\": \"2024-01-01 09:00:00 +0000\", \"value\": \"Napping\"}]}]}}",
-               .invalidValue, "data.metrics[0].data[0].value"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"startDate\": \"2024-01-01 09:00:00 +0000\", \"endDate\": \"2024-01-01 08:00:00 +0000\", \"value\": \"Core\"}]}]}}",
-               .invalidDateRange, "data.metrics[0].data[0].endDate"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"date\": \"2024-01-01\", \"core\": 3.25}]}]}}",
-               .invalidInput, "data.metrics[0].data[0].sleepStart"),
-              ("{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"date\": \"2024-13-01\", \"core\": 3.25, \"sleepStart\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
-               .invalidDate, "data.metrics[0].data[0].date"),
-              ("{\"data\": {\"workouts\": [{\"id\": \"w\", \"start\": \"2024-01-01 08:00:00 +0000\", \"end\": \"2024-01-01 09:00:00 +0000\"}]}}",
-               .invalidInput, "data.workouts[0].name"),
-              ("{\"data\": {\"workouts\": [{\"id\": \"w\", \"name\": \"Running\", \"start\": \"2024-01-01 08:00:00 +0000\", \"end\": \"2024-01-01 09:00:00 +0000\", \"distance\": {\"qty\": 5, \"units\": \"parsecs\"}}]}}",
-               .invalidUnit, "data.workouts[0].distance.units"),
-              ("{\"data\": {\"workouts\": [{\"id\": \"w\", \"name\": \"Running\", \"start\": \"2024-01-01 09:00:00 +0000\", \"end\": \"2024-01-01 08:00:00 +0000\"}]}}",
-               .invalidDateRange, "data.workouts[0].end"),
-          ])
+    @Test(
+        "Malformed documents, wrong units and impossible values name their field; messages hold no values",
+        arguments: [
+            ("{\"data\": ", VitalsError.Code.invalidInput, "data" as String?),
+            ("[1, 2]", .invalidInput, nil),
+            ("{\"metrics\": []}", .invalidInput, "data"),
+            ("{\"data\": {\"metrics\": {}}}", .invalidInput, "data.metrics"),
+            (
+                "{\"data\": {\"metrics\": [{\"units\": \"count\", \"data\": []}]}}", .invalidInput,
+                "data.metrics[0].name"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"kg\", \"data\": [{\"qty\": 1, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
+                .incompatibleUnit, "data.metrics[0].units"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"qty\": -731, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
+                .invalidValue, "data.metrics[0].data[0].qty"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"qty\": \"731\", \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
+                .invalidInput, "data.metrics[0].data[0].qty"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"heart_rate\", \"units\": \"bpm\", \"data\": [{\"Min\": 93, \"Avg\": 71, \"Max\": 99, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
+                .invalidValue, "data.metrics[0].data[0].Min"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"startDate\": \"2024-01-01 08:00:00 +0000\", \"endDate\": \"2024-01-01 09:00:00 +0000\", \"value\": \"Napping\"}]}]}}",
+                .invalidValue, "data.metrics[0].data[0].value"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"startDate\": \"2024-01-01 09:00:00 +0000\", \"endDate\": \"2024-01-01 08:00:00 +0000\", \"value\": \"Core\"}]}]}}",
+                .invalidDateRange, "data.metrics[0].data[0].endDate"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"date\": \"2024-01-01\", \"core\": 3.25}]}]}}",
+                .invalidInput, "data.metrics[0].data[0].sleepStart"
+            ),
+            (
+                "{\"data\": {\"metrics\": [{\"name\": \"sleep_analysis\", \"units\": \"hr\", \"data\": [{\"date\": \"2024-13-01\", \"core\": 3.25, \"sleepStart\": \"2024-01-01 08:00:00 +0000\"}]}]}}",
+                .invalidDate, "data.metrics[0].data[0].date"
+            ),
+            (
+                "{\"data\": {\"workouts\": [{\"id\": \"w\", \"start\": \"2024-01-01 08:00:00 +0000\", \"end\": \"2024-01-01 09:00:00 +0000\"}]}}",
+                .invalidInput, "data.workouts[0].name"
+            ),
+            (
+                "{\"data\": {\"workouts\": [{\"id\": \"w\", \"name\": \"Running\", \"start\": \"2024-01-01 08:00:00 +0000\", \"end\": \"2024-01-01 09:00:00 +0000\", \"distance\": {\"qty\": 5, \"units\": \"parsecs\"}}]}}",
+                .invalidUnit, "data.workouts[0].distance.units"
+            ),
+            (
+                "{\"data\": {\"workouts\": [{\"id\": \"w\", \"name\": \"Running\", \"start\": \"2024-01-01 09:00:00 +0000\", \"end\": \"2024-01-01 08:00:00 +0000\"}]}}",
+                .invalidDateRange, "data.workouts[0].end"
+            ),
+        ])
     func badInputs(json: String, code: VitalsError.Code, field: String?) throws {
         let error = try #require(failure(json: json))
         #expect(error.code == code)
@@ -328,17 +383,18 @@ struct HealthAutoExportTests {
         for secret in ["731", "93", "3.25", "Napping"] { #expect(!error.message.contains(secret)) }
     }
 
-    @Test("JSON syntax errors name the line, byte offset and JSON path",
-          arguments: [
-              ("{\"data\": {\n  \"metrics\": [1,]\n}}", 2, 27, "data.metrics[1]" as String?),
-              ("{\"data\": {\"metrics\": [01]}}", 1, 23, "data.metrics"),
-              ("{\"data\": \"a\tb\"}", 1, 11, "data"),
-              ("{\"data\": \"\\ud800\"}", 1, 16, "data"),
-              ("{\"data\": tru}", 1, 9, "data"),
-              ("{\"data\": {}} x", 1, 13, nil),
-              ("{\"data\": [1.]}", 1, 12, "data[0]"),
-              ("{\"data\": [-]}", 1, 11, "data[0]"),
-          ])
+    @Test(
+        "JSON syntax errors name the line, byte offset and JSON path",
+        arguments: [
+            ("{\"data\": {\n  \"metrics\": [1,]\n}}", 2, 27, "data.metrics[1]" as String?),
+            ("{\"data\": {\"metrics\": [01]}}", 1, 23, "data.metrics"),
+            ("{\"data\": \"a\tb\"}", 1, 11, "data"),
+            ("{\"data\": \"\\ud800\"}", 1, 16, "data"),
+            ("{\"data\": tru}", 1, 9, "data"),
+            ("{\"data\": {}} x", 1, 13, nil),
+            ("{\"data\": [1.]}", 1, 12, "data[0]"),
+            ("{\"data\": [-]}", 1, 11, "data[0]"),
+        ])
     func jsonSyntax(json: String, line: Int, offset: Int64, field: String?) throws {
         let error = try #require(failure(json: json))
         #expect(error.code == .invalidInput)
@@ -348,7 +404,8 @@ struct HealthAutoExportTests {
 
     @Test("The JSON reader decodes escapes, surrogate pairs, numbers and a byte order mark; it bounds nesting")
     func jsonReader() throws {
-        let text = "\u{FEFF}{\"s\": \"caf\\u00e9 \\ud83c\\udfc3 \\\"q\\\" \\n\", \"n\": [-0.5, 1E+2, 12, 1e400], \"b\": true}"
+        let text =
+            "\u{FEFF}{\"s\": \"caf\\u00e9 \\ud83c\\udfc3 \\\"q\\\" \\n\", \"n\": [-0.5, 1E+2, 12, 1e400], \"b\": true}"
         guard case .object(let object) = try JSONValue.parse(Data(text.utf8), file: "x") else {
             Issue.record("not an object")
             return
@@ -365,7 +422,8 @@ struct HealthAutoExportTests {
         #expect(failure(invalidUTF8)?.location?.byteOffset == 6)
         let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         #expect(failure(json: deep)?.message.contains("nested deeper") == true)
-        let infinite = "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"qty\": 1e999, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}"
+        let infinite =
+            "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"qty\": 1e999, \"date\": \"2024-01-01 08:00:00 +0000\"}]}]}}"
         #expect(failure(json: infinite)?.code == .invalidValue)
     }
 
@@ -373,8 +431,10 @@ struct HealthAutoExportTests {
 
     @Test("Parsing twice gives the same UUIDs; every UUID is a distinct version-8 UUID")
     func deterministicIdentity() throws {
-        for name in ["steps_two_sources.json", "unit_conversions.json", "heart_rate.json", "sleep_aggregated.json",
-                     "sleep_unaggregated.json", "mindful_minutes.json", "workouts.json", "mixed_and_unknown.json"] {
+        for name in [
+            "steps_two_sources.json", "unit_conversions.json", "heart_rate.json", "sleep_aggregated.json",
+            "sleep_unaggregated.json", "mindful_minutes.json", "workouts.json", "mixed_and_unknown.json",
+        ] {
             let first = try parse(name).samples.map(\.uuid)
             let second = try parse(name).samples.map(\.uuid)
             #expect(first == second, "\(name)")
@@ -386,10 +446,14 @@ struct HealthAutoExportTests {
     @Test("The identity key is the documented one, so re-imports stay stable across releases")
     func identityKeyIsPinned() throws {
         let batch = try parse("steps_two_sources.json")
-        #expect(batch.samples[0].uuid == DeterministicUUID.make(
-            "hae1|HKQuantityTypeIdentifierStepCount|1704124800000|1704124860000|120.0 count|Anna's iPhone"))
-        #expect(batch.samples[3].uuid == DeterministicUUID.make(
-            "hae1|HKQuantityTypeIdentifierStepCount|1704124920000|1704124980000|12.0 count|"))
+        #expect(
+            batch.samples[0].uuid
+                == DeterministicUUID.make(
+                    "hae1|HKQuantityTypeIdentifierStepCount|1704124800000|1704124860000|120.0 count|Anna's iPhone"))
+        #expect(
+            batch.samples[3].uuid
+                == DeterministicUUID.make(
+                    "hae1|HKQuantityTypeIdentifierStepCount|1704124920000|1704124980000|12.0 count|"))
         let workouts = try parse("workouts.json")
         #expect(workouts.samples[0].uuid == DeterministicUUID.make("hae1|workout|0B7E3C1A-5D2F-4E8B-9A61-3C2D1E0F9A01"))
     }
@@ -397,7 +461,8 @@ struct HealthAutoExportTests {
     @Test("Different content gives a different UUID; identical items in one document stay two samples")
     func contentChangesIdentity() throws {
         func steps(_ items: String) throws -> [UUID] {
-            let json = "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [\(items)]}]}}"
+            let json =
+                "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"units\": \"count\", \"data\": [\(items)]}]}}"
             return try parser.parse(Data(json.utf8), file: "inline.json").samples.map(\.uuid)
         }
         let item = "{\"qty\": 10, \"date\": \"2024-01-01 08:00:00 +0000\", \"source\": \"A\"}"
@@ -415,8 +480,12 @@ struct HealthAutoExportTests {
         }
         let one = try parser.parse(Data(workout("Walking").utf8), file: "w.json")
         #expect(one.samples.count == 1)
-        #expect(one.skipped == [SkippedMetric(name: "workouts", reason: "a workout repeated in the same document is kept once",
-                                              count: 1)])
+        #expect(
+            one.skipped == [
+                SkippedMetric(
+                    name: "workouts", reason: "a workout repeated in the same document is kept once",
+                    count: 1)
+            ])
         #expect(try parser.parse(Data(workout("Hiking").utf8), file: "w.json").samples[0].uuid == one.samples[0].uuid)
     }
 

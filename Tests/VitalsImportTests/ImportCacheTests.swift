@@ -18,17 +18,22 @@ struct ImportCacheTests {
         configuration.cachesDailyStatistics = false
         let uncached = try SQLiteHealthStore(path: workspace.store.path, configuration: configuration)
 
-        let first = try workspace.write("first.xml", ExportText.document(
-            (0..<10).map { ExportText.steps(100 + $0, at: $0) }.joined(separator: "\n")))
+        let first = try workspace.write(
+            "first.xml",
+            ExportText.document(
+                (0..<10).map { ExportText.steps(100 + $0, at: $0) }.joined(separator: "\n")))
         _ = try await HealthExportImporter(store: cached).importExport(at: first)
         let day = berlin.date(from: DateComponents(year: 2024, month: 2, day: 1))!
-        let query = StatisticsQuery(type: .stepCount, range: try DateRange(start: day, end: day + 2 * 86_400),
-                                    interval: .day, calendar: berlin, options: .sum)
+        let query = StatisticsQuery(
+            type: .stepCount, range: try DateRange(start: day, end: day + 2 * 86_400),
+            interval: .day, calendar: berlin, options: .sum)
         let before = try await cached.statistics(query).value
         #expect(try await cached.statistics(query).value == before)
 
-        let second = try workspace.write("second.xml", ExportText.document(
-            (10..<20).map { ExportText.steps(200 + $0, at: $0, source: "Anna’s Watch") }.joined(separator: "\n")))
+        let second = try workspace.write(
+            "second.xml",
+            ExportText.document(
+                (10..<20).map { ExportText.steps(200 + $0, at: $0, source: "Anna’s Watch") }.joined(separator: "\n")))
         _ = try await HealthExportImporter(store: cached).importExport(at: second)
         let after = try await cached.statistics(query).value
         let truth = try await uncached.statistics(query).value

@@ -8,8 +8,10 @@ import VitalsStore
 @Suite("Import source opened first")
 struct ImportSourceTests {
     /// Holds the store's write lock until `release` is signalled (or 30 s pass), and says which.
-    static func holdWriteLock(_ store: SQLiteHealthStore, until release: DispatchSemaphore,
-                              holding: DispatchSemaphore) -> Task<Bool, any Error> {
+    static func holdWriteLock(
+        _ store: SQLiteHealthStore, until release: DispatchSemaphore,
+        holding: DispatchSemaphore
+    ) -> Task<Bool, any Error> {
         Task {
             try await store.bulkWrite { _ in
                 holding.signal()
@@ -20,8 +22,9 @@ struct ImportSourceTests {
         }
     }
 
-    @Test("a missing path, a zip without an export and a folder without one fail while another write holds the lock",
-          arguments: ["missing", "zip", "folder"])
+    @Test(
+        "a missing path, a zip without an export and a folder without one fail while another write holds the lock",
+        arguments: ["missing", "zip", "folder"])
     func failsWithoutWaiting(_ kind: String) async throws {
         let workspace = try ImportWorkspace()
         let path: String
@@ -35,7 +38,9 @@ struct ImportSourceTests {
         let release = DispatchSemaphore(value: 0), holding = DispatchSemaphore(value: 0)
         let holder = Self.holdWriteLock(workspace.store, until: release, holding: holding)
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { holding.wait(); continuation.resume() }
+            DispatchQueue.global().async {
+                holding.wait(); continuation.resume()
+            }
         }
         // The lock is held: an import that took it first would wait here until the holder gives up.
         let error = await #expect(throws: VitalsError.self) {
@@ -58,10 +63,12 @@ struct ImportSourceTests {
         let workout = #"""
              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:30:00 +0100"><WorkoutRoute sourceName="Watch" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:30:00 +0100"><FileReference path="/workout-routes/route_1.gpx"/></WorkoutRoute></Workout>
             """#
-        let zip = try workspace.zip("export.zip", [
-            ("apple_health_export/export.xml", ExportText.document(workout)),
-            ("apple_health_export/workout-routes/route_1.gpx", route),
-        ])
+        let zip = try workspace.zip(
+            "export.zip",
+            [
+                ("apple_health_export/export.xml", ExportText.document(workout)),
+                ("apple_health_export/workout-routes/route_1.gpx", route),
+            ])
         let report = try await HealthExportImporter(store: workspace.store).importExport(at: zip)
         #expect(report.added == 1)
         #expect(report.routePoints == 2 && report.missingRouteFiles == 0)

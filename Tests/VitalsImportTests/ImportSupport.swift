@@ -2,8 +2,8 @@ import Foundation
 import VitalsCore
 import VitalsImport
 import VitalsStore
-import ZIPFoundation
 import VitalsTestSupport
+import ZIPFoundation
 
 /// A temporary folder with a store, for import tests.
 struct ImportWorkspace {
@@ -15,7 +15,8 @@ struct ImportWorkspace {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = SQLiteHealthStore.Configuration()
         configuration.calendar = .gregorian(in: .gmt)
-        store = try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path, configuration: configuration)
+        store = try SQLiteHealthStore(
+            path: directory.appendingPathComponent("store.sqlite").path, configuration: configuration)
     }
 
     func importExport(_ path: String) async throws -> ImportReport {
@@ -37,7 +38,9 @@ struct ImportWorkspace {
         let archive = try Archive(url: url, accessMode: .create)
         for (path, text) in entries {
             let data = Data(text.utf8)
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate
+            ) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -75,12 +78,14 @@ enum ExportText {
         """
 
     static func document(_ body: String, dtd: String = header) -> String {
-        dtd + "<HealthData locale=\"en_US\">\n <ExportDate value=\"2024-03-01 09:00:00 +0100\"/>\n" + body + "\n</HealthData>\n"
+        dtd + "<HealthData locale=\"en_US\">\n <ExportDate value=\"2024-03-01 09:00:00 +0100\"/>\n" + body
+            + "\n</HealthData>\n"
     }
 
     static func steps(_ value: Int, at minute: Int, source: String = "Anna’s iPhone") -> String {
         let start = String(format: "2024-02-01 08:%02d:00 +0100", minute)
         let end = String(format: "2024-02-01 08:%02d:59 +0100", minute)
-        return #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="\#(source)" sourceVersion="17.2" device="&lt;&lt;HKDevice: 0x2834&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.2&gt;" unit="count" creationDate="\#(end)" startDate="\#(start)" endDate="\#(end)" value="\#(value)"/>"#
+        return
+            #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="\#(source)" sourceVersion="17.2" device="&lt;&lt;HKDevice: 0x2834&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.2&gt;" unit="count" creationDate="\#(end)" startDate="\#(start)" endDate="\#(end)" value="\#(value)"/>"#
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsImport
 import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsImport
 
 @Suite("Real export fixtures")
 struct RealExportTests {

@@ -31,8 +31,11 @@ struct ActivityTestStore {
     }
 
     /// The same file opened again, optionally as a user now in another zone.
-    func reopen(zone: String? = nil, configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }) throws
-        -> SQLiteHealthStore {
+    func reopen(
+        zone: String? = nil, configure: (inout SQLiteHealthStore.Configuration) -> Void = { _ in }
+    ) throws
+        -> SQLiteHealthStore
+    {
         var configuration = store.configuration
         if let zone { configuration.calendar = Calendar.gregorian(in: TimeZone(identifier: zone)!) }
         configure(&configuration)
@@ -47,15 +50,17 @@ struct ActivityTestStore {
     /// A mindful session of `minutes` starting at `start`.
     static func mindful(_ start: String, minutes: Double, source: Source = app, zone: String? = nil) -> Sample {
         let begin = at(start)
-        return .category(.mindfulSession, 0, start: begin, end: begin.addingTimeInterval(minutes * 60), source: source,
-                         metadata: ActivityLog.zoneMetadata(zone.flatMap(TimeZone.init(identifier:))))
+        return .category(
+            .mindfulSession, 0, start: begin, end: begin.addingTimeInterval(minutes * 60), source: source,
+            metadata: ActivityLog.zoneMetadata(zone.flatMap(TimeZone.init(identifier:))))
     }
 
     /// A workout of `minutes` starting at `start`.
     static func workout(_ start: String, minutes: Double, source: Source = app) -> Sample {
         let begin = at(start)
-        return Sample(type: .workout, start: begin, end: begin.addingTimeInterval(minutes * 60),
-                      content: .workout(Workout(activityType: .running)), source: source)
+        return Sample(
+            type: .workout, start: begin, end: begin.addingTimeInterval(minutes * 60),
+            content: .workout(Workout(activityType: .running)), source: source)
     }
 
     /// A NoAlc entry as another app might store it: a beverage count at `start`.
@@ -66,4 +71,3 @@ struct ActivityTestStore {
     static func at(_ text: String) -> Date { ISO8601.parse(text)! }
     static func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 }
-

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 import VitalsCore
 import VitalsInsights
 import VitalsStore
+import VitalsTestSupport
 
 @Suite("Authorization-aware insights (seeds 000 and 003)")
 struct AuthorizationAwareTests {
@@ -23,7 +23,8 @@ struct AuthorizationAwareTests {
     func permissionDenied() async throws {
         let temp = try await populated()
         try await temp.store.setAuthorization(.sharingDenied, for: .mindfulSession, access: .read)
-        let month = try await ActivityCalendar(query: temp.query()).month(try YearMonth(parsing: "2025-10"), store: temp.store)
+        let month = try await ActivityCalendar(query: temp.query()).month(
+            try YearMonth(parsing: "2025-10"), store: temp.store)
         #expect(month.unreadableTypes == [.mindfulSession])
         #expect(month.days[0].activity.mindfulnessMinutes == nil)
         #expect(month.days[0].activity.workoutMinutes == 30)
@@ -36,9 +37,11 @@ struct AuthorizationAwareTests {
         let temp = try await populated()
         try await temp.store.setAuthorization(.sharingDenied, for: .workout, access: .read)
         let now = T.at("2025-10-02T21:00:00+02:00")
-        let workouts = try await StreakCounter(activity: .workout, query: temp.query()).streak(now: now, store: temp.store)
+        let workouts = try await StreakCounter(activity: .workout, query: temp.query()).streak(
+            now: now, store: temp.store)
         #expect(workouts.length == 0 && workouts.unreadableTypes == [.workout])
-        let mindful = try await StreakCounter(activity: .mindfulness, query: temp.query()).streak(now: now, store: temp.store)
+        let mindful = try await StreakCounter(activity: .mindfulness, query: temp.query()).streak(
+            now: now, store: temp.store)
         #expect(mindful.length == 2 && mindful.unreadableTypes.isEmpty)
         let noAlc = try await StreakCounter(activity: .noalc, query: temp.query()).streak(now: now, store: temp.store)
         #expect(noAlc.length == 2)
@@ -66,7 +69,8 @@ struct AuthorizationAwareTests {
         try await logger.reminders.add(try Reminder(activity: .mindfulness, startMinute: 18 * 60, endMinute: 20 * 60))
         try await temp.store.setAuthorization(.sharingDenied, for: .mindfulSession, access: .share)
         do {
-            _ = try await logger.logMindfulness(start: T.at("2025-10-01T18:40:00+02:00"), end: T.at("2025-10-01T18:50:00+02:00"))
+            _ = try await logger.logMindfulness(
+                start: T.at("2025-10-01T18:40:00+02:00"), end: T.at("2025-10-01T18:50:00+02:00"))
             Issue.record("logging a denied type should throw")
         } catch let error as VitalsError {
             #expect(error.code == .authorizationDenied)
@@ -81,25 +85,31 @@ struct AuthorizationAwareTests {
 struct UnavailableStoreTests {
     typealias T = ActivityTestStore
 
-    @Test("HealthKit Unavailable: insights say the store is unavailable; reminders keep working; logging cancels nothing")
+    @Test(
+        "HealthKit Unavailable: insights say the store is unavailable; reminders keep working; logging cancels nothing")
     func healthKitUnavailable() async throws {
         let health = UnavailableHealthStore(appSource: ActivityTestStore.app)
         let query = DailyActivityQuery.forApp(of: health, calendar: Calendar.gregorian(in: .gmt))
         await #expect(throws: VitalsError(.unavailable, "the health store is unavailable on this device")) {
-            _ = try await StreakCounter(activity: .mindfulness, query: query).streak(now: T.at("2025-10-01T12:00:00Z"), store: health)
+            _ = try await StreakCounter(activity: .mindfulness, query: query).streak(
+                now: T.at("2025-10-01T12:00:00Z"), store: health)
         }
         await #expect(throws: VitalsError.self) {
             _ = try await ActivityCalendar(query: query).month(try YearMonth(parsing: "2025-10"), store: health)
         }
-        #expect(await query.fetch(from: T.at("2025-10-01T00:00:00Z"), to: T.at("2025-10-02T00:00:00Z"), store: health).isEmpty)
+        #expect(
+            await query.fetch(from: T.at("2025-10-01T00:00:00Z"), to: T.at("2025-10-02T00:00:00Z"), store: health)
+                .isEmpty)
         // Reminders live in the app's own store and still work.
         let local = try T()
-        let reminders = SmartReminders(scheduler: StoreReminderScheduler(store: try SQLiteReminderStore(local.store), calendar: local.calendar),
-                                       calendar: local.calendar, now: { T.at("2025-10-01T12:00:00+02:00") })
+        let reminders = SmartReminders(
+            scheduler: StoreReminderScheduler(store: try SQLiteReminderStore(local.store), calendar: local.calendar),
+            calendar: local.calendar, now: { T.at("2025-10-01T12:00:00+02:00") })
         try await reminders.add(try Reminder(activity: .mindfulness, startMinute: 0, endMinute: 1440))
         let logger = ActivityLogger(store: health, reminders: reminders)
         await #expect(throws: VitalsError.self) {
-            _ = try await logger.logMindfulness(start: T.at("2025-10-01T11:00:00+02:00"), end: T.at("2025-10-01T11:10:00+02:00"))
+            _ = try await logger.logMindfulness(
+                start: T.at("2025-10-01T11:00:00+02:00"), end: T.at("2025-10-01T11:10:00+02:00"))
         }
         #expect(try await reminders.due(at: T.at("2025-10-01T12:00:00+02:00")).count == 1)
     }

@@ -21,7 +21,10 @@ struct CalendarTests {
             let workout = Double(generator.next() % 40)
             if workout > 5 { samples.append(T.workout("\(date)T18:00:00\(zone)", minutes: workout)) }
             let level = generator.next() % 5
-            if level < 3 { samples.append(T.drinks([0, 0, 4][Int(level)] + (level == 2 && day % 2 == 0 ? 2 : 0), "\(date)T00:00:00\(zone)")) }
+            if level < 3 {
+                samples.append(
+                    T.drinks([0, 0, 4][Int(level)] + (level == 2 && day % 2 == 0 ? 2 : 0), "\(date)T00:00:00\(zone)"))
+            }
             if generator.next() % 4 == 0 {
                 samples.append(T.mindful("\(date)T12:00:00\(zone)", minutes: 30, source: T.otherApp))
             }
@@ -30,14 +33,16 @@ struct CalendarTests {
         return temp
     }
 
-    @Test("Same Source Principle: the calendar and the streak agree day by day",
-          arguments: [(TrackedActivity.mindfulness, false), (.workout, false), (.noalc, false), (.mindfulness, true)])
+    @Test(
+        "Same Source Principle: the calendar and the streak agree day by day",
+        arguments: [(TrackedActivity.mindfulness, false), (.workout, false), (.noalc, false), (.mindfulness, true)])
     func sameSourcePrinciple(activity: TrackedActivity, allSources: Bool) async throws {
         let temp = try await october()
         let goal = activity == .noalc ? nil : 10.0
         let month = try await ActivityCalendar(query: temp.query(allSources: allSources), goalMinutes: 10)
             .month(try YearMonth(parsing: "2025-10"), store: temp.store)
-        let counter = try StreakCounter(activity: activity, goalMinutes: goal, query: temp.query(allSources: allSources))
+        let counter = try StreakCounter(
+            activity: activity, goalMinutes: goal, query: temp.query(allSources: allSources))
         var metDays = 0
         for (index, day) in month.days.enumerated() {
             let met = day.met.contains(activity)
@@ -54,7 +59,10 @@ struct CalendarTests {
             let streak = try await counter.streak(now: evening, store: temp.store)
             #expect(streak.length == run, "\(day.activity.day)")
             #expect(streak.todayCounted == met, "\(day.activity.day)")
-            #expect(streak.days.allSatisfy { counted in month.days.contains { $0.activity.day == counted && $0.met.contains(activity) } })
+            #expect(
+                streak.days.allSatisfy { counted in
+                    month.days.contains { $0.activity.day == counted && $0.met.contains(activity) }
+                })
         }
         #expect(metDays > 3 && metDays < 31, "the pattern should mix met and unmet days")
     }
@@ -67,7 +75,8 @@ struct CalendarTests {
             T.workout("2025-10-02T18:00:00+02:00", minutes: 30),
         ])
         _ = try await temp.store.logAlcohol(drinks: .none, date: T.at("2025-10-02T12:00:00+02:00"))
-        let month = try await ActivityCalendar(query: temp.query()).month(try YearMonth(parsing: "2025-10"), store: temp.store)
+        let month = try await ActivityCalendar(query: temp.query()).month(
+            try YearMonth(parsing: "2025-10"), store: temp.store)
         #expect(month.days.first?.weekday == .wednesday)
         #expect(month.days[0].met == [.mindfulness])
         #expect(month.days[1].met == [.workout, .noalc])
@@ -75,7 +84,9 @@ struct CalendarTests {
         #expect(month.days[0].activity.workoutMinutes == 9)
     }
 
-    @Test("Months like 2025-13 or 2025-1 are rejected naming the field", arguments: ["2025-13", "2025-00", "2025-1", "25-10", "2025/10", "abcd-ef", ""])
+    @Test(
+        "Months like 2025-13 or 2025-1 are rejected naming the field",
+        arguments: ["2025-13", "2025-00", "2025-1", "25-10", "2025/10", "abcd-ef", ""])
     func badMonths(text: String) {
         do {
             _ = try YearMonth(parsing: text)

@@ -35,13 +35,15 @@ struct DailyActivityQueryTests {
     func strictStartDateExclusiveEnd() async throws {
         let temp = try T()
         try await temp.store.save([
-            T.mindful("2025-10-01T23:50:00+02:00", minutes: 30), // runs past midnight: all on Oct 1
+            T.mindful("2025-10-01T23:50:00+02:00", minutes: 30),  // runs past midnight: all on Oct 1
             T.mindful("2025-10-02T00:00:00+02:00", minutes: 15),
         ])
-        let days = try await temp.query().report(days: T.day("2025-10-01")...T.day("2025-10-02"), store: temp.store).days
+        let days = try await temp.query().report(days: T.day("2025-10-01")...T.day("2025-10-02"), store: temp.store)
+            .days
         #expect(days.map(\.mindfulnessMinutes) == [30, 15])
-        let viaFetch = await temp.query().fetch(from: T.at("2025-10-01T00:00:00+02:00"), to: T.at("2025-10-02T00:00:00+02:00"),
-                                                store: temp.store)
+        let viaFetch = await temp.query().fetch(
+            from: T.at("2025-10-01T00:00:00+02:00"), to: T.at("2025-10-02T00:00:00+02:00"),
+            store: temp.store)
         #expect(viaFetch.map(\.day) == [T.day("2025-10-01")])
         #expect(viaFetch.first?.mindfulnessMinutes == 30)
     }
@@ -51,7 +53,8 @@ struct DailyActivityQueryTests {
         let temp = try T()
         let now = T.at("2025-10-07T18:30:00+02:00")
         _ = try await temp.store.logMindfulness(start: now.addingTimeInterval(-1200), end: now.addingTimeInterval(-600))
-        _ = try await temp.store.logWorkout(start: T.at("2025-10-06T23:00:00+02:00"), end: T.at("2025-10-06T23:45:00+02:00"))
+        _ = try await temp.store.logWorkout(
+            start: T.at("2025-10-06T23:00:00+02:00"), end: T.at("2025-10-06T23:45:00+02:00"))
         let today = LocalDate(containing: now, in: temp.calendar)
         let report = try await temp.query().report(days: today...today, store: temp.store)
         let day = try #require(report.days.first)
@@ -99,9 +102,9 @@ struct DailyActivityQueryTests {
     func dstDay() async throws {
         let temp = try T()
         try await temp.store.save([
-            T.mindful("2025-10-26T00:30:00+02:00", minutes: 10), // before the clocks go back
+            T.mindful("2025-10-26T00:30:00+02:00", minutes: 10),  // before the clocks go back
             T.mindful("2025-10-26T23:30:00+01:00", minutes: 10),
-            T.mindful("2025-03-30T23:30:00+02:00", minutes: 10), // the 23-hour day in spring
+            T.mindful("2025-03-30T23:30:00+02:00", minutes: 10),  // the 23-hour day in spring
         ])
         let autumn = try await temp.query().report(days: T.day("2025-10-26")...T.day("2025-10-27"), store: temp.store)
         #expect(autumn.days[0].range.duration == 25 * 3600)
@@ -117,9 +120,10 @@ struct DailyActivityQueryTests {
         // Logged in New York at 23:30 on 5 Oct: 05:30 on 6 Oct in Berlin.
         try await temp.store.save([
             T.mindful("2025-10-05T23:30:00-04:00", minutes: 10, zone: "America/New_York"),
-            T.mindful("2025-10-07T23:30:00-04:00", minutes: 10), // no zone recorded
+            T.mindful("2025-10-07T23:30:00-04:00", minutes: 10),  // no zone recorded
         ])
-        let days = try await temp.query().report(days: T.day("2025-10-05")...T.day("2025-10-08"), store: temp.store).days
+        let days = try await temp.query().report(days: T.day("2025-10-05")...T.day("2025-10-08"), store: temp.store)
+            .days
         #expect(days.map(\.mindfulnessMinutes) == [10, 0, 0, 10])
         // NoAlc logged at Berlin midnight, then read by the user in New York: still the same day.
         _ = try await temp.store.logAlcohol(drinks: .none, date: T.at("2025-10-09T12:00:00+02:00"))
@@ -138,7 +142,9 @@ struct DailyActivityQueryTests {
         ])
         let day = T.day("2025-10-01")
         #expect(try await temp.query().report(days: day...day, store: temp.store).days[0].noAlc == NoAlcLevel.none)
-        #expect(try await temp.query(allSources: true).report(days: day...day, store: temp.store).days[0].noAlc == .moderate)
+        #expect(
+            try await temp.query(allSources: true).report(days: day...day, store: temp.store).days[0].noAlc == .moderate
+        )
     }
 }
 

@@ -19,15 +19,17 @@ extension IngestionTests {
         #expect(first.records.map(\.id) == preview.records.map(\.id))
         #expect(first.records[0].id == RecordIdentity.session(healthKitUUID: run.uuid))
         let meals = try await ingestor(fixture.store).ingestMeals(on: day)
-        #expect(meals.records.map(\.id) == [RecordIdentity.meal(.breakfast, on: day), RecordIdentity.meal(.lunch, on: day)])
+        #expect(
+            meals.records.map(\.id) == [RecordIdentity.meal(.breakfast, on: day), RecordIdentity.meal(.lunch, on: day)])
 
         // The next run of the app lists what was stored; ingesting again adds nothing.
         let reopened = try fixture.reopen()
         let records = try SQLiteAppRecordStore(reopened)
         let stored = try await records.workoutSessions(in: nil)
         #expect(stored == first.records)
-        #expect(try await records.workoutSessions(in: DateRange(clampingStart: berlin("00:00"), end: berlin("23:59")))
-                    .map(\.activity.name) == ["running"])
+        #expect(
+            try await records.workoutSessions(in: DateRange(clampingStart: berlin("00:00"), end: berlin("23:59")))
+                .map(\.activity.name) == ["running"])
         #expect(try await ingestor(reopened).ingestWorkouts(in: week).records.isEmpty)
         #expect(try await ingestor(reopened).ingestMeals(on: day).records.isEmpty)
         #expect(try await records.workoutSessions(in: nil) == stored)
@@ -44,8 +46,9 @@ extension IngestionTests {
         _ = try await nutrition(fixture.store)
         let records = try SQLiteAppRecordStore(fixture.store)
         _ = try await ingestor(fixture.store).ingestMeals(on: day)
-        let late = Sample.quantity(.dietaryEnergyConsumed, 50, .kilocalorie, start: berlin("09:30"),
-                                   source: InsightsFixture.phone)
+        let late = Sample.quantity(
+            .dietaryEnergyConsumed, 50, .kilocalorie, start: berlin("09:30"),
+            source: InsightsFixture.phone)
         try await fixture.store.save([late])
         let more = try await ingestor(fixture.store).ingestMeals(on: day)
         #expect(more.records.map(\.itemUUIDs) == [[late.uuid]])
@@ -75,25 +78,33 @@ extension IngestionTests {
     func crud() async throws {
         let fixture = try InsightsFixture()
         let records = try SQLiteAppRecordStore(fixture.store)
-        var session = WorkoutSession(activity: WorkoutActivityType(name: "traditionalStrengthTraining")!,
-                                     start: berlin("18:00"), end: berlin("19:00"), source: InsightsFixture.app)
+        var session = WorkoutSession(
+            activity: WorkoutActivityType(name: "traditionalStrengthTraining")!,
+            start: berlin("18:00"), end: berlin("19:00"), source: InsightsFixture.app)
         #expect(session.template == .strength && session.durationMinutes == 60 && session.rows.count == 1)
         try await records.saveWorkoutSession(session)
         #expect(try await records.workoutSession(id: session.id) == session)
         session.activeKilocalories = 320
-        session.rows = [WorkoutRow(sessionID: session.id, position: 0, activity: session.activity,
-                                   start: session.start, end: berlin("18:30"), durationMinutes: 30),
-                        WorkoutRow(sessionID: session.id, position: 1, activity: WorkoutActivityType(name: "yoga")!,
-                                   start: berlin("18:30"), end: session.end, durationMinutes: 30)]
+        session.rows = [
+            WorkoutRow(
+                sessionID: session.id, position: 0, activity: session.activity,
+                start: session.start, end: berlin("18:30"), durationMinutes: 30),
+            WorkoutRow(
+                sessionID: session.id, position: 1, activity: WorkoutActivityType(name: "yoga")!,
+                start: berlin("18:30"), end: session.end, durationMinutes: 30),
+        ]
         try await records.saveWorkoutSession(session)
         #expect(try await records.workoutSession(id: session.id) == session)
         #expect(try await records.deleteWorkoutSession(id: session.id))
         #expect(try await !records.deleteWorkoutSession(id: session.id))
         #expect(try await records.workoutSession(id: session.id) == nil)
-        #expect(try await fixture.store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM workout_rows") } == 0)
+        #expect(
+            try await fixture.store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM workout_rows") }
+                == 0)
 
-        var meal = NutritionLog(day: day, mealType: .dinner, start: berlin("19:00"), end: berlin("19:00"),
-                                kilocalories: 700, protein: 35)
+        var meal = NutritionLog(
+            day: day, mealType: .dinner, start: berlin("19:00"), end: berlin("19:00"),
+            kilocalories: 700, protein: 35)
         #expect(meal.source == .manual && meal.confidence == 1 && meal.items.isEmpty)
         try await records.saveNutritionLog(meal)
         meal.fat = 20
@@ -119,9 +130,10 @@ extension IngestionTests {
         let fixture = try InsightsFixture()
         try await fixture.store.save([workout("running", "07:00", minutes: 30)])
         let clock = Locked(berlin("20:00"))
-        let ingestor = HealthIngestor(store: fixture.store, ledger: fixture.store,
-                                      records: try SQLiteAppRecordStore(fixture.store),
-                                      calendar: InsightsFixture.calendar, now: { clock.withLock { $0 } })
+        let ingestor = HealthIngestor(
+            store: fixture.store, ledger: fixture.store,
+            records: try SQLiteAppRecordStore(fixture.store),
+            calendar: InsightsFixture.calendar, now: { clock.withLock { $0 } })
         #expect(try await ingestor.lastSync(of: .workout) == nil)
         _ = try await ingestor.ingestWorkouts(in: week)
         #expect(try await ingestor.lastSync(of: .workout) == berlin("20:00"))

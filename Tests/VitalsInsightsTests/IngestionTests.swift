@@ -10,33 +10,44 @@ struct IngestionTests {
     var week: DateRange { DateRange(clampingStart: berlin("00:00"), end: berlin("00:00", day: "2025-10-21")) }
 
     func ingestor(_ store: SQLiteHealthStore) throws -> HealthIngestor {
-        HealthIngestor(store: store, ledger: store, records: try SQLiteAppRecordStore(store), calendar: InsightsFixture.calendar)
+        HealthIngestor(
+            store: store, ledger: store, records: try SQLiteAppRecordStore(store), calendar: InsightsFixture.calendar)
     }
 
-    func workout(_ activity: String, _ start: String, minutes: Int, day: String = "2025-10-14",
-                 parts: [WorkoutActivity] = []) -> Sample {
+    func workout(
+        _ activity: String, _ start: String, minutes: Int, day: String = "2025-10-14",
+        parts: [WorkoutActivity] = []
+    ) -> Sample {
         let begin = berlin(start, day: day)
-        let statistics = [WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: Double(minutes) * 8),
-                          WorkoutStatistics(type: .distanceWalkingRunning, unit: .kilometer, sum: 5)]
-        return Sample(type: .workout, start: begin, end: begin + Double(minutes) * 60,
-                      content: .workout(Workout(activityType: WorkoutActivityType(name: activity)!,
-                                                statistics: activity == "running" ? statistics : [], activities: parts)),
-                      source: InsightsFixture.watch)
+        let statistics = [
+            WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: Double(minutes) * 8),
+            WorkoutStatistics(type: .distanceWalkingRunning, unit: .kilometer, sum: 5),
+        ]
+        return Sample(
+            type: .workout, start: begin, end: begin + Double(minutes) * 60,
+            content: .workout(
+                Workout(
+                    activityType: WorkoutActivityType(name: activity)!,
+                    statistics: activity == "running" ? statistics : [], activities: parts)),
+            source: InsightsFixture.watch)
     }
 
     func nutrition(_ store: SQLiteHealthStore) async throws -> [Sample] {
         let breakfast = berlin("07:30")
-        let food = Sample(type: .food, start: breakfast, end: breakfast, content: .correlation([
-            .quantity(.dietaryEnergyConsumed, 400, .kilocalorie, start: breakfast, source: InsightsFixture.phone),
-            .quantity(.dietaryProtein, 20, .gram, start: breakfast, source: InsightsFixture.phone),
-        ]), source: InsightsFixture.phone)
+        let food = Sample(
+            type: .food, start: breakfast, end: breakfast,
+            content: .correlation([
+                .quantity(.dietaryEnergyConsumed, 400, .kilocalorie, start: breakfast, source: InsightsFixture.phone),
+                .quantity(.dietaryProtein, 20, .gram, start: breakfast, source: InsightsFixture.phone),
+            ]), source: InsightsFixture.phone)
         let samples = [
             food,
             .quantity(.dietaryEnergyConsumed, 100, .kilocalorie, start: berlin("08:10"), source: InsightsFixture.phone),
             .quantity(.dietaryEnergyConsumed, 650, .kilocalorie, start: berlin("12:30"), source: InsightsFixture.phone),
             .quantity(.dietaryCarbohydrates, 80, .gram, start: berlin("12:30"), source: InsightsFixture.phone),
-            .quantity(.dietaryEnergyConsumed, 900, .kilocalorie, start: berlin("19:00", day: "2025-10-15"),
-                      source: InsightsFixture.phone),
+            .quantity(
+                .dietaryEnergyConsumed, 900, .kilocalorie, start: berlin("19:00", day: "2025-10-15"),
+                source: InsightsFixture.phone),
         ]
         try await store.save(samples)
         return samples
@@ -46,14 +57,20 @@ struct IngestionTests {
     func sessions() async throws {
         let fixture = try InsightsFixture()
         let start = berlin("09:00")
-        let triathlon = workout("swimBikeRun", "09:00", minutes: 90, parts: [
-            WorkoutActivity(activityType: WorkoutActivityType(name: "swimming")!, start: start, end: start + 1200),
-            WorkoutActivity(activityType: WorkoutActivityType(name: "cycling")!, start: start + 1200, end: start + 4200,
-                            statistics: [WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: 500)]),
-            WorkoutActivity(activityType: WorkoutActivityType(name: "running")!, start: start + 4200, end: start + 5400),
+        let triathlon = workout(
+            "swimBikeRun", "09:00", minutes: 90,
+            parts: [
+                WorkoutActivity(activityType: WorkoutActivityType(name: "swimming")!, start: start, end: start + 1200),
+                WorkoutActivity(
+                    activityType: WorkoutActivityType(name: "cycling")!, start: start + 1200, end: start + 4200,
+                    statistics: [WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: 500)]),
+                WorkoutActivity(
+                    activityType: WorkoutActivityType(name: "running")!, start: start + 4200, end: start + 5400),
+            ])
+        try await fixture.store.save([
+            workout("running", "07:00", minutes: 30), workout("yoga", "18:00", minutes: 45),
+            workout("traditionalStrengthTraining", "12:00", minutes: 40), triathlon,
         ])
-        try await fixture.store.save([workout("running", "07:00", minutes: 30), workout("yoga", "18:00", minutes: 45),
-                                      workout("traditionalStrengthTraining", "12:00", minutes: 40), triathlon])
         let result = try await ingestor(fixture.store).workoutSessions(in: week)
         #expect(result.unreadableTypes.isEmpty && result.alreadyIngested.isEmpty)
         #expect(result.records.map(\.template) == [.cardio, .cardio, .strength, .mobility])
@@ -95,7 +112,7 @@ struct IngestionTests {
         let run = workout("running", "07:00", minutes: 30)
         try await fixture.store.save([run])
         let claimed = try await fixture.store.recordIngestion([
-            IngestionEntry(sampleUUID: run.uuid, kind: HealthIngestor.mealKind, recordID: UUID(), ingestedAt: Date()),
+            IngestionEntry(sampleUUID: run.uuid, kind: HealthIngestor.mealKind, recordID: UUID(), ingestedAt: Date())
         ])
         #expect(claimed == [run.uuid])
         #expect(try await ingestor(fixture.store).ingestWorkouts(in: week).records.count == 1)
@@ -115,8 +132,9 @@ struct IngestionTests {
         #expect(meals.records.isEmpty && meals.alreadyIngested.count == 4)
         #expect(try await ingestor(reopened).ingestWorkouts(in: week).records.isEmpty)
         // A late sample for breakfast is new; only it is ingested.
-        let late = Sample.quantity(.dietaryEnergyConsumed, 50, .kilocalorie, start: berlin("09:30"),
-                                   source: InsightsFixture.phone)
+        let late = Sample.quantity(
+            .dietaryEnergyConsumed, 50, .kilocalorie, start: berlin("09:30"),
+            source: InsightsFixture.phone)
         try await reopened.save([late])
         let more = try await ingestor(reopened).ingestMeals(on: day)
         #expect(more.records.map(\.itemUUIDs) == [[late.uuid]])
@@ -133,7 +151,9 @@ struct IngestionTests {
         let breakfast = result.records[0], lunch = result.records[1]
         #expect(breakfast.kilocalories == 500 && breakfast.protein == 20 && breakfast.carbohydrates == nil)
         #expect(breakfast.itemUUIDs == [samples[0].uuid, samples[1].uuid])
-        #expect(lunch.kilocalories == 650 && lunch.carbohydrates == 80 && lunch.confidence == MealGrouping.confidence(sampleCount: 2))
+        #expect(
+            lunch.kilocalories == 650 && lunch.carbohydrates == 80
+                && lunch.confidence == MealGrouping.confidence(sampleCount: 2))
     }
 
     @Test("Authorization: meals and workouts use what may be read and name what is missing")

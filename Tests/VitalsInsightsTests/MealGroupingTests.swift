@@ -28,9 +28,12 @@ struct MealGroupingTests {
         }
     }
 
-    @Test("Meal windows at exact boundaries are half-open",
-          arguments: [("05:00", MealType.breakfast), ("10:00", .snack), ("11:00", .lunch), ("14:00", .snack),
-                      ("17:00", .dinner), ("21:00", .snack)])
+    @Test(
+        "Meal windows at exact boundaries are half-open",
+        arguments: [
+            ("05:00", MealType.breakfast), ("10:00", .snack), ("11:00", .lunch), ("14:00", .snack),
+            ("17:00", .dinner), ("21:00", .snack),
+        ])
     func boundaries(time: String, expected: MealType) {
         #expect(meal(time) == expected)
         #expect(MealType(date: berlin(time) - 1, calendar: calendar) != expected)
@@ -95,7 +98,8 @@ struct MealGroupingTests {
         #expect(values[0] == 0 && values[1] == 0.5)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
         #expect(values.allSatisfy { $0 < 1 })
-        let items = (0..<3).map { NutritionItem(date: berlin("18:0\($0)"), kilocalories: 100) }
+        let items =
+            (0..<3).map { NutritionItem(date: berlin("18:0\($0)"), kilocalories: 100) }
             + [NutritionItem(date: berlin("08:00"), kilocalories: 300)]
         let meals = MealGrouping(calendar: calendar).meals(from: items, on: day)
         #expect(meals.map(\.confidence) == [0.5, 0.75])
@@ -120,8 +124,10 @@ struct MealGroupingTests {
     @Test("Meal windows follow the wall clock on a DST day")
     func dstDay() throws {
         let dst = try LocalDate(parsing: "2025-10-26")  // Berlin falls back at 03:00
-        let items = [NutritionItem(date: at("2025-10-26T07:30:00+01:00"), kilocalories: 300),
-                     NutritionItem(date: at("2025-10-26T02:30:00+02:00"), kilocalories: 50)]
+        let items = [
+            NutritionItem(date: at("2025-10-26T07:30:00+01:00"), kilocalories: 300),
+            NutritionItem(date: at("2025-10-26T02:30:00+02:00"), kilocalories: 50),
+        ]
         let meals = MealGrouping(calendar: calendar).meals(from: items, on: dst)
         #expect(meals.map(\.mealType) == [.breakfast, .snack])
     }

@@ -14,8 +14,9 @@ struct MirroredRecordEditorTests {
         let editor: MirroredRecordEditor
 
         init() throws {
-            editor = MirroredRecordEditor(local: local.store, mirror: mirror.store,
-                                          outbox: try SQLiteMirrorOutbox(local.store))
+            editor = MirroredRecordEditor(
+                local: local.store, mirror: mirror.store,
+                outbox: try SQLiteMirrorOutbox(local.store))
         }
 
         func mirrored() async throws -> [Sample] { try await mirror.store.samples(of: .bodyMass).value }
@@ -24,14 +25,16 @@ struct MirroredRecordEditorTests {
     @Test("Sync: write to the local store first, then to HealthKit; edits and deletes follow")
     func localFirstThenMirror() async throws {
         let fixture = try Fixture()
-        let added = try await fixture.editor.add(WeightRecord(date: berlin("07:00"), kilograms: 80, source: InsightsFixture.app))
+        let added = try await fixture.editor.add(
+            WeightRecord(date: berlin("07:00"), kilograms: 80, source: InsightsFixture.app))
         #expect(added.isMirrored)
         #expect(try await fixture.local.store.sample(withUUID: added.value.id) != nil)
         let copy = try #require(try await fixture.mirrored().first)
         #expect(copy.quantity == Quantity(80, .kilogram) && copy.start == berlin("07:00"))
         #expect(copy.metadata["HKMetadataKeySyncIdentifier"] == .string(added.value.id.uuidString))
 
-        let edited = try await fixture.editor.edit(added.value.id, applying: RecordChange(value: Quantity(79.5, .kilogram)))
+        let edited = try await fixture.editor.edit(
+            added.value.id, applying: RecordChange(value: Quantity(79.5, .kilogram)))
         #expect(edited.isMirrored)
         #expect(try await fixture.mirrored().map(\.quantity) == [Quantity(79.5, .kilogram)])
         let deleted = try await fixture.editor.delete(edited.value.id)
@@ -44,7 +47,8 @@ struct MirroredRecordEditorTests {
     func failedMirrorIsRetried() async throws {
         let fixture = try Fixture()
         try await fixture.mirror.store.setAuthorization(.sharingDenied, for: .bodyMass, access: .share)
-        let added = try await fixture.editor.add(WeightRecord(date: berlin("07:00"), kilograms: 81, source: InsightsFixture.app))
+        let added = try await fixture.editor.add(
+            WeightRecord(date: berlin("07:00"), kilograms: 81, source: InsightsFixture.app))
         #expect(!added.isMirrored)
         #expect(added.mirrorFailure?.code == .authorizationDenied)
         #expect(try await fixture.local.store.sample(withUUID: added.value.id) != nil)
@@ -68,7 +72,10 @@ struct MirroredRecordEditorTests {
         let other = Sample.quantity(.bodyMass, 70, .kilogram, start: berlin("06:00"), source: InsightsFixture.phone)
         try await fixture.local.store.save([other])
         await #expect(throws: VitalsError.self) { _ = try await fixture.editor.delete(other.uuid) }
-        await #expect(throws: VitalsError.self) { _ = try await fixture.editor.add(WeightRecord(date: berlin("07:00"), kilograms: -1, source: InsightsFixture.app)) }
+        await #expect(throws: VitalsError.self) {
+            _ = try await fixture.editor.add(
+                WeightRecord(date: berlin("07:00"), kilograms: -1, source: InsightsFixture.app))
+        }
         #expect(try await fixture.editor.retryPending().failures.isEmpty)
         #expect(try await fixture.mirrored().isEmpty)
         #expect(try await fixture.local.store.sample(withUUID: other.uuid) != nil)

@@ -15,7 +15,8 @@ struct NoAlcStreakTests {
         let temp = try T()
         for (offset, level) in levels.enumerated() {
             guard let level else { continue }
-            _ = try await temp.store.logAlcohol(drinks: level, date: T.at(String(format: "2025-10-%02dT21:00:00+02:00", offset + 1)))
+            _ = try await temp.store.logAlcohol(
+                drinks: level, date: T.at(String(format: "2025-10-%02dT21:00:00+02:00", offset + 1)))
         }
         return temp
     }
@@ -31,7 +32,8 @@ struct NoAlcStreakTests {
         #expect(stored.map { $0.quantity?.value } == [0, 4, 6])
         #expect(stored.allSatisfy { $0.quantity?.unit == .count && $0.start == $0.end })
         #expect(stored.map(\.start) == (1...3).map { T.at(String(format: "2025-10-%02dT00:00:00+02:00", $0)) })
-        let month = try await ActivityCalendar(query: temp.query()).month(try YearMonth(parsing: "2025-10"), store: temp.store)
+        let month = try await ActivityCalendar(query: temp.query()).month(
+            try YearMonth(parsing: "2025-10"), store: temp.store)
         #expect(month.days.prefix(4).map(\.activity.noAlc) == [NoAlcLevel.none, .moderate, .heavy, nil])
         #expect(month.days.prefix(4).map { $0.met.contains(.noalc) } == [true, false, false, false])
     }

@@ -11,8 +11,10 @@ struct RecordEditorTests {
     /// Every stored sample, by type, as (uuid, value) pairs: what "unchanged" is compared against.
     func snapshot(_ store: SQLiteHealthStore) async throws -> [String: [String]] {
         var all: [String: [String]] = [:]
-        for type in [SampleType.bodyMass, .dietaryEnergyConsumed, .dietaryProtein, .food, .activeEnergyBurned,
-                     .basalEnergyBurned] {
+        for type in [
+            SampleType.bodyMass, .dietaryEnergyConsumed, .dietaryProtein, .food, .activeEnergyBurned,
+            .basalEnergyBurned,
+        ] {
             all[type.shortName] = try await store.samples(of: type).value.map {
                 "\($0.uuid) \($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \($0.quantity?.value ?? -1)"
             }
@@ -24,7 +26,8 @@ struct RecordEditorTests {
     func editLocalWeight() async throws {
         let fixture = try InsightsFixture()
         let editor = RecordEditor(store: fixture.store)
-        let added = try await editor.add(WeightRecord(date: berlin("07:00"), kilograms: 80, source: InsightsFixture.app))
+        let added = try await editor.add(
+            WeightRecord(date: berlin("07:00"), kilograms: 80, source: InsightsFixture.app))
         let edited = try await editor.edit(added.id, applying: RecordChange(value: Quantity(176.37, .pound)))
         let weight = try #require(edited as? WeightRecord)
         #expect(weight.id != added.id && abs(weight.kilograms - 80) < 0.01 && weight.date == added.date)
@@ -55,36 +58,50 @@ struct RecordEditorTests {
         #expect(try await snapshot(fixture.store) == before)
     }
 
-    @Test("Edit validation: an invalid value names its field and leaves the record unchanged",
-          arguments: [
-              ("weight", RecordChange(value: Quantity(0, .kilogram)), "value"),
-              ("weight", RecordChange(value: Quantity(700, .kilogram)), "value"),
-              ("weight", RecordChange(value: Quantity(-3, .kilogram)), "value"),
-              ("weight", RecordChange(value: Quantity(.nan, .kilogram)), "value"),
-              ("weight", RecordChange(value: Quantity(80, .kilocalorie)), "value"),
-              ("weight", RecordChange(protein: .set(Quantity(3, .gram))), "protein"),
-              ("dietary", RecordChange(value: Quantity(-1, .kilocalorie)), "value"),
-              ("dietary", RecordChange(protein: .set(Quantity(-0.5, .gram))), "protein"),
-              ("dietary", RecordChange(carbohydrates: .set(Quantity(-2, .gram))), "carbs"),
-              ("dietary", RecordChange(fat: .set(Quantity(-2, .gram))), "fat"),
-              ("active", RecordChange(end: berlin("06:00")), "end"),
-              ("active", RecordChange(end: berlin("07:00")), "end"),
-              ("active", RecordChange(value: Quantity(-5, .kilocalorie)), "value"),
-              ("resting", RecordChange(end: berlin("06:59")), "end"),
-          ])
+    @Test(
+        "Edit validation: an invalid value names its field and leaves the record unchanged",
+        arguments: [
+            ("weight", RecordChange(value: Quantity(0, .kilogram)), "value"),
+            ("weight", RecordChange(value: Quantity(700, .kilogram)), "value"),
+            ("weight", RecordChange(value: Quantity(-3, .kilogram)), "value"),
+            ("weight", RecordChange(value: Quantity(.nan, .kilogram)), "value"),
+            ("weight", RecordChange(value: Quantity(80, .kilocalorie)), "value"),
+            ("weight", RecordChange(protein: .set(Quantity(3, .gram))), "protein"),
+            ("dietary", RecordChange(value: Quantity(-1, .kilocalorie)), "value"),
+            ("dietary", RecordChange(protein: .set(Quantity(-0.5, .gram))), "protein"),
+            ("dietary", RecordChange(carbohydrates: .set(Quantity(-2, .gram))), "carbs"),
+            ("dietary", RecordChange(fat: .set(Quantity(-2, .gram))), "fat"),
+            ("active", RecordChange(end: berlin("06:00")), "end"),
+            ("active", RecordChange(end: berlin("07:00")), "end"),
+            ("active", RecordChange(value: Quantity(-5, .kilocalorie)), "value"),
+            ("resting", RecordChange(end: berlin("06:59")), "end"),
+        ])
     func editValidation(kind: String, change: RecordChange, field: String) async throws {
         let fixture = try InsightsFixture()
         let editor = RecordEditor(store: fixture.store)
         let app = InsightsFixture.app
-        let id: UUID = switch kind {
-        case "weight": try await editor.add(WeightRecord(date: berlin("07:00"), kilograms: 80, source: app)).id
-        case "dietary": try await editor.add(DietaryCalorieRecord(start: berlin("07:00"), kilocalories: 400, protein: 20,
-                                                                  source: app)).id
-        case "active": try await editor.add(ActiveEnergyRecord(start: berlin("07:00"), end: berlin("07:30"),
-                                                               kilocalories: 200, source: app)).id
-        default: try await editor.add(RestingEnergyRecord(start: berlin("07:00"), end: berlin("08:00"),
-                                                          kilocalories: 70, source: app)).id
-        }
+        let id: UUID =
+            switch kind {
+            case "weight": try await editor.add(WeightRecord(date: berlin("07:00"), kilograms: 80, source: app)).id
+            case "dietary":
+                try await editor.add(
+                    DietaryCalorieRecord(
+                        start: berlin("07:00"), kilocalories: 400, protein: 20,
+                        source: app)
+                ).id
+            case "active":
+                try await editor.add(
+                    ActiveEnergyRecord(
+                        start: berlin("07:00"), end: berlin("07:30"),
+                        kilocalories: 200, source: app)
+                ).id
+            default:
+                try await editor.add(
+                    RestingEnergyRecord(
+                        start: berlin("07:00"), end: berlin("08:00"),
+                        kilocalories: 70, source: app)
+                ).id
+            }
         let before = try await snapshot(fixture.store)
         let anchor = try await fixture.store.changes(since: nil, types: nil).anchor
         let error = await #expect(throws: VitalsError.self) { _ = try await editor.edit(id, applying: change) }
@@ -98,7 +115,8 @@ struct RecordEditorTests {
     func failedWriteKeepsRecord() async throws {
         let fixture = try InsightsFixture()
         let editor = RecordEditor(store: fixture.store)
-        let added = try await editor.add(WeightRecord(date: berlin("07:00"), kilograms: 80, source: InsightsFixture.app))
+        let added = try await editor.add(
+            WeightRecord(date: berlin("07:00"), kilograms: 80, source: InsightsFixture.app))
         try await fixture.store.setAuthorization(.sharingDenied, for: .bodyMass, access: .share)
         let error = await #expect(throws: VitalsError.self) {
             _ = try await editor.edit(added.id, applying: RecordChange(value: Quantity(82, .kilogram)))
@@ -120,8 +138,10 @@ struct RecordEditorTests {
     func editDietary() async throws {
         let fixture = try InsightsFixture()
         let editor = RecordEditor(store: fixture.store)
-        let plain = try await editor.add(DietaryCalorieRecord(start: berlin("12:00"), kilocalories: 500,
-                                                              source: InsightsFixture.app))
+        let plain = try await editor.add(
+            DietaryCalorieRecord(
+                start: berlin("12:00"), kilocalories: 500,
+                source: InsightsFixture.app))
         let edited = try await editor.edit(plain.id, applying: RecordChange(protein: .set(Quantity(25, .gram))))
         let record = try #require(edited as? DietaryCalorieRecord)
         #expect(record.kilocalories == 500 && record.protein == 25 && record.fat == nil)
@@ -129,7 +149,8 @@ struct RecordEditorTests {
         #expect(food.uuid == record.id)
         let energyMember = try #require(food.members?.first { $0.type == .dietaryEnergyConsumed })
         let again = try await editor.edit(energyMember.uuid, applying: RecordChange(value: Quantity(600, .kilocalorie)))
-        #expect((again as? DietaryCalorieRecord)?.kilocalories == 600 && (again as? DietaryCalorieRecord)?.protein == 25)
+        #expect(
+            (again as? DietaryCalorieRecord)?.kilocalories == 600 && (again as? DietaryCalorieRecord)?.protein == 25)
         let records = try await DietaryQuery().records(from: day.start, to: day.end, store: fixture.store).value
         #expect(records.map(\.id) == [again.id])
         #expect(try await fixture.store.samples(of: .dietaryProtein).value.count == 1)
@@ -139,14 +160,22 @@ struct RecordEditorTests {
     func clearMacros() async throws {
         let fixture = try InsightsFixture()
         let editor = RecordEditor(store: fixture.store)
-        let meal = try await editor.add(DietaryCalorieRecord(start: berlin("12:00"), kilocalories: 500, protein: 25,
-                                                             fat: 12, source: InsightsFixture.app))
-        let cleared = try await editor.edit(meal.id, applying: RecordChange(carbohydrates: .set(Quantity(60, .gram)),
-                                                                            fat: .clear))
+        let meal = try await editor.add(
+            DietaryCalorieRecord(
+                start: berlin("12:00"), kilocalories: 500, protein: 25,
+                fat: 12, source: InsightsFixture.app))
+        let cleared = try await editor.edit(
+            meal.id,
+            applying: RecordChange(
+                carbohydrates: .set(Quantity(60, .gram)),
+                fat: .clear))
         let record = try #require(cleared as? DietaryCalorieRecord)
-        #expect(record.protein == 25 && record.carbohydrates == 60 && record.fat == nil, "protein kept, carbs set, fat cleared")
+        #expect(
+            record.protein == 25 && record.carbohydrates == 60 && record.fat == nil,
+            "protein kept, carbs set, fat cleared")
         let food = try #require(try await fixture.store.samples(of: .food).value.first)
-        #expect(Set(food.members?.map(\.type) ?? []) == [.dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates])
+        #expect(
+            Set(food.members?.map(\.type) ?? []) == [.dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates])
         #expect(try await fixture.store.samples(of: .dietaryFatTotal).value.isEmpty)
 
         let plain = try await editor.edit(cleared.id, applying: RecordChange(protein: .clear, carbohydrates: .clear))
@@ -154,9 +183,11 @@ struct RecordEditorTests {
         #expect(try await fixture.store.samples(of: .food).value.isEmpty, "no correlation without macros")
         #expect(try await fixture.store.samples(of: .dietaryProtein).value.isEmpty)
         #expect(try await fixture.store.samples(of: .dietaryEnergyConsumed).value.map(\.uuid) == [plain.id])
-        let protein = try await fixture.store.statistics(StatisticsQuery(
-            type: .dietaryProtein, range: DateRange(start: day.start, end: day.end), interval: .day,
-            calendar: .gregorian(in: try .iana("Europe/Berlin")), options: .sum)).value
+        let protein = try await fixture.store.statistics(
+            StatisticsQuery(
+                type: .dietaryProtein, range: DateRange(start: day.start, end: day.end), interval: .day,
+                calendar: .gregorian(in: try .iana("Europe/Berlin")), options: .sum)
+        ).value
         #expect(protein.allSatisfy { ($0.sum ?? 0) == 0 }, "the day's protein total no longer counts it")
     }
 
@@ -164,8 +195,10 @@ struct RecordEditorTests {
     func deleteLocal() async throws {
         let fixture = try InsightsFixture()
         let editor = RecordEditor(store: fixture.store)
-        let food = try await editor.add(DietaryCalorieRecord(start: berlin("12:00"), kilocalories: 500, protein: 20,
-                                                             carbohydrates: 60, fat: 10, source: InsightsFixture.app))
+        let food = try await editor.add(
+            DietaryCalorieRecord(
+                start: berlin("12:00"), kilocalories: 500, protein: 20,
+                carbohydrates: 60, fat: 10, source: InsightsFixture.app))
         try await editor.delete(food.id)
         #expect(try await fixture.store.samples(of: .dietaryEnergyConsumed).value.isEmpty)
         #expect(try await fixture.store.samples(of: .food).value.isEmpty)

@@ -15,10 +15,12 @@ struct RecordQueryTests {
         try await store.save([
             .quantity(.bodyMass, 176.37, .pound, start: berlin("07:00"), source: InsightsFixture.phone),
             .quantity(.dietaryEnergyConsumed, 2092, .kilojoule, start: berlin("12:00"), source: InsightsFixture.phone),
-            .quantity(.basalEnergyBurned, 1600, .kilocalorie, start: berlin("00:00"), end: berlin("23:00"),
-                      source: InsightsFixture.watch),
-            .quantity(.activeEnergyBurned, 418.4, .kilojoule, start: berlin("18:00"), end: berlin("18:45"),
-                      source: InsightsFixture.watch),
+            .quantity(
+                .basalEnergyBurned, 1600, .kilocalorie, start: berlin("00:00"), end: berlin("23:00"),
+                source: InsightsFixture.watch),
+            .quantity(
+                .activeEnergyBurned, 418.4, .kilojoule, start: berlin("18:00"), end: berlin("18:45"),
+                source: InsightsFixture.watch),
         ])
         let weights = await WeightQuery().fetch(from: day.start, to: day.end, store: store)
         let weight = try #require(weights.first)
@@ -41,13 +43,16 @@ struct RecordQueryTests {
     func macroCorrelation() async throws {
         let fixture = try InsightsFixture()
         let lunch = berlin("12:30")
-        let food = Sample(type: .food, start: lunch, end: lunch, content: .correlation([
-            .quantity(.dietaryEnergyConsumed, 650, .kilocalorie, start: lunch, source: InsightsFixture.phone),
-            .quantity(.dietaryProtein, 30, .gram, start: lunch, source: InsightsFixture.phone),
-            .quantity(.dietaryFatTotal, 20000, .milligram, start: lunch, source: InsightsFixture.phone),
-        ]), source: InsightsFixture.phone)
-        let snack = Sample.quantity(.dietaryEnergyConsumed, 150, .kilocalorie, start: berlin("16:00"),
-                                    source: InsightsFixture.phone)
+        let food = Sample(
+            type: .food, start: lunch, end: lunch,
+            content: .correlation([
+                .quantity(.dietaryEnergyConsumed, 650, .kilocalorie, start: lunch, source: InsightsFixture.phone),
+                .quantity(.dietaryProtein, 30, .gram, start: lunch, source: InsightsFixture.phone),
+                .quantity(.dietaryFatTotal, 20000, .milligram, start: lunch, source: InsightsFixture.phone),
+            ]), source: InsightsFixture.phone)
+        let snack = Sample.quantity(
+            .dietaryEnergyConsumed, 150, .kilocalorie, start: berlin("16:00"),
+            source: InsightsFixture.phone)
         try await fixture.store.save([food, snack])
         let records = try await DietaryQuery().records(from: day.start, to: day.end, store: fixture.store)
         #expect(records.unreadableTypes.isEmpty)
@@ -66,7 +71,8 @@ struct RecordQueryTests {
             .quantity(.bodyMass, 80.2, .kilogram, start: berlin("08:00"), source: widget),
             .quantity(.bodyMass, 80.4, .kilogram, start: berlin("09:00"), source: InsightsFixture.watch),
         ])
-        let records = try await UnifiedQuery(WeightQuery()).fetch(from: day.start, to: day.end, store: fixture.store).value
+        let records = try await UnifiedQuery(WeightQuery()).fetch(from: day.start, to: day.end, store: fixture.store)
+            .value
         #expect(records.map(\.origin) == [.local, .local, .external])
         #expect(records.map(\.origin.isEditable) == [true, true, false])
         #expect(records.map(\.source.name) == ["Test App", "Test App Widget", "Apple Watch"])
@@ -94,18 +100,24 @@ struct RecordQueryTests {
     @Test("Active energy: duration and the workout type of the workout it belongs to")
     func activeEnergyWorkoutType() async throws {
         let fixture = try InsightsFixture()
-        let energy = Sample.quantity(.activeEnergyBurned, 300, .kilocalorie, start: berlin("18:00"), end: berlin("18:30"),
-                                     source: InsightsFixture.watch)
-        let run = Sample(type: .workout, start: berlin("18:00"), end: berlin("18:30"),
-                         content: .workout(Workout(activityType: WorkoutActivityType(name: "running")!,
-                                                   associatedSamples: [energy])),
-                         source: InsightsFixture.watch)
-        let loose = Sample.quantity(.activeEnergyBurned, 20, .kilocalorie, start: berlin("10:00"), end: berlin("10:05"),
-                                    source: InsightsFixture.phone)
+        let energy = Sample.quantity(
+            .activeEnergyBurned, 300, .kilocalorie, start: berlin("18:00"), end: berlin("18:30"),
+            source: InsightsFixture.watch)
+        let run = Sample(
+            type: .workout, start: berlin("18:00"), end: berlin("18:30"),
+            content: .workout(
+                Workout(
+                    activityType: WorkoutActivityType(name: "running")!,
+                    associatedSamples: [energy])),
+            source: InsightsFixture.watch)
+        let loose = Sample.quantity(
+            .activeEnergyBurned, 20, .kilocalorie, start: berlin("10:00"), end: berlin("10:05"),
+            source: InsightsFixture.phone)
         try await fixture.store.save([run, loose])
-        let logged = try await RecordEditor(store: fixture.store).add(ActiveEnergyRecord(
-            start: berlin("07:00"), end: berlin("07:20"), kilocalories: 120,
-            workoutType: WorkoutActivityType(name: "yoga"), source: InsightsFixture.app))
+        let logged = try await RecordEditor(store: fixture.store).add(
+            ActiveEnergyRecord(
+                start: berlin("07:00"), end: berlin("07:20"), kilocalories: 120,
+                workoutType: WorkoutActivityType(name: "yoga"), source: InsightsFixture.app))
         let records = await ActivityQuery().fetch(from: day.start, to: day.end, store: fixture.store)
         #expect(records.map(\.id) == [logged.id, loose.uuid, energy.uuid])
         #expect(records.map(\.workoutType?.name) == ["yoga", nil, "running"])
@@ -131,17 +143,24 @@ struct RecordQueryTests {
         let store = fixture.store
         let lunch = berlin("12:30")
         try await store.save([
-            Sample(type: .food, start: lunch, end: lunch, content: .correlation([
-                .quantity(.dietaryEnergyConsumed, 650, .kilocalorie, start: lunch, source: InsightsFixture.phone),
-                .quantity(.dietaryProtein, 30, .gram, start: lunch, source: InsightsFixture.phone),
-                .quantity(.dietaryCarbohydrates, 80, .gram, start: lunch, source: InsightsFixture.phone),
-            ]), source: InsightsFixture.phone),
+            Sample(
+                type: .food, start: lunch, end: lunch,
+                content: .correlation([
+                    .quantity(.dietaryEnergyConsumed, 650, .kilocalorie, start: lunch, source: InsightsFixture.phone),
+                    .quantity(.dietaryProtein, 30, .gram, start: lunch, source: InsightsFixture.phone),
+                    .quantity(.dietaryCarbohydrates, 80, .gram, start: lunch, source: InsightsFixture.phone),
+                ]), source: InsightsFixture.phone),
             .quantity(.bodyMass, 80, .kilogram, start: berlin("07:00"), source: InsightsFixture.phone),
-            Sample(type: .workout, start: berlin("18:00"), end: berlin("18:30"),
-                   content: .workout(Workout(activityType: WorkoutActivityType(name: "running")!, associatedSamples: [
-                       .quantity(.activeEnergyBurned, 300, .kilocalorie, start: berlin("18:00"), end: berlin("18:30"),
-                                 source: InsightsFixture.watch),
-                   ])), source: InsightsFixture.watch),
+            Sample(
+                type: .workout, start: berlin("18:00"), end: berlin("18:30"),
+                content: .workout(
+                    Workout(
+                        activityType: WorkoutActivityType(name: "running")!,
+                        associatedSamples: [
+                            .quantity(
+                                .activeEnergyBurned, 300, .kilocalorie, start: berlin("18:00"), end: berlin("18:30"),
+                                source: InsightsFixture.watch)
+                        ])), source: InsightsFixture.watch),
         ])
         try await store.setAuthorization(.sharingDenied, for: .dietaryProtein, access: .read)
         try await store.setAuthorization(.sharingDenied, for: .bodyMass, access: .read)

@@ -16,27 +16,36 @@ struct ReminderTests {
         let clock = TestClock(T.at(now))
         let logger = try ActivityLogger(store: temp.store, now: { clock.now })
         let reminders = [
-            try Reminder(activity: .mindfulness, startMinute: 18 * 60, endMinute: 20 * 60,
-                         createdAt: T.at("2025-09-01T00:00:00Z")),
-            try Reminder(activity: .workout, startMinute: 17 * 60, endMinute: 21 * 60, createdAt: T.at("2025-09-02T00:00:00Z")),
-            try Reminder(activity: .noalc, startMinute: 20 * 60, endMinute: 22 * 60,
-                         weekdays: try Weekday.parseList("weekdays"), createdAt: T.at("2025-09-03T00:00:00Z")),
+            try Reminder(
+                activity: .mindfulness, startMinute: 18 * 60, endMinute: 20 * 60,
+                createdAt: T.at("2025-09-01T00:00:00Z")),
+            try Reminder(
+                activity: .workout, startMinute: 17 * 60, endMinute: 21 * 60, createdAt: T.at("2025-09-02T00:00:00Z")),
+            try Reminder(
+                activity: .noalc, startMinute: 20 * 60, endMinute: 22 * 60,
+                weekdays: try Weekday.parseList("weekdays"), createdAt: T.at("2025-09-03T00:00:00Z")),
         ]
         for reminder in reminders { try await logger.reminders.add(reminder) }
         return (temp, logger, clock, reminders)
     }
 
     func statuses(_ logger: ActivityLogger, on date: String) async throws -> [TrackedActivity: Reminder.Status] {
-        Dictionary(uniqueKeysWithValues: try await logger.reminders.occurrences(on: T.at(date)).map { ($0.reminder.activity, $0.status) })
+        Dictionary(
+            uniqueKeysWithValues: try await logger.reminders.occurrences(on: T.at(date)).map {
+                ($0.reminder.activity, $0.status)
+            })
     }
 
     @Test("Activity Triggers Cancellation: logging cancels today's pending reminder for that activity")
     func activityTriggersCancellation() async throws {
         let (_, logger, _, reminders) = try await setUp()
-        let logged = try await logger.logMindfulness(start: T.at("2025-10-01T11:30:00+02:00"), end: T.at("2025-10-01T11:45:00+02:00"))
+        let logged = try await logger.logMindfulness(
+            start: T.at("2025-10-01T11:30:00+02:00"), end: T.at("2025-10-01T11:45:00+02:00"))
         #expect(logged.cancelledReminders.map(\.reminder.id) == [reminders[0].id])
         #expect(logged.cancelledReminders.first?.status == .cancelled && logged.reminderFailure == nil)
-        #expect(try await logger.reminders.due(at: T.at("2025-10-01T19:00:00+02:00")).map(\.reminder.activity) == [.workout])
+        #expect(
+            try await logger.reminders.due(at: T.at("2025-10-01T19:00:00+02:00")).map(\.reminder.activity) == [.workout]
+        )
     }
 
     @Test("Only the logged activity's reminders are cancelled", arguments: TrackedActivity.allCases)
@@ -57,10 +66,12 @@ struct ReminderTests {
     @Test("Only today's occurrence is cancelled: tomorrow's stays pending, and a backfilled session cancels nothing")
     func onlyToday() async throws {
         let (_, logger, clock, _) = try await setUp()
-        _ = try await logger.logMindfulness(start: T.at("2025-10-01T07:00:00+02:00"), end: T.at("2025-10-01T07:10:00+02:00"))
+        _ = try await logger.logMindfulness(
+            start: T.at("2025-10-01T07:00:00+02:00"), end: T.at("2025-10-01T07:10:00+02:00"))
         #expect(try await statuses(logger, on: "2025-10-02T12:00:00+02:00")[.mindfulness] == .pending)
         // Yesterday's session, logged today: nothing about today.
-        let backfill = try await logger.logWorkout(start: T.at("2025-09-30T18:00:00+02:00"), end: T.at("2025-09-30T18:30:00+02:00"))
+        let backfill = try await logger.logWorkout(
+            start: T.at("2025-09-30T18:00:00+02:00"), end: T.at("2025-09-30T18:30:00+02:00"))
         #expect(backfill.cancelledReminders.isEmpty)
         #expect(try await statuses(logger, on: "2025-10-01T12:00:00+02:00")[.workout] == .pending)
         #expect(try await statuses(logger, on: "2025-09-30T12:00:00+02:00")[.workout] == .pending)
@@ -75,7 +86,8 @@ struct ReminderTests {
         let (_, logger, clock, _) = try await setUp(now: "2025-10-01T18:30:00+02:00")
         let delivered = try await logger.reminders.deliverDue(at: clock.now)
         #expect(delivered.map(\.reminder.activity) == [.mindfulness, .workout])
-        let logged = try await logger.logMindfulness(start: T.at("2025-10-01T18:35:00+02:00"), end: T.at("2025-10-01T18:45:00+02:00"))
+        let logged = try await logger.logMindfulness(
+            start: T.at("2025-10-01T18:35:00+02:00"), end: T.at("2025-10-01T18:45:00+02:00"))
         #expect(logged.cancelledReminders.isEmpty)
         #expect(try await statuses(logger, on: "2025-10-01T12:00:00+02:00")[.mindfulness] == .delivered)
         _ = try await logger.logAlcohol(drinks: .moderate, date: clock.now)
@@ -86,11 +98,18 @@ struct ReminderTests {
     @Test("Due: pending reminders whose window holds the moment, on their weekdays only")
     func due() async throws {
         let (_, logger, _, _) = try await setUp()
-        #expect(try await logger.reminders.due(at: T.at("2025-10-01T17:59:00+02:00")).map(\.reminder.activity) == [.workout])
-        #expect(try await logger.reminders.due(at: T.at("2025-10-01T20:00:00+02:00")).map(\.reminder.activity) == [.workout, .noalc])
-        #expect(try await logger.reminders.due(at: T.at("2025-10-01T22:00:00+02:00")).isEmpty) // end is exclusive
+        #expect(
+            try await logger.reminders.due(at: T.at("2025-10-01T17:59:00+02:00")).map(\.reminder.activity) == [.workout]
+        )
+        #expect(
+            try await logger.reminders.due(at: T.at("2025-10-01T20:00:00+02:00")).map(\.reminder.activity) == [
+                .workout, .noalc,
+            ])
+        #expect(try await logger.reminders.due(at: T.at("2025-10-01T22:00:00+02:00")).isEmpty)  // end is exclusive
         // 4 Oct 2025 is a Saturday: the weekday NoAlc reminder is not scheduled.
-        #expect(try await logger.reminders.due(at: T.at("2025-10-04T20:30:00+02:00")).map(\.reminder.activity) == [.workout])
+        #expect(
+            try await logger.reminders.due(at: T.at("2025-10-04T20:30:00+02:00")).map(\.reminder.activity) == [.workout]
+        )
     }
 
     @Test("Reminders persist in the store's file; windows are wall-clock time on DST days")

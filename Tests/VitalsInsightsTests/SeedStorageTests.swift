@@ -8,7 +8,9 @@ import VitalsStore
 struct SeedStorageTests {
     typealias T = ActivityTestStore
 
-    @Test("Mindfulness Session Storage and Log Mindfulness Session: a mindful-session sample in minutes, tagged with the app")
+    @Test(
+        "Mindfulness Session Storage and Log Mindfulness Session: a mindful-session sample in minutes, tagged with the app"
+    )
     func mindfulnessSessionStorage() async throws {
         let temp = try T()
         let logger = try ActivityLogger(store: temp.store, now: { T.at("2025-10-01T21:00:00+02:00") })

@@ -19,8 +19,10 @@ struct StreakTests {
         return temp
     }
 
-    func streak(_ temp: T, _ activity: TrackedActivity = .mindfulness, goal: Double? = nil, at now: String,
-                allSources: Bool = false) async throws -> Streak {
+    func streak(
+        _ temp: T, _ activity: TrackedActivity = .mindfulness, goal: Double? = nil, at now: String,
+        allSources: Bool = false
+    ) async throws -> Streak {
         try await StreakCounter(activity: activity, goalMinutes: goal, query: temp.query(allSources: allSources))
             .streak(now: T.at(now), store: temp.store)
     }
@@ -62,8 +64,12 @@ struct StreakTests {
     func dstDays() async throws {
         let temp = try T()
         var samples: [Sample] = []
-        for day in 24...28 { samples.append(T.mindful(String(format: "2025-10-%02dT23:30:00+01:00", day), minutes: 10)) }
-        for day in 28...31 { samples.append(T.mindful(String(format: "2025-03-%02dT00:15:00+01:00", day), minutes: 10)) }
+        for day in 24...28 {
+            samples.append(T.mindful(String(format: "2025-10-%02dT23:30:00+01:00", day), minutes: 10))
+        }
+        for day in 28...31 {
+            samples.append(T.mindful(String(format: "2025-03-%02dT00:15:00+01:00", day), minutes: 10))
+        }
         try await temp.store.save(samples)
         // 24 and 25 Oct at 23:30+01:00 are 00:30 CEST the next day: 25...28 Oct count.
         #expect(try await streak(temp, at: "2025-10-28T23:59:00+01:00").length == 4)
@@ -123,7 +129,8 @@ struct StreakTests {
         let now = T.at("2025-10-03T21:00:00+02:00")
         let before = try await counter.streak(now: now, store: temp.store)
         #expect(before.length == 2 && !before.todayCounted)
-        _ = try await temp.store.logMindfulness(start: T.at("2025-10-03T20:00:00+02:00"), end: T.at("2025-10-03T20:10:00+02:00"))
+        _ = try await temp.store.logMindfulness(
+            start: T.at("2025-10-03T20:00:00+02:00"), end: T.at("2025-10-03T20:10:00+02:00"))
         let after = try await counter.streak(now: now, store: temp.store)
         #expect(after.length == 3 && after.todayCounted)
     }
@@ -134,20 +141,27 @@ struct StreakTests {
         let start = T.day("2025-01-01")
         var samples: [Sample] = []
         for offset in 0..<100 {
-            samples.append(.category(.mindfulSession, 0, start: start.adding(days: offset).start(in: temp.calendar).addingTimeInterval(3600),
-                                     end: start.adding(days: offset).start(in: temp.calendar).addingTimeInterval(4200), source: T.app))
+            samples.append(
+                .category(
+                    .mindfulSession, 0,
+                    start: start.adding(days: offset).start(in: temp.calendar).addingTimeInterval(3600),
+                    end: start.adding(days: offset).start(in: temp.calendar).addingTimeInterval(4200), source: T.app))
         }
         try await temp.store.save(samples)
         let now = start.adding(days: 99).start(in: temp.calendar).addingTimeInterval(80_000)
-        let streak = try await StreakCounter(activity: .mindfulness, query: temp.query()).streak(now: now, store: temp.store)
+        let streak = try await StreakCounter(activity: .mindfulness, query: temp.query()).streak(
+            now: now, store: temp.store)
         #expect(streak.length == 100)
     }
 
-    @Test("Goals of zero or less, or not a number, are rejected naming the field; noalc takes no goal",
-          arguments: [0.0, -5, .nan, .infinity])
+    @Test(
+        "Goals of zero or less, or not a number, are rejected naming the field; noalc takes no goal",
+        arguments: [0.0, -5, .nan, .infinity])
     func badGoals(goal: Double) throws {
         let temp = try T()
-        #expect(throws: VitalsError.self) { try StreakCounter(activity: .mindfulness, goalMinutes: goal, query: temp.query()) }
+        #expect(throws: VitalsError.self) {
+            try StreakCounter(activity: .mindfulness, goalMinutes: goal, query: temp.query())
+        }
         do {
             _ = try ActivityCalendar(query: temp.query(), goalMinutes: goal)
             Issue.record("a goal of \(goal) was accepted")
@@ -159,8 +173,11 @@ struct StreakTests {
 
     @Test("Unknown activity names are rejected naming the field")
     func unknownActivity() {
-        #expect(throws: VitalsError(.invalidInput, "'running' is not an activity; use one of mindfulness, workout, noalc",
-                                    at: InputLocation(field: "activity"))) {
+        #expect(
+            throws: VitalsError(
+                .invalidInput, "'running' is not an activity; use one of mindfulness, workout, noalc",
+                at: InputLocation(field: "activity"))
+        ) {
             try TrackedActivity(name: "running")
         }
         #expect((try? TrackedActivity(name: "NoAlc")) == .noalc)

@@ -21,7 +21,8 @@ struct HealthToolboxTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = SQLiteHealthStore.Configuration()
         configuration.calendar = calendar
-        return try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path, configuration: configuration)
+        return try SQLiteHealthStore(
+            path: directory.appendingPathComponent("store.sqlite").path, configuration: configuration)
     }
 
     static func at(_ text: String) -> Date { ISO8601.parse(text)! }
@@ -32,7 +33,8 @@ struct HealthToolboxTests {
             let start = at(first).addingTimeInterval(Double(offset) * 86_400)
             return [
                 .quantity(.stepCount, steps, .count, start: start, end: start.addingTimeInterval(3600), source: phone),
-                .quantity(.stepCount, steps + 100, .count, start: start, end: start.addingTimeInterval(3600), source: watch),
+                .quantity(
+                    .stepCount, steps + 100, .count, start: start, end: start.addingTimeInterval(3600), source: watch),
             ]
         }
     }
@@ -47,18 +49,25 @@ struct HealthToolboxTests {
         let store = try Self.store()
         try await store.save(Self.walks(from: "2025-10-01T09:00:00+02:00", days: 5, steps: 1000))
         let toolbox = Self.toolbox(store)
-        let answer = try await toolbox.call("statistics", arguments: [
-            "type": "stepCount", "from": "2025-10-01", "to": "2025-10-06", "by_source": true,
-        ])
-        let range = try DateRange(start: Self.at("2025-10-01T00:00:00+02:00"), end: Self.at("2025-10-06T00:00:00+02:00"))
-        let expected = try await store.statistics(StatisticsQuery(type: .stepCount, range: range, interval: .day,
-                                                                  calendar: Self.calendar, options: [.sum, .separateBySource]))
+        let answer = try await toolbox.call(
+            "statistics",
+            arguments: [
+                "type": "stepCount", "from": "2025-10-01", "to": "2025-10-06", "by_source": true,
+            ])
+        let range = try DateRange(
+            start: Self.at("2025-10-01T00:00:00+02:00"), end: Self.at("2025-10-06T00:00:00+02:00"))
+        let expected = try await store.statistics(
+            StatisticsQuery(
+                type: .stepCount, range: range, interval: .day,
+                calendar: Self.calendar, options: [.sum, .separateBySource]))
         let buckets = try #require(answer.objectValue?["buckets"]?.arrayValue)
         #expect(buckets.count == expected.value.count && buckets.count == 5)
         for (bucket, statistics) in zip(buckets, expected.value) {
             #expect(bucket.objectValue?["value"]?.doubleValue == statistics.sum)
             #expect(bucket.objectValue?["start"]?.stringValue == ISO8601.format(statistics.range.start, in: Self.zone))
-            let shares = bucket.objectValue?["sources"]?.arrayValue?.compactMap { $0.objectValue?["value"]?.doubleValue }
+            let shares = bucket.objectValue?["sources"]?.arrayValue?.compactMap {
+                $0.objectValue?["value"]?.doubleValue
+            }
             #expect(shares == statistics.bySource.compactMap(\.statistics.sum))
         }
         // Merged, not added: the watch's 1,100 a day, not 2,100.
@@ -86,7 +95,9 @@ struct HealthToolboxTests {
         var cursor: Value?
         var pages = 0
         repeat {
-            var arguments: [String: Value] = ["type": "heartRate", "from": "2025-10-02", "to": "2025-10-03", "limit": 3]
+            var arguments: [String: Value] = [
+                "type": "heartRate", "from": "2025-10-02", "to": "2025-10-03", "limit": 3,
+            ]
             if let cursor { arguments["cursor"] = cursor }
             let answer = try await toolbox.call("samples", arguments: arguments)
             let page = try #require(answer.objectValue?["samples"]?.arrayValue)
@@ -96,7 +107,8 @@ struct HealthToolboxTests {
             pages += 1
         } while cursor != nil && pages < 20
         #expect(pages == 4)
-        #expect(seen.count == samples.count && Set(seen) == Set(samples.map { (sample: Sample) in sample.uuid.uuidString }))
+        #expect(
+            seen.count == samples.count && Set(seen) == Set(samples.map { (sample: Sample) in sample.uuid.uuidString }))
     }
 
     @Test("trends compares the recent daily average with the same days a year before")
@@ -104,8 +116,12 @@ struct HealthToolboxTests {
         let store = try Self.store()
         try await store.save(Self.walks(from: "2024-09-21T09:00:00+02:00", days: 30, steps: 5000))
         try await store.save(Self.walks(from: "2025-09-21T09:00:00+02:00", days: 30, steps: 6000))
-        let answer = try await Self.toolbox(store).call("trends", arguments: ["type": "stepCount", "date": "2025-10-20",
-                                                                               "days": 30])
+        let answer = try await Self.toolbox(store).call(
+            "trends",
+            arguments: [
+                "type": "stepCount", "date": "2025-10-20",
+                "days": 30,
+            ])
         let object = try #require(answer.objectValue)
         #expect(object["recent"]?.objectValue?["average"]?.doubleValue == 6100)
         #expect(object["yearBefore"]?.objectValue?["average"]?.doubleValue == 5100)
@@ -113,8 +129,12 @@ struct HealthToolboxTests {
         #expect(object["direction"] == "higher")
         let percent = try #require(object["changePercent"]?.doubleValue)
         #expect(abs(percent - 1000.0 / 5100 * 100) < 0.001)
-        let short = try await Self.toolbox(store).call("trends", arguments: ["type": "stepCount", "date": "2024-09-25",
-                                                                              "days": 7])
+        let short = try await Self.toolbox(store).call(
+            "trends",
+            arguments: [
+                "type": "stepCount", "date": "2024-09-25",
+                "days": 7,
+            ])
         #expect(short.objectValue?["direction"] == .null && short.objectValue?["note"] != nil)
     }
 
@@ -128,7 +148,10 @@ struct HealthToolboxTests {
             ("statistics", ["type": "stepCount", "from": "yesterday", "to": "2025-10-02"], "from"),
             ("statistics", ["type": "stepCount", "from": "2025-10-02", "to": "2025-10-01"], "to"),
             ("statistics", ["type": "stepCount", "from": "2000-01-01", "to": "2025-10-01", "interval": "hour"], "to"),
-            ("statistics", ["type": "stepCount", "from": "2025-10-01", "to": "2025-10-02", "option": "average"], "option"),
+            (
+                "statistics", ["type": "stepCount", "from": "2025-10-01", "to": "2025-10-02", "option": "average"],
+                "option"
+            ),
             ("statistics", ["type": "stepCount", "from": "2025-10-01", "to": "2025-10-02", "colour": "red"], "colour"),
             ("samples", ["type": "stepCount", "from": "2025-10-01", "to": "2025-10-02", "cursor": "x"], "cursor"),
             ("samples", ["type": "stepCount", "from": "2025-10-01", "to": "2025-10-02", "limit": 0], "limit"),
@@ -145,12 +168,20 @@ struct HealthToolboxTests {
                 }
             }
         }
-        let missing = try await toolbox.call("statistics", arguments: ["type": "bodyMass", "from": "2025-10-01",
-                                                                       "to": "2025-10-02"])
+        let missing = try await toolbox.call(
+            "statistics",
+            arguments: [
+                "type": "bodyMass", "from": "2025-10-01",
+                "to": "2025-10-02",
+            ])
         #expect(missing.objectValue?["note"] == "the store holds no samples of bodyMass")
         try await store.setAuthorization(.sharingDenied, for: .stepCount, access: .read)
-        let denied = try await toolbox.call("statistics", arguments: ["type": "stepCount", "from": "2025-10-01",
-                                                                      "to": "2025-10-02"])
+        let denied = try await toolbox.call(
+            "statistics",
+            arguments: [
+                "type": "stepCount", "from": "2025-10-01",
+                "to": "2025-10-02",
+            ])
         #expect(denied.objectValue?["note"]?.stringValue?.contains("not allowed") == true)
         let summary = try await toolbox.call("day_summary", arguments: ["date": "2025-10-01"])
         #expect(summary.objectValue?["unreadable"]?.arrayValue?.contains("stepCount") == true)
@@ -160,13 +191,16 @@ struct HealthToolboxTests {
     func nightsAndDays() async throws {
         let store = try Self.store()
         let bed = Self.at("2025-10-01T23:00:00+02:00"), rise = Self.at("2025-10-02T07:00:00+02:00")
-        try await store.save([
-            .category(.sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: bed, end: rise, source: Self.phone),
-            .category(.sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: bed.addingTimeInterval(600),
-                      end: rise.addingTimeInterval(-600), source: Self.watch),
-            .category(.sleepAnalysis, SleepAnalysisValue.asleepUnspecified.rawValue, start: bed.addingTimeInterval(1200),
-                      end: rise, source: Self.phone),
-        ] + Self.walks(from: "2025-10-02T09:00:00+02:00", days: 1, steps: 4000))
+        try await store.save(
+            [
+                .category(.sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: bed, end: rise, source: Self.phone),
+                .category(
+                    .sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: bed.addingTimeInterval(600),
+                    end: rise.addingTimeInterval(-600), source: Self.watch),
+                .category(
+                    .sleepAnalysis, SleepAnalysisValue.asleepUnspecified.rawValue, start: bed.addingTimeInterval(1200),
+                    end: rise, source: Self.phone),
+            ] + Self.walks(from: "2025-10-02T09:00:00+02:00", days: 1, steps: 4000))
         let toolbox = Self.toolbox(store)
         let nights = try await toolbox.call("sleep_nights", arguments: ["from": "2025-10-02", "to": "2025-10-03"])
         let list = try #require(nights.objectValue?["nights"]?.arrayValue)

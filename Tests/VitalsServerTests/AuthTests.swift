@@ -31,12 +31,14 @@ struct AuthTests {
         try await withServer(backend) { harness in
             let (_, old) = try await harness.user("ada")
             let new = TokenHasher.newToken()
-            _ = try await harness.repository.replaceToken(ofUser: "ada", tokenHash: TokenHasher.hash(new),
-                                                          at: ServerConfiguration.fixedNow)
+            _ = try await harness.repository.replaceToken(
+                ofUser: "ada", tokenHash: TokenHasher.hash(new),
+                at: ServerConfiguration.fixedNow)
             #expect(try await harness.send(.get, "/api/me", token: old).status == .unauthorized)
             #expect(try await harness.send(.get, "/api/me", token: new).status == .ok)
             let missing = await #expect(throws: VitalsError.self) {
-                _ = try await harness.repository.replaceToken(ofUser: "nobody", tokenHash: "x", at: ServerConfiguration.fixedNow)
+                _ = try await harness.repository.replaceToken(
+                    ofUser: "nobody", tokenHash: "x", at: ServerConfiguration.fixedNow)
             }
             #expect(missing?.code == .notFound)
             let taken = await #expect(throws: VitalsError.self) { _ = try await harness.user("ada") }
@@ -54,8 +56,9 @@ struct AuthTests {
             let (_, old) = try await harness.user("ada")
             #expect(try await harness.send(.get, "/api/me", token: old).status == .ok)
             let new = TokenHasher.newToken()
-            _ = try await harness.repository.replaceToken(ofUser: "ada", tokenHash: TokenHasher.hash(new),
-                                                          at: ServerConfiguration.fixedNow)
+            _ = try await harness.repository.replaceToken(
+                ofUser: "ada", tokenHash: TokenHasher.hash(new),
+                at: ServerConfiguration.fixedNow)
             // Verified 0 s ago: still trusted; the new token works at once.
             #expect(try await harness.send(.get, "/api/me", token: old).status == .ok)
             #expect(try await harness.send(.get, "/api/me", token: new).status == .ok)
@@ -67,8 +70,9 @@ struct AuthTests {
         try await withServer(backend, configuration: configuration) { harness in
             let (_, old) = try await harness.user("bob")
             #expect(try await harness.send(.get, "/api/me", token: old).status == .ok)
-            _ = try await harness.repository.replaceToken(ofUser: "bob", tokenHash: TokenHasher.hash(TokenHasher.newToken()),
-                                                          at: ServerConfiguration.fixedNow)
+            _ = try await harness.repository.replaceToken(
+                ofUser: "bob", tokenHash: TokenHasher.hash(TokenHasher.newToken()),
+                at: ServerConfiguration.fixedNow)
             #expect(try await harness.send(.get, "/api/me", token: old).status == .unauthorized)
         }
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import VitalsCore
+
 @testable import VitalsServer
 
 /// CORS only for the configured origins and only on the API; none at all by default.
@@ -10,8 +11,10 @@ import VitalsCore
 struct CORSTests {
     static let app = "https://app.example.com"
 
-    static func send(_ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, origin: String,
-                     token: String? = nil, preflight: Bool = false) async throws -> HTTPResponse {
+    static func send(
+        _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, origin: String,
+        token: String? = nil, preflight: Bool = false
+    ) async throws -> HTTPResponse {
         var headers: HTTPFields = [.origin: origin]
         if let token { headers[.authorization] = "Bearer \(token)" }
         if preflight {
@@ -21,8 +24,9 @@ struct CORSTests {
         return try await harness.client.execute(uri: uri, method: method, headers: headers).head
     }
 
-    @Test("An allowed origin gets its preflight and answers (errors too); others, and the dashboard, get nothing",
-          arguments: [TestingSetup.router, .live])
+    @Test(
+        "An allowed origin gets its preflight and answers (errors too); others, and the dashboard, get nothing",
+        arguments: [TestingSetup.router, .live])
     func configured(setup: TestingSetup) async throws {
         var configuration = ServerConfiguration.testing
         configuration.corsOrigins = [Self.app]
@@ -37,13 +41,16 @@ struct CORSTests {
             #expect(allowed.status == .ok && allowed.headerFields[.accessControlAllowOrigin] == Self.app)
             #expect(allowed.headerFields[.vary] == "Origin")
             let refused = try await Self.send(harness, .get, "/api/me", origin: Self.app)
-            #expect(refused.status == .unauthorized && refused.headerFields[.accessControlAllowOrigin] == Self.app,
-                    "the page's script can read why it was refused")
+            #expect(
+                refused.status == .unauthorized && refused.headerFields[.accessControlAllowOrigin] == Self.app,
+                "the page's script can read why it was refused")
             for origin in ["https://evil.example", "https://app.example.com:8443", "http://app.example.com"] {
                 let other = try await Self.send(harness, .get, "/api/me", origin: origin, token: token)
                 #expect(other.headerFields[.accessControlAllowOrigin] == nil, "\(origin)")
                 let otherPreflight = try await Self.send(harness, .options, "/api/me", origin: origin, preflight: true)
-                #expect(otherPreflight.status != .noContent && otherPreflight.headerFields[.accessControlAllowOrigin] == nil)
+                #expect(
+                    otherPreflight.status != .noContent && otherPreflight.headerFields[.accessControlAllowOrigin] == nil
+                )
             }
             let page = try await Self.send(harness, .get, "/sign-in", origin: Self.app)
             #expect(page.status == .ok && page.headerFields[.accessControlAllowOrigin] == nil, "the dashboard never")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
+
 @testable import VitalsPostgres
 @testable import VitalsServerStorage
 
@@ -24,8 +25,9 @@ struct CharacteristicsTests {
     /// every type for all time reads each type and blood pressure a year at a time (130 years),
     /// which can overrun the live client's 15 s timeout when the whole suite loads the machine.
     static func patient(_ harness: Harness, _ token: String) async throws -> [String: Any] {
-        let reply = try await harness.send(.get, "/api/me/export?format=fhir&type=heartRate&from=2024-01-01&to=2025-01-01",
-                                           token: token)
+        let reply = try await harness.send(
+            .get, "/api/me/export?format=fhir&type=heartRate&from=2024-01-01&to=2025-01-01",
+            token: token)
         try #require(reply.status == .ok)
         let first = try #require(reply.text.split(separator: "\n").first)
         let patient = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
@@ -41,8 +43,9 @@ struct CharacteristicsTests {
         return try #require(done.report)
     }
 
-    @Test("An uploaded export's Me element gives the FHIR Patient its birth date and gender; a later import replaces it",
-          arguments: Backend.allCases)
+    @Test(
+        "An uploaded export's Me element gives the FHIR Patient its birth date and gender; a later import replaces it",
+        arguments: Backend.allCases)
     func uploadedPatient(backend: Backend) async throws {
         let folder = UploadFolder()
         defer { folder.remove() }
@@ -60,17 +63,20 @@ struct CharacteristicsTests {
             #expect(other["birthDate"] == nil && other["gender"] == nil)
 
             // A later export's Me element replaces them all: its only characteristic is the sex.
-            let path = try ExportText.write(ExportText.document(ExportText.steps(400, from: "08:00:00", to: "08:10:00")))
+            let path = try ExportText.write(
+                ExportText.document(ExportText.steps(400, from: "08:00:00", to: "08:10:00")))
             defer { ExportText.remove(path) }
             #expect(try await Self.upload(harness, token, path).characteristics == 1)
-            #expect(try await harness.repository.characteristics(of: ada)
-                == ["HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale"])
+            #expect(
+                try await harness.repository.characteristics(of: ada)
+                    == ["HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale"])
             let replaced = try await Self.patient(harness, token)
             #expect(replaced["birthDate"] == nil && replaced["gender"] as? String == "female")
         }
     }
 
-    @Test("Erasing the user's data forgets their characteristics; the Patient is bare again", arguments: Backend.allCases)
+    @Test(
+        "Erasing the user's data forgets their characteristics; the Patient is bare again", arguments: Backend.allCases)
     func eraseForgets(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, token) = try await harness.user("ada")
@@ -100,7 +106,8 @@ struct CharacteristicsTests {
             let (bob, _) = try await sqlite.user("bob")
             let service = ExportImportTests.service(sqlite)
             _ = try await service.importExport(at: ExportText.fixture("apple-health-parser/export.zip"), for: ada)
-            let path = try ExportText.write(ExportText.document(ExportText.steps(400, from: "08:00:00", to: "08:10:00")))
+            let path = try ExportText.write(
+                ExportText.document(ExportText.steps(400, from: "08:00:00", to: "08:10:00")))
             defer { ExportText.remove(path) }
             _ = try await service.importExport(at: path, for: bob)
 
@@ -115,8 +122,9 @@ struct CharacteristicsTests {
                 let moved = try #require(users.first { $0.name == "ada" })
                 let movedBob = try #require(users.first { $0.name == "bob" })
                 #expect(try await postgres.characteristics(of: moved) == Self.fixtureCharacteristics)
-                #expect(try await postgres.characteristics(of: movedBob)
-                    == ["HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale"])
+                #expect(
+                    try await postgres.characteristics(of: movedBob)
+                        == ["HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale"])
             }
         }
     }

@@ -24,7 +24,8 @@ struct CrossStoreReadTests {
     static func at(_ hours: Double) -> Date { day0.addingTimeInterval(hours * 3600) }
 
     static func steps(_ value: Double, _ from: Double, _ to: Double, _ source: Source) -> Sample {
-        Sample(type: .stepCount, start: at(from), end: at(to), content: .quantity(Quantity(value, .count)), source: source)
+        Sample(
+            type: .stepCount, start: at(from), end: at(to), content: .quantity(Quantity(value, .count)), source: source)
     }
 
     static func sleep(_ stage: Int, _ from: Double, _ to: Double, _ source: Source) -> Sample {
@@ -43,21 +44,28 @@ struct CrossStoreReadTests {
 
     /// Samples of one type as comparable values: identity, times, canonical value and source name.
     static func rows(_ samples: [Sample]) -> [String] {
-        samples.map { "\($0.uuid) \($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \($0.statisticsValue ?? .nan) \($0.source.name)" }
+        samples.map {
+            "\($0.uuid) \($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \($0.statisticsValue ?? .nan) \($0.source.name)"
+        }
     }
 
     static func buckets(_ statistics: [Statistics], _ option: StatisticsOptions) -> [String] {
-        statistics.map { "\($0.range.start.timeIntervalSince1970) \($0.sampleCount) \($0.value(for: option).map { String(format: "%.6f", $0) } ?? "-")" }
+        statistics.map {
+            "\($0.range.start.timeIntervalSince1970) \($0.sampleCount) \($0.value(for: option).map { String(format: "%.6f", $0) } ?? "-")"
+        }
     }
 
-    @Test("samples with each predicate, merged daily sums, sleep duration and sources are equal", arguments: Backend.allCases)
+    @Test(
+        "samples with each predicate, merged daily sums, sleep duration and sources are equal",
+        arguments: Backend.allCases)
     func sameAnswers(backend: Backend) async throws {
         let directory = TestFolder.url("vitals-cross")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = SQLiteHealthStore.Configuration()
         configuration.calendar = Self.calendar
-        let local = try SQLiteHealthStore(path: directory.appendingPathComponent("local.sqlite").path, configuration: configuration)
+        let local = try SQLiteHealthStore(
+            path: directory.appendingPathComponent("local.sqlite").path, configuration: configuration)
         try await local.save(Self.samples)
 
         try await withServer(backend) { harness in
@@ -77,24 +85,41 @@ struct CrossStoreReadTests {
         for (index, reader) in readers.enumerated() {
             var lines: [String] = []
             for type in [SampleType.stepCount, .sleepAnalysis] {
-                for options in [SampleQueryOptions(), .strictStartDate, .strictEndDate, [.strictStartDate, .strictEndDate]] {
-                    let found = try await reader.samples(of: type, matching: SamplePredicate(window, options: options)).value
+                for options in [
+                    SampleQueryOptions(), .strictStartDate, .strictEndDate, [.strictStartDate, .strictEndDate],
+                ] {
+                    let found = try await reader.samples(of: type, matching: SamplePredicate(window, options: options))
+                        .value
                     #expect(found.map(\.start) == found.map(\.start).sorted(), "oldest start first")
-                    lines.append("\(type.shortName) \(options.rawValue): " + rows(found.sorted { ($0.start, $0.uuid.uuidString) < ($1.start, $1.uuid.uuidString) }).joined(separator: " | "))
+                    lines.append(
+                        "\(type.shortName) \(options.rawValue): "
+                            + rows(found.sorted { ($0.start, $0.uuid.uuidString) < ($1.start, $1.uuid.uuidString) })
+                            .joined(separator: " | "))
                 }
                 let limited = try await reader.samples(of: type, matching: SamplePredicate(), limit: 3).value
                 lines.append("\(type.shortName) limit: \(limited.count) \(limited.map(\.start))")
-                lines.append("\(type.shortName) sources: " + (try await reader.sources(for: type)).map(\.name).joined(separator: ", "))
+                lines.append(
+                    "\(type.shortName) sources: "
+                        + (try await reader.sources(for: type)).map(\.name).joined(separator: ", "))
             }
             let week = DateRange(clampingStart: day0, end: at(4 * 24 + 1))
-            let steps = try await reader.statistics(StatisticsQuery(type: .stepCount, range: week, interval: .day,
-                                                                    calendar: calendar, options: .sum)).value
+            let steps = try await reader.statistics(
+                StatisticsQuery(
+                    type: .stepCount, range: week, interval: .day,
+                    calendar: calendar, options: .sum)
+            ).value
             lines.append("steps by day: " + buckets(steps, .sum).joined(separator: " | "))
-            let hourly = try await reader.statistics(StatisticsQuery(type: .stepCount, range: DateRange(clampingStart: at(8), end: at(10)),
-                                                                     interval: .hour, calendar: calendar, options: .sum)).value
+            let hourly = try await reader.statistics(
+                StatisticsQuery(
+                    type: .stepCount, range: DateRange(clampingStart: at(8), end: at(10)),
+                    interval: .hour, calendar: calendar, options: .sum)
+            ).value
             lines.append("steps by hour: " + buckets(hourly, .sum).joined(separator: " | "))
-            let sleep = try await reader.statistics(StatisticsQuery(type: .sleepAnalysis, range: week, interval: .day,
-                                                                    calendar: calendar, options: .duration)).value
+            let sleep = try await reader.statistics(
+                StatisticsQuery(
+                    type: .sleepAnalysis, range: week, interval: .day,
+                    calendar: calendar, options: .duration)
+            ).value
             lines.append("sleep by day: " + buckets(sleep, .duration).joined(separator: " | "))
             answers[index] = lines
         }
@@ -104,6 +129,9 @@ struct CrossStoreReadTests {
         }
         // The answers are not trivially equal: the window holds samples, the merge removed overlap.
         #expect(answers[0].contains { $0.hasPrefix("stepCount 0: ") && $0.split(separator: "|").count >= 3 })
-        #expect(answers[0].contains("steps by hour: \(at(8).timeIntervalSince1970) 2 600.000000 | \(at(9).timeIntervalSince1970) 1 500.000000"))
+        #expect(
+            answers[0].contains(
+                "steps by hour: \(at(8).timeIntervalSince1970) 2 600.000000 | \(at(9).timeIntervalSince1970) 1 500.000000"
+            ))
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 
 /// Seed 003's `POST /api/v1/health/daily`: one object or an array, upserts that keep absent
 /// fields, all-or-nothing arrays, 422s naming the field, 400s naming the JSON path, 413s.
@@ -14,8 +14,9 @@ struct DailyEndpointTests {
          "resting_heart_rate": 65.0, "hrv": 45.2, "sleep_minutes": 420, "sleep_quality_score": 85.0, "workouts_count": 1}
         """#
 
-    @Test("One object: the seed's answer, and every snake_case field stored as a HEALTHKIT snapshot",
-          arguments: Backend.allCases)
+    @Test(
+        "One object: the seed's answer, and every snake_case field stored as a HEALTHKIT snapshot",
+        arguments: Backend.allCases)
     func oneObject(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
@@ -44,7 +45,9 @@ struct DailyEndpointTests {
     func array(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let reply = try await harness.daily(token, #"""
+            let reply = try await harness.daily(
+                token,
+                #"""
                 [{"date": "2025-11-14", "steps": 1400}, {"date": "2025-11-15", "steps": 1500}, {"date": "2025-11-16", "sleep_minutes": 416}]
                 """#)
             #expect(try reply.decode(DailyUpsertResponse.self) == DailyUpsertResponse(recordsUpserted: 3))
@@ -56,14 +59,16 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("A later request keeps the fields it leaves out; a retry changes nothing, not even updatedAt",
-          arguments: Backend.allCases)
+    @Test(
+        "A later request keeps the fields it leaves out; a retry changes nothing, not even updatedAt",
+        arguments: Backend.allCases)
     func upsertKeepsAbsentFields(backend: Backend) async throws {
         try await withServer(backend, configuration: .ticking) { harness in
             let (_, token) = try await harness.user("ada")
             #expect(try await harness.daily(token, Self.fullDay).status == .ok)
             let first = try await harness.export(token).snapshots
-            #expect(try await harness.daily(token, #"{"date": "2025-11-16", "hrv": 51.5, "steps": 9100}"#).status == .ok)
+            #expect(
+                try await harness.daily(token, #"{"date": "2025-11-16", "hrv": 51.5, "steps": 9100}"#).status == .ok)
             let second = try #require(try await harness.export(token).snapshots.first)
             #expect(second.steps == 9100 && second.hrv == 51.5)
             #expect(second.exerciseMinutes == 45 && second.standMinutes == 480 && second.activeCalories == 350.5)
@@ -72,7 +77,8 @@ struct DailyEndpointTests {
             #expect(second.updatedAt > first[0].updatedAt)
 
             // null is "unknown" too: it keeps the stored value.
-            #expect(try await harness.daily(token, #"{"date": "2025-11-16", "steps": null, "hrv": 51.5}"#).status == .ok)
+            #expect(
+                try await harness.daily(token, #"{"date": "2025-11-16", "steps": null, "hrv": 51.5}"#).status == .ok)
             #expect(try await harness.export(token).snapshots == [second])
 
             // The same requests again: nothing moves.
@@ -83,12 +89,15 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("An array with one bad element stores nothing and names the element's field",
-          arguments: Backend.allCases)
+    @Test(
+        "An array with one bad element stores nothing and names the element's field",
+        arguments: Backend.allCases)
     func arrayIsAllOrNothing(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let reply = try await harness.daily(token, #"""
+            let reply = try await harness.daily(
+                token,
+                #"""
                 [{"date": "2025-11-14", "steps": 1400}, {"date": "2025-11-15", "sleep_minutes": 1441}, {"date": "2025-11-16", "steps": 1}]
                 """#)
             #expect(reply.status == .unprocessableContent)
@@ -102,8 +111,9 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("Impossible values and dates are 422 naming the field, and no value sent is echoed",
-          arguments: Backend.allCases)
+    @Test(
+        "Impossible values and dates are 422 naming the field, and no value sent is echoed",
+        arguments: Backend.allCases)
     func impossibleValues(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
@@ -140,7 +150,9 @@ struct DailyEndpointTests {
             let scalar = try await harness.daily(token, "42")
             #expect(scalar.status == .unprocessableContent && scalar.errorField == nil)
             // The limits themselves are accepted: 1900-01-01, tomorrow in UTC, 1440 minutes, 0 steps.
-            let edges = try await harness.daily(token, #"""
+            let edges = try await harness.daily(
+                token,
+                #"""
                 [{"date": "1900-01-01", "steps": 0}, {"date": "2025-11-17", "sleep_minutes": 1440}]
                 """#)
             #expect(try edges.decode(DailyUpsertResponse.self).recordsUpserted == 2)
@@ -148,8 +160,9 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("The last day accepted is the server's tomorrow in UTC, as the document's pattern says: Kiritimati's today (2025-11-17) passes, 2025-11-18 does not",
-          arguments: Backend.allCases)
+    @Test(
+        "The last day accepted is the server's tomorrow in UTC, as the document's pattern says: Kiritimati's today (2025-11-17) passes, 2025-11-18 does not",
+        arguments: Backend.allCases)
     func futureBound(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("kiri", timeZone: "Pacific/Kiritimati")
@@ -162,8 +175,10 @@ struct DailyEndpointTests {
             let daily = schemas?["DailyHealthMetrics"] as? [String: Any]
             let date = (daily?["properties"] as? [String: Any])?["date"] as? [String: Any]
             let pattern = try Regex(try #require(date?["pattern"] as? String))
-            for (day, accepted) in [("1899-12-31", false), ("1900-01-01", true), ("2024-02-29", true), ("2023-02-29", false),
-                                    ("2025-11-17", true), ("2025-11-18", false), ("2025-04-31", false)] {
+            for (day, accepted) in [
+                ("1899-12-31", false), ("1900-01-01", true), ("2024-02-29", true), ("2023-02-29", false),
+                ("2025-11-17", true), ("2025-11-18", false), ("2025-04-31", false),
+            ] {
                 #expect((day.wholeMatch(of: pattern) != nil) == accepted, "\(day)")
                 let answer = try await harness.daily(token, #"{"date": "\#(day)"}"#)
                 #expect((answer.status == .ok) == accepted, "\(day): \(answer.status)")
@@ -194,16 +209,20 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("Unknown members are ignored, and the answer names them (per element of an array); the rest is stored",
-          arguments: Backend.allCases)
+    @Test(
+        "Unknown members are ignored, and the answer names them (per element of an array); the rest is stored",
+        arguments: Backend.allCases)
     func unknownFieldsIgnored(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let reply = try await harness.daily(token, #"""
+            let reply = try await harness.daily(
+                token,
+                #"""
                 {"date": "2025-11-16", "steps": 321, "mood": "great", "device": {"model": "Watch", "ids": [1, 2]}, "stepsExtra": -5}
                 """#)
-            #expect(try reply.decode(DailyUpsertResponse.self)
-                == DailyUpsertResponse(recordsUpserted: 1, ignored: ["mood", "device", "stepsExtra"]))
+            #expect(
+                try reply.decode(DailyUpsertResponse.self)
+                    == DailyUpsertResponse(recordsUpserted: 1, ignored: ["mood", "device", "stepsExtra"]))
             #expect(try await harness.day(token, "2025-11-16").decode(DayReport.self).steps == 321)
             // The issue's body: step_count is not steps; the day is stored without steps, and the answer says why.
             let misspelt = try await harness.daily(token, #"{"date":"2025-11-12","step_count":9000}"#)
@@ -211,22 +230,28 @@ struct DailyEndpointTests {
             #expect(misspelt.text == #"{"ignored":["step_count"],"recordsUpserted":1,"status":"success"}"#)
             #expect(try await harness.day(token, "2025-11-12").decode(DayReport.self).snapshot?.steps == nil)
             // In an array, each element's by its index; camelCase spellings are known, each name is listed once.
-            let array = try await harness.daily(token, #"""
+            let array = try await harness.daily(
+                token,
+                #"""
                 [{"date": "2025-11-13", "sleepMinutes": 400}, {"date": "2025-11-14", "step_count": 1, "hr": 60, "hr": 61},
                  {"date": "2025-11-15", "steps": 10, "Steps": 11}]
                 """#)
-            #expect(try array.decode(DailyUpsertResponse.self)
-                == DailyUpsertResponse(recordsUpserted: 3, ignored: ["[1].step_count", "[1].hr", "[2].Steps"]))
+            #expect(
+                try array.decode(DailyUpsertResponse.self)
+                    == DailyUpsertResponse(recordsUpserted: 3, ignored: ["[1].step_count", "[1].hr", "[2].Steps"]))
             #expect(try await harness.day(token, "2025-11-13").decode(DayReport.self).sleepMinutes == 400)
         }
     }
 
-    @Test("Seed 003: fractions are rounded to whole numbers, halves away from zero (421.5 minutes is 422)",
-          arguments: Backend.allCases)
+    @Test(
+        "Seed 003: fractions are rounded to whole numbers, halves away from zero (421.5 minutes is 422)",
+        arguments: Backend.allCases)
     func fractionsRounded(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let reply = try await harness.daily(token, #"""
+            let reply = try await harness.daily(
+                token,
+                #"""
                 {"date": "2025-11-16", "sleep_minutes": 421.5, "steps": 7310.49, "active_minutes": 44.5, "workouts_count": 0.5}
                 """#)
             #expect(try reply.decode(DailyUpsertResponse.self).recordsUpserted == 1)
@@ -239,12 +264,15 @@ struct DailyEndpointTests {
         }
     }
 
-    @Test("Seed 003: camelCase members count as their snake_case names; one given both ways is 422 naming it",
-          arguments: Backend.allCases)
+    @Test(
+        "Seed 003: camelCase members count as their snake_case names; one given both ways is 422 naming it",
+        arguments: Backend.allCases)
     func camelCaseMembers(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let reply = try await harness.daily(token, #"""
+            let reply = try await harness.daily(
+                token,
+                #"""
                 {"date": "2025-11-16", "sleepMinutes": 420, "activeEnergyBurned": 350.5, "restingHeartRate": 61,
                  "sleepQualityScore": 80, "workoutsCount": 2, "activeMinutes": 30, "standMinutes": 600}
                 """#)
@@ -253,7 +281,8 @@ struct DailyEndpointTests {
             #expect(snapshot.sleepMinutes == 420 && snapshot.activeCalories == 350.5 && snapshot.restingHeartRate == 61)
             #expect(snapshot.sleepQualityScore == 80 && snapshot.workoutsCount == 2)
             #expect(snapshot.exerciseMinutes == 30 && snapshot.standMinutes == 600)
-            let twice = try await harness.daily(token, #"[{"date": "2025-11-15", "sleep_minutes": 400, "sleepMinutes": 401}]"#)
+            let twice = try await harness.daily(
+                token, #"[{"date": "2025-11-15", "sleep_minutes": 400, "sleepMinutes": 401}]"#)
             #expect(twice.status == .unprocessableContent && twice.errorField == "[0].sleepMinutes")
             #expect(try await harness.dayIsEmpty(token, "2025-11-15"))
         }
@@ -282,11 +311,17 @@ struct DailyEndpointTests {
             // The limit holds on every route with a body.
             #expect(try await harness.sync(token, String(repeating: " ", count: 201) + "{}").status == .contentTooLarge)
             // Health Auto Export ingests have their own limit, and the answer names its flag.
-            #expect(try await harness.ingest(token, String(repeating: " ", count: 201) + "{}").status != .contentTooLarge)
+            #expect(
+                try await harness.ingest(token, String(repeating: " ", count: 201) + "{}").status != .contentTooLarge)
             let ingest = try await harness.ingest(token, String(repeating: " ", count: 301) + "{}")
-            #expect(ingest.status == .contentTooLarge && ingest.text.contains("300") && ingest.text.contains("--max-ingest-bytes"))
-            #expect(try await harness.send(.post, "/api/quests", token: token,
-                                           json: String(repeating: " ", count: 201) + "{}").status == .contentTooLarge)
+            #expect(
+                ingest.status == .contentTooLarge && ingest.text.contains("300")
+                    && ingest.text.contains("--max-ingest-bytes"))
+            #expect(
+                try await harness.send(
+                    .post, "/api/quests", token: token,
+                    json: String(repeating: " ", count: 201) + "{}"
+                ).status == .contentTooLarge)
         }
     }
 }

@@ -14,18 +14,23 @@ struct DashboardCalendarQuestsTests {
 
     /// Completes the user's steps quests on `date` through `POST /api/health/sync`; the API says it completed.
     static func complete(_ harness: Harness, _ token: String, on date: String, quest: String) async throws {
-        let reply = try await harness.sync(token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"steps": 12000}}"#)
+        let reply = try await harness.sync(
+            token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"steps": 12000}}"#)
         try #require(reply.status == .ok, "\(reply.text)")
         let response = try reply.decode(HealthSyncResponse.self)
-        try #require(response.questResults.contains { $0.questId == quest && $0.wasCompleted }, "\(response.questResults)")
+        try #require(
+            response.questResults.contains { $0.questId == quest && $0.wasCompleted }, "\(response.questResults)")
     }
 
-    @Test("A quest completed through the API marks its day, in the grid, the month's list and the year heatmap; another user's and uncompleted quests never show",
-          arguments: Backend.allCases)
+    @Test(
+        "A quest completed through the API marks its day, in the grid, the month's list and the year heatmap; another user's and uncompleted quests never show",
+        arguments: Backend.allCases)
     func completedQuestsMarked(backend: Backend) async throws {
         try await withServer(backend) { harness in
-            let (_, adaToken) = try await harness.user(DashboardIsolationTests.ada.name, timeZone: DashboardIsolationTests.ada.zone)
-            let (_, bobToken) = try await harness.user(DashboardIsolationTests.bob.name, timeZone: DashboardIsolationTests.bob.zone)
+            let (_, adaToken) = try await harness.user(
+                DashboardIsolationTests.ada.name, timeZone: DashboardIsolationTests.ada.zone)
+            let (_, bobToken) = try await harness.user(
+                DashboardIsolationTests.bob.name, timeZone: DashboardIsolationTests.bob.zone)
             // Samples, so the pages draw the calendar (quests alone are no samples).
             try await DashboardIsolationTests.fill(harness, DashboardIsolationTests.ada, token: adaToken)
             try await DashboardIsolationTests.fill(harness, DashboardIsolationTests.bob, token: bobToken)
@@ -72,20 +77,25 @@ struct DashboardCalendarQuestsTests {
         }
     }
 
-    @Test("A user whose quests are all uncompleted sees no marks, and the month says none were completed",
-          arguments: Backend.allCases)
+    @Test(
+        "A user whose quests are all uncompleted sees no marks, and the month says none were completed",
+        arguments: Backend.allCases)
     func uncompletedQuests(backend: Backend) async throws {
         try await withServer(backend) { harness in
-            let (_, token) = try await harness.user(DashboardIsolationTests.ada.name, timeZone: DashboardIsolationTests.ada.zone)
+            let (_, token) = try await harness.user(
+                DashboardIsolationTests.ada.name, timeZone: DashboardIsolationTests.ada.zone)
             try await DashboardIsolationTests.fill(harness, DashboardIsolationTests.ada, token: token)
             let quest = try await harness.quest(token, Self.adaQuest)
             // 8,000 steps: evaluated, not completed.
-            let reply = try await harness.sync(token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 8000}}"#)
+            let reply = try await harness.sync(
+                token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 8000}}"#)
             #expect(try reply.decode(HealthSyncResponse.self).questResults.map(\.wasCompleted) == [false])
             let browser = try await DashboardBrowser.signedIn(harness.client, token)
             let page = try await browser.get("/calendar?month=2025-11&figure=stepCount").body
             let cells = Self.cells(page)
-            #expect(cells.count == 30 && cells.allSatisfy { $0.value.quests == 0 && !$0.value.content.contains("mark-quest") })
+            #expect(
+                cells.count == 30
+                    && cells.allSatisfy { $0.value.quests == 0 && !$0.value.content.contains("mark-quest") })
             #expect(!page.contains("Ada walks 10k") && !page.contains(quest))
             #expect(page.contains(#"data-quests="none""#) && page.contains("No quests completed in November 2025."))
         }
@@ -103,8 +113,9 @@ struct DashboardCalendarQuestsTests {
 
     /// The month grid's day cells (or the heatmap's squares): `data-date` → `data-quests` (-1 when absent) and inner HTML.
     static func cells(_ html: String, element: String = "td") -> [String: Cell] {
-        let pattern = try! NSRegularExpression(pattern: #"<\#(element)\b([^>]*) data-date="([0-9-]+)"([^>]*)>(.*?)</\#(element)>"#,
-                                               options: [.dotMatchesLineSeparators])
+        let pattern = try! NSRegularExpression(
+            pattern: #"<\#(element)\b([^>]*) data-date="([0-9-]+)"([^>]*)>(.*?)</\#(element)>"#,
+            options: [.dotMatchesLineSeparators])
         let quests = try! NSRegularExpression(pattern: #"data-quests="([0-9]+)""#)
         var cells: [String: Cell] = [:]
         for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
@@ -121,7 +132,9 @@ struct DashboardCalendarQuestsTests {
     static func listed(_ html: String) -> [Listed] {
         let pattern = try! NSRegularExpression(pattern: #"<tr data-date="([0-9-]+)" data-quest="([^"]+)">"#)
         return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
-            Listed(date: String(html[Range(match.range(at: 1), in: html)!]), quest: String(html[Range(match.range(at: 2), in: html)!]))
+            Listed(
+                date: String(html[Range(match.range(at: 1), in: html)!]),
+                quest: String(html[Range(match.range(at: 2), in: html)!]))
         }
     }
 }

@@ -22,7 +22,9 @@ struct DashboardIsolationTests {
         let zone: String
         let steps: [Int]
         let source: String
-        var markers: [String] { [zone, source] + steps.flatMap { [String($0), $0.formatted(.number.grouping(.automatic))] } }
+        var markers: [String] {
+            [zone, source] + steps.flatMap { [String($0), $0.formatted(.number.grouping(.automatic))] }
+        }
     }
 
     static let ada = Person(name: "ada", zone: "Europe/Berlin", steps: [1234, 4321], source: "Ada Marker Phone")
@@ -31,10 +33,18 @@ struct DashboardIsolationTests {
     /// The person's two days of steps, sent through the API: the 16th's at 09:00, the 15th's at 10:00, in their zone.
     static func fill(_ harness: Harness, _ person: Person, token: String) async throws {
         let offset = person.zone == "Europe/Berlin" ? "+0100" : "-0500"
-        let body = IngestEndpointTests.document(metrics: [IngestEndpointTests.metric("step_count", "count", [
-            IngestEndpointTests.period(Double(person.steps[0]), "2025-11-16 09:00:00 \(offset)", "2025-11-16 09:30:00 \(offset)", person.source),
-            IngestEndpointTests.period(Double(person.steps[1]), "2025-11-15 10:00:00 \(offset)", "2025-11-15 10:30:00 \(offset)", person.source),
-        ])])
+        let body = IngestEndpointTests.document(metrics: [
+            IngestEndpointTests.metric(
+                "step_count", "count",
+                [
+                    IngestEndpointTests.period(
+                        Double(person.steps[0]), "2025-11-16 09:00:00 \(offset)", "2025-11-16 09:30:00 \(offset)",
+                        person.source),
+                    IngestEndpointTests.period(
+                        Double(person.steps[1]), "2025-11-15 10:00:00 \(offset)", "2025-11-15 10:30:00 \(offset)",
+                        person.source),
+                ])
+        ])
         let reply = try await harness.ingest(token, body)
         try #require(reply.status == .ok, "\(reply.text)")
     }
@@ -56,7 +66,8 @@ struct DashboardIsolationTests {
             var expanded = [route.path]
             for (name, values) in parameterValues {
                 expanded = expanded.flatMap { page in
-                    page.contains("{\(name)}") ? values.map { page.replacingOccurrences(of: "{\(name)}", with: $0) } : [page]
+                    page.contains("{\(name)}")
+                        ? values.map { page.replacingOccurrences(of: "{\(name)}", with: $0) } : [page]
                 }
             }
             for page in expanded {
@@ -67,12 +78,15 @@ struct DashboardIsolationTests {
         return pages
     }
 
-    @Test("Every page shows the signed-in user's data only; no session, or a dead one, shows none",
-          arguments: [(Backend.sqlite, TestingSetup.router), (.sqlite, .live), (.postgres, .router)])
+    @Test(
+        "Every page shows the signed-in user's data only; no session, or a dead one, shows none",
+        arguments: [(Backend.sqlite, TestingSetup.router), (.sqlite, .live), (.postgres, .router)])
     func everyPage(backend: Backend, setup: TestingSetup) async throws {
         let pages = try Self.pages()
-        #expect(pages.contains("/") && pages.contains("/day/2025-11-16") && pages.contains("/sync") && pages.contains("/records"),
-                "\(pages)")
+        #expect(
+            pages.contains("/") && pages.contains("/day/2025-11-16") && pages.contains("/sync")
+                && pages.contains("/records"),
+            "\(pages)")
         try await withServer(backend, setup: setup) { harness in
             let (_, adaToken) = try await harness.user(Self.ada.name, timeZone: Self.ada.zone)
             let (_, bobToken) = try await harness.user(Self.bob.name, timeZone: Self.bob.zone)
@@ -120,8 +134,9 @@ struct DashboardIsolationTests {
         }
     }
 
-    @Test("A new user's pages say how to send data (the ingest URL and header), not an error or another user's data",
-          arguments: Backend.allCases)
+    @Test(
+        "A new user's pages say how to send data (the ingest URL and header), not an error or another user's data",
+        arguments: Backend.allCases)
     func emptyUser(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, adaToken) = try await harness.user(Self.ada.name, timeZone: Self.ada.zone)
@@ -132,7 +147,9 @@ struct DashboardIsolationTests {
                 let answer = try await browser.get(page)
                 #expect(answer.status == .ok, "\(page)")
                 #expect(answer.body.contains(#"data-empty="true""#), "\(page) has no empty state")
-                #expect(answer.body.contains("/api/v1/ingest/health-auto-export") && answer.body.contains("Authorization: Bearer"))
+                #expect(
+                    answer.body.contains("/api/v1/ingest/health-auto-export")
+                        && answer.body.contains("Authorization: Bearer"))
                 #expect(answer.body.contains("Asia/Tokyo") && !answer.body.contains("try the demo"))
                 for marker in Self.ada.markers { #expect(!Self.shows(answer.body, marker), "\(page) shows \(marker)") }
             }
@@ -149,7 +166,8 @@ struct DashboardIsolationTests {
     static func figure(_ html: String, _ metric: String) -> Double? {
         let pattern = try! NSRegularExpression(pattern: #"data-metric="\#(metric)"[^>]*data-value="([^"]*)""#)
         guard let match = pattern.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)),
-              let range = Range(match.range(at: 1), in: html) else { return nil }
+            let range = Range(match.range(at: 1), in: html)
+        else { return nil }
         return Double(html[range])
     }
 }

@@ -9,10 +9,16 @@ import VitalsCore
 @Suite("Server: dashboard Records isolation")
 struct DashboardRecordsIsolationTests {
     /// A weight of `kilograms` at 07:00 on 16 November in `offset`, from `source`.
-    static func weight(_ harness: Harness, token: String, kilograms: Double, offset: String, source: String) async throws {
-        let body = IngestEndpointTests.document(metrics: [IngestEndpointTests.metric("weight_body_mass", "kg", [
-            #"{"qty": \#(kilograms), "date": "2025-11-16 07:00:00 \#(offset)", "source": "\#(source)"}"#,
-        ])])
+    static func weight(
+        _ harness: Harness, token: String, kilograms: Double, offset: String, source: String
+    ) async throws {
+        let body = IngestEndpointTests.document(metrics: [
+            IngestEndpointTests.metric(
+                "weight_body_mass", "kg",
+                [
+                    #"{"qty": \#(kilograms), "date": "2025-11-16 07:00:00 \#(offset)", "source": "\#(source)"}"#
+                ])
+        ])
         let reply = try await harness.ingest(token, body)
         try #require(reply.status == .ok, "\(reply.text)")
     }
@@ -25,14 +31,17 @@ struct DashboardRecordsIsolationTests {
         }
     }
 
-    @Test("Each user's Records page lists their own weights, external ones read-only with their source; Ada's form posts never touch Bob's",
-          arguments: Backend.allCases)
+    @Test(
+        "Each user's Records page lists their own weights, external ones read-only with their source; Ada's form posts never touch Bob's",
+        arguments: Backend.allCases)
     func records(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, adaToken) = try await harness.user("ada", timeZone: "Europe/Berlin")
             let (_, bobToken) = try await harness.user("bob", timeZone: "America/New_York")
-            try await Self.weight(harness, token: adaToken, kilograms: 61.7, offset: "+0100", source: "Ada Marker Scale")
-            try await Self.weight(harness, token: bobToken, kilograms: 88.3, offset: "-0500", source: "Bob Marker Scale")
+            try await Self.weight(
+                harness, token: adaToken, kilograms: 61.7, offset: "+0100", source: "Ada Marker Scale")
+            try await Self.weight(
+                harness, token: bobToken, kilograms: 88.3, offset: "-0500", source: "Bob Marker Scale")
             let ada = try await DashboardBrowser.signedIn(harness.client, adaToken)
             let bob = try await DashboardBrowser.signedIn(harness.client, bobToken)
             let range = "/records?kind=weight&from=2025-11-10&to=2025-11-20"

@@ -1,17 +1,19 @@
 import Foundation
 import GRDB
 import Testing
-@testable import VitalsPostgres
-@testable import VitalsServerStorage
 import VitalsTestSupport
+
+@testable import VitalsPostgres
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// The session table in the repository, on both backends: ids kept hashed, expiry, the per-user
 /// limit, and the sessions a replaced token or a removed user ends.
 @Suite("Server: dashboard session table")
 struct DashboardSessionsTests {
-    @Test("An id is 256 random bits handed out once; only its SHA-256 is a key; it expires with its lifetime",
-          arguments: Backend.allCases)
+    @Test(
+        "An id is 256 random bits handed out once; only its SHA-256 is a key; it expires with its lifetime",
+        arguments: Backend.allCases)
     func idsAndExpiry(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, _) = try await harness.user("ada")
@@ -37,14 +39,16 @@ struct DashboardSessionsTests {
         }
     }
 
-    @Test("A user's sign-ins past the per-user limit end that user's oldest sessions, never another user's",
-          arguments: Backend.allCases)
+    @Test(
+        "A user's sign-ins past the per-user limit end that user's oldest sessions, never another user's",
+        arguments: Backend.allCases)
     func perUserLimit(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, _) = try await harness.user("ada")
             let (bob, _) = try await harness.user("bob")
             let clock = TestClock(ServerConfiguration.fixedNow)
-            let sessions = DashboardSessions(repository: harness.repository, lifetime: 3600, perUser: 3, now: { clock.now })
+            let sessions = DashboardSessions(
+                repository: harness.repository, lifetime: 3600, perUser: 3, now: { clock.now })
             let (bobs, _) = try await sessions.open(for: bob, tokenHash: "b")
             var adas: [String] = []
             for _ in 0..<10 {
@@ -59,17 +63,20 @@ struct DashboardSessionsTests {
         }
     }
 
-    @Test("Replacing a user's token deletes their sessions; removing a user deletes theirs; a removed user gets none",
-          arguments: Backend.allCases)
+    @Test(
+        "Replacing a user's token deletes their sessions; removing a user deletes theirs; a removed user gets none",
+        arguments: Backend.allCases)
     func endedWithTheAccount(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, _) = try await harness.user("ada")
             let (bob, _) = try await harness.user("bob")
-            let sessions = DashboardSessions(repository: harness.repository, lifetime: 3600,
-                                             now: { ServerConfiguration.fixedNow })
+            let sessions = DashboardSessions(
+                repository: harness.repository, lifetime: 3600,
+                now: { ServerConfiguration.fixedNow })
             let (adas, _) = try await sessions.open(for: ada, tokenHash: "a")
             let (bobs, _) = try await sessions.open(for: bob, tokenHash: "b")
-            _ = try await harness.repository.replaceToken(ofUser: "ada", tokenHash: "new", at: ServerConfiguration.fixedNow)
+            _ = try await harness.repository.replaceToken(
+                ofUser: "ada", tokenHash: "new", at: ServerConfiguration.fixedNow)
             #expect(try await sessions.session(id: adas) == nil)
             #expect(try await sessions.session(id: bobs) != nil)
             _ = try await harness.repository.removeUser(named: "bob")
@@ -84,10 +91,14 @@ struct DashboardSessionsTests {
     /// The rows of the session table, expired ones included.
     static func rows(in repository: any HealthRepository) async throws -> Int {
         if let sqlite = repository as? SQLiteRepository {
-            return try await sqlite.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM dashboard_sessions") ?? -1 }
+            return try await sqlite.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM dashboard_sessions") ?? -1
+            }
         }
         let postgres = try #require(repository as? PostgresRepository)
-        for try await count in try await postgres.client.query("SELECT COUNT(*) FROM dashboard_sessions").decode(Int.self) {
+        for try await count in try await postgres.client.query("SELECT COUNT(*) FROM dashboard_sessions").decode(
+            Int.self)
+        {
             return count
         }
         return -1

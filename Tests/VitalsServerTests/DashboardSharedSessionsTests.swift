@@ -1,9 +1,10 @@
 import Foundation
 import HummingbirdTesting
 import Testing
-@testable import VitalsServerStorage
 import VitalsTestSupport
+
 @testable import VitalsServer
+@testable import VitalsServerStorage
 
 /// Dashboard sessions kept in the database: a restart keeps them, and every server on one
 /// database knows them, so a load balancer needs no sticky sessions.
@@ -16,8 +17,9 @@ struct DashboardSharedSessionsTests {
         let token = TokenHasher.newToken()
         let first = try SQLiteRepository(path: path)
         try await first.migrate()
-        _ = try await first.addUser(name: "ada", timeZone: "Europe/Berlin", tokenHash: TokenHasher.hash(token),
-                                    at: ServerConfiguration.fixedNow)
+        _ = try await first.addUser(
+            name: "ada", timeZone: "Europe/Berlin", tokenHash: TokenHasher.hash(token),
+            at: ServerConfiguration.fixedNow)
         let (before, _) = ServerApplication.make(configuration: .testing, repository: first)
         let id = try await before.test(.live) { client in
             let browser = try await DashboardBrowser.signedIn(client, token)
@@ -61,8 +63,9 @@ struct DashboardSharedSessionsTests {
             // A token replaced through one server's database ends the sessions on the other at once.
             let again = try await DashboardBrowser.signedIn(two.client, token)
             let secondID = try #require(again.session)
-            _ = try await two.repository.replaceToken(ofUser: "ada", tokenHash: TokenHasher.hash(TokenHasher.newToken()),
-                                                      at: ServerConfiguration.fixedNow)
+            _ = try await two.repository.replaceToken(
+                ofUser: "ada", tokenHash: TokenHasher.hash(TokenHasher.newToken()),
+                at: ServerConfiguration.fixedNow)
             let replayed = one.browser()
             replayed.setCookie("vitals_session", secondID)
             #expect(try await replayed.get("/").status == .seeOther)

@@ -12,8 +12,9 @@ import VitalsTestSupport
 /// never takes (a bearer token, a token in the URL, a return path to another site).
 @Suite("Server: dashboard sign-in and sessions")
 struct DashboardSignInTests {
-    @Test("A page asked for without a session goes to sign-in (303) and comes back to it after signing in",
-          arguments: [Backend.sqlite, .postgres], [TestingSetup.router, .live])
+    @Test(
+        "A page asked for without a session goes to sign-in (303) and comes back to it after signing in",
+        arguments: [Backend.sqlite, .postgres], [TestingSetup.router, .live])
     func signInAndBack(backend: Backend, setup: TestingSetup) async throws {
         try await withServer(backend, setup: setup) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -29,13 +30,17 @@ struct DashboardSignInTests {
             let signInCookie = try #require(form.setCookie("vitals_signin"))
             #expect(signInCookie.contains("HttpOnly") && signInCookie.contains("SameSite=Strict"))
 
-            let signedIn = try await browser.post("/sign-in", [
-                ("token", token), ("next", try #require(form.hiddenField("next"))), ("csrf", try #require(form.hiddenField("csrf"))),
-            ])
+            let signedIn = try await browser.post(
+                "/sign-in",
+                [
+                    ("token", token), ("next", try #require(form.hiddenField("next"))),
+                    ("csrf", try #require(form.hiddenField("csrf"))),
+                ])
             #expect(signedIn.status == .seeOther)
             #expect(signedIn.location == "/day/2025-11-15?from=bookmark")
             let cookie = try #require(signedIn.setCookie("vitals_session"))
-            let attributes = Set(cookie.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) })
+            let attributes = Set(
+                cookie.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) })
             #expect(attributes.isSuperset(of: ["HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=604800"]))
             #expect(!attributes.contains("Secure"))
             let id = try #require(browser.session)
@@ -72,9 +77,12 @@ struct DashboardSignInTests {
         }
     }
 
-    @Test("The return path is this site's only: other hosts, schemes and odd paths return to /",
-          arguments: ["//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)",
-                      "evil.example", "/day/2025-11-16\r\nSet-Cookie: x=1", "/day/ 2025", "/sign-in?next=//evil.example", ""])
+    @Test(
+        "The return path is this site's only: other hosts, schemes and odd paths return to /",
+        arguments: [
+            "//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)",
+            "evil.example", "/day/2025-11-16\r\nSet-Cookie: x=1", "/day/ 2025", "/sign-in?next=//evil.example", "",
+        ])
     func noOpenRedirect(next: String) async throws {
         try await withServer(.sqlite) { harness in
             let (_, token) = try await harness.user("ada")
@@ -88,8 +96,9 @@ struct DashboardSignInTests {
         }
     }
 
-    @Test("A wrong token shows the form again (401) with no session; the dashboard takes no bearer token or token in a URL",
-          arguments: Backend.allCases)
+    @Test(
+        "A wrong token shows the form again (401) with no session; the dashboard takes no bearer token or token in a URL",
+        arguments: Backend.allCases)
     func wrongTokenAndNoBearer(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
@@ -120,7 +129,8 @@ struct DashboardSignInTests {
             let forged = try await stranger.post("/sign-in", [("token", token), ("next", "/"), ("csrf", "x")])
             #expect(forged.status == .forbidden && forged.body.contains("Form refused") && stranger.session == nil)
             let form = try await stranger.get("/sign-in")
-            let mismatched = try await stranger.post("/sign-in", [("token", token), ("next", "/"), ("csrf", String(repeating: "0", count: 64))])
+            let mismatched = try await stranger.post(
+                "/sign-in", [("token", token), ("next", "/"), ("csrf", String(repeating: "0", count: 64))])
             #expect(mismatched.status == .forbidden && stranger.session == nil)
             #expect(form.status == .ok)
 
@@ -176,7 +186,8 @@ struct DashboardSignInTests {
             let rotated = try await DashboardBrowser.signedIn(harness.client, token)
             #expect(try await rotated.get("/").status == .ok)
             let new = TokenHasher.newToken()
-            _ = try await harness.repository.replaceToken(ofUser: "ada", tokenHash: TokenHasher.hash(new), at: clock.now)
+            _ = try await harness.repository.replaceToken(
+                ofUser: "ada", tokenHash: TokenHasher.hash(new), at: clock.now)
             #expect(try await rotated.get("/").status == .seeOther)
             #expect(try await DashboardBrowser.signedIn(harness.client, new).get("/").status == .ok)
         }

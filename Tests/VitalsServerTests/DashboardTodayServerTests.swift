@@ -3,8 +3,9 @@ import Testing
 
 @Suite("Server dashboard: Today for a server user")
 struct DashboardTodayServerTests {
-    @Test("NoAlc days sent by the phone count (a server user's streaks count every source); every type is readable, so no access notice",
-          arguments: Backend.allCases)
+    @Test(
+        "NoAlc days sent by the phone count (a server user's streaks count every source); every type is readable, so no access notice",
+        arguments: Backend.allCases)
     func noAlcAndAccess(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -15,9 +16,12 @@ struct DashboardTodayServerTests {
             }
             let body = IngestEndpointTests.document(metrics: [
                 IngestEndpointTests.metric("number_of_alcoholic_beverages", "count", items),
-                IngestEndpointTests.metric("step_count", "count", [
-                    IngestEndpointTests.period(4321, "2025-11-16 09:00:00 +0100", "2025-11-16 09:30:00 +0100", "Ada's iPhone"),
-                ]),
+                IngestEndpointTests.metric(
+                    "step_count", "count",
+                    [
+                        IngestEndpointTests.period(
+                            4321, "2025-11-16 09:00:00 +0100", "2025-11-16 09:30:00 +0100", "Ada's iPhone")
+                    ]),
             ])
             let reply = try await harness.ingest(token, body)
             try #require(reply.status == .ok, "\(reply.text)")
@@ -26,7 +30,9 @@ struct DashboardTodayServerTests {
             let today = try await browser.get("/")
             #expect(today.status == .ok)
             #expect(today.body.contains(#"data-noalc="none""#), "today is alcohol-free")
-            #expect(today.body.contains(#"data-streak="3""#), "three alcohol-free days in a row, counted from the phone's samples")
+            #expect(
+                today.body.contains(#"data-streak="3""#),
+                "three alcohol-free days in a row, counted from the phone's samples")
             #expect(!today.body.contains("data-access="), "a server user may read every type: no access notice")
             #expect(DashboardIsolationTests.figure(today.body, "steps") == 4321)
             #expect(!today.body.contains(#"data-origin="reported""#), "a figure from samples is not labelled reported")

@@ -36,25 +36,30 @@ struct ExportImportTests {
         }
     }
 
-    @Test("An export's steps and workouts make the day's snapshot; another user is untouched",
-          arguments: Backend.allCases)
+    @Test(
+        "An export's steps and workouts make the day's snapshot; another user is untouched",
+        arguments: Backend.allCases)
     func stepsAndWorkouts(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, token) = try await harness.user("ada")
             let (_, bobToken) = try await harness.user("bob")
-            let path = try ExportText.write(ExportText.document([
-                ExportText.steps(400, from: "08:00:00", to: "08:10:00"),
-                ExportText.steps(600, from: "12:00:00", to: "12:10:00"),
-                ExportText.steps(50, day: "2024-06-02", from: "09:00:00", to: "09:01:00"),
-                #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Anna's iPhone" unit="count" startDate="bad" endDate="bad" value="3"/>"#,
-                ExportText.run(),
-            ].joined(separator: "\n")))
+            let path = try ExportText.write(
+                ExportText.document(
+                    [
+                        ExportText.steps(400, from: "08:00:00", to: "08:10:00"),
+                        ExportText.steps(600, from: "12:00:00", to: "12:10:00"),
+                        ExportText.steps(50, day: "2024-06-02", from: "09:00:00", to: "09:01:00"),
+                        #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Anna's iPhone" unit="count" startDate="bad" endDate="bad" value="3"/>"#,
+                        ExportText.run(),
+                    ].joined(separator: "\n")))
             defer { ExportText.remove(path) }
             let report = try await Self.service(harness).importExport(at: path, for: ada)
             #expect(report.samplesAdded == 3 && report.workoutsRead == 1 && report.workoutsAdded == 1)
             #expect(report.skipped == ["Record: date is not 'YYYY-MM-DD hh:mm:ss ±hhmm'": 1])
             #expect(report.daysRecomputed == 2)
-            let (june1, june2) = (try LocalDate(year: 2024, month: 6, day: 1), try LocalDate(year: 2024, month: 6, day: 2))
+            let (june1, june2) = (
+                try LocalDate(year: 2024, month: 6, day: 1), try LocalDate(year: 2024, month: 6, day: 2)
+            )
             #expect(report.firstDay == june1 && report.lastDay == june2)
             let day = try await harness.day(token, "2024-06-01").decode(DayReport.self)
             #expect(day.steps == 1000 && day.workoutsCount == 1)
@@ -64,12 +69,14 @@ struct ExportImportTests {
         }
     }
 
-    @Test("A malformed export leaves the user's data as it was, even after thousands of samples",
-          arguments: Backend.allCases)
+    @Test(
+        "A malformed export leaves the user's data as it was, even after thousands of samples",
+        arguments: Backend.allCases)
     func malformedRollsBack(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, token) = try await harness.user("ada")
-            let hae = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 70, "date": "2024-06-01 06:00:00 +0000", "source": "Anna's iPhone"}]}]}}"#
+            let hae =
+                #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 70, "date": "2024-06-01 06:00:00 +0000", "source": "Anna's iPhone"}]}]}}"#
             #expect(try await harness.ingest(token, hae).status == .ok)
             let before = try await harness.export(token)
             // More samples than one write inserts, so earlier writes of the import are rolled back too.

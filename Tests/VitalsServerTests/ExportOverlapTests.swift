@@ -15,16 +15,19 @@ struct ExportOverlapTests {
         #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\#(items.joined(separator: ", "))]}]}}"#
     }
 
-    @Test("The same measurements are stored once, the new ones are stored, the day's steps are right",
-          arguments: Backend.allCases)
+    @Test(
+        "The same measurements are stored once, the new ones are stored, the day's steps are right",
+        arguments: Backend.allCases)
     func overlappingDay(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, token) = try await harness.user("ada")
-            let path = try ExportText.write(ExportText.document([
-                ExportText.steps(400, from: "08:00:00", to: "08:10:00"),
-                ExportText.steps(600, from: "12:00:00", to: "12:10:00"),
-                ExportText.steps(30, from: "13:00:00", to: "13:01:00", source: "Anna's Apple Watch"),
-            ].joined(separator: "\n")))
+            let path = try ExportText.write(
+                ExportText.document(
+                    [
+                        ExportText.steps(400, from: "08:00:00", to: "08:10:00"),
+                        ExportText.steps(600, from: "12:00:00", to: "12:10:00"),
+                        ExportText.steps(30, from: "13:00:00", to: "13:01:00", source: "Anna's Apple Watch"),
+                    ].joined(separator: "\n")))
             defer { ExportText.remove(path) }
             let service = HealthService(repository: harness.repository, now: { ServerConfiguration.fixedNow })
             #expect(try await service.importExport(at: path, for: ada).samplesAdded == 3)
@@ -59,11 +62,13 @@ struct ExportOverlapTests {
                 Self.item(250, "18:00:00", "18:10:00", source: "Anna's iPhone"),
             ])
             #expect(try await harness.ingest(token, body).decode(HealthService.IngestReport.self).samplesAdded == 2)
-            let path = try ExportText.write(ExportText.document([
-                ExportText.steps(400, from: "08:00:00", to: "08:10:00"),
-                ExportText.steps(250, from: "18:00:00", to: "18:10:00"),
-                ExportText.steps(600, from: "12:00:00", to: "12:10:00"),
-            ].joined(separator: "\n")))
+            let path = try ExportText.write(
+                ExportText.document(
+                    [
+                        ExportText.steps(400, from: "08:00:00", to: "08:10:00"),
+                        ExportText.steps(250, from: "18:00:00", to: "18:10:00"),
+                        ExportText.steps(600, from: "12:00:00", to: "12:10:00"),
+                    ].joined(separator: "\n")))
             defer { ExportText.remove(path) }
             let service = HealthService(repository: harness.repository, now: { ServerConfiguration.fixedNow })
             let report = try await service.importExport(at: path, for: ada)
@@ -73,8 +78,9 @@ struct ExportOverlapTests {
         }
     }
 
-    @Test("Two identical measurements in the export answer for two in the payload, not for a third",
-          arguments: Backend.allCases)
+    @Test(
+        "Two identical measurements in the export answer for two in the payload, not for a third",
+        arguments: Backend.allCases)
     func repeatedMeasurements(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, token) = try await harness.user("ada")

@@ -37,14 +37,17 @@ struct ImportUploadTests {
             #expect(report.workoutsRead == direct.workoutsRead && report.workoutsAdded == direct.workoutsAdded)
             #expect(report.daysRecomputed == direct.daysRecomputed && report.bytes == direct.bytes)
             #expect(report.samplesAdded > 0)
-            #expect(done.samples == report.samplesAdded && done.bytesDone == report.bytes && done.bytesTotal == report.bytes)
+            #expect(
+                done.samples == report.samplesAdded && done.bytesDone == report.bytes && done.bytesTotal == report.bytes
+            )
             #expect(done.finishedAt != nil && done.bytesReceived == Int64(data.count))
 
             let adaExport = try await harness.export(ada)
             let bobExport = try await harness.export(bobToken)
             #expect(adaExport.samples.count == report.samplesAdded)
             #expect(Set(adaExport.samples) == Set(bobExport.samples))
-            #expect(Set(adaExport.workouts) == Set(bobExport.workouts) && adaExport.workouts.count == report.workoutsAdded)
+            #expect(
+                Set(adaExport.workouts) == Set(bobExport.workouts) && adaExport.workouts.count == report.workoutsAdded)
             #expect(adaExport.snapshots.map(\.date) == bobExport.snapshots.map(\.date))
             #expect(adaExport.ingests.map(\.kind) == [.appleHealthExport])
 
@@ -55,8 +58,9 @@ struct ImportUploadTests {
         }
     }
 
-    @Test("An uploaded export.zip is imported as importExport imports it, then its file is deleted",
-          arguments: Backend.allCases)
+    @Test(
+        "An uploaded export.zip is imported as importExport imports it, then its file is deleted",
+        arguments: Backend.allCases)
     func uploadedZip(backend: Backend) async throws {
         try await uploadMatchesDirectImport("apple-health-parser/export.zip", backend: backend)
     }
@@ -66,8 +70,9 @@ struct ImportUploadTests {
         try await uploadMatchesDirectImport("hkimport/export.xml", backend: backend)
     }
 
-    @Test("A body that is not an export: the job fails naming the byte offset, the user's data unchanged",
-          arguments: Backend.allCases)
+    @Test(
+        "A body that is not an export: the job fails naming the byte offset, the user's data unchanged",
+        arguments: Backend.allCases)
     func notAnExport(backend: Backend) async throws {
         let folder = UploadFolder()
         defer { folder.remove() }
@@ -103,7 +108,8 @@ struct ImportUploadTests {
     func overTheLimit() async throws {
         let folder = UploadFolder()
         defer { folder.remove() }
-        try await withServer(.sqlite, configuration: .uploads(into: folder.path, limit: 1024), setup: .live) { harness in
+        try await withServer(.sqlite, configuration: .uploads(into: folder.path, limit: 1024), setup: .live) {
+            harness in
             let (_, ada) = try await harness.user("ada")
             // Announced by Content-Length.
             let announced = try await harness.upload(ada, Data(repeating: 0x3C, count: 2048))
@@ -114,7 +120,8 @@ struct ImportUploadTests {
             // Sent in chunks without a length: refused once the count passes the limit.
             let port = try #require(harness.client.port)
             let chunk = String(repeating: "<", count: 600)
-            let chunked = "POST /api/me/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ada)\r\n"
+            let chunked =
+                "POST /api/me/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ada)\r\n"
                 + "Content-Type: application/zip\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + String(repeating: "258\r\n\(chunk)\r\n", count: 3) + "0\r\n\r\n"
             let streamed = try await RawHTTP.exchange(chunked, port: port)
@@ -138,7 +145,8 @@ struct ImportUploadTests {
         try await withServer(.sqlite, configuration: .uploads(into: folder.path), setup: .live) { harness in
             let port = try #require(harness.client.port)
             for authorization in ["", "Authorization: Bearer not-a-token\r\n"] {
-                let head = "POST /api/me/imports HTTP/1.1\r\nHost: 127.0.0.1\r\n" + authorization
+                let head =
+                    "POST /api/me/imports HTTP/1.1\r\nHost: 127.0.0.1\r\n" + authorization
                     + "Content-Type: application/zip\r\nContent-Length: \(50 * 1024 * 1024)\r\n\r\n"
                 let answer = try await RawHTTP.exchange(head, port: port)
                 #expect(answer.status == 401)
@@ -198,8 +206,10 @@ struct ImportUploadTests {
         }
         let failures = log.all.filter { $0.level == .error && $0.text.hasPrefix("storage failed") }
         #expect(failures.count == 1, "\(log.all.map(\.text))")
-        #expect(failures.first?.text.contains("cause=creating the folder \(file)/uploads failed: errno 20, Not a directory") == true,
-                "\(failures.map(\.text))")
+        #expect(
+            failures.first?.text.contains("cause=creating the folder \(file)/uploads failed: errno 20, Not a directory")
+                == true,
+            "\(failures.map(\.text))")
         #expect(failures.first?.text.contains("HealthData") == false, "the upload's bytes are never logged")
     }
 }

@@ -8,7 +8,8 @@ import VitalsServer
 @Suite("Server: large Health Auto Export bodies")
 struct IngestBodyLimitTests {
     /// One step sample, so an accepted body visibly stores something.
-    static let payload = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 1234, "date": "2025-11-15 08:00:00 +0000", "source": "iPhone"}]}]}}"#
+    static let payload =
+        #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 1234, "date": "2025-11-15 08:00:00 +0000", "source": "iPhone"}]}]}}"#
 
     @Test("A 100 MB ingest body is accepted (the default limit) and stored", arguments: Backend.allCases)
     func hundredMegabytesAccepted(backend: Backend) async throws {
@@ -29,7 +30,8 @@ struct IngestBodyLimitTests {
         try await withServer(.sqlite, setup: .live) { harness in
             let (_, token) = try await harness.user("ada")
             let port = try #require(harness.client.port)
-            let head = "POST /api/v1/ingest/health-auto-export HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            let head =
+                "POST /api/v1/ingest/health-auto-export HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(101 * 1024 * 1024)\r\n\r\n"
             let answer = try await RawHTTP.exchange(head, port: port)
@@ -44,7 +46,8 @@ struct IngestBodyLimitTests {
         try await withServer(.sqlite, setup: .live) { harness in
             let port = try #require(harness.client.port)
             for authorization in ["", "Authorization: Bearer not-a-token\r\n"] {
-                let head = "POST /api/v1/ingest/health-auto-export HTTP/1.1\r\nHost: 127.0.0.1\r\n" + authorization
+                let head =
+                    "POST /api/v1/ingest/health-auto-export HTTP/1.1\r\nHost: 127.0.0.1\r\n" + authorization
                     + "Content-Type: application/json\r\nContent-Length: \(50 * 1024 * 1024)\r\n\r\n"
                 let answer = try await RawHTTP.exchange(head, port: port)
                 #expect(answer.status == 401)

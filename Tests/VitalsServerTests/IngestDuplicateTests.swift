@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 
 /// Duplicates from real phones (issue 15, item 3): a sample re-sent under another source string
 /// is stored once, phone and watch at one instant count once, sleep from two sources is never
@@ -32,7 +32,8 @@ struct IngestDuplicateTests {
         }
     }
 
-    @Test("Samples of several types re-sent with another source string are each stored once", arguments: Backend.allCases)
+    @Test(
+        "Samples of several types re-sent with another source string are each stored once", arguments: Backend.allCases)
     func resentOfSeveralTypes(backend: Backend) async throws {
         @Sendable func body(_ source: String) -> String {
             #"""
@@ -44,10 +45,12 @@ struct IngestDuplicateTests {
         }
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
-            let first = try await harness.ingest(token, body("Anna's iPhone|Anna's Apple Watch")).decode(HealthService.IngestReport.self)
+            let first = try await harness.ingest(token, body("Anna's iPhone|Anna's Apple Watch")).decode(
+                HealthService.IngestReport.self)
             #expect(first.samplesAdded == 3)
             // One read finds the stored samples of all three types (one statement on PostgreSQL).
-            let again = try await harness.ingest(token, body("Anna's Apple Watch")).decode(HealthService.IngestReport.self)
+            let again = try await harness.ingest(token, body("Anna's Apple Watch")).decode(
+                HealthService.IngestReport.self)
             #expect(again.samplesReceived == 3 && again.samplesAdded == 0 && again.samplesResent == 3)
             #expect(try await harness.export(token).samples.count == 3)
         }
@@ -69,8 +72,9 @@ struct IngestDuplicateTests {
         }
     }
 
-    @Test("Sleep from phone and watch for the same night is never summed (aggregated and staged)",
-          arguments: Backend.allCases)
+    @Test(
+        "Sleep from phone and watch for the same night is never summed (aggregated and staged)",
+        arguments: Backend.allCases)
     func sleepFromTwoSources(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
@@ -91,7 +95,9 @@ struct IngestDuplicateTests {
         }
     }
 
-    @Test("An older-format workout (no id) sent again is stored once, and a corrected re-send updates it", arguments: Backend.allCases)
+    @Test(
+        "An older-format workout (no id) sent again is stored once, and a corrected re-send updates it",
+        arguments: Backend.allCases)
     func olderWorkoutResent(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")

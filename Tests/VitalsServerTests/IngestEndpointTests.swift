@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 
 /// `POST /api/v1/ingest/health-auto-export`: samples and workouts stored once per user, and the
 /// touched days' HEALTHKIT snapshots recomputed with merged sources, in the user's time zone.
@@ -28,28 +28,37 @@ struct IngestEndpointTests {
 
     /// On 2025-11-15 (Los Angeles): a watch and a phone counting the same half hour, and a phone walk.
     /// Merged: 600 (watch, first by name) + 500 (the phone's hour less the half the watch covers) + 200.
-    static let steps = document(metrics: [metric("step_count", "count", [
-        period(600, "2025-11-15 08:00:00 -0800", "2025-11-15 09:00:00 -0800", "Test Apple Watch"),
-        period(1000, "2025-11-15 08:30:00 -0800", "2025-11-15 09:30:00 -0800", "Test iPhone"),
-        period(200, "2025-11-15 12:00:00 -0800", "2025-11-15 12:10:00 -0800", "Test iPhone"),
-    ])])
+    static let steps = document(metrics: [
+        metric(
+            "step_count", "count",
+            [
+                period(600, "2025-11-15 08:00:00 -0800", "2025-11-15 09:00:00 -0800", "Test Apple Watch"),
+                period(1000, "2025-11-15 08:30:00 -0800", "2025-11-15 09:30:00 -0800", "Test iPhone"),
+                period(200, "2025-11-15 12:00:00 -0800", "2025-11-15 12:10:00 -0800", "Test iPhone"),
+            ])
+    ])
 
     /// A night from 22:00 to 06:00 Los Angeles time: the watch's core sleep until 02:00 and the
     /// phone's sleep from 01:00 overlap by an hour; in bed and awake are not sleep.
-    static let night = document(metrics: [metric("sleep_analysis", "hr", [
-        stage("In Bed", "2025-11-14 21:30:00 -0800", "2025-11-15 06:30:00 -0800", "Test Apple Watch"),
-        stage("Core", "2025-11-14 22:00:00 -0800", "2025-11-15 02:00:00 -0800", "Test Apple Watch"),
-        stage("Awake", "2025-11-15 02:00:00 -0800", "2025-11-15 02:20:00 -0800", "Test Apple Watch"),
-        stage("Asleep", "2025-11-15 01:00:00 -0800", "2025-11-15 06:00:00 -0800", "Test iPhone"),
-    ])])
+    static let night = document(metrics: [
+        metric(
+            "sleep_analysis", "hr",
+            [
+                stage("In Bed", "2025-11-14 21:30:00 -0800", "2025-11-15 06:30:00 -0800", "Test Apple Watch"),
+                stage("Core", "2025-11-14 22:00:00 -0800", "2025-11-15 02:00:00 -0800", "Test Apple Watch"),
+                stage("Awake", "2025-11-15 02:00:00 -0800", "2025-11-15 02:20:00 -0800", "Test Apple Watch"),
+                stage("Asleep", "2025-11-15 01:00:00 -0800", "2025-11-15 06:00:00 -0800", "Test iPhone"),
+            ])
+    ])
 
     static let run = #"""
         {"id": "HAE-RUN-1", "name": "Outdoor Run", "start": "2025-11-15 07:00:00 -0800", "end": "2025-11-15 07:30:00 -0800",
          "duration": 1800, "activeEnergyBurned": {"qty": 350, "units": "kcal"}, "distance": {"qty": 5, "units": "km"}}
         """#
 
-    @Test("Overlapping step sources are merged, not added; a re-sent batch stores nothing new",
-          arguments: Backend.allCases)
+    @Test(
+        "Overlapping step sources are merged, not added; a re-sent batch stores nothing new",
+        arguments: Backend.allCases)
     func stepsMergedAndDeduplicated(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
@@ -80,19 +89,24 @@ struct IngestEndpointTests {
         }
     }
 
-    @Test("A later batch adds to the day: the snapshot is recomputed from every stored sample",
-          arguments: Backend.allCases)
+    @Test(
+        "A later batch adds to the day: the snapshot is recomputed from every stored sample",
+        arguments: Backend.allCases)
     func laterBatchesAddUp(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
             _ = try await harness.ingest(token, Self.steps)
             let evening = Self.document(metrics: [
-                Self.metric("step_count", "count", [
-                    Self.period(450, "2025-11-15 18:00:00 -0800", "2025-11-15 18:30:00 -0800", "Test iPhone"),
-                ]),
-                Self.metric("active_energy", "kcal", [
-                    Self.period(120.5, "2025-11-15 18:00:00 -0800", "2025-11-15 18:30:00 -0800", "Test Apple Watch"),
-                ]),
+                Self.metric(
+                    "step_count", "count",
+                    [
+                        Self.period(450, "2025-11-15 18:00:00 -0800", "2025-11-15 18:30:00 -0800", "Test iPhone")
+                    ]),
+                Self.metric(
+                    "active_energy", "kcal",
+                    [
+                        Self.period(120.5, "2025-11-15 18:00:00 -0800", "2025-11-15 18:30:00 -0800", "Test Apple Watch")
+                    ]),
             ])
             let report = try await harness.ingest(token, evening).decode(HealthService.IngestReport.self)
             #expect(report.samplesAdded == 2 && report.daysUpdated.map(\.description) == ["2025-11-15"])
@@ -102,8 +116,9 @@ struct IngestEndpointTests {
         }
     }
 
-    @Test("Sleep is the union of asleep intervals of the night ending on the day (noon to noon in the user's zone)",
-          arguments: Backend.allCases)
+    @Test(
+        "Sleep is the union of asleep intervals of the night ending on the day (noon to noon in the user's zone)",
+        arguments: Backend.allCases)
     func sleepUnionInUsersZone(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, pacific) = try await harness.user("ada", timeZone: "America/Los_Angeles")
@@ -125,8 +140,9 @@ struct IngestEndpointTests {
         }
     }
 
-    @Test("Workouts are stored once by their Health Auto Export id and counted in the day",
-          arguments: Backend.allCases)
+    @Test(
+        "Workouts are stored once by their Health Auto Export id and counted in the day",
+        arguments: Backend.allCases)
     func workoutsStoredOnce(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
@@ -146,12 +162,15 @@ struct IngestEndpointTests {
         }
     }
 
-    @Test("The HEALTHKIT day counts HEALTHKIT workouts only, not ones typed in as MANUAL",
-          arguments: Backend.allCases)
+    @Test(
+        "The HEALTHKIT day counts HEALTHKIT workouts only, not ones typed in as MANUAL",
+        arguments: Backend.allCases)
     func recomputedDayIgnoresManualWorkouts(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
-            let manual = try await harness.sync(token, #"""
+            let manual = try await harness.sync(
+                token,
+                #"""
                 {"date": "2025-11-15", "source": "MANUAL", "data": {"workouts": [
                  {"type": "yoga", "durationMinutes": 40, "startTime": "2025-11-15T10:00:00-08:00", "externalId": "typed-1"}]}}
                 """#)
@@ -163,29 +182,47 @@ struct IngestEndpointTests {
         }
     }
 
-    @Test("Bad documents with ?strict=true: 400 for syntax, 422 naming the JSON path; nothing of the batch is stored",
-          arguments: Backend.allCases)
+    @Test(
+        "Bad documents with ?strict=true: 400 for syntax, 422 naming the JSON path; nothing of the batch is stored",
+        arguments: Backend.allCases)
     func badDocuments(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
             let good = Self.period(600, "2025-11-15 08:00:00 -0800", "2025-11-15 09:00:00 -0800", "Watch")
             let cases: [(body: String, field: String?)] = [
-                (Self.document(metrics: [Self.metric("step_count", "count", [good, #"{"qty": "many", "date": "2025-11-15 10:00:00 -0800"}"#])]),
-                 "data.metrics[0].data[1].qty"),
-                (Self.document(metrics: [Self.metric("step_count", "count", [good, #"{"qty": 5, "date": "yesterday"}"#])]),
-                 "data.metrics[0].data[1].date"),
+                (
+                    Self.document(metrics: [
+                        Self.metric(
+                            "step_count", "count", [good, #"{"qty": "many", "date": "2025-11-15 10:00:00 -0800"}"#])
+                    ]),
+                    "data.metrics[0].data[1].qty"
+                ),
+                (
+                    Self.document(metrics: [
+                        Self.metric("step_count", "count", [good, #"{"qty": 5, "date": "yesterday"}"#])
+                    ]),
+                    "data.metrics[0].data[1].date"
+                ),
                 (Self.document(metrics: [Self.metric("step_count", "kg", [good])]), "data.metrics[0].units"),
-                (Self.document(metrics: [Self.metric("sleep_analysis", "hr", [Self.stage("Dozing", "2025-11-15 01:00:00 -0800", "2025-11-15 02:00:00 -0800", "W")])]),
-                 "data.metrics[0].data[0].value"),
+                (
+                    Self.document(metrics: [
+                        Self.metric(
+                            "sleep_analysis", "hr",
+                            [Self.stage("Dozing", "2025-11-15 01:00:00 -0800", "2025-11-15 02:00:00 -0800", "W")])
+                    ]),
+                    "data.metrics[0].data[0].value"
+                ),
                 (#"{"metrics": []}"#, "data"),
             ]
             for (body, field) in cases {
-                let reply = try await harness.send(.post, "/api/v1/ingest/health-auto-export?strict=true", token: token,
-                                                   json: body)
+                let reply = try await harness.send(
+                    .post, "/api/v1/ingest/health-auto-export?strict=true", token: token,
+                    json: body)
                 #expect(reply.status == .unprocessableContent, "\(body)")
                 #expect(reply.errorField == field, "\(body): \(reply.text)")
             }
-            let broken = Self.document(metrics: [Self.metric("step_count", "count", [good])]).replacingOccurrences(of: #""qty": 600.0,"#, with: #""qty": 600.0"#)
+            let broken = Self.document(metrics: [Self.metric("step_count", "count", [good])]).replacingOccurrences(
+                of: #""qty": 600.0,"#, with: #""qty": 600.0"#)
             let syntax = try await harness.ingest(token, broken)
             #expect(syntax.status == .badRequest && syntax.errorCode == "invalid_json")
             #expect(syntax.errorField == "data.metrics[0].data[0]")
@@ -199,7 +236,9 @@ struct IngestEndpointTests {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
             let body = Self.document(metrics: [
-                Self.metric("step_count", "count", [Self.period(42, "2025-11-15 08:00:00 -0800", "2025-11-15 08:05:00 -0800", "Watch")]),
+                Self.metric(
+                    "step_count", "count",
+                    [Self.period(42, "2025-11-15 08:00:00 -0800", "2025-11-15 08:05:00 -0800", "Watch")]),
                 Self.metric("dream_intensity", "count", [#"{"qty": 3, "date": "2025-11-15 08:00:00 -0800"}"#]),
             ])
             let report = try await harness.ingest(token, body).decode(HealthService.IngestReport.self)

@@ -15,14 +15,17 @@ struct IngestLogTests {
 
     /// One step sample the server stores and one metric it skips (see IngestEndpointTests).
     static let withSkipped = IngestEndpointTests.document(metrics: [
-        IngestEndpointTests.metric("step_count", "count", [
-            IngestEndpointTests.period(42, "2025-11-15 08:00:00 -0800", "2025-11-15 08:05:00 -0800", "Watch"),
-        ]),
+        IngestEndpointTests.metric(
+            "step_count", "count",
+            [
+                IngestEndpointTests.period(42, "2025-11-15 08:00:00 -0800", "2025-11-15 08:05:00 -0800", "Watch")
+            ]),
         IngestEndpointTests.metric("dream_intensity", "count", [#"{"qty": 3, "date": "2025-11-15 08:00:00 -0800"}"#]),
     ])
 
-    @Test("An ingest is logged with its counts, bytes, user agent, types, skipped reasons and days",
-          arguments: Backend.allCases)
+    @Test(
+        "An ingest is logged with its counts, bytes, user agent, types, skipped reasons and days",
+        arguments: Backend.allCases)
     func ingestLogged(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
@@ -65,12 +68,14 @@ struct IngestLogTests {
             _ = try await harness.post(Self.ingestPath, token: token, IngestEndpointTests.steps, userAgent: long)
             _ = try await harness.ingest(token, IngestEndpointTests.steps)
             let entries = try await harness.ingests(token).entries
-            #expect(entries.map(\.userAgent) == [nil, String(repeating: "A", count: IngestLogEntry.maximumUserAgentLength)])
+            #expect(
+                entries.map(\.userAgent) == [nil, String(repeating: "A", count: IngestLogEntry.maximumUserAgentLength)])
         }
     }
 
-    @Test("Refused authenticated requests are logged with status and error code; unauthenticated ones are not",
-          arguments: Backend.allCases)
+    @Test(
+        "Refused authenticated requests are logged with status and error code; unauthenticated ones are not",
+        arguments: Backend.allCases)
     func refusedLogged(backend: Backend) async throws {
         var configuration = ServerConfiguration.testing
         configuration.maximumIngestBytes = 4096
@@ -81,10 +86,15 @@ struct IngestLogTests {
             #expect(bad.status == .badRequest)
             let invalid = try await harness.daily(token, #"{"date": "2025-11-16", "steps": -5}"#)
             #expect(invalid.status == .unprocessableContent)
-            let large = try await harness.ingest(token, IngestEndpointTests.document(metrics: [
-                IngestEndpointTests.metric("step_count", "count", Array(repeating: IngestEndpointTests.period(
-                    1, "2025-11-15 08:00:00 +0000", "2025-11-15 08:05:00 +0000", "Watch"), count: 100)),
-            ]))
+            let large = try await harness.ingest(
+                token,
+                IngestEndpointTests.document(metrics: [
+                    IngestEndpointTests.metric(
+                        "step_count", "count",
+                        Array(
+                            repeating: IngestEndpointTests.period(
+                                1, "2025-11-15 08:00:00 +0000", "2025-11-15 08:05:00 +0000", "Watch"), count: 100))
+                ]))
             #expect(large.status == .contentTooLarge)
             #expect(try await harness.ingest("vt_not-a-token", malformed).status == .unauthorized)
             #expect(try await harness.send(.post, Self.ingestPath, json: malformed).status == .unauthorized)
@@ -107,7 +117,8 @@ struct IngestLogTests {
                 {"source": "HEALTHKIT", "date": "2025-11-16", "data": {"steps": 6000, "workouts": [
                  {"type": "running", "durationMinutes": 30, "startTime": "2025-11-16T07:00:00Z", "externalId": "w-1"}]}}
                 """#
-            #expect(try await harness.post("/api/health/sync", token: token, sync, userAgent: "Seed001/1.0").status == .ok)
+            #expect(
+                try await harness.post("/api/health/sync", token: token, sync, userAgent: "Seed001/1.0").status == .ok)
             #expect(try await harness.sync(token, sync).status == .ok)
             let daily = #"[{"date": "2025-11-14", "steps": 100}, {"date": "2025-11-15", "steps": 200}]"#
             #expect(try await harness.daily(token, daily).status == .ok)
@@ -117,8 +128,12 @@ struct IngestLogTests {
             #expect(entries.allSatisfy { $0.status == 200 && $0.samplesReceived == 0 && $0.sampleTypes.isEmpty })
             #expect(entries[0].daysUpdated.map(\.description) == ["2025-11-14", "2025-11-15"])
             #expect(entries[0].bodyBytes == daily.utf8.count)
-            #expect(entries[1].workoutsReceived == 1 && entries[1].workoutsStored == 0 && entries[1].workoutsAlreadyPresent == 1)
-            #expect(entries[2].workoutsReceived == 1 && entries[2].workoutsStored == 1 && entries[2].userAgent == "Seed001/1.0")
+            #expect(
+                entries[1].workoutsReceived == 1 && entries[1].workoutsStored == 0
+                    && entries[1].workoutsAlreadyPresent == 1)
+            #expect(
+                entries[2].workoutsReceived == 1 && entries[2].workoutsStored == 1
+                    && entries[2].userAgent == "Seed001/1.0")
             #expect(entries[2].daysUpdated.map(\.description) == ["2025-11-16"])
         }
     }
@@ -135,7 +150,8 @@ struct IngestLogTests {
             clock.set("2025-10-30T12:00:01Z")  // 90 days and a second after the first
             _ = try await harness.ingest(token, "{")  // a refused request prunes too
             let entries = try await harness.ingests(token).entries
-            #expect(entries.map(\.receivedAt) == [clock.now, ISO8601DateFormatter().date(from: "2025-10-29T12:00:00Z")!])
+            #expect(
+                entries.map(\.receivedAt) == [clock.now, ISO8601DateFormatter().date(from: "2025-10-29T12:00:00Z")!])
             #expect(entries.map(\.status) == [400, 200])
             #expect(try await harness.export(token).ingests.count == 2)
         }
@@ -189,7 +205,8 @@ struct IngestLogTests {
     func live(backend: Backend) async throws {
         try await withServer(backend, setup: .live) { harness in
             let (_, token) = try await harness.user("ada")
-            let reply = try await harness.post(Self.ingestPath, token: token, IngestEndpointTests.steps, userAgent: "HAE/8")
+            let reply = try await harness.post(
+                Self.ingestPath, token: token, IngestEndpointTests.steps, userAgent: "HAE/8")
             #expect(reply.status == .ok)
             let entries = try await harness.ingests(token).entries
             #expect(entries.map(\.userAgent) == ["HAE/8"] && entries.map(\.samplesStored) == [3])

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 import VitalsTestSupport
 
 /// `POST /api/v1/ingest/health-auto-export` with bad items (issue 15, item 2): what can be read
@@ -18,7 +18,9 @@ struct IngestPartialTests {
         }
     }
 
-    @Test("Unreadable items are skipped and named (path, reason); the rest is stored with 200", arguments: Backend.allCases)
+    @Test(
+        "Unreadable items are skipped and named (path, reason); the rest is stored with 200",
+        arguments: Backend.allCases)
     func partialAcceptance(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
@@ -37,29 +39,34 @@ struct IngestPartialTests {
         }
     }
 
-    @Test("?strict=true refuses the whole batch with 422 at the first bad item; nothing is stored",
-          arguments: Backend.allCases)
+    @Test(
+        "?strict=true refuses the whole batch with 422 at the first bad item; nothing is stored",
+        arguments: Backend.allCases)
     func strictIsAllOrNothing(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
-            let reply = try await harness.send(.post, "/api/v1/ingest/health-auto-export?strict=true", token: token,
-                                               json: try Self.partial)
+            let reply = try await harness.send(
+                .post, "/api/v1/ingest/health-auto-export?strict=true", token: token,
+                json: try Self.partial)
             #expect(reply.status == .unprocessableContent)
             #expect(reply.errorField == "data.metrics[0].data[1].qty")
             let export = try await harness.export(token)
             #expect(export.samples.isEmpty && export.workouts.isEmpty && export.snapshots.isEmpty)
-            let odd = try await harness.send(.post, "/api/v1/ingest/health-auto-export?strict=maybe", token: token,
-                                             json: try Self.partial)
+            let odd = try await harness.send(
+                .post, "/api/v1/ingest/health-auto-export?strict=maybe", token: token,
+                json: try Self.partial)
             #expect(odd.status == .badRequest && odd.errorField == "strict")
         }
     }
 
-    @Test("Refused whole: not JSON (400 with the byte offset), no data; nothing readable is 200 partial naming it; stored data unchanged",
-          arguments: Backend.allCases)
+    @Test(
+        "Refused whole: not JSON (400 with the byte offset), no data; nothing readable is 200 partial naming it; stored data unchanged",
+        arguments: Backend.allCases)
     func refusedRequestsChangeNothing(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
-            let good = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 42, "date": "2024-06-01 08:00:00 +0000", "source": "Phone"}]}]}}"#
+            let good =
+                #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 42, "date": "2024-06-01 08:00:00 +0000", "source": "Phone"}]}]}}"#
             #expect(try await harness.ingest(token, good).status == .ok)
             let before = try await harness.export(token)
 
@@ -68,7 +75,8 @@ struct IngestPartialTests {
             #expect((syntax.object["error"] as? [String: Any])?["byteOffset"] as? Int == 22)
             let noData = try await harness.ingest(token, #"{"metrics": []}"#)
             #expect(noData.status == .unprocessableContent && noData.errorField == "data")
-            let allBad = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 7, "date": "tomorrow"}]}]}}"#
+            let allBad =
+                #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 7, "date": "tomorrow"}]}]}}"#
             let nothing = try await harness.ingest(token, allBad)
             #expect(nothing.status == .ok && nothing.object["status"] as? String == "partial")
             let skipped = nothing.object["skipped"] as? [[String: Any]] ?? []

@@ -1,25 +1,30 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 
 /// Values sent again with another value (issue 38, item 1): a running total replaces the stored
 /// one, on both backends, with the day, the export, the ingest log and quests following.
 @Suite("Server: Health Auto Export revisions")
 struct IngestRevisionTests {
-    static func metric(_ name: String, units: String, _ items: [(qty: Double, date: String, source: String)]) -> String {
+    static func metric(_ name: String, units: String, _ items: [(qty: Double, date: String, source: String)]) -> String
+    {
         let data = items.map { #"{"qty": \#($0.qty), "date": "\#($0.date)", "source": "\#($0.source)"}"# }
-        return #"{"data": {"metrics": [{"name": "\#(name)", "units": "\#(units)", "data": [\#(data.joined(separator: ", "))]}]}}"#
+        return
+            #"{"data": {"metrics": [{"name": "\#(name)", "units": "\#(units)", "data": [\#(data.joined(separator: ", "))]}]}}"#
     }
 
-    static func steps(_ qty: Double, source: String = "Ada's iPhone", date: String = "2025-11-16 00:00:00 +0100") -> String {
+    static func steps(
+        _ qty: Double, source: String = "Ada's iPhone", date: String = "2025-11-16 00:00:00 +0100"
+    ) -> String {
         metric("step_count", units: "count", [(qty, date, source)])
     }
 
-    @Test("A running total sent again replaces the stored value: today, the export and the log say 8000",
-          arguments: Backend.allCases)
+    @Test(
+        "A running total sent again replaces the stored value: today, the export and the log say 8000",
+        arguments: Backend.allCases)
     func runningTotal(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -42,16 +47,21 @@ struct IngestRevisionTests {
         }
     }
 
-    @Test("A revision under a merged source string replaces each device's value; another device's stays",
-          arguments: Backend.allCases)
+    @Test(
+        "A revision under a merged source string replaces each device's value; another device's stays",
+        arguments: Backend.allCases)
     func mergedSourceRevision(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
             let hour = "2025-11-16 09:00:00 +0100"
-            let phoneAndWatch = Self.metric("step_count", units: "count", [
-                (300, hour, "Ada's iPhone"), (420, hour, "Ada's Apple Watch"), (50, hour, "Bob's iPhone"),
-            ])
-            #expect(try await harness.ingest(token, phoneAndWatch).decode(HealthService.IngestReport.self).samplesAdded == 3)
+            let phoneAndWatch = Self.metric(
+                "step_count", units: "count",
+                [
+                    (300, hour, "Ada's iPhone"), (420, hour, "Ada's Apple Watch"), (50, hour, "Bob's iPhone"),
+                ])
+            #expect(
+                try await harness.ingest(token, phoneAndWatch).decode(HealthService.IngestReport.self).samplesAdded == 3
+            )
             let merged = Self.steps(460, source: "Ada's Apple Watch|Ada's iPhone", date: hour)
             let report = try await harness.ingest(token, merged).decode(HealthService.IngestReport.self)
             #expect(report.samplesRevised == 1 && report.samplesAdded == 0)
@@ -65,23 +75,27 @@ struct IngestRevisionTests {
         }
     }
 
-    @Test("Two values for one period in one document are two samples; a later document adds what is new",
-          arguments: Backend.allCases)
+    @Test(
+        "Two values for one period in one document are two samples; a later document adds what is new",
+        arguments: Backend.allCases)
     func twoFoodsAtOneTime(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "UTC")
             let lunch = "2025-11-16 12:00:00 +0000"
-            let two = Self.metric("dietary_energy", units: "kcal", [(200, lunch, "Lose It!"), (350, lunch, "Lose It!")])
+            let two = Self.metric(
+                "dietary_energy", units: "kcal", [(200, lunch, "Lose It!"), (350, lunch, "Lose It!")])
             #expect(try await harness.ingest(token, two).decode(HealthService.IngestReport.self).samplesAdded == 2)
             #expect(try await harness.ingest(token, two).decode(HealthService.IngestReport.self).samplesAdded == 0)
-            let three = Self.metric("dietary_energy", units: "kcal",
-                                    [(200, lunch, "Lose It!"), (350, lunch, "Lose It!"), (150, lunch, "Lose It!")])
+            let three = Self.metric(
+                "dietary_energy", units: "kcal",
+                [(200, lunch, "Lose It!"), (350, lunch, "Lose It!"), (150, lunch, "Lose It!")])
             let report = try await harness.ingest(token, three).decode(HealthService.IngestReport.self)
             #expect(report.samplesAdded == 1 && report.samplesRevised == 0)
             #expect(try await harness.export(token).samples.map(\.value).sorted() == [150, 200, 350])
             // One of them changed: it replaces one stored value, the others stay.
-            let changed = Self.metric("dietary_energy", units: "kcal",
-                                      [(200, lunch, "Lose It!"), (300, lunch, "Lose It!"), (150, lunch, "Lose It!")])
+            let changed = Self.metric(
+                "dietary_energy", units: "kcal",
+                [(200, lunch, "Lose It!"), (300, lunch, "Lose It!"), (150, lunch, "Lose It!")])
             let revised = try await harness.ingest(token, changed).decode(HealthService.IngestReport.self)
             #expect(revised.samplesRevised == 1 && revised.samplesAdded == 0)
             #expect(try await harness.export(token).samples.map(\.value).sorted() == [150, 200, 300])
@@ -92,7 +106,9 @@ struct IngestRevisionTests {
     func questAfterLoweringRevision(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (user, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
-            _ = try await harness.quest(token, #"""
+            _ = try await harness.quest(
+                token,
+                #"""
                 {"title": "8k", "metric": "steps", "comparison": "atLeast", "target": 8000, "recurrence": "daily"}
                 """#)
             let high = try await harness.ingest(token, Self.steps(8500)).decode(HealthService.IngestReport.self)

@@ -45,7 +45,10 @@ struct IntervalWorkoutReadTests {
     /// A GPX track with a point at each of `minutes` past 07:00 UTC.
     static func gpx(_ minutes: [Int]) -> String {
         let points = minutes.map { minute in
-            String(format: #"<trkpt lon="13.40%02d" lat="52.52%02d"><ele>34.5</ele><time>2024-02-01T07:%02d:00Z</time><extensions><speed>3.1</speed><course>90.0</course><hAcc>2.0</hAcc><vAcc>1.5</vAcc></extensions></trkpt>"#, minute, minute, minute)
+            String(
+                format:
+                    #"<trkpt lon="13.40%02d" lat="52.52%02d"><ele>34.5</ele><time>2024-02-01T07:%02d:00Z</time><extensions><speed>3.1</speed><course>90.0</course><hAcc>2.0</hAcc><vAcc>1.5</vAcc></extensions></trkpt>"#,
+                minute, minute, minute)
         }.joined(separator: "\n")
         return """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -56,15 +59,19 @@ struct IntervalWorkoutReadTests {
             """
     }
 
-    @Test("Activities, events, statistics, device, metadata and routes read back as locally", arguments: Backend.allCases)
+    @Test(
+        "Activities, events, statistics, device, metadata and routes read back as locally", arguments: Backend.allCases)
     func sameAsLocal(backend: Backend) async throws {
         let root = TestFolder.url("vitals-interval")
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("apple_health_export")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("workout-routes"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("workout-routes"),
+            withIntermediateDirectories: true)
         try Data(ExportText.document(Self.workout).utf8).write(to: folder.appendingPathComponent("export.xml"))
-        for (name, minutes) in [("route_2024-02-01_8.15am.gpx", [15, 20, 25]), ("route_2024-02-01_8.45am.gpx", [45, 50])] {
+        for (name, minutes) in [
+            ("route_2024-02-01_8.15am.gpx", [15, 20, 25]), ("route_2024-02-01_8.45am.gpx", [45, 50]),
+        ] {
             try Data(Self.gpx(minutes).utf8).write(to: folder.appendingPathComponent("workout-routes/\(name)"))
         }
         let local = try SQLiteHealthStore(path: root.appendingPathComponent("local.sqlite").path)

@@ -1,17 +1,18 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 import VitalsServerStorage
 
 /// No route lets one user read or change another's data: snapshots, workouts, samples, quests,
 /// completions, exports, erasure and uploaded imports all stay within the token's user.
 @Suite("Server: cross-user isolation")
 struct IsolationTests {
-    @Test("Every /api route answers 401, the same body each time, without a valid token",
-          arguments: Backend.allCases)
+    @Test(
+        "Every /api route answers 401, the same body each time, without a valid token",
+        arguments: Backend.allCases)
     func everyAPIRouteNeedsAToken(backend: Backend) async throws {
         let api = try registeredRoutes().filter { $0.path.hasPrefix("/api") }
         #expect(api.count == 22)
@@ -44,7 +45,9 @@ struct IsolationTests {
             #expect(try await harness.dayIsEmpty(bob, "today"))
 
             #expect(try await harness.daily(bob, #"{"date": "2025-11-16", "steps": 1, "hrv": 2}"#).status == .ok)
-            #expect(try await harness.sync(bob, #"{"source": "HEALTHKIT", "data": {"steps": 3, "sleepMinutes": 4}}"#).status == .ok)
+            #expect(
+                try await harness.sync(bob, #"{"source": "HEALTHKIT", "data": {"steps": 3, "sleepMinutes": 4}}"#).status
+                    == .ok)
             let bobDay = try await harness.day(bob, "today").decode(DayReport.self)
             #expect(bobDay.snapshots.count == 1)
             #expect(bobDay.steps == 3 && bobDay.hrv == 2 && bobDay.sleepMinutes == 4)
@@ -54,13 +57,15 @@ struct IsolationTests {
         }
     }
 
-    @Test("Workouts: the same externalId is new for each user and counted for its owner only",
-          arguments: Backend.allCases)
+    @Test(
+        "Workouts: the same externalId is new for each user and counted for its owner only",
+        arguments: Backend.allCases)
     func workouts(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, ada) = try await harness.user("ada")
             let (_, bob) = try await harness.user("bob")
-            let body = #"{"source": "HEALTHKIT", "data": {"workouts": [\#(SyncEndpointTests.workout("shared-uuid", start: "2025-11-16T08:00:00Z"))]}}"#
+            let body =
+                #"{"source": "HEALTHKIT", "data": {"workouts": [\#(SyncEndpointTests.workout("shared-uuid", start: "2025-11-16T08:00:00Z"))]}}"#
             let first = try await harness.sync(ada, body).decode(HealthSyncResponse.self)
             let second = try await harness.sync(bob, body).decode(HealthSyncResponse.self)
             #expect(first.message == "Synced 2025-11-16: 1 of 1 workouts new.")
@@ -71,18 +76,26 @@ struct IsolationTests {
         }
     }
 
-    @Test("Samples: the same batch is new for each user, and a user's days use their own samples only",
-          arguments: Backend.allCases)
+    @Test(
+        "Samples: the same batch is new for each user, and a user's days use their own samples only",
+        arguments: Backend.allCases)
     func samples(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, ada) = try await harness.user("ada", timeZone: "America/Los_Angeles")
             let (_, bob) = try await harness.user("bob", timeZone: "America/Los_Angeles")
-            let adaReport = try await harness.ingest(ada, IngestEndpointTests.steps).decode(HealthService.IngestReport.self)
-            let bobReport = try await harness.ingest(bob, IngestEndpointTests.steps).decode(HealthService.IngestReport.self)
+            let adaReport = try await harness.ingest(ada, IngestEndpointTests.steps).decode(
+                HealthService.IngestReport.self)
+            let bobReport = try await harness.ingest(bob, IngestEndpointTests.steps).decode(
+                HealthService.IngestReport.self)
             #expect(adaReport.samplesAdded == 3 && bobReport.samplesAdded == 3)
-            let extra = IngestEndpointTests.document(metrics: [IngestEndpointTests.metric("step_count", "count", [
-                IngestEndpointTests.period(77, "2025-11-15 20:00:00 -0800", "2025-11-15 20:05:00 -0800", "Bob's Phone"),
-            ])])
+            let extra = IngestEndpointTests.document(metrics: [
+                IngestEndpointTests.metric(
+                    "step_count", "count",
+                    [
+                        IngestEndpointTests.period(
+                            77, "2025-11-15 20:00:00 -0800", "2025-11-15 20:05:00 -0800", "Bob's Phone")
+                    ])
+            ])
             _ = try await harness.ingest(bob, extra)
             #expect(try await harness.day(ada, "2025-11-15").decode(DayReport.self).steps == 1300)
             #expect(try await harness.day(bob, "2025-11-15").decode(DayReport.self).steps == 1377)
@@ -145,7 +158,8 @@ struct IsolationTests {
             let (_, ada) = try await harness.user("ada")
             let (_, bob) = try await harness.user("bob", timeZone: "Europe/Berlin")
             try await DataRightsTests.fill(harness, ada)
-            #expect(try await harness.send(.get, "/api/me", token: bob).object["timeZone"] as? String == "Europe/Berlin")
+            #expect(
+                try await harness.send(.get, "/api/me", token: bob).object["timeZone"] as? String == "Europe/Berlin")
             let bobExport = try await harness.export(bob)
             #expect(bobExport.user.name == "bob")
             #expect(bobExport.snapshots.isEmpty && bobExport.workouts.isEmpty && bobExport.samples.isEmpty)

@@ -2,10 +2,12 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+
+@testable import VitalsServer
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import VitalsServer
 
 /// Only a few large bodies are read at once; more get 503 with Retry-After before being read,
 /// while small requests go on; a slot is free again when its upload ends.
@@ -31,7 +33,9 @@ struct LargeBodyTests {
         }
     }
 
-    @Test("With one slot: a held large upload makes the next large one 503 with Retry-After; small ones pass; closing frees it")
+    @Test(
+        "With one slot: a held large upload makes the next large one 503 with Retry-After; small ones pass; closing frees it"
+    )
     func gate() async throws {
         var configuration = ServerConfiguration.testing
         configuration.maximumConcurrentLargeBodies = 1
@@ -62,8 +66,10 @@ struct LargeBodyTests {
                 try await Task.sleep(for: .milliseconds(200))
                 refused = (try? await RawHTTP.exchange(head(50_000), port: port, seconds: 2)) ?? (0, "")
             }
-            #expect(refused.status == 503 && refused.text.contains("Retry-After: 5") && refused.text.contains(#""code":"busy""#),
-                    "\(refused.text.prefix(300))")
+            #expect(
+                refused.status == 503 && refused.text.contains("Retry-After: 5")
+                    && refused.text.contains(#""code":"busy""#),
+                "\(refused.text.prefix(300))")
             // Small requests are never held back.
             // Each request on a new connection: the server's 5 s idle timeout closes kept-alive ones.
             let daily = #"{"date":"2025-11-16","steps":5}"#
@@ -72,16 +78,20 @@ struct LargeBodyTests {
 
             held?.abandon()
             let body = IngestEndpointTests.document(metrics: [
-                IngestEndpointTests.metric("step_count", "count", (0..<40).map { minute in
-                    IngestEndpointTests.period(Double(minute), "2025-11-16 09:\(String(format: "%02d", minute)):00 +0000",
-                                               "2025-11-16 09:\(String(format: "%02d", minute)):30 +0000", "Phone")
-                }),
+                IngestEndpointTests.metric(
+                    "step_count", "count",
+                    (0..<40).map { minute in
+                        IngestEndpointTests.period(
+                            Double(minute), "2025-11-16 09:\(String(format: "%02d", minute)):00 +0000",
+                            "2025-11-16 09:\(String(format: "%02d", minute)):30 +0000", "Phone")
+                    })
             ])
             try #require(body.utf8.count >= 1024, "the second upload is large too")
             var answer: (status: Int, text: String) = (503, "")
             // The server frees the slot when it sees the connection close: soon, later on a loaded machine.
             for _ in 0..<300 where answer.status == 503 {
-                answer = try await RawHTTP.exchange(post("/api/v1/ingest/health-auto-export", body), port: port, seconds: 60)
+                answer = try await RawHTTP.exchange(
+                    post("/api/v1/ingest/health-auto-export", body), port: port, seconds: 60)
                 if answer.status == 503 { try await Task.sleep(for: .milliseconds(100)) }
             }
             #expect(answer.status == 200, "the abandoned upload's slot is free again: \(answer.text.prefix(300))")

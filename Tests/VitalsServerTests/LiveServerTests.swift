@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 
 /// The server over a real socket (Hummingbird's `.live` test setup): HTTP/1.1 on loopback.
 @Suite("Server: live HTTP")
@@ -25,7 +25,8 @@ struct LiveServerTests {
             #expect(report.steps == 8500 && report.sleepMinutes == 420 && report.hrv == 45.2)
             let unauthorized = try await harness.send(.get, "/api/health/today")
             #expect(unauthorized.status == .unauthorized && unauthorized.headers[.wwwAuthenticate] == "Bearer")
-            let invalid = try await harness.daily(token, #"[{"date": "2025-11-15"}, {"date": "2025-11-16", "steps": -1}]"#)
+            let invalid = try await harness.daily(
+                token, #"[{"date": "2025-11-15"}, {"date": "2025-11-16", "steps": -1}]"#)
             #expect(invalid.status == .unprocessableContent && invalid.errorField == "[1].steps")
             #expect(try await harness.export(token).snapshots.count == 1)
         }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import VitalsCore
+
 @testable import VitalsServer
 
 /// `GET /health`, `GET /metrics` and `GET /openapi.json`, and the date parameter of `GET /api/health/{date}`.
@@ -17,8 +18,9 @@ struct MetaRoutesTests {
         }
     }
 
-    @Test("A path or method no route matches is a 404 in the API's JSON error shape, echoing nothing",
-          arguments: Backend.allCases)
+    @Test(
+        "A path or method no route matches is a 404 in the API's JSON error shape, echoing nothing",
+        arguments: Backend.allCases)
     func unknownRoute(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
@@ -26,19 +28,24 @@ struct MetaRoutesTests {
                 let reply = try await harness.send(method, path, token: token)
                 #expect(reply.status == .notFound)
                 #expect(reply.headers[.contentType] == "application/json; charset=utf-8")
-                #expect(reply.text == #"{"error":{"code":"not_found","message":"no route for this method and path","status":404}}"#)
+                #expect(
+                    reply.text
+                        == #"{"error":{"code":"not_found","message":"no route for this method and path","status":404}}"#
+                )
             }
         }
     }
 
-    @Test("A known path asked with another method is 405 with Allow naming its methods, for templates and pages too",
-          arguments: Backend.allCases)
+    @Test(
+        "A known path asked with another method is 405 with Allow naming its methods, for templates and pages too",
+        arguments: Backend.allCases)
     func methodNotAllowed(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             let cases: [(HTTPRequest.Method, String, String)] = [
                 (.delete, "/health", "GET"), (.put, "/api/me", "GET"), (.post, "/api/health/2025-11-16", "GET"),
-                (.get, "/api/v1/health/daily", "POST"), (.patch, "/api/me/data", "DELETE"), (.delete, "/sign-in", "GET, POST"),
+                (.get, "/api/v1/health/daily", "POST"), (.patch, "/api/me/data", "DELETE"),
+                (.delete, "/sign-in", "GET, POST"),
                 // A literal segment wins over a parameter, as in the router: not GET /api/health/{date}.
                 (.get, "/api/health/sync", "POST"),
             ]
@@ -56,8 +63,10 @@ struct MetaRoutesTests {
     @Test("Errors of the API are JSON with sorted members: byteOffset, code, field, message, status")
     func errorShape() throws {
         let error = APIError(.badRequest, code: "invalid_json", "expected a value", field: "$[0].date", byteOffset: 17)
-        #expect(error.json.jsonText
-            == #"{"error":{"byteOffset":17,"code":"invalid_json","field":"$[0].date","message":"expected a value","status":400}}"#)
+        #expect(
+            error.json.jsonText
+                == #"{"error":{"byteOffset":17,"code":"invalid_json","field":"$[0].date","message":"expected a value","status":400}}"#
+        )
     }
 
     @Test("GET /metrics counts requests per route template and status, in Prometheus text", arguments: Backend.allCases)
@@ -102,8 +111,12 @@ struct MetaRoutesTests {
             }
             let registered = Set(routes.map(\.description))
             #expect(registered.count == routes.count)
-            #expect(described.subtracting(registered).isEmpty, "described, not registered: \(described.subtracting(registered))")
-            #expect(registered.subtracting(described).isEmpty, "registered, not described: \(registered.subtracting(described))")
+            #expect(
+                described.subtracting(registered).isEmpty,
+                "described, not registered: \(described.subtracting(registered))")
+            #expect(
+                registered.subtracting(described).isEmpty,
+                "registered, not described: \(registered.subtracting(described))")
             #expect(OpenAPIDocument.describedRoutes == registered)
 
             let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
@@ -118,8 +131,11 @@ struct MetaRoutesTests {
                 let parameters = operation["parameters"] as? [[String: Any]] ?? []
                 let names = parameters.filter { $0["in"] as? String == "path" }.compactMap { $0["name"] as? String }
                 // Query parameters name their schema.
-                #expect(parameters.filter { $0["in"] as? String == "query" }.allSatisfy { $0["schema"] != nil }, "\(route)")
-                let captures = route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+                #expect(
+                    parameters.filter { $0["in"] as? String == "query" }.allSatisfy { $0["schema"] != nil }, "\(route)")
+                let captures = route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map {
+                    String($0.dropFirst().dropLast())
+                }
                 #expect(names == captures, "\(route)")
             }
             // Every $ref points at a schema that exists.
@@ -140,8 +156,9 @@ struct MetaRoutesTests {
         return []
     }
 
-    @Test("GET /api/health/{date}: 400 for a malformed date, 200 for a day without data",
-          arguments: Backend.allCases)
+    @Test(
+        "GET /api/health/{date}: 400 for a malformed date, 200 for a day without data",
+        arguments: Backend.allCases)
     func dayRoute(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import VitalsCore
+
 @testable import VitalsServer
 
 /// `GET /metrics` behind its own token when one is configured; open otherwise.
@@ -10,8 +11,9 @@ import VitalsCore
 struct MetricsTokenTests {
     static let token = "scrape-0123456789abcdef"
 
-    @Test("With a metrics token only it opens /metrics; none, a wrong one and a user's API token get 401",
-          arguments: [TestingSetup.router, .live])
+    @Test(
+        "With a metrics token only it opens /metrics; none, a wrong one and a user's API token get 401",
+        arguments: [TestingSetup.router, .live])
     func guarded(setup: TestingSetup) async throws {
         var configuration = ServerConfiguration.testing
         configuration.metricsToken = Self.token
@@ -24,8 +26,9 @@ struct MetricsTokenTests {
             }
             let scraped = try await harness.send(.get, "/metrics", token: Self.token)
             #expect(scraped.status == .ok && scraped.headers[.contentType]?.hasPrefix("text/plain") == true)
-            #expect(try await harness.send(.get, "/api/me", token: Self.token).status == .unauthorized,
-                    "the metrics token is no user's")
+            #expect(
+                try await harness.send(.get, "/api/me", token: Self.token).status == .unauthorized,
+                "the metrics token is no user's")
         }
     }
 

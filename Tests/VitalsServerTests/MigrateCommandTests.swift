@@ -11,8 +11,10 @@ import VitalsTestSupport
 struct MigrateCommandTests {
     /// The `vitals` executable SwiftPM builds next to the test bundle.
     static var executable: String {
-        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
         for folder in candidates {
             let url = folder.appendingPathComponent("vitals")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
@@ -25,8 +27,10 @@ struct MigrateCommandTests {
         var environment = ProcessInfo.processInfo.environment
         environment["VITALS_POSTGRES_URL"] = url
         let run = try ChildProcess.run(executable, ["migrate"] + arguments, environment: environment)
-        return (run.termination.status, String(decoding: run.stdout, as: UTF8.self),
-                String(decoding: run.stderr, as: UTF8.self))
+        return (
+            run.termination.status, String(decoding: run.stdout, as: UTF8.self),
+            String(decoding: run.stderr, as: UTF8.self)
+        )
     }
 
     /// The JSON object printed on stdout.
@@ -82,7 +86,8 @@ struct MigrateCommandTests {
             var noDatabase = try #require(URLComponents(string: url))
             noDatabase.path = "/vitals_missing_target"
             let missingTarget = try Self.migrate(["--from", path, "--to", try #require(noDatabase.string)], url: nil)
-            #expect(missingTarget.status == 2 && missingTarget.stderr.contains("has no database \"vitals_missing_target\"")
+            #expect(
+                missingTarget.status == 2 && missingTarget.stderr.contains("has no database \"vitals_missing_target\"")
                     && missingTarget.stderr.contains("--to"), "\(missingTarget.stderr)")
 
             let other = try await TestPostgres.shared.newDatabase()

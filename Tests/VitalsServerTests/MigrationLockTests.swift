@@ -70,11 +70,13 @@ struct MigrationLockTests {
             // A bigint key is kept as its high and low 32 bits, with objsubid 1.
             let key = ServerMigration.lockKey
             var count = 0
-            for try await value in try await client.query("""
+            for try await value in try await client.query(
+                """
                 SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
                     AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
                     AND classid::int8 = \(key >> 32) AND objid::int8 = \(key & 0xFFFF_FFFF) AND objsubid = 1
-                """).decode(Int.self) {
+                """
+            ).decode(Int.self) {
                 count = value
             }
             return count

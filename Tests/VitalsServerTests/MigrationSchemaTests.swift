@@ -25,9 +25,11 @@ struct MigrationSchemaTests {
             // Fails inside ada's transaction with the indexes dropped and her samples copied.
             struct Interrupted: Error {}
             await #expect(throws: VitalsError.self) {
-                _ = try await MigrationTests.migrate(sqlite.repository, to: url, afterTable: { name, table in
-                    if name == "ada", table == "samples" { throw Interrupted() }
-                })
+                _ = try await MigrationTests.migrate(
+                    sqlite.repository, to: url,
+                    afterTable: { name, table in
+                        if name == "ada", table == "samples" { throw Interrupted() }
+                    })
             }
             #expect(try await Self.sampleSchema(url: url) == fresh)
             #expect(try await MigrationTests.rows(ofUsersOtherThan: "nobody", url: url) == 0)
@@ -43,19 +45,23 @@ struct MigrationSchemaTests {
         try await withServer(.sqlite, configuration: MigrationFixture.configuration) { sqlite in
             _ = try await MigrationFixture.fill(sqlite, full: false)
             let path = try #require(sqlite.repository as? SQLiteRepository).path
-            let report = try await MigrationTests.migrate(sqlite.repository, to: try await TestPostgres.shared.newDatabase())
+            let report = try await MigrationTests.migrate(
+                sqlite.repository, to: try await TestPostgres.shared.newDatabase())
             var configuration = Configuration()
             configuration.readonly = true
             let tables = try await DatabaseQueue(path: path, configuration: configuration).read { db in
-                try String.fetchAll(db, sql: """
-                    SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
-                        AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'user_id')
-                    """)
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
+                            AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'user_id')
+                        """)
             }
             #expect(tables.contains("samples") && tables.contains("route_points"))
             for table in tables {
-                #expect(report.rows[table] != nil || ServerMigration.derivedTables.contains(table),
-                        "\(table) is neither copied nor in ServerMigration.derivedTables")
+                #expect(
+                    report.rows[table] != nil || ServerMigration.derivedTables.contains(table),
+                    "\(table) is neither copied nor in ServerMigration.derivedTables")
             }
         }
     }
@@ -74,10 +80,12 @@ struct MigrationSchemaTests {
                     }
                     return lines
                 }
-                let stored = try await lines("""
+                let stored = try await lines(
+                    """
                     SELECT user_id || ' ' || type || ' ' || float8send(longest) FROM sample_durations ORDER BY 1
                     """)
-                let computed = try await lines("""
+                let computed = try await lines(
+                    """
                     SELECT user_id || ' ' || type || ' ' || float8send(MAX(end_time - start_time)) FROM samples
                     GROUP BY user_id, type ORDER BY 1
                     """)
@@ -92,7 +100,8 @@ struct MigrationSchemaTests {
     static func sampleSchema(url: String) async throws -> [String] {
         try await MigrationTests.withClient(url: url) { client in
             var lines: [String] = []
-            for try await line in try await client.query("""
+            for try await line in try await client.query(
+                """
                 SELECT c.relname || ' ' || i.indisvalid || ' ' || pg_get_indexdef(i.indexrelid)
                 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
                 WHERE t.relname LIKE 'samples%'
@@ -100,7 +109,8 @@ struct MigrationSchemaTests {
                 SELECT t.relname || ' ' || k.conname || ' ' || k.convalidated || ' ' || pg_get_constraintdef(k.oid)
                 FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid WHERE t.relname LIKE 'samples%'
                 ORDER BY 1
-                """).decode(String.self) {
+                """
+            ).decode(String.self) {
                 lines.append(line)
             }
             return lines

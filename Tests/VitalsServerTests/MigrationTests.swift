@@ -15,10 +15,13 @@ struct MigrationTests {
 
     /// Migrates `sqlite` into the database at `url` with `hook` run after each user's commit;
     /// a user's copy rebuilds the samples' indexes from `rebuildMinimum` samples on.
-    static func migrate(_ sqlite: any HealthRepository, to url: String, rebuildMinimum: Int = 1,
-                        afterUser hook: (@Sendable (String) async throws -> Void)? = nil,
-                        afterTable: (@Sendable (String, String) async throws -> Void)? = nil) async throws
-        -> MigrationReport {
+    static func migrate(
+        _ sqlite: any HealthRepository, to url: String, rebuildMinimum: Int = 1,
+        afterUser hook: (@Sendable (String) async throws -> Void)? = nil,
+        afterTable: (@Sendable (String, String) async throws -> Void)? = nil
+    ) async throws
+        -> MigrationReport
+    {
         let source = try #require(sqlite as? SQLiteRepository)
         return try await PostgresRepository.withRepository(url: url) { target in
             var migration = ServerMigration(from: source, to: target)
@@ -47,7 +50,8 @@ struct MigrationTests {
             #expect(ada.samples.contains { !$0.metadata.isEmpty } && !ada.questCompletions.isEmpty)
             #expect(bob.samples.count > 1_000 && bob.workouts.count > 60 && bob.quests.count == 2)
             #expect(ada.ingests.contains { $0.errorCode != nil } && bob.ingests.count >= 5)
-            #expect(ada.snapshots.contains { $0.proteinLogged == true } && bob.quests.contains(where: \.requiresVerified))
+            #expect(
+                ada.snapshots.contains { $0.proteinLogged == true } && bob.quests.contains(where: \.requiresVerified))
             #expect(ada.rawData.count == 1)
 
             // A browser signed in to the dashboard before the move.
@@ -108,9 +112,11 @@ struct MigrationTests {
             // Then bob fails half-way, his samples and ingest log copied (the error comes back as a
             // database failure, since it ends the transaction): none of bob is kept.
             await #expect(throws: VitalsError.self) {
-                _ = try await Self.migrate(sqlite.repository, to: url, afterTable: { name, table in
-                    if name == "bob", table == "samples" { throw Interrupted() }
-                })
+                _ = try await Self.migrate(
+                    sqlite.repository, to: url,
+                    afterTable: { name, table in
+                        if name == "bob", table == "samples" { throw Interrupted() }
+                    })
             }
             let postgres = try PostgresRepository(url: url)
             try await MigrationFixture.withServer(on: postgres) { moved in
@@ -137,11 +143,15 @@ struct MigrationTests {
     static func rows(ofUsersOtherThan name: String, url: String) async throws -> Int {
         try await withClient(url: url) { client in
             var total = 0
-            for table in ["tokens", "health_snapshots", "workout_records", "samples", "quests", "quest_completions",
-                          "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries"] {
-                for try await count in try await client.query("""
+            for table in [
+                "tokens", "health_snapshots", "workout_records", "samples", "quests", "quest_completions",
+                "ingest_log", "ingest_type_last", "workout_samples", "route_points", "activity_summaries",
+            ] {
+                for try await count in try await client.query(
+                    """
                     SELECT COUNT(*) FROM \(unescaped: table) WHERE user_id NOT IN (SELECT id FROM users WHERE name = \(name))
-                    """).decode(Int.self) {
+                    """
+                ).decode(Int.self) {
                     total += count
                 }
             }
@@ -153,9 +163,10 @@ struct MigrationTests {
     @discardableResult
     static func withClient<T: Sendable>(url: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
         let parts = try #require(URLComponents(string: url))
-        let client = PostgresClient(configuration: .init(
-            host: try #require(parts.host), port: try #require(parts.port), username: "postgres", password: nil,
-            database: String(parts.path.dropFirst()), tls: .disable))
+        let client = PostgresClient(
+            configuration: .init(
+                host: try #require(parts.host), port: try #require(parts.port), username: "postgres", password: nil,
+                database: String(parts.path.dropFirst()), tls: .disable))
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
@@ -172,7 +183,8 @@ struct MigrationTests {
             let first = try await Self.migrate(sqlite.repository, to: url, rebuildMinimum: .max)
             #expect(first.verified && first.sampleIndexesRebuilt.isEmpty)
             // A write to the SQLite server after the copy: the next run sees the difference.
-            let reply = try await sqlite.sync(try #require(tokens["bob"]), #"{"source": "HEALTHKIT", "data": {"steps": 1}}"#)
+            let reply = try await sqlite.sync(
+                try #require(tokens["bob"]), #"{"source": "HEALTHKIT", "data": {"steps": 1}}"#)
             #expect(reply.status == .ok)
             let again = try await Self.migrate(sqlite.repository, to: url)
             #expect(!again.verified)
@@ -181,13 +193,15 @@ struct MigrationTests {
             #expect(again.users.first { $0.name == "ada" }?.verified == true)
             // One of ada's samples changed in PostgreSQL, by the least a double can: seen too, with counts equal.
             try await Self.withClient(url: url) { client in
-                try await client.query("""
+                try await client.query(
+                    """
                     UPDATE samples SET value = value + abs(value) * 2.2204460492503131e-16
                     WHERE uuid = (SELECT uuid FROM samples WHERE user_id = (SELECT id FROM users WHERE name = 'ada')
                                   AND value > 1 ORDER BY uuid DESC LIMIT 1)
                     """)
             }
-            let changed = try #require(try await Self.migrate(sqlite.repository, to: url).users.first { $0.name == "ada" })
+            let changed = try #require(
+                try await Self.migrate(sqlite.repository, to: url).users.first { $0.name == "ada" })
             #expect(!changed.verified && changed.sourceCounts == changed.targetCounts)
         }
     }

@@ -29,24 +29,35 @@ struct PhoneSequenceTests {
 
     /// A user's figures of `day`: the day record, steps per hour and the average heart rate
     /// through the server's reader, and the workouts' calories.
-    static func figures(_ harness: Harness, _ user: ServerUser, _ token: String, on day: LocalDate) async throws
-        -> DayFigures {
+    static func figures(
+        _ harness: Harness, _ user: ServerUser, _ token: String, on day: LocalDate
+    ) async throws
+        -> DayFigures
+    {
         let report = try await harness.day(token, day.description).decode(DayReport.self)
         var metrics = report.snapshots.first { $0.source == .healthKit }?.metrics
         metrics?.workoutsCount = nil  // compared through the calories below
         let reader = ServerHealthReader(repository: harness.repository, user: user)
         let range = day.range(in: user.calendar)
-        let hourly = try await reader.statistics(StatisticsQuery(type: .stepCount, range: range, interval: .hour,
-                                                                 calendar: user.calendar, options: .sum)).value
-        let heart = try await reader.statistics(StatisticsQuery(type: .heartRate, range: range, interval: .day,
-                                                                calendar: user.calendar, options: .average)).value
+        let hourly = try await reader.statistics(
+            StatisticsQuery(
+                type: .stepCount, range: range, interval: .hour,
+                calendar: user.calendar, options: .sum)
+        ).value
+        let heart = try await reader.statistics(
+            StatisticsQuery(
+                type: .heartRate, range: range, interval: .day,
+                calendar: user.calendar, options: .average)
+        ).value
         let workouts = try await harness.repository.workoutRecords(of: user, startingBefore: range.end)
-        return DayFigures(snapshot: metrics, hourlySteps: hourly.map(\.sum), heartRate: heart.first?.average,
-                          workoutCalories: workouts.map(\.calories))
+        return DayFigures(
+            snapshot: metrics, hourlySteps: hourly.map(\.sum), heartRate: heart.first?.average,
+            workoutCalories: workouts.map(\.calories))
     }
 
-    @Test("The hourly 'Today' automation, 24 posts of running totals: every figure equals the last post's alone",
-          arguments: Backend.allCases)
+    @Test(
+        "The hourly 'Today' automation, 24 posts of running totals: every figure equals the last post's alone",
+        arguments: Backend.allCases)
     func todayHourly(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, adaToken) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -78,23 +89,30 @@ struct PhoneSequenceTests {
         }
     }
 
-    @Test("Overlapping daily exports from two versions of the app, in order: each day is its latest export's",
-          arguments: Backend.allCases)
+    @Test(
+        "Overlapping daily exports from two versions of the app, in order: each day is its latest export's",
+        arguments: Backend.allCases)
     func twoAppVersions(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, adaToken) = try await harness.user("ada", timeZone: "Europe/Berlin")
             let exports = PhoneAutomation.dailyExports()
             for export in exports {
                 let body = PhoneAutomation.dailyExport(older: export.older, days: export.days)
-                try #require(try await harness.send(.post, "/api/v1/ingest/health-auto-export?aggregation=days",
-                                                    token: adaToken, json: body).status == .ok)
+                try #require(
+                    try await harness.send(
+                        .post, "/api/v1/ingest/health-auto-export?aggregation=days",
+                        token: adaToken, json: body
+                    ).status == .ok)
             }
             for (index, day) in ["2025-11-12", "2025-11-13", "2025-11-14"].enumerated() {
                 let latest = try #require(exports.last { $0.days.contains(day) })
                 let (alone, aloneToken) = try await harness.user("alone\(index)", timeZone: "Europe/Berlin")
                 let body = PhoneAutomation.dailyExport(older: latest.older, days: latest.days)
-                try #require(try await harness.send(.post, "/api/v1/ingest/health-auto-export?aggregation=days",
-                                                    token: aloneToken, json: body).status == .ok)
+                try #require(
+                    try await harness.send(
+                        .post, "/api/v1/ingest/health-auto-export?aggregation=days",
+                        token: aloneToken, json: body
+                    ).status == .ok)
                 let date = try LocalDate(parsing: day)
                 let sequence = try await Self.figures(harness, ada, adaToken, on: date)
                 #expect(sequence == (try await Self.figures(harness, alone, aloneToken, on: date)), "\(day)")
@@ -114,8 +132,9 @@ struct PhoneSequenceTests {
         var configuration = SQLiteHealthStore.Configuration()
         let calendar = Calendar.gregorian(in: try .iana("Europe/Berlin"))
         configuration.calendar = calendar
-        let store = try SQLiteHealthStore(path: folder.appendingPathComponent("local.sqlite").path,
-                                          configuration: configuration)
+        let store = try SQLiteHealthStore(
+            path: folder.appendingPathComponent("local.sqlite").path,
+            configuration: configuration)
         for (index, post) in PhoneAutomation.todayHourly().enumerated() {
             let file = folder.appendingPathComponent("post-\(index).json")
             try Data(post.utf8).write(to: file)
@@ -127,7 +146,8 @@ struct PhoneSequenceTests {
         try await withServer(.sqlite) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
             for post in PhoneAutomation.todayHourly() { _ = try await harness.ingest(token, post) }
-            let server = try #require(try await harness.day(token, Self.day.description).decode(DayReport.self).snapshot)
+            let server = try #require(
+                try await harness.day(token, Self.day.description).decode(DayReport.self).snapshot)
             let day = try #require(local.first)
             #expect(day.steps == server.steps && day.activeEnergyBurned == server.activeCalories)
             #expect(day.activeMinutes == server.exerciseMinutes && day.standMinutes == server.standMinutes)

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
+
 @testable import VitalsPostgres
 
 /// ``PostgresArrayColumn`` writes PostgreSQL's binary array format itself; PostgreSQL must read
@@ -15,8 +16,10 @@ struct PostgresArrayColumnTests {
     func sameAsBuiltIn() async throws {
         let url = try await TestPostgres.shared.newDatabase()
         try await PostgresRepository.withRepository(url: url) { repository in
-            func check(_ column: PostgresArrayColumn, _ builtIn: some PostgresThrowingDynamicTypeEncodable,
-                       count: Int) async throws {
+            func check(
+                _ column: PostgresArrayColumn, _ builtIn: some PostgresThrowingDynamicTypeEncodable,
+                count: Int
+            ) async throws {
                 var bindings = PostgresBindings(capacity: 2)
                 bindings.append(column)
                 try bindings.append(builtIn)

@@ -10,15 +10,23 @@ import VitalsTestSupport
 @Suite("vitals backup --postgres", .mayBlock)
 struct PostgresBackupTests {
     /// Runs `vitals ARGS`.
-    static func vitals(_ arguments: [String], environment extra: [String: String] = [:]) throws
-        -> (status: Int32, stdout: String, stderr: String) {
+    static func vitals(
+        _ arguments: [String], environment extra: [String: String] = [:]
+    ) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(extra) { $1 }
         let run = try ChildProcess.run(MigrateCommandTests.executable, arguments, environment: environment)
-        return (run.termination.status, String(decoding: run.stdout, as: UTF8.self), String(decoding: run.stderr, as: UTF8.self))
+        return (
+            run.termination.status, String(decoding: run.stdout, as: UTF8.self),
+            String(decoding: run.stderr, as: UTF8.self)
+        )
     }
 
-    @Test("A dump of a server's database, restored with the README's pg_restore command into a new database, exports the same users")
+    @Test(
+        "A dump of a server's database, restored with the README's pg_restore command into a new database, exports the same users"
+    )
     func dumpAndRestore() async throws {
         let url = try await TestPostgres.shared.newDatabase()
         let folder = TestFolder.url("vitals-pg-backup")
@@ -48,9 +56,10 @@ struct PostgresBackupTests {
 
         // The README's restore: into a new, empty database, as the database's owner.
         let copy = try await TestPostgres.shared.newDatabase()
-        let restore = try await ChildProcess.run(try PostgresBackup.tool("pg_restore"),
-                                           ["--no-owner", "--exit-on-error", "--single-transaction", "--dbname", copy, path],
-                                           environment: ProcessInfo.processInfo.environment)
+        let restore = try await ChildProcess.run(
+            try PostgresBackup.tool("pg_restore"),
+            ["--no-owner", "--exit-on-error", "--single-transaction", "--dbname", copy, path],
+            environment: ProcessInfo.processInfo.environment)
         #expect(restore.termination.status == 0, "\(String(decoding: restore.stderr, as: UTF8.self))")
 
         let restored = try PostgresRepository(url: copy, maximumConnections: 4)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsPostgres
 import VitalsTestSupport
+
+@testable import VitalsPostgres
 
 /// A PostgreSQL URL that cannot work fails at once, saying what is wrong, instead of after the
 /// pool's minute of retries with only "the PostgreSQL server failed".
@@ -31,7 +32,8 @@ struct PostgresConnectionCheckTests {
         let error = try await Self.failure(url)
         let port = try #require(URLComponents(string: url)?.port)
         #expect(error.code == .invalidInput)
-        #expect(error.message.contains("PostgreSQL at 127.0.0.1:\(port) has no database \"vitals_no_such_db\""), "\(error)")
+        #expect(
+            error.message.contains("PostgreSQL at 127.0.0.1:\(port) has no database \"vitals_no_such_db\""), "\(error)")
         #expect(error.location?.field == "--postgres")
         #expect(!"\(error)".contains("s3cret"))
     }
@@ -49,18 +51,22 @@ struct PostgresConnectionCheckTests {
         let port = try TestPostgres.freePort()
         let error = try await Self.failure("postgres://postgres:s3cret-pw@127.0.0.1:\(port)/vitals")
         #expect(error.code == .unavailable)
-        #expect(error.message.contains("cannot connect to PostgreSQL at 127.0.0.1:\(port) (connection refused"), "\(error)")
+        #expect(
+            error.message.contains("cannot connect to PostgreSQL at 127.0.0.1:\(port) (connection refused"), "\(error)")
         #expect(!"\(error)".contains("s3cret"))
     }
 
     @Test("vitals serve with a database that does not exist exits 64, naming it and the flag")
     func serveExits() async throws {
         let url = try await Self.url(database: "vitals_serve_missing")
-        let run = try await ChildProcess.run(MigrateCommandTests.executable, ["serve", "--postgres", url, "--port", "0"],
-                                             environment: ProcessInfo.processInfo.environment)
+        let run = try await ChildProcess.run(
+            MigrateCommandTests.executable, ["serve", "--postgres", url, "--port", "0"],
+            environment: ProcessInfo.processInfo.environment)
         let stderr = String(decoding: run.stderr, as: UTF8.self)
         #expect(run.termination.status == 64, "\(stderr)")
-        #expect(stderr.contains("field '--postgres'") && stderr.contains("has no database \"vitals_serve_missing\""), "\(stderr)")
+        #expect(
+            stderr.contains("field '--postgres'") && stderr.contains("has no database \"vitals_serve_missing\""),
+            "\(stderr)")
     }
 
     @Test("A database that exists passes the check and migrates")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VitalsCore
-@testable import VitalsPostgres
 import VitalsTestSupport
+
+@testable import VitalsPostgres
 
 /// A PostgreSQL failure after connecting names its SQLSTATE and, for the ones a deployment
 /// meets, what it means, instead of only "the PostgreSQL server failed".
@@ -22,11 +23,14 @@ struct PostgresFailureTests {
         // A new pool's connections start read-only.
         let error = await #expect(throws: VitalsError.self) {
             try await PostgresRepository.withRepository(url: url) { repository in
-                _ = try await repository.addUser(name: "ann", timeZone: "UTC", tokenHash: "h", expiresAt: nil, at: Date())
+                _ = try await repository.addUser(
+                    name: "ann", timeZone: "UTC", tokenHash: "h", expiresAt: nil, at: Date())
             }
         }
         #expect(error?.code == .database)
-        #expect(error?.message.contains("SQLSTATE 25006: the database is read-only") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("SQLSTATE 25006: the database is read-only") == true, "\(String(describing: error))"
+        )
         #expect(error?.message.contains("standby") == true)
     }
 
@@ -36,8 +40,9 @@ struct PostgresFailureTests {
         let role = "vitals_limited_\(getpid())"
         try await TestPostgres.shared.execute("CREATE ROLE \(role) LOGIN")
         // Since PostgreSQL 15 only a database's owner may create tables in its public schema.
-        try await TestPostgres.shared.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC",
-                                              database: try Self.database(of: url))
+        try await TestPostgres.shared.execute(
+            "REVOKE CREATE ON SCHEMA public FROM PUBLIC",
+            database: try Self.database(of: url))
         var parts = try #require(URLComponents(string: url))
         parts.user = role
         let limited = try #require(parts.string)
@@ -46,11 +51,13 @@ struct PostgresFailureTests {
             try await PostgresRepository.withRepository(url: limited) { try await $0.migrate() }
         }
         #expect(error?.code == .database)
-        #expect(error?.message.contains("SQLSTATE 42501: the URL's user lacks a privilege") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains("SQLSTATE 42501: the URL's user lacks a privilege") == true,
+            "\(String(describing: error))")
 
-        let run = try await ChildProcess.run(MigrateCommandTests.executable, ["serve", "--postgres", limited, "--port", "0"],
-                                             environment: ProcessInfo.processInfo.environment)
+        let run = try await ChildProcess.run(
+            MigrateCommandTests.executable, ["serve", "--postgres", limited, "--port", "0"],
+            environment: ProcessInfo.processInfo.environment)
         let stderr = String(decoding: run.stderr, as: UTF8.self)
         #expect(run.termination.status == 74, "\(stderr)")
         #expect(stderr.contains("lacks a privilege"), "\(stderr)")

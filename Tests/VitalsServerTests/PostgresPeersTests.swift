@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
+
 @testable import VitalsPostgres
 
 /// Servers on one PostgreSQL database share its write runners (`--postgres-write-runners`),
@@ -20,7 +21,8 @@ struct PostgresPeersTests {
             #expect(try await first.peers.announce() == 1)
             #expect(try await second.peers.announce() == 2)
             #expect(try await first.peers.announce() == 2)
-            try await first.client.query("""
+            try await first.client.query(
+                """
                 INSERT INTO server_processes (id, seen_at) VALUES
                     (gen_random_uuid(), now() - make_interval(secs => \(PostgresPeers.lifetime + 1))),
                     (gen_random_uuid(), now() - make_interval(secs => \(PostgresPeers.kept + 1)))

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import Testing
-@testable import VitalsPostgres
 import VitalsTestSupport
+
+@testable import VitalsPostgres
 
 /// The repository's first query waits for its connection pool to run, so PostgresNIO never
 /// warns "Trying to lease connection from `PostgresClient`, but `PostgresClient.run()` hasn't
@@ -23,7 +24,9 @@ struct PostgresPoolStartTests {
         let url = try await Self.database()
         let log = CapturedLog()
         for _ in 0..<20 {
-            let users = try await PostgresRepository.withRepository(url: url, logger: log.logger) { try await $0.users() }
+            let users = try await PostgresRepository.withRepository(url: url, logger: log.logger) {
+                try await $0.users()
+            }
             #expect(users.isEmpty)
         }
         let warnings = log.all.filter { $0.text.contains(Self.warning) }
@@ -54,7 +57,8 @@ struct PostgresPoolStartTests {
         let log = CapturedLog()
         let poolStart = PoolStart()
         let logger = log.logger.droppingLeaseWarning(after: poolStart)
-        let warning = "Trying to lease connection from `PostgresClient`, but `PostgresClient.run()` hasn't been called yet."
+        let warning =
+            "Trying to lease connection from `PostgresClient`, but `PostgresClient.run()` hasn't been called yet."
         logger.warning("\(warning)")
         poolStart.open()
         logger.warning("\(warning)")

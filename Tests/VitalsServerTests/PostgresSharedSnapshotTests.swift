@@ -4,6 +4,7 @@ import PostgresNIO
 import Testing
 import VitalsContract
 import VitalsCore
+
 @testable import VitalsPostgres
 @testable import VitalsServerStorage
 
@@ -29,8 +30,9 @@ struct PostgresSharedSnapshotTests {
 
     /// A daily-metrics write of one patch, logged when `agent` is given (empty for no user agent).
     static func daily(_ date: LocalDate, _ metrics: SnapshotMetrics, agent: String? = nil) -> HealthWrite {
-        var write = HealthWrite(snapshots: [SnapshotPatch(date: date, source: .healthKit, metrics: metrics)],
-                                returnsSnapshots: false)
+        var write = HealthWrite(
+            snapshots: [SnapshotPatch(date: date, source: .healthKit, metrics: metrics)],
+            returnsSnapshots: false)
         if let agent {
             var entry = IngestLogEntry(kind: .daily, receivedAt: base, userAgent: agent.isEmpty ? nil : agent)
             entry.status = 200
@@ -40,7 +42,9 @@ struct PostgresSharedSnapshotTests {
         return write
     }
 
-    static func metrics(steps: Int? = nil, hrv: Double? = nil, sleep: Int? = nil, protein: Bool? = nil) -> SnapshotMetrics {
+    static func metrics(
+        steps: Int? = nil, hrv: Double? = nil, sleep: Int? = nil, protein: Bool? = nil
+    ) -> SnapshotMetrics {
         var metrics = SnapshotMetrics()
         metrics.steps = steps
         metrics.hrv = hrv
@@ -56,14 +60,17 @@ struct PostgresSharedSnapshotTests {
         for name in ["a", "b", "c"] {
             users.append(try await repository.addUser(name: name, timeZone: "UTC", tokenHash: "hash-\(name)", at: base))
         }
-        _ = try await repository.apply(daily(day, metrics(steps: 500, hrv: 40.25)), for: users[0],
-                                       at: base.addingTimeInterval(60))
+        _ = try await repository.apply(
+            daily(day, metrics(steps: 500, hrv: 40.25)), for: users[0],
+            at: base.addingTimeInterval(60))
         var old = IngestLogEntry(kind: .daily, receivedAt: base.addingTimeInterval(-40 * 86_400))
         old.status = 200
         _ = try await repository.recordIngest(old, for: users[0], keepingSince: .distantPast)
-        try await repository.addQuest(Quest(id: "steps-b", title: "Steps", metric: .steps, comparison: .atLeast,
-                                            target: 1_000, recurrence: .daily, requiresVerified: false,
-                                            createdAt: base.addingTimeInterval(-86_400)), for: users[1])
+        try await repository.addQuest(
+            Quest(
+                id: "steps-b", title: "Steps", metric: .steps, comparison: .atLeast,
+                target: 1_000, recurrence: .daily, requiresVerified: false,
+                createdAt: base.addingTimeInterval(-86_400)), for: users[1])
         return users
     }
 
@@ -88,8 +95,10 @@ struct PostgresSharedSnapshotTests {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let parts = try [encoder.encode(export.snapshots), encoder.encode(export.questCompletions),
-                         encoder.encode(export.ingests)]
+        let parts = try [
+            encoder.encode(export.snapshots), encoder.encode(export.questCompletions),
+            encoder.encode(export.ingests),
+        ]
         return parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
     }
 
@@ -107,8 +116,9 @@ struct PostgresSharedSnapshotTests {
             let writes: [@Sendable () async throws -> HealthWriteResult] = Self.writes(users).map { write, user in
                 { try await repository.apply(write, for: user, at: Self.base) }
             }
-            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, holding: try await Self.holder(repository),
-                                                                     writes)
+            let results = await PostgresWriteBatcherTests.inOneBatch(
+                repository.batcher, holding: try await Self.holder(repository),
+                writes)
             let answered = try results.map { try $0.get() }
             // B has a quest and one of C's writes repeats a row: those ran alone, after the shared ones.
             #expect(repository.batcher.sharedWrites == 3)
@@ -120,8 +130,9 @@ struct PostgresSharedSnapshotTests {
 
             let a = try await repository.export(users[0])
             let stored = a.snapshots.first { $0.date == Self.day }
-            #expect(stored?.steps == 700 && stored?.hrv == 40.25 && stored?.proteinLogged == true,
-                    "absent metrics keep the stored values")
+            #expect(
+                stored?.steps == 700 && stored?.hrv == 40.25 && stored?.proteinLogged == true,
+                "absent metrics keep the stored values")
             #expect(stored?.updatedAt == Self.base.addingTimeInterval(60), "updated_at never goes back")
             #expect(a.ingests.count == 1 && a.ingests.first?.userAgent == nil, "the old entry pruned, no user agent")
             let ids = answered.compactMap(\.ingestId)
@@ -139,11 +150,15 @@ struct PostgresSharedSnapshotTests {
             // PostgreSQL's text refuses a NUL character: the shared log insert fails.
             let agents = ["x", "bad\u{0}agent", "x"]
             let writes: [@Sendable () async throws -> HealthWriteResult] = zip(users, agents).map { user, agent in
-                { try await repository.apply(Self.daily(Self.day, Self.metrics(steps: 4_321), agent: agent), for: user,
-                                             at: Self.base) }
+                {
+                    try await repository.apply(
+                        Self.daily(Self.day, Self.metrics(steps: 4_321), agent: agent), for: user,
+                        at: Self.base)
+                }
             }
-            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, holding: try await Self.holder(repository),
-                                                                     writes)
+            let results = await PostgresWriteBatcherTests.inOneBatch(
+                repository.batcher, holding: try await Self.holder(repository),
+                writes)
             #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
             if case .failure(let error) = results[1] { #expect(error is VitalsError, "\(type(of: error))") }
             #expect(repository.batcher.sharedWrites == 0, "the shared statements were rolled back")
@@ -161,17 +176,22 @@ struct PostgresSharedSnapshotTests {
             let users = try await Self.prepare(repository)
             let ghost = ServerUser(id: 9_999, name: "ghost", timeZone: "UTC")
             let writes: [@Sendable () async throws -> HealthWriteResult] = [users[0], ghost, users[2]].map { user in
-                { try await repository.apply(Self.daily(Self.day, Self.metrics(steps: 4_321), agent: "x"), for: user,
-                                             at: Self.base) }
+                {
+                    try await repository.apply(
+                        Self.daily(Self.day, Self.metrics(steps: 4_321), agent: "x"), for: user,
+                        at: Self.base)
+                }
             }
-            let results = await PostgresWriteBatcherTests.inOneBatch(repository.batcher, holding: try await Self.holder(repository),
-                                                                     writes)
+            let results = await PostgresWriteBatcherTests.inOneBatch(
+                repository.batcher, holding: try await Self.holder(repository),
+                writes)
             #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
             if case .failure(let error) = results[1] { #expect((error as? VitalsError)?.code == .notFound, "\(error)") }
             #expect(repository.batcher.sharedWrites == 2)
             var ghostRows = -1
             for try await count in try await repository.client.query(
-                "SELECT COUNT(*) FROM health_snapshots WHERE user_id = 9999").decode(Int.self) {
+                "SELECT COUNT(*) FROM health_snapshots WHERE user_id = 9999"
+            ).decode(Int.self) {
                 ghostRows = count
             }
             #expect(ghostRows == 0)

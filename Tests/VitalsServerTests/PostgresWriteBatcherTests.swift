@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import Testing
 import VitalsCore
+
 @testable import VitalsPostgres
 @testable import VitalsServerStorage
 
@@ -22,16 +23,21 @@ struct PostgresWriteBatcherTests {
 
     /// Runs `body` with a migrated repository on a new database holding users 1 to 5, a probe
     /// table, and a batcher with one runner, so writes queued while it is busy form its next batch.
-    static func withBatcher(_ body: (PostgresRepository, PostgresWriteBatcher, [ServerUser]) async throws -> Void)
-        async throws {
+    static func withBatcher(
+        _ body: (PostgresRepository, PostgresWriteBatcher, [ServerUser]) async throws -> Void
+    )
+        async throws
+    {
         let url = try await TestPostgres.shared.newDatabase()
         try await PostgresRepository.withRepository(url: url) { repository in
             try await repository.migrate()
             try await repository.client.query("CREATE TABLE probe (user_id bigint NOT NULL, note text PRIMARY KEY)")
             var users: [ServerUser] = []
             for index in 1...5 {
-                users.append(try await repository.addUser(name: "u\(index)", timeZone: "UTC", tokenHash: "hash-\(index)",
-                                                          at: Date()))
+                users.append(
+                    try await repository.addUser(
+                        name: "u\(index)", timeZone: "UTC", tokenHash: "hash-\(index)",
+                        at: Date()))
             }
             #expect(users.map(\.id) == [1, 2, 3, 4, 5])
             let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger, maximumRunners: 1)
@@ -40,8 +46,10 @@ struct PostgresWriteBatcherTests {
     }
 
     /// Runs `writes` as one batch: a first write holds the only runner until all of them are queued.
-    static func inOneBatch<T: Sendable>(_ batcher: PostgresWriteBatcher, holding user: ServerUser,
-                                        _ writes: [@Sendable () async throws -> T]) async -> [Result<T, any Error>] {
+    static func inOneBatch<T: Sendable>(
+        _ batcher: PostgresWriteBatcher, holding user: ServerUser,
+        _ writes: [@Sendable () async throws -> T]
+    ) async -> [Result<T, any Error>] {
         let (started, startedGo) = AsyncStream<Void>.makeStream()
         let (release, releaseGo) = AsyncStream<Void>.makeStream()
         return await withTaskGroup(of: (Int, Result<T, any Error>)?.self) { group in
@@ -69,7 +77,8 @@ struct PostgresWriteBatcherTests {
     /// Inserts a probe row as `user`, noting the transaction and whether the user's lock is held.
     static func insert(_ note: String, user: Int64, on connection: PostgresConnection) async throws -> Seen {
         try await connection.query("INSERT INTO probe (user_id, note) VALUES (\(user), \(note))", logger: logger)
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT txid_current(), EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
                 AND classid = \(Int64(PostgresRepository.userWriteLock)) AND objid = \(user) AND granted)
             """, logger: logger)
@@ -91,7 +100,11 @@ struct PostgresWriteBatcherTests {
     func twoUsersOneTransaction() async throws {
         try await Self.withBatcher { repository, batcher, users in
             let writes: [@Sendable () async throws -> Seen] = [users[1], users[2]].map { user in
-                { try await batcher.write(for: user) { connection, _ in try await Self.insert("n\(user.id)", user: user.id, on: connection) } }
+                {
+                    try await batcher.write(for: user) { connection, _ in
+                        try await Self.insert("n\(user.id)", user: user.id, on: connection)
+                    }
+                }
             }
             let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             let seen = try results.map { try $0.get() }
@@ -105,17 +118,33 @@ struct PostgresWriteBatcherTests {
     @Test("A write failing in a batch gets its error and leaves nothing; the others' writes are stored")
     func failingWriteInBatch() async throws {
         try await Self.withBatcher { repository, batcher, users in
-            _ = try await batcher.write(for: users[3]) { connection, _ in try await Self.insert("taken", user: 3, on: connection) }
+            _ = try await batcher.write(for: users[3]) { connection, _ in
+                try await Self.insert("taken", user: 3, on: connection)
+            }
             let writes: [@Sendable () async throws -> Seen] = [
-                { try await batcher.write(for: users[1]) { connection, _ in try await Self.insert("first", user: 1, on: connection) } },
+                {
+                    try await batcher.write(for: users[1]) { connection, _ in
+                        try await Self.insert("first", user: 1, on: connection)
+                    }
+                },
                 // Refused by the database: the batch's transaction is aborted.
-                { try await batcher.write(for: users[2]) { connection, _ in try await Self.insert("taken", user: 2, on: connection) } },
+                {
+                    try await batcher.write(for: users[2]) { connection, _ in
+                        try await Self.insert("taken", user: 2, on: connection)
+                    }
+                },
                 // Writes, then fails in Swift: its row must go with it.
-                { try await batcher.write(for: users[2]) { connection, _ -> Seen in
-                    _ = try await Self.insert("thrown", user: 2, on: connection)
-                    throw Refused()
-                } },
-                { try await batcher.write(for: users[4]) { connection, _ in try await Self.insert("last", user: 4, on: connection) } },
+                {
+                    try await batcher.write(for: users[2]) { connection, _ -> Seen in
+                        _ = try await Self.insert("thrown", user: 2, on: connection)
+                        throw Refused()
+                    }
+                },
+                {
+                    try await batcher.write(for: users[4]) { connection, _ in
+                        try await Self.insert("last", user: 4, on: connection)
+                    }
+                },
             ]
             let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             let stored = results.map { (try? $0.get()) != nil }
@@ -135,20 +164,36 @@ struct PostgresWriteBatcherTests {
             try await repository.client.query("CREATE TABLE probe (user_id bigint NOT NULL, note text PRIMARY KEY)")
             let user = try await repository.addUser(name: "u1", timeZone: "UTC", tokenHash: "hash-1", at: Date())
             let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger)
-            _ = try await batcher.write(for: user) { connection, _ in try await Self.insert("kept", user: user.id, on: connection) }
+            _ = try await batcher.write(for: user) { connection, _ in
+                try await Self.insert("kept", user: user.id, on: connection)
+            }
         }
         let notes = try await PostgresRepository.withRepository(url: url) { try await Self.notes(in: $0) }
         #expect(notes == ["kept"])
     }
 
-    @Test("A write for a user removed meanwhile runs nothing and fails with notFound; the batch's other writes are stored")
+    @Test(
+        "A write for a user removed meanwhile runs nothing and fails with notFound; the batch's other writes are stored"
+    )
     func removedUserInBatch() async throws {
         try await Self.withBatcher { repository, batcher, users in
             _ = try await repository.removeUser(named: users[2].name)
             let writes: [@Sendable () async throws -> Seen] = [
-                { try await batcher.write(for: users[1]) { connection, _ in try await Self.insert("first", user: 1, on: connection) } },
-                { try await batcher.write(for: users[2]) { connection, _ in try await Self.insert("removed", user: 2, on: connection) } },
-                { try await batcher.write(for: users[3]) { connection, _ in try await Self.insert("last", user: 3, on: connection) } },
+                {
+                    try await batcher.write(for: users[1]) { connection, _ in
+                        try await Self.insert("first", user: 1, on: connection)
+                    }
+                },
+                {
+                    try await batcher.write(for: users[2]) { connection, _ in
+                        try await Self.insert("removed", user: 2, on: connection)
+                    }
+                },
+                {
+                    try await batcher.write(for: users[3]) { connection, _ in
+                        try await Self.insert("last", user: 3, on: connection)
+                    }
+                },
             ]
             let results = await Self.inOneBatch(batcher, holding: users[5], writes)
             #expect(results.map { (try? $0.get()) != nil } == [true, false, true])
@@ -156,7 +201,9 @@ struct PostgresWriteBatcherTests {
             #expect(try await Self.notes(in: repository) == ["first", "last"])
             // Alone, too.
             await #expect(throws: VitalsError.self) {
-                try await batcher.write(for: users[2]) { connection, _ in try await Self.insert("alone", user: 2, on: connection) }
+                try await batcher.write(for: users[2]) { connection, _ in
+                    try await Self.insert("alone", user: 2, on: connection)
+                }
             }
             #expect(try await Self.notes(in: repository) == ["first", "last"])
         }
@@ -171,8 +218,9 @@ struct PostgresWriteBatcherTests {
             let (inside, insideGo) = AsyncStream<Void>.makeStream()
             let (release, releaseGo) = AsyncStream<Void>.makeStream()
             async let written: Int = repository.writeTransaction(for: user) { store in
-                let sample = StoredSample(uuid: UUID(), type: "HKQuantityTypeIdentifierStepCount", start: Date(),
-                                          end: Date(), value: 10, sourceName: "Watch")
+                let sample = StoredSample(
+                    uuid: UUID(), type: "HKQuantityTypeIdentifierStepCount", start: Date(),
+                    end: Date(), value: 10, sourceName: "Watch")
                 let added = try await store.insert([sample]).count
                 insideGo.yield()
                 for await _ in release { break }
@@ -184,7 +232,8 @@ struct PostgresWriteBatcherTests {
             for _ in 0..<100 {
                 var waiting = 0
                 for try await count in try await repository.client.query(
-                    "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted").decode(Int.self) {
+                    "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                ).decode(Int.self) {
                     waiting = count
                 }
                 if waiting > 0 { break }
@@ -201,7 +250,9 @@ struct PostgresWriteBatcherTests {
         }
     }
 
-    @Test("A server's share of the runners bounds its batches at once: shared among two, a second write waits for the first's batch")
+    @Test(
+        "A server's share of the runners bounds its batches at once: shared among two, a second write waits for the first's batch"
+    )
     func sharedRunners() async throws {
         try await Self.withBatcher { repository, _, users in
             let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger, maximumRunners: 2)
@@ -239,7 +290,8 @@ struct PostgresWriteBatcherTests {
                 }
             }
             for await _ in startedAgain { break }
-            try await batcher.write(for: users[2]) { _, _ in }  // A second runner takes it while the first holds its own.
+            // A second runner takes it while the first holds its own.
+            try await batcher.write(for: users[2]) { _, _ in }
             releaseAgainGo.yield()
             try await holding.value
         }

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Testing
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsServerStorage
 import VitalsTestSupport
 
@@ -12,16 +12,20 @@ import VitalsTestSupport
 struct QuestDayEndTests {
     static let lightDay = #"{"title": "Light day", "metric": "activeCalories", "comparison": "atMost", "target": 2000}"#
 
-    static func sync(_ harness: Harness, _ token: String, date: String? = nil, _ data: String) async throws
-        -> HealthSyncResponse {
+    static func sync(
+        _ harness: Harness, _ token: String, date: String? = nil, _ data: String
+    ) async throws
+        -> HealthSyncResponse
+    {
         let dateMember = date.map { #""date": "\#($0)", "# } ?? ""
         let reply = try await harness.sync(token, #"{\#(dateMember)"source": "HEALTHKIT", "data": {\#(data)}}"#)
         try #require(reply.status == .ok, "\(reply.text)")
         return try reply.decode(HealthSyncResponse.self)
     }
 
-    @Test("An atMost quest is not complete during the day (9 am, 10 pm) and completes at the first sync after midnight",
-          arguments: Backend.allCases)
+    @Test(
+        "An atMost quest is not complete during the day (9 am, 10 pm) and completes at the first sync after midnight",
+        arguments: Backend.allCases)
     func atMostWaitsForDayEnd(backend: Backend) async throws {
         let clock = TestClock("2025-11-16T08:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
@@ -56,18 +60,24 @@ struct QuestDayEndTests {
         }
     }
 
-    @Test("lessThan and equal wait for the day's end too, atLeast does not; a past day stored later is judged at once",
-          arguments: Backend.allCases)
+    @Test(
+        "lessThan and equal wait for the day's end too, atLeast does not; a past day stored later is judged at once",
+        arguments: Backend.allCases)
     func otherComparisons(backend: Backend) async throws {
         let clock = TestClock("2025-11-16T10:00:00Z")
         try await withServer(backend, configuration: clock.configuration) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/New_York")
-            let less = try await harness.quest(token, #"{"title": "Calm", "metric": "restingHeartRate", "comparison": "lessThan", "target": 60}"#)
-            let exact = try await harness.quest(token, #"{"title": "Two", "metric": "workoutsCount", "comparison": "equal", "target": 2}"#)
+            let less = try await harness.quest(
+                token, #"{"title": "Calm", "metric": "restingHeartRate", "comparison": "lessThan", "target": 60}"#)
+            let exact = try await harness.quest(
+                token, #"{"title": "Two", "metric": "workoutsCount", "comparison": "equal", "target": 2}"#)
             let most = try await harness.quest(token, Self.lightDay)
             let least = try await harness.quest(token, #"{"title": "Walk", "metric": "steps", "target": 5000}"#)
             clock.set("2025-11-16T15:00:00Z")
-            let daily = try await harness.daily(token, #"{"date": "2025-11-16", "steps": 6000, "resting_heart_rate": 55, "workouts_count": 2, "active_energy_burned": 900}"#)
+            let daily = try await harness.daily(
+                token,
+                #"{"date": "2025-11-16", "steps": 6000, "resting_heart_rate": 55, "workouts_count": 2, "active_energy_burned": 900}"#
+            )
             #expect(daily.status == .ok)
             // Only the atLeast quest completes during the day.
             let ids = { (completions: [QuestCompletion]) in completions.map(\.questId).sorted() }

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 import VitalsServerStorage
 
 /// `POST/GET/DELETE /api/quests`, and quest completion after every write of health data:
@@ -23,7 +23,9 @@ struct QuestTests {
             #expect(quest.title == "Walk 10k" && quest.metric == .steps && quest.target == 10000)
             #expect(quest.comparison == .atLeast && quest.recurrence == .daily && quest.requiresVerified == false)
             #expect(created.object["createdAt"] as? String == "2025-11-16T12:00:00Z")
-            let second = try await harness.quest(token, #"""
+            let second = try await harness.quest(
+                token,
+                #"""
                 {"title": "Sleep well once", "metric": "sleepMinutes", "comparison": "greaterThan", "target": 420,
                  "recurrence": "once", "requiresVerified": true}
                 """#)
@@ -37,7 +39,8 @@ struct QuestTests {
 
             let deleted = try await harness.send(.delete, "/api/quests/\(quest.id)", token: token)
             #expect(deleted.status == .noContent && deleted.body.isEmpty)
-            #expect(try await harness.send(.get, "/api/quests", token: token).decode([Quest].self).map(\.id) == [second])
+            #expect(
+                try await harness.send(.get, "/api/quests", token: token).decode([Quest].self).map(\.id) == [second])
             let again = try await harness.send(.delete, "/api/quests/\(quest.id)", token: token)
             #expect(again.status == .notFound && again.errorCode == "not_found" && again.errorField == "id")
             #expect(try await harness.send(.delete, "/api/quests/no-such-quest", token: token).status == .notFound)
@@ -45,7 +48,8 @@ struct QuestTests {
     }
 
     /// The largest finite Double plus one, written out: it parses to that Double.
-    static let aboveLargestDouble = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858369"
+    static let aboveLargestDouble =
+        "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858369"
 
     @Test("Invalid quests are 422 naming the field (400 when not JSON) and create nothing", arguments: Backend.allCases)
     func invalidQuests(backend: Backend) async throws {
@@ -83,8 +87,10 @@ struct QuestTests {
             let (_, token) = try await harness.user("ada")
             let id = try await harness.quest(token, Self.stepsQuest)
             func sync(_ steps: Int, on date: String = "2025-11-16") async throws -> HealthSyncResponse {
-                try await harness.sync(token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"steps": \#(steps)}}"#)
-                    .decode(HealthSyncResponse.self)
+                try await harness.sync(
+                    token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"steps": \#(steps)}}"#
+                )
+                .decode(HealthSyncResponse.self)
             }
             let short = try await sync(8000)
             #expect(short.questsEvaluated == 1 && short.questsCompleted == 0)
@@ -106,8 +112,9 @@ struct QuestTests {
         }
     }
 
-    @Test("A quest counts from the day it was created (user's zone): backfilled earlier days neither complete nor list it",
-          arguments: Backend.allCases)
+    @Test(
+        "A quest counts from the day it was created (user's zone): backfilled earlier days neither complete nor list it",
+        arguments: Backend.allCases)
     func questStartsOnItsDay(backend: Backend) async throws {
         try await withServer(backend) { harness in
             // Created 2025-11-16T12:00Z: 2025-11-17 01:00 in Auckland, so 2025-11-16 is before it there.
@@ -119,7 +126,9 @@ struct QuestTests {
             }
             for date in ["2025-11-10", "2025-11-16"] {
                 let backfilled = try await sync(date)
-                #expect(backfilled.questsEvaluated == 0 && backfilled.questsCompleted == 0 && backfilled.questResults.isEmpty)
+                #expect(
+                    backfilled.questsEvaluated == 0 && backfilled.questsCompleted == 0
+                        && backfilled.questResults.isEmpty)
             }
             let first = try await sync("2025-11-17")
             #expect(first.questsEvaluated == 1 && first.questsCompleted == 1)
@@ -132,12 +141,15 @@ struct QuestTests {
     func onceQuestOnceEver(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let id = try await harness.quest(token, #"{"title": "Sleep 7h", "metric": "sleepMinutes", "target": 420, "recurrence": "once"}"#)
+            let id = try await harness.quest(
+                token, #"{"title": "Sleep 7h", "metric": "sleepMinutes", "target": 420, "recurrence": "once"}"#)
             let first = try await harness.daily(token, #"{"date": "2025-11-16", "sleep_minutes": 450}"#)
             #expect(first.status == .ok)
             for date in ["2025-11-17", "2025-11-16"] {
-                let sync = try await harness.sync(token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"sleepMinutes": 480}}"#)
-                    .decode(HealthSyncResponse.self)
+                let sync = try await harness.sync(
+                    token, #"{"date": "\#(date)", "source": "HEALTHKIT", "data": {"sleepMinutes": 480}}"#
+                )
+                .decode(HealthSyncResponse.self)
                 #expect(sync.questsCompleted == 0 && sync.questResults.map(\.wasCompleted) == [true], "\(date)")
             }
             let completions = try await harness.export(token).questCompletions
@@ -147,18 +159,21 @@ struct QuestTests {
         }
     }
 
-    @Test("A quest requiring verified data is not completed by MANUAL data, but is by HEALTHKIT data",
-          arguments: Backend.allCases)
+    @Test(
+        "A quest requiring verified data is not completed by MANUAL data, but is by HEALTHKIT data",
+        arguments: Backend.allCases)
     func verifiedOnly(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let verified = try await harness.quest(token, #"{"title": "Verified 5k", "metric": "steps", "target": 5000, "requiresVerified": true}"#)
+            let verified = try await harness.quest(
+                token, #"{"title": "Verified 5k", "metric": "steps", "target": 5000, "requiresVerified": true}"#)
             let any = try await harness.quest(token, #"{"title": "Any 5k", "metric": "steps", "target": 5000}"#)
             let manual = try await harness.sync(token, #"{"source": "MANUAL", "data": {"steps": 20000}}"#)
                 .decode(HealthSyncResponse.self)
             #expect(manual.questsEvaluated == 2 && manual.questsCompleted == 1)
-            #expect(Dictionary(uniqueKeysWithValues: manual.questResults.map { ($0.questId, $0.wasCompleted) })
-                == [verified: false, any: true])
+            #expect(
+                Dictionary(uniqueKeysWithValues: manual.questResults.map { ($0.questId, $0.wasCompleted) })
+                    == [verified: false, any: true])
             let device = try await harness.sync(token, #"{"source": "GOOGLE_FIT", "data": {"steps": 6000}}"#)
                 .decode(HealthSyncResponse.self)
             #expect(device.questsCompleted == 1)
@@ -166,20 +181,30 @@ struct QuestTests {
         }
     }
 
-    @Test("A verified-only workout quest is not completed by a MANUAL workout when samples recompute the day",
-          arguments: Backend.allCases)
+    @Test(
+        "A verified-only workout quest is not completed by a MANUAL workout when samples recompute the day",
+        arguments: Backend.allCases)
     func manualWorkoutsDoNotVerify(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
-            _ = try await harness.quest(token, #"{"title": "Train", "metric": "workoutsCount", "target": 1, "requiresVerified": true}"#)
-            let typed = try await harness.sync(token, #"""
+            _ = try await harness.quest(
+                token, #"{"title": "Train", "metric": "workoutsCount", "target": 1, "requiresVerified": true}"#)
+            let typed = try await harness.sync(
+                token,
+                #"""
                 {"date": "2025-11-15", "source": "MANUAL", "data": {"workouts": [
                  {"type": "yoga", "durationMinutes": 40, "startTime": "2025-11-15T10:00:00-08:00", "externalId": "typed"}]}}
-                """#).decode(HealthSyncResponse.self)
+                """#
+            ).decode(HealthSyncResponse.self)
             #expect(typed.questsCompleted == 0)
-            let steps = IngestEndpointTests.document(metrics: [IngestEndpointTests.metric("step_count", "count", [
-                IngestEndpointTests.period(900, "2025-11-15 08:00:00 -0800", "2025-11-15 09:00:00 -0800", "Watch"),
-            ])])
+            let steps = IngestEndpointTests.document(metrics: [
+                IngestEndpointTests.metric(
+                    "step_count", "count",
+                    [
+                        IngestEndpointTests.period(
+                            900, "2025-11-15 08:00:00 -0800", "2025-11-15 09:00:00 -0800", "Watch")
+                    ])
+            ])
             let report = try await harness.ingest(token, steps).decode(HealthService.IngestReport.self)
             #expect(report.questsCompleted == 0)
             #expect(try await harness.export(token).questCompletions.isEmpty)
@@ -194,7 +219,8 @@ struct QuestTests {
             let completed = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<8 {
                     group.addTask {
-                        let reply = try await harness.sync(token, #"{"source": "HEALTHKIT", "data": {"steps": \#(12000 + index)}}"#)
+                        let reply = try await harness.sync(
+                            token, #"{"source": "HEALTHKIT", "data": {"steps": \#(12000 + index)}}"#)
                         try #require(reply.status == .ok, "\(reply.text)")
                         return try reply.decode(HealthSyncResponse.self).questsCompleted
                     }
@@ -206,21 +232,29 @@ struct QuestTests {
         }
     }
 
-    @Test("Daily upserts and ingestion complete quests too; deleting a quest removes its completions",
-          arguments: Backend.allCases)
+    @Test(
+        "Daily upserts and ingestion complete quests too; deleting a quest removes its completions",
+        arguments: Backend.allCases)
     func otherWritesCompleteQuests(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
             let id = try await harness.quest(token, #"{"title": "Walk", "metric": "steps", "target": 1000}"#)
             // The quest was created on 2025-11-16 (Los Angeles): 2025-11-15 does not count.
-            let daily = try await harness.daily(token, #"""
+            let daily = try await harness.daily(
+                token,
+                #"""
                 [{"date": "2025-11-15", "steps": 1200}, {"date": "2025-11-16", "steps": 999}, {"date": "2025-11-17", "steps": 1000}]
                 """#)
             #expect(daily.status == .ok)
             #expect(try await harness.export(token).questCompletions.map(\.period) == ["2025-11-17"])
-            let steps = IngestEndpointTests.document(metrics: [IngestEndpointTests.metric("step_count", "count", [
-                IngestEndpointTests.period(1500, "2025-11-16 08:00:00 -0800", "2025-11-16 09:00:00 -0800", "Test iPhone"),
-            ])])
+            let steps = IngestEndpointTests.document(metrics: [
+                IngestEndpointTests.metric(
+                    "step_count", "count",
+                    [
+                        IngestEndpointTests.period(
+                            1500, "2025-11-16 08:00:00 -0800", "2025-11-16 09:00:00 -0800", "Test iPhone")
+                    ])
+            ])
             let report = try await harness.ingest(token, steps).decode(HealthService.IngestReport.self)
             #expect(report.questsCompleted == 1)
             #expect(try await harness.ingest(token, steps).decode(HealthService.IngestReport.self).questsCompleted == 0)

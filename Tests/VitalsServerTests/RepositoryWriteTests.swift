@@ -1,9 +1,9 @@
 import Foundation
 import ServiceLifecycle
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 import VitalsServerStorage
 import VitalsTestSupport
 
@@ -17,8 +17,10 @@ struct RepositoryWriteTests {
             // of an existing user (refused by the database after their user row was inserted:
             // that row must be rolled back with them).
             let taken = TokenHasher.hash(TokenHasher.newToken())
-            _ = try await repository.addUser(name: "owner", timeZone: "UTC", tokenHash: taken, at: ServerConfiguration.fixedNow)
-            let writes = (0..<50).map { ("user-\($0)", TokenHasher.hash(TokenHasher.newToken())) }
+            _ = try await repository.addUser(
+                name: "owner", timeZone: "UTC", tokenHash: taken, at: ServerConfiguration.fixedNow)
+            let writes =
+                (0..<50).map { ("user-\($0)", TokenHasher.hash(TokenHasher.newToken())) }
                 + (0..<10).map { ("user-\($0)", TokenHasher.hash(TokenHasher.newToken())) }
                 + (0..<5).map { ("late-\($0)", taken) }
             let names = writes.map(\.0)
@@ -26,8 +28,9 @@ struct RepositoryWriteTests {
                 for (name, hash) in writes {
                     group.addTask {
                         do {
-                            _ = try await repository.addUser(name: name, timeZone: "UTC", tokenHash: hash,
-                                                             at: ServerConfiguration.fixedNow)
+                            _ = try await repository.addUser(
+                                name: name, timeZone: "UTC", tokenHash: hash,
+                                at: ServerConfiguration.fixedNow)
                             return nil
                         } catch let error as VitalsError {
                             return error.code
@@ -48,18 +51,20 @@ struct RepositoryWriteTests {
         }
     }
 
-    @Test("A write transaction that throws after writing leaves nothing behind; concurrent ones commit",
-          arguments: Backend.allCases)
+    @Test(
+        "A write transaction that throws after writing leaves nothing behind; concurrent ones commit",
+        arguments: Backend.allCases)
     func failingWriteTransaction(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (user, _) = try await harness.user("ada")
             let repository = harness.repository
             let first = try LocalDate(parsing: "2025-11-01")
             let failing = first.adding(days: -1)
-            let steps = StoredSample(uuid: UUID(), type: SampleType.stepCount.identifier,
-                                     start: failing.start(in: user.calendar).addingTimeInterval(3600),
-                                     end: failing.start(in: user.calendar).addingTimeInterval(3660),
-                                     value: 500, sourceName: "Phone")
+            let steps = StoredSample(
+                uuid: UUID(), type: SampleType.stepCount.identifier,
+                start: failing.start(in: user.calendar).addingTimeInterval(3600),
+                end: failing.start(in: user.calendar).addingTimeInterval(3660),
+                value: 500, sourceName: "Phone")
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     let refused = await #expect(throws: VitalsError.self) {
@@ -79,25 +84,31 @@ struct RepositoryWriteTests {
                     group.addTask {
                         var patch = SnapshotPatch(date: first.adding(days: offset), source: .manual)
                         patch.steps = offset
-                        _ = try await repository.apply(HealthWrite(snapshots: [patch]), for: user,
-                                                       at: ServerConfiguration.fixedNow)
+                        _ = try await repository.apply(
+                            HealthWrite(snapshots: [patch]), for: user,
+                            at: ServerConfiguration.fixedNow)
                     }
                 }
                 try await group.waitForAll()
             }
             #expect(try await repository.snapshots(of: user, on: failing).isEmpty)
-            #expect(try await repository.samples(of: user, type: .stepCount, startingBefore: nil, endingFrom: nil).isEmpty)
+            #expect(
+                try await repository.samples(of: user, type: .stepCount, startingBefore: nil, endingFrom: nil).isEmpty)
             for offset in 0..<20 {
-                #expect(try await repository.snapshots(of: user, on: first.adding(days: offset)).map(\.steps) == [offset])
+                #expect(
+                    try await repository.snapshots(of: user, on: first.adding(days: offset)).map(\.steps) == [offset])
             }
             // The sample stays insertable: the failed write left no row behind.
-            let stored = try await repository.writeTransaction(for: user) { store in try await store.insert([steps, steps]) }
+            let stored = try await repository.writeTransaction(for: user) { store in
+                try await store.insert([steps, steps])
+            }
             #expect(stored == [0])
         }
     }
 
-    @Test("An insert stores each UUID once, from its first offset, skipping the user's stored ones but not another user's",
-          arguments: Backend.allCases)
+    @Test(
+        "An insert stores each UUID once, from its first offset, skipping the user's stored ones but not another user's",
+        arguments: Backend.allCases)
     func insertKeepsFirstOfEachUUID(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, _) = try await harness.user("ada")
@@ -105,13 +116,16 @@ struct RepositoryWriteTests {
             let repository = harness.repository
             let day = try LocalDate(parsing: "2025-11-01").start(in: ada.calendar)
             func steps(_ uuid: UUID, _ value: Double, minute: Double) -> StoredSample {
-                StoredSample(uuid: uuid, type: SampleType.stepCount.identifier, start: day.addingTimeInterval(minute * 60),
-                             end: day.addingTimeInterval(minute * 60 + 60), value: value, sourceName: "Phone")
+                StoredSample(
+                    uuid: uuid, type: SampleType.stepCount.identifier, start: day.addingTimeInterval(minute * 60),
+                    end: day.addingTimeInterval(minute * 60 + 60), value: value, sourceName: "Phone")
             }
             let stored = UUID(), twice = UUID(), last = UUID()
             let first = [steps(stored, 1, minute: 0)]
-            let second = [steps(twice, 10, minute: 1), steps(stored, 2, minute: 2), steps(twice, 20, minute: 3),
-                          steps(last, 100, minute: 4)]
+            let second = [
+                steps(twice, 10, minute: 1), steps(stored, 2, minute: 2), steps(twice, 20, minute: 3),
+                steps(last, 100, minute: 4),
+            ]
             let bobs = [steps(stored, 5, minute: 0)]
             #expect(try await repository.writeTransaction(for: ada) { try await $0.insert(first) } == [0])
             let added = try await repository.writeTransaction(for: ada) { try await $0.insert(second) }
@@ -121,12 +135,15 @@ struct RepositoryWriteTests {
             #expect(values == [1, 10, 100])
             // UUIDs are unique per user: another user's sample with the same UUID is stored.
             #expect(try await repository.writeTransaction(for: bob) { try await $0.insert(bobs) } == [0])
-            #expect(try await repository.samples(of: bob, type: .stepCount, startingBefore: nil, endingFrom: nil).map(\.value) == [5])
+            #expect(
+                try await repository.samples(of: bob, type: .stepCount, startingBefore: nil, endingFrom: nil).map(
+                    \.value) == [5])
         }
     }
 
-    @Test("A recomputation's sample window selects in memory exactly what the repository's query selects",
-          arguments: Backend.allCases)
+    @Test(
+        "A recomputation's sample window selects in memory exactly what the repository's query selects",
+        arguments: Backend.allCases)
     func sampleWindowMatchesQuery(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (user, _) = try await harness.user("ada")
@@ -134,16 +151,20 @@ struct RepositoryWriteTests {
             let recompute = DayRecompute(days: [day], calendar: user.calendar)
             let window = try #require(recompute.window)
             // Starts and ends on and around each of the window's bounds.
-            let starts = [window.startFrom - 1, window.startFrom, window.startFrom + 1,
-                          window.endFrom - 1, window.endFrom, window.startBefore - 1, window.startBefore]
+            let starts = [
+                window.startFrom - 1, window.startFrom, window.startFrom + 1,
+                window.endFrom - 1, window.endFrom, window.startBefore - 1, window.startBefore,
+            ]
             let ends = [window.endFrom - 1, window.endFrom, window.endFrom + 1, window.startBefore + 1]
             var samples: [StoredSample] = []
             for start in starts {
                 for end in ends where end >= start {
-                    samples.append(StoredSample(uuid: UUID(), type: SampleType.stepCount.identifier,
-                                                start: Date(timeIntervalSince1970: start),
-                                                end: Date(timeIntervalSince1970: end),
-                                                value: Double(samples.count + 1), sourceName: "Phone"))
+                    samples.append(
+                        StoredSample(
+                            uuid: UUID(), type: SampleType.stepCount.identifier,
+                            start: Date(timeIntervalSince1970: start),
+                            end: Date(timeIntervalSince1970: end),
+                            value: Double(samples.count + 1), sourceName: "Phone"))
                 }
             }
             let expected = samples.filter {
@@ -153,7 +174,8 @@ struct RepositoryWriteTests {
             let written = samples
             let selected = try await harness.repository.writeTransaction(for: user) { store in
                 _ = try await store.insert(written)
-                return try await store.series(of: [.stepCount], in: window)[.stepCount]?.points.map(\.value).sorted() ?? []
+                return try await store.series(of: [.stepCount], in: window)[.stepCount]?.points.map(\.value).sorted()
+                    ?? []
             }
             #expect(selected == expected)
         }
@@ -166,13 +188,15 @@ struct RepositoryWriteTests {
             let day = try LocalDate(parsing: "2025-11-16")
             var first = SnapshotPatch(date: day, source: .healthKit)
             first.steps = 1200
-            let quiet = try await harness.repository.apply(HealthWrite(snapshots: [first], returnsSnapshots: false),
-                                                           for: user, at: ServerConfiguration.fixedNow)
+            let quiet = try await harness.repository.apply(
+                HealthWrite(snapshots: [first], returnsSnapshots: false),
+                for: user, at: ServerConfiguration.fixedNow)
             #expect(quiet.snapshots.isEmpty)
             var second = SnapshotPatch(date: day, source: .healthKit)
             second.sleepMinutes = 420
-            let shown = try await harness.repository.apply(HealthWrite(snapshots: [second]), for: user,
-                                                           at: ServerConfiguration.fixedNow)
+            let shown = try await harness.repository.apply(
+                HealthWrite(snapshots: [second]), for: user,
+                at: ServerConfiguration.fixedNow)
             #expect(shown.snapshots.map(\.steps) == [1200])
             #expect(shown.snapshots.map(\.sleepMinutes) == [420])
         }
@@ -186,14 +210,18 @@ struct RepositoryWriteTests {
         configuration.checkpointInterval = 0.02
         let repository = try SQLiteRepository(path: path, configuration: configuration)
         try await repository.migrate()
-        let user = try await repository.addUser(name: "ada", timeZone: "UTC", tokenHash: "h", at: ServerConfiguration.fixedNow)
-        func walBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0 }
+        let user = try await repository.addUser(
+            name: "ada", timeZone: "UTC", tokenHash: "h", at: ServerConfiguration.fixedNow)
+        func walBytes() -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0
+        }
         /// 3,000 one-day upserts, each its own transaction: about 12 MB of WAL frames.
         func write(from first: Int) async throws {
             for offset in first..<(first + 3000) {
                 var metrics = DailyHealthMetrics(date: try LocalDate(parsing: "2025-11-16").adding(days: -offset))
                 metrics.steps = offset
-                _ = try await repository.apply(HealthWrite(snapshots: [SnapshotPatch(metrics)]), for: user, at: ServerConfiguration.fixedNow)
+                _ = try await repository.apply(
+                    HealthWrite(snapshots: [SnapshotPatch(metrics)]), for: user, at: ServerConfiguration.fixedNow)
             }
         }
         try await withThrowingTaskGroup(of: Void.self) { group in

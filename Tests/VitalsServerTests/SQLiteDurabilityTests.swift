@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import Testing
-@testable import VitalsServerStorage
 import VitalsTestSupport
+
+@testable import VitalsServerStorage
 
 @Suite("SQLite commit durability")
 struct SQLiteDurabilityTests {

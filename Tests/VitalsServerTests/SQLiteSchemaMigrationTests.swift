@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
-@testable import VitalsServerStorage
 import VitalsTestSupport
+
+@testable import VitalsServerStorage
 
 @Suite("Server SQLite schema migrations")
 struct SQLiteSchemaMigrationTests {
@@ -12,11 +13,16 @@ struct SQLiteSchemaMigrationTests {
     /// Samples as a server-v3 database holds them: two users, two types, metadata on some.
     static let stored: [(user: Int64, sample: StoredSample)] = (0..<40).map { index in
         let type = index % 2 == 0 ? SampleType.heartRate.identifier : SampleType.stepCount.identifier
-        let metadata: Metadata = index % 4 == 0 ? ["HKMetadataKeyHeartRateMotionContext": .number(Double(index % 3))] : [:]
+        let metadata: Metadata =
+            index % 4 == 0 ? ["HKMetadataKeyHeartRateMotionContext": .number(Double(index % 3))] : [:]
         let begin = start.addingTimeInterval(Double(index) * 60)
-        return (Int64(1 + index % 3 / 2), StoredSample(uuid: UUID(), type: type, start: begin, end: begin.addingTimeInterval(30),
-                                                       value: Double(index) + 0.5, sourceName: "Watch \(index % 3)",
-                                                       metadata: metadata))
+        return (
+            Int64(1 + index % 3 / 2),
+            StoredSample(
+                uuid: UUID(), type: type, start: begin, end: begin.addingTimeInterval(30),
+                value: Double(index) + 0.5, sourceName: "Watch \(index % 3)",
+                metadata: metadata)
+        )
     }
 
     /// A database file migrated up to server-v3 with ``stored`` in its TEXT-typed `samples`.
@@ -25,15 +31,20 @@ struct SQLiteSchemaMigrationTests {
         try SQLiteRepository.migrator.migrate(queue, upTo: "server-v3-full-records")
         try queue.write { db in
             for (id, name) in [(1, "ada"), (2, "bo")] {
-                try db.execute(sql: "INSERT INTO users (id, name, time_zone, created_at) VALUES (?, ?, 'UTC', 0)",
-                               arguments: [id, name])
+                try db.execute(
+                    sql: "INSERT INTO users (id, name, time_zone, created_at) VALUES (?, ?, 'UTC', 0)",
+                    arguments: [id, name])
             }
             for (user, sample) in stored {
-                try db.execute(sql: """
-                    INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name, metadata)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [user, sample.uuid, sample.type, sample.start.timeIntervalSince1970,
-                                     sample.end.timeIntervalSince1970, sample.value, sample.sourceName, sample.metadataJSON])
+                try db.execute(
+                    sql: """
+                        INSERT INTO samples (user_id, uuid, type, start, "end", value, source_name, metadata)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        user, sample.uuid, sample.type, sample.start.timeIntervalSince1970,
+                        sample.end.timeIntervalSince1970, sample.value, sample.sourceName, sample.metadataJSON,
+                    ])
             }
         }
         try queue.close()
@@ -53,7 +64,8 @@ struct SQLiteSchemaMigrationTests {
         for user in users {
             for type in [SampleType.heartRate, .stepCount] {
                 let read = try await repository.samples(of: user, type: type, startingBefore: nil, endingFrom: nil)
-                let expected = Self.stored.filter { $0.user == user.id && $0.sample.type == type.identifier }.map(\.sample)
+                let expected = Self.stored.filter { $0.user == user.id && $0.sample.type == type.identifier }.map(
+                    \.sample)
                 #expect(!expected.isEmpty)
                 #expect(read == expected.sorted { ($0.start, $0.uuid.uuidString) < ($1.start, $1.uuid.uuidString) })
             }
@@ -64,16 +76,23 @@ struct SQLiteSchemaMigrationTests {
 
         // Stored samples are still found by UUID; a sample of a type never seen before gets an id.
         let again = Self.stored.filter { $0.user == 1 }.map(\.sample)
-        let fresh = StoredSample(uuid: UUID(), type: SampleType.bodyMass.identifier, start: Self.start, end: Self.start,
-                                 value: 70, sourceName: "Scale")
-        let added = try await repository.writeTransaction(for: users[0]) { store in try await store.insert(again + [fresh]) }
+        let fresh = StoredSample(
+            uuid: UUID(), type: SampleType.bodyMass.identifier, start: Self.start, end: Self.start,
+            value: 70, sourceName: "Scale")
+        let added = try await repository.writeTransaction(for: users[0]) { store in
+            try await store.insert(again + [fresh])
+        }
         #expect(added == [again.count])
         let mass = try await repository.samples(of: users[0], type: .bodyMass, startingBefore: nil, endingFrom: nil)
         #expect(mass == [fresh])
         #expect(try await repository.sourceNames(of: users[0], type: .bodyMass) == ["Scale"])
-        let coverage = try await repository.sampleCoverage(of: users[0], dayStarts: [Self.start, Self.start.addingTimeInterval(86_400)])
-        #expect(Set(coverage.map(\.type)) == [SampleType.heartRate.identifier, SampleType.stepCount.identifier,
-                                              SampleType.bodyMass.identifier])
+        let coverage = try await repository.sampleCoverage(
+            of: users[0], dayStarts: [Self.start, Self.start.addingTimeInterval(86_400)])
+        #expect(
+            Set(coverage.map(\.type)) == [
+                SampleType.heartRate.identifier, SampleType.stepCount.identifier,
+                SampleType.bodyMass.identifier,
+            ])
         try await repository.close()
     }
 }

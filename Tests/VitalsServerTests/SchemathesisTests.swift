@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalsTestSupport
+
 @testable import VitalsServer
 
 /// The server does what its OpenAPI document says, checked from outside by schemathesis.
@@ -15,7 +16,8 @@ import VitalsTestSupport
 /// `scripts/setup.sh` installs it in `.build-tools/venv`; `VITALS_SCHEMATHESIS` names another one.
 @Suite("Server: schemathesis against the live server's own document")
 struct SchemathesisTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemathesis")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Schemathesis")
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -27,7 +29,9 @@ struct SchemathesisTests {
     @Test("All checks and all phases (examples, coverage, fuzzing, stateful): no failure, no error")
     func allChecks() async throws {
         let executable = Self.executable
-        try #require(FileManager.default.isExecutableFile(atPath: executable), """
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable),
+            """
             schemathesis is not installed at \(executable): run `bash scripts/setup.sh` \
             (or set VITALS_SCHEMATHESIS)
             """)
@@ -57,12 +61,14 @@ struct SchemathesisTests {
             let output = String(decoding: run.stdout, as: UTF8.self)
             #expect(run.termination == .exit(0), "\(output.suffix(6000))")
             // It ran every phase and every operation.
-            #expect(output.contains("✅ Examples") && output.contains("✅ Coverage") && output.contains("✅ Fuzzing")
+            #expect(
+                output.contains("✅ Examples") && output.contains("✅ Coverage") && output.contains("✅ Fuzzing")
                     && output.contains("✅ Stateful"), "\(output.suffix(3000))")
             // Every operation but GET /openapi.json, which schemathesis leaves out as the document itself.
             let operations = OpenAPIDocument.describedRoutes.count - 1
-            #expect(output.contains("Selected: \(operations)/\(operations)") && output.contains("Tested: \(operations)"),
-                    "\(output.suffix(3000))")
+            #expect(
+                output.contains("Selected: \(operations)/\(operations)") && output.contains("Tested: \(operations)"),
+                "\(output.suffix(3000))")
         }
     }
 }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import VitalsCore
 import VitalsDashboard
+
 @testable import VitalsServer
 
 /// Every answer of `vitals serve` carries the security headers: JSON and pages, successes,
@@ -13,20 +14,27 @@ struct SecurityHeadersTests {
     typealias Headers = SecurityHeadersMiddleware<VitalsRequestContext>
 
     /// Expects `headers` to be the secured ones, with the page policy when `page`.
-    static func expectSecured(_ headers: HTTPFields, page: Bool, cache: String = "no-store", _ label: String,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(headers[.contentSecurityPolicy] == (page ? Headers.pagePolicy : Headers.otherPolicy), "\(label)",
-                sourceLocation: sourceLocation)
+    static func expectSecured(
+        _ headers: HTTPFields, page: Bool, cache: String = "no-store", _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            headers[.contentSecurityPolicy] == (page ? Headers.pagePolicy : Headers.otherPolicy), "\(label)",
+            sourceLocation: sourceLocation)
         #expect(headers[HTTPField.Name("X-Frame-Options")!] == "DENY", "\(label)", sourceLocation: sourceLocation)
-        #expect(headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(label)", sourceLocation: sourceLocation)
-        #expect(headers[HTTPField.Name("Referrer-Policy")!] == "same-origin", "\(label)", sourceLocation: sourceLocation)
+        #expect(
+            headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(label)", sourceLocation: sourceLocation)
+        #expect(
+            headers[HTTPField.Name("Referrer-Policy")!] == "same-origin", "\(label)", sourceLocation: sourceLocation)
         #expect(headers[.cacheControl] == cache, "\(label)", sourceLocation: sourceLocation)
-        #expect(headers[HTTPField.Name("Access-Control-Allow-Origin")!] == nil, "\(label): no CORS unless configured",
-                sourceLocation: sourceLocation)
+        #expect(
+            headers[HTTPField.Name("Access-Control-Allow-Origin")!] == nil, "\(label): no CORS unless configured",
+            sourceLocation: sourceLocation)
     }
 
-    @Test("JSON answers, errors, 404s, redirects, pages, refused forms and assets all carry the headers",
-          arguments: [TestingSetup.router, .live])
+    @Test(
+        "JSON answers, errors, 404s, redirects, pages, refused forms and assets all carry the headers",
+        arguments: [TestingSetup.router, .live])
     func everyAnswer(setup: TestingSetup) async throws {
         try await withServer(.sqlite, setup: setup) { harness in
             let (_, token) = try await harness.user("ada")

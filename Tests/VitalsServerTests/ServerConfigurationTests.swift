@@ -67,20 +67,27 @@ struct ServerConfigurationTests {
     @Test("The database: a flag, else $VITALS_POSTGRES_URL, else $VITALS_SERVER_DB, else the default path")
     func database() {
         let both = ["VITALS_POSTGRES_URL": "postgres://u:pw@db/vitals", "VITALS_SERVER_DB": "/srv/server.sqlite"]
-        #expect(ServerDatabase.resolve(sqlitePath: "/a.sqlite", postgresURL: nil, environment: both, home: "/h")
+        #expect(
+            ServerDatabase.resolve(sqlitePath: "/a.sqlite", postgresURL: nil, environment: both, home: "/h")
                 == .sqlite(path: "/a.sqlite"))
-        #expect(ServerDatabase.resolve(sqlitePath: nil, postgresURL: "postgres://x/y", environment: both, home: "/h")
+        #expect(
+            ServerDatabase.resolve(sqlitePath: nil, postgresURL: "postgres://x/y", environment: both, home: "/h")
                 == .postgres(url: "postgres://x/y"))
-        #expect(ServerDatabase.resolve(sqlitePath: nil, postgresURL: nil, environment: both, home: "/h")
+        #expect(
+            ServerDatabase.resolve(sqlitePath: nil, postgresURL: nil, environment: both, home: "/h")
                 == .postgres(url: "postgres://u:pw@db/vitals"))
-        #expect(ServerDatabase.resolve(sqlitePath: nil, postgresURL: nil,
-                                       environment: ["VITALS_SERVER_DB": "/srv/server.sqlite", "VITALS_POSTGRES_URL": ""],
-                                       home: "/h") == .sqlite(path: "/srv/server.sqlite"))
-        #expect(ServerDatabase.resolve(sqlitePath: nil, postgresURL: nil, environment: [:], home: "/h")
+        #expect(
+            ServerDatabase.resolve(
+                sqlitePath: nil, postgresURL: nil,
+                environment: ["VITALS_SERVER_DB": "/srv/server.sqlite", "VITALS_POSTGRES_URL": ""],
+                home: "/h") == .sqlite(path: "/srv/server.sqlite"))
+        #expect(
+            ServerDatabase.resolve(sqlitePath: nil, postgresURL: nil, environment: [:], home: "/h")
                 == .sqlite(path: "/h/.local/share/vitals/server.sqlite"))
         #expect(ServerDatabase.sqlitePath(nil, environment: both, home: "/h") == "/srv/server.sqlite")
         #expect(ServerDatabase.postgresURL(nil, environment: [:]) == nil)
-        #expect(ServerDatabase.postgres(url: "postgres://u:pw@db/vitals").label == "PostgreSQL postgres://u:***@db/vitals")
+        #expect(
+            ServerDatabase.postgres(url: "postgres://u:pw@db/vitals").label == "PostgreSQL postgres://u:***@db/vitals")
         #expect(ServerDatabase.sqlite(path: "/a.sqlite").label == "SQLite /a.sqlite")
     }
 }

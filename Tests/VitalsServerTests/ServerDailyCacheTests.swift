@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import VitalsContract
 import VitalsCore
+import VitalsStore
+
 @testable import VitalsServer
 @testable import VitalsServerStorage
-import VitalsStore
 
 /// A server user's per-day statistics cache gives the samples' answers exactly, on SQLite and
 /// PostgreSQL, through late data, deletes, a source that outranks another, time zones, erasure
@@ -16,14 +17,19 @@ struct ServerDailyCacheTests {
     static let watch = Source(name: "Zoe's Apple Watch", bundleIdentifier: "")
     static let phone = Source(name: "Zoe's iPhone", bundleIdentifier: "")
     /// 2025-10-20 00:00 in Berlin; the twelve days from it hold the autumn DST change (26 October).
-    static let day0 = DateComponents(calendar: .gregorian(in: berlin), timeZone: berlin, year: 2025, month: 10, day: 20).date!
+    static let day0 = DateComponents(calendar: .gregorian(in: berlin), timeZone: berlin, year: 2025, month: 10, day: 20)
+        .date!
     /// Days of samples; the queries cover the first eleven, so New York's days have samples too.
     static let days = 12
 
     static func at(_ hours: Double) -> Date { day0.addingTimeInterval(hours * 3600) }
 
-    static func sample(_ type: SampleType, _ value: Double, _ from: Double, _ to: Double, _ source: Source) -> StoredSample {
-        let content: Sample.Content = type.kind == .category ? .category(Int(value))
+    static func sample(
+        _ type: SampleType, _ value: Double, _ from: Double, _ to: Double, _ source: Source
+    ) -> StoredSample {
+        let content: Sample.Content =
+            type.kind == .category
+            ? .category(Int(value))
             : .quantity(Quantity(value, type.canonicalUnit!))
         return StoredSample(Sample(type: type, start: at(from), end: at(to), content: content, source: source))!
     }
@@ -61,15 +67,18 @@ struct ServerDailyCacheTests {
         }
     }
 
-    @Test("Late data, a source that outranks another and deletes change exactly the days they touch",
-          arguments: Backend.allCases)
+    @Test(
+        "Late data, a source that outranks another and deletes change exactly the days they touch",
+        arguments: Backend.allCases)
     func writesInvalidate(backend: Backend) async throws {
         try await withCachedUser(backend) { pair in
             let before = try await pair.check(pair.steps(in: Self.berlin))
             let stored = try await pair.storedDays()
             // A late phone sample on day 2 and a watch sample on day 4 over phone hours (the watch wins).
-            try await pair.write([Self.sample(.stepCount, 700, 2 * 24 + 9, 2 * 24 + 10, Self.phone),
-                                  Self.sample(.stepCount, 5, 4 * 24 + 13, 4 * 24 + 15, Self.watch)])
+            try await pair.write([
+                Self.sample(.stepCount, 700, 2 * 24 + 9, 2 * 24 + 10, Self.phone),
+                Self.sample(.stepCount, 5, 4 * 24 + 13, 4 * 24 + 15, Self.watch),
+            ])
             #expect(try await pair.storedDays() < stored)
             let after = try await pair.check(pair.steps(in: Self.berlin))
             #expect(after[2].sum! == before[2].sum! + 700)
@@ -77,9 +86,12 @@ struct ServerDailyCacheTests {
             #expect(after.indices.filter { after[$0] != before[$0] } == [2, 4])
             // A heart-rate instant late on day 8, and the delete of day 6's first phone hour.
             try await pair.write([Self.sample(.heartRate, 180, 8 * 24 + 20, 8 * 24 + 20, Self.phone)])
-            let deleted = Self.samples.first { $0.type == SampleType.stepCount.identifier && $0.start == Self.at(6 * 24) }!
-            try await pair.harness.repository.deleteSample(deleted.uuid, from: Self.phone.name, of: pair.user,
-                                                           at: ServerConfiguration.fixedNow)
+            let deleted = Self.samples.first {
+                $0.type == SampleType.stepCount.identifier && $0.start == Self.at(6 * 24)
+            }!
+            try await pair.harness.repository.deleteSample(
+                deleted.uuid, from: Self.phone.name, of: pair.user,
+                at: ServerConfiguration.fixedNow)
             let last = try await pair.check(pair.steps(in: Self.berlin))
             #expect(last[6].sum! == after[6].sum! - deleted.value)
             let heart = try await pair.check(pair.heartRate(in: Self.berlin))
@@ -121,19 +133,25 @@ struct ServerDailyCacheTests {
             let store = try #require(pair.harness.repository as? any DailyStatisticsStoring)
             let query = try pair.steps(in: Self.berlin)
             var plan = DailyCachePlan(query)
-            let read = try await store.storedDays(of: pair.user, type: .stepCount, variant: plan.variant, starting: plan.lookup!)
+            let read = try await store.storedDays(
+                of: pair.user, type: .stepCount, variant: plan.variant, starting: plan.lookup!)
             for run in try plan.missingRuns(stored: read.days) {
                 try plan.fill(run, statistics: try await pair.plain.statistics(run.query).value, parts: [])
             }
             try await pair.write([Self.sample(.stepCount, 3, 30, 31, Self.phone)])
             let computed = try plan.answer().computed
             #expect(computed.count == Self.days - 1)
-            #expect(try await store.storeDays(computed, of: pair.user, type: .stepCount, variant: plan.variant,
-                                              ifEpoch: read.epoch) == false)
+            #expect(
+                try await store.storeDays(
+                    computed, of: pair.user, type: .stepCount, variant: plan.variant,
+                    ifEpoch: read.epoch) == false)
             #expect(try await pair.storedDays() == 0)
-            let fresh = try await store.storedDays(of: pair.user, type: .stepCount, variant: plan.variant, starting: plan.lookup!)
-            #expect(try await store.storeDays(computed, of: pair.user, type: .stepCount, variant: plan.variant,
-                                              ifEpoch: fresh.epoch))
+            let fresh = try await store.storedDays(
+                of: pair.user, type: .stepCount, variant: plan.variant, starting: plan.lookup!)
+            #expect(
+                try await store.storeDays(
+                    computed, of: pair.user, type: .stepCount, variant: plan.variant,
+                    ifEpoch: fresh.epoch))
             #expect(try await pair.storedDays() == Self.days - 1)
         }
     }
@@ -142,8 +160,9 @@ struct ServerDailyCacheTests {
     func withCachedUser(_ backend: Backend, _ body: @escaping @Sendable (CachePair) async throws -> Void) async throws {
         try await withServer(backend) { harness in
             let (user, _) = try await harness.user("zoe", timeZone: "Europe/Berlin")
-            let written = try await harness.repository.apply(HealthWrite(samples: Self.samples), for: user,
-                                                             at: ServerConfiguration.fixedNow)
+            let written = try await harness.repository.apply(
+                HealthWrite(samples: Self.samples), for: user,
+                at: ServerConfiguration.fixedNow)
             #expect(written.samplesAdded == Self.samples.count)
             try await body(CachePair(harness: harness, user: user))
         }
@@ -155,7 +174,9 @@ struct CachePair: Sendable {
     let harness: Harness
     let user: ServerUser
     var cached: ServerHealthReader { ServerHealthReader(repository: harness.repository, user: user) }
-    var plain: ServerHealthReader { ServerHealthReader(repository: harness.repository, user: user, cachesDailyStatistics: false) }
+    var plain: ServerHealthReader {
+        ServerHealthReader(repository: harness.repository, user: user, cachesDailyStatistics: false)
+    }
     typealias T = ServerDailyCacheTests
 
     func range(in zone: TimeZone) throws -> DateRange {
@@ -165,19 +186,22 @@ struct CachePair: Sendable {
     }
 
     func steps(in zone: TimeZone) throws -> StatisticsQuery {
-        StatisticsQuery(type: .stepCount, range: try range(in: zone), interval: .day, calendar: .gregorian(in: zone),
-                        options: .sum)
+        StatisticsQuery(
+            type: .stepCount, range: try range(in: zone), interval: .day, calendar: .gregorian(in: zone),
+            options: .sum)
     }
 
     func heartRate(in zone: TimeZone, interval: CalendarPeriod = .day) throws -> StatisticsQuery {
-        StatisticsQuery(type: .heartRate, range: try range(in: zone), interval: interval, calendar: .gregorian(in: zone),
-                        options: [.average, .minimum, .maximum, .mostRecent])
+        StatisticsQuery(
+            type: .heartRate, range: try range(in: zone), interval: interval, calendar: .gregorian(in: zone),
+            options: [.average, .minimum, .maximum, .mostRecent])
     }
 
     /// Daily steps, heart rate and sleep, and heart rate by week and over the whole range.
     func checkAll() async throws -> [[Statistics]] {
-        var sleep = StatisticsQuery(type: .sleepAnalysis, range: try range(in: T.berlin), interval: .day,
-                                    calendar: .gregorian(in: T.berlin), options: .duration)
+        var sleep = StatisticsQuery(
+            type: .sleepAnalysis, range: try range(in: T.berlin), interval: .day,
+            calendar: .gregorian(in: T.berlin), options: .duration)
         sleep.range = try DateRange(start: sleep.range.start, end: sleep.range.end.addingTimeInterval(86_400))
         var whole = try heartRate(in: T.berlin)
         whole.intervalCount = T.days - 1
@@ -210,8 +234,9 @@ struct CachePair: Sendable {
     }
 
     func write(_ samples: [StoredSample]) async throws {
-        let result = try await harness.repository.apply(HealthWrite(samples: samples), for: user,
-                                                        at: ServerConfiguration.fixedNow)
+        let result = try await harness.repository.apply(
+            HealthWrite(samples: samples), for: user,
+            at: ServerConfiguration.fixedNow)
         #expect(result.samplesAdded == samples.count)
     }
 }

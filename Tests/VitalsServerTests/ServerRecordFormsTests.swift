@@ -10,7 +10,9 @@ import VitalsTestSupport
 /// as the dashboard), with the values then visible through the API and the page.
 @Suite("Server: dashboard record forms")
 struct ServerRecordFormsTests {
-    static let setups: [(Backend, TestingSetup)] = [(.sqlite, .router), (.sqlite, .live), (.postgres, .router), (.postgres, .live)]
+    static let setups: [(Backend, TestingSetup)] = [
+        (.sqlite, .router), (.sqlite, .live), (.postgres, .router), (.postgres, .live),
+    ]
 
     @Test("A weight added, edited and deleted through the forms; the page and the export follow", arguments: setups)
     func weight(backend: Backend, setup: TestingSetup) async throws {
@@ -22,9 +24,15 @@ struct ServerRecordFormsTests {
             #expect(empty.body.contains("/records/new?kind=weight"), "the page offers the add form")
             #expect(try await ada.get("/records/new?kind=weight").status == .ok)
 
-            let added = try await ada.post("/records/new", [("kind", "weight"), ("value", "72.5"),
-                                                            ("start", "2025-11-16T08:00"), ("csrf", csrf)])
-            #expect(added.status == .seeOther && added.location?.hasPrefix("/records?kind=weight") == true, "\(added.status)")
+            let added = try await ada.post(
+                "/records/new",
+                [
+                    ("kind", "weight"), ("value", "72.5"),
+                    ("start", "2025-11-16T08:00"), ("csrf", csrf),
+                ])
+            #expect(
+                added.status == .seeOther && added.location?.hasPrefix("/records?kind=weight") == true,
+                "\(added.status)")
             let rows = try await ada.records("weight")
             try #require(rows.count == 1)
             let id = try #require(rows[0]["data-id"])
@@ -38,8 +46,12 @@ struct ServerRecordFormsTests {
 
             let form = try await ada.get("/records/\(id)/edit")
             #expect(form.status == .ok && form.body.contains("value=\"72.5\""))
-            let edited = try await ada.post("/records/\(id)/edit", [("value", "71.9"), ("start", "2025-11-16T08:30"),
-                                                                    ("csrf", csrf)])
+            let edited = try await ada.post(
+                "/records/\(id)/edit",
+                [
+                    ("value", "71.9"), ("start", "2025-11-16T08:30"),
+                    ("csrf", csrf),
+                ])
             #expect(edited.status == .seeOther, "\(edited.status)")
             let after = try await ada.records("weight")
             #expect(after.count == 1 && after.first?["data-value"] == "71.9" && after.first?["data-id"] != id)
@@ -58,17 +70,20 @@ struct ServerRecordFormsTests {
         }
     }
 
-    @Test("A meal with macros added, edited (an emptied macro is cleared) and deleted with its members",
-          arguments: Backend.allCases)
+    @Test(
+        "A meal with macros added, edited (an emptied macro is cleared) and deleted with its members",
+        arguments: Backend.allCases)
     func nutrition(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
             let ada = try await DashboardBrowser.signedIn(harness.client, token)
             let csrf = try await ada.csrf()
-            let added = try await ada.post("/records/new", [
-                ("kind", "nutrition"), ("value", "640"), ("protein", "32"), ("carbs", "70"), ("fat", "21"),
-                ("start", "2025-11-16T12:30"), ("csrf", csrf),
-            ])
+            let added = try await ada.post(
+                "/records/new",
+                [
+                    ("kind", "nutrition"), ("value", "640"), ("protein", "32"), ("carbs", "70"), ("fat", "21"),
+                    ("start", "2025-11-16T12:30"), ("csrf", csrf),
+                ])
             #expect(added.status == .seeOther, "\(added.status): \(added.body)")
             let rows = try await ada.records("nutrition")
             try #require(rows.count == 1, "\(rows)")
@@ -83,8 +98,12 @@ struct ServerRecordFormsTests {
             #expect(Set(stored.map(\.value)) == [640, 32, 70, 21])
 
             // The form shows the current macros: emptied fields clear theirs, a field not posted keeps its value.
-            let edited = try await ada.post("/records/\(id)/edit", [("value", "700"), ("protein", "35"), ("carbs", ""),
-                                                                    ("start", "2025-11-16T13:00"), ("csrf", csrf)])
+            let edited = try await ada.post(
+                "/records/\(id)/edit",
+                [
+                    ("value", "700"), ("protein", "35"), ("carbs", ""),
+                    ("start", "2025-11-16T13:00"), ("csrf", csrf),
+                ])
             #expect(edited.status == .seeOther, "\(edited.status): \(edited.body)")
             let after = try await ada.get(RecordPages.path("nutrition")).body
             let afterRows = RecordPages.rows(after)
@@ -93,7 +112,9 @@ struct ServerRecordFormsTests {
             #expect(RecordPages.numbers(after, "protein") == [35] && RecordPages.numbers(after, "carbs").isEmpty)
             #expect(RecordPages.numbers(after, "fat") == [21])
             stored = try await RecordPages.dashboardSamples(harness, token)
-            #expect(stored.count == 3 && Set(stored.map(\.value)) == [700, 35, 21], "the old meal's members and the carbs are gone")
+            #expect(
+                stored.count == 3 && Set(stored.map(\.value)) == [700, 35, 21],
+                "the old meal's members and the carbs are gone")
             #expect(!stored.contains { $0.uuid.uuidString == id })
             var lunch = try await Self.dayMeal(ada)
             #expect(lunch["data-kcal"].flatMap(Double.init) == 700 && lunch["data-protein"].flatMap(Double.init) == 35)
@@ -101,15 +122,21 @@ struct ServerRecordFormsTests {
             #expect(lunch["data-carbohydrates"] == nil, "the day's totals no longer count the cleared carbs")
 
             let editedID = try #require(afterRows.first?["data-id"])
-            let cleared = try await ada.post("/records/\(editedID)/edit", [
-                ("value", "700"), ("protein", ""), ("carbs", ""), ("fat", " "), ("start", "2025-11-16T13:00"), ("csrf", csrf),
-            ])
+            let cleared = try await ada.post(
+                "/records/\(editedID)/edit",
+                [
+                    ("value", "700"), ("protein", ""), ("carbs", ""), ("fat", " "), ("start", "2025-11-16T13:00"),
+                    ("csrf", csrf),
+                ])
             #expect(cleared.status == .seeOther, "\(cleared.status): \(cleared.body)")
             stored = try await RecordPages.dashboardSamples(harness, token)
-            #expect(stored.map(\.value) == [700] && stored.first?.type == SampleType.dietaryEnergyConsumed.identifier,
-                    "a meal without macros is a plain energy sample")
+            #expect(
+                stored.map(\.value) == [700] && stored.first?.type == SampleType.dietaryEnergyConsumed.identifier,
+                "a meal without macros is a plain energy sample")
             lunch = try await Self.dayMeal(ada)
-            #expect(lunch["data-kcal"].flatMap(Double.init) == 700 && lunch["data-protein"] == nil && lunch["data-fat"] == nil)
+            #expect(
+                lunch["data-kcal"].flatMap(Double.init) == 700 && lunch["data-protein"] == nil
+                    && lunch["data-fat"] == nil)
 
             let newID = try #require(try await ada.records("nutrition").first?["data-id"])
             let deleted = try await ada.post("/records/\(newID)/delete", [("confirm", "yes"), ("csrf", csrf)])
@@ -119,8 +146,9 @@ struct ServerRecordFormsTests {
         }
     }
 
-    @Test("Active energy from the forms reaches the day's HEALTHKIT snapshot, and leaves it when deleted",
-          arguments: Backend.allCases)
+    @Test(
+        "Active energy from the forms reaches the day's HEALTHKIT snapshot, and leaves it when deleted",
+        arguments: Backend.allCases)
     func activeEnergySnapshot(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -130,24 +158,35 @@ struct ServerRecordFormsTests {
                 try await harness.day(token, "2025-11-16").decode(DayReport.self).snapshots
                     .first { $0.source == .healthKit }?.activeCalories
             }
-            let added = try await ada.post("/records/new", [("kind", "active-energy"), ("value", "300"),
-                                                            ("start", "2025-11-16T10:00"), ("end", "2025-11-16T10:30"),
-                                                            ("csrf", csrf)])
+            let added = try await ada.post(
+                "/records/new",
+                [
+                    ("kind", "active-energy"), ("value", "300"),
+                    ("start", "2025-11-16T10:00"), ("end", "2025-11-16T10:30"),
+                    ("csrf", csrf),
+                ])
             #expect(added.status == .seeOther, "\(added.status): \(added.body)")
             #expect(try await activeCalories() == 300)
             let id = try #require(try await ada.records("active-energy").first?["data-id"])
-            let edited = try await ada.post("/records/\(id)/edit", [("value", "250"), ("start", "2025-11-16T10:00"),
-                                                                    ("end", "2025-11-16T10:30"), ("csrf", csrf)])
+            let edited = try await ada.post(
+                "/records/\(id)/edit",
+                [
+                    ("value", "250"), ("start", "2025-11-16T10:00"),
+                    ("end", "2025-11-16T10:30"), ("csrf", csrf),
+                ])
             #expect(edited.status == .seeOther)
             #expect(try await activeCalories() == 250)
             let newID = try #require(try await ada.records("active-energy").first?["data-id"])
-            #expect(try await ada.post("/records/\(newID)/delete", [("confirm", "yes"), ("csrf", csrf)]).status == .seeOther)
+            #expect(
+                try await ada.post("/records/\(newID)/delete", [("confirm", "yes"), ("csrf", csrf)]).status == .seeOther
+            )
             #expect(try await activeCalories() == 0, "not the deleted 250")
         }
     }
 
-    @Test("Out-of-range values are refused next to their field, as the local forms refuse them; nothing is stored",
-          arguments: Backend.allCases)
+    @Test(
+        "Out-of-range values are refused next to their field, as the local forms refuse them; nothing is stored",
+        arguments: Backend.allCases)
     func validation(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -160,18 +199,29 @@ struct ServerRecordFormsTests {
                 ([("kind", "nutrition"), ("value", "500"), ("fat", "-3")], "fat"),
             ]
             for (fields, field) in cases {
-                let answer = try await ada.post("/records/new", fields + [("start", "2025-11-16T08:00"), ("csrf", csrf)])
+                let answer = try await ada.post(
+                    "/records/new", fields + [("start", "2025-11-16T08:00"), ("csrf", csrf)])
                 #expect(answer.status == .badRequest, "\(fields)")
                 #expect(answer.body.contains("data-field=\"\(field)\""), "\(fields): the error names \(field)")
             }
-            let good = try await ada.post("/records/new", [("kind", "weight"), ("value", "70"),
-                                                           ("start", "2025-11-16T08:00"), ("csrf", csrf)])
+            let good = try await ada.post(
+                "/records/new",
+                [
+                    ("kind", "weight"), ("value", "70"),
+                    ("start", "2025-11-16T08:00"), ("csrf", csrf),
+                ])
             #expect(good.status == .seeOther)
             let id = try #require(try await ada.records("weight").first?["data-id"])
-            let refused = try await ada.post("/records/\(id)/edit", [("value", "-5"), ("start", "2025-11-16T08:00"),
-                                                                     ("csrf", csrf)])
+            let refused = try await ada.post(
+                "/records/\(id)/edit",
+                [
+                    ("value", "-5"), ("start", "2025-11-16T08:00"),
+                    ("csrf", csrf),
+                ])
             #expect(refused.status == .badRequest && refused.body.contains("data-field=\"value\""))
-            #expect(try await RecordPages.dashboardSamples(harness, token).map(\.value) == [70], "the refused edit changed nothing")
+            #expect(
+                try await RecordPages.dashboardSamples(harness, token).map(\.value) == [70],
+                "the refused edit changed nothing")
         }
     }
 

@@ -11,13 +11,18 @@ import VitalsServer
 struct ServerRecordGuardsTests {
     /// Ada's dashboard weight of 61.7 kg; returns its id.
     static func adaWeight(_ ada: DashboardBrowser) async throws -> String {
-        let added = try await ada.post("/records/new", [("kind", "weight"), ("value", "61.7"),
-                                                        ("start", "2025-11-16T07:00"), ("csrf", try await ada.csrf())])
+        let added = try await ada.post(
+            "/records/new",
+            [
+                ("kind", "weight"), ("value", "61.7"),
+                ("start", "2025-11-16T07:00"), ("csrf", try await ada.csrf()),
+            ])
         try #require(added.status == .seeOther, "\(added.status)")
         return try #require(try await ada.records("weight").first?["data-id"])
     }
 
-    @Test("Bob cannot see, edit or delete Ada's record, through the forms or the repository", arguments: Backend.allCases)
+    @Test(
+        "Bob cannot see, edit or delete Ada's record, through the forms or the repository", arguments: Backend.allCases)
     func otherUser(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, adaToken) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -27,8 +32,12 @@ struct ServerRecordGuardsTests {
             let id = try await Self.adaWeight(ada)
             let csrf = try await bobBrowser.csrf()
             #expect(try await bobBrowser.get("/records/\(id)/edit").status == .notFound)
-            let edit = try await bobBrowser.post("/records/\(id)/edit", [("value", "50"), ("start", "2025-11-16T07:00"),
-                                                                         ("csrf", csrf)])
+            let edit = try await bobBrowser.post(
+                "/records/\(id)/edit",
+                [
+                    ("value", "50"), ("start", "2025-11-16T07:00"),
+                    ("csrf", csrf),
+                ])
             #expect(edit.status == .notFound && !edit.body.contains("61.7"), "\(edit.status)")
             let delete = try await bobBrowser.post("/records/\(id)/delete", [("confirm", "yes"), ("csrf", csrf)])
             #expect(delete.status == .notFound, "\(delete.status)")
@@ -36,8 +45,9 @@ struct ServerRecordGuardsTests {
             // The repository's delete is per user: Bob's call finds nothing of his, deletes nothing.
             let uuid = try #require(UUID(uuidString: id))
             let code = await Self.errorCode {
-                try await harness.repository.deleteSample(uuid, from: RecordPages.dashboardSource, of: bob,
-                                                          at: ServerConfiguration.fixedNow)
+                try await harness.repository.deleteSample(
+                    uuid, from: RecordPages.dashboardSource, of: bob,
+                    at: ServerConfiguration.fixedNow)
             }
             #expect(code == .notFound)
             #expect(try await harness.repository.sample(of: bob, uuid: uuid) == nil)
@@ -47,13 +57,15 @@ struct ServerRecordGuardsTests {
         }
     }
 
-    @Test("An external record shows its source and no edit control; its form posts and a repository delete are refused",
-          arguments: Backend.allCases)
+    @Test(
+        "An external record shows its source and no edit control; its form posts and a repository delete are refused",
+        arguments: Backend.allCases)
     func externalRecord(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (ada, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
-            try await DashboardRecordsIsolationTests.weight(harness, token: token, kilograms: 64.2, offset: "+0100",
-                                                            source: "Ada Marker Scale")
+            try await DashboardRecordsIsolationTests.weight(
+                harness, token: token, kilograms: 64.2, offset: "+0100",
+                source: "Ada Marker Scale")
             let browser = try await DashboardBrowser.signedIn(harness.client, token)
             let page = try await browser.get(RecordPages.path("weight"))
             let rows = RecordPages.rows(page.body)
@@ -64,16 +76,21 @@ struct ServerRecordGuardsTests {
             #expect(page.body.contains("/records/new?kind=weight"), "the user's own records can still be added")
             let csrf = try await browser.csrf()
             #expect(try await browser.get("/records/\(id)/edit").status == .forbidden)
-            let edit = try await browser.post("/records/\(id)/edit", [("value", "50"), ("start", "2025-11-16T07:00"),
-                                                                      ("csrf", csrf)])
+            let edit = try await browser.post(
+                "/records/\(id)/edit",
+                [
+                    ("value", "50"), ("start", "2025-11-16T07:00"),
+                    ("csrf", csrf),
+                ])
             #expect(edit.status == .forbidden && edit.body.contains("Ada Marker Scale"), "\(edit.status)")
             let delete = try await browser.post("/records/\(id)/delete", [("confirm", "yes"), ("csrf", csrf)])
             #expect(delete.status == .forbidden, "\(delete.status)")
             // The repository deletes only the dashboard's samples, whoever asks.
             let uuid = try #require(UUID(uuidString: id))
             let code = await Self.errorCode {
-                try await harness.repository.deleteSample(uuid, from: RecordPages.dashboardSource, of: ada,
-                                                          at: ServerConfiguration.fixedNow)
+                try await harness.repository.deleteSample(
+                    uuid, from: RecordPages.dashboardSource, of: ada,
+                    at: ServerConfiguration.fixedNow)
             }
             #expect(code == .notFound)
             let stored = try await harness.export(token).samples

@@ -1,11 +1,13 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+import VitalsTestSupport
+
+@testable import VitalsServer
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import VitalsServer
-import VitalsTestSupport
 
 /// Slow and oversized clients: a request head trickled a byte at a time (slowloris) or a body
 /// that stops is cut off after the client timeout while other clients are served; heads over
@@ -15,8 +17,10 @@ struct SlowClientTests {
     /// Sends `prefix`, then one more byte of `filler` every 100 ms for `trickling` seconds (or
     /// nothing more), within `seconds` in all; returns whether the server closed the connection
     /// in that time (and what it answered).
-    static func trickle(port: Int, prefix: String, filler: UInt8 = UInt8(ascii: "a"), trickling: Double = .infinity,
-                        seconds: Double) throws -> (closed: Bool, answer: String) {
+    static func trickle(
+        port: Int, prefix: String, filler: UInt8 = UInt8(ascii: "a"), trickling: Double = .infinity,
+        seconds: Double
+    ) throws -> (closed: Bool, answer: String) {
         let fd = try RawHTTP.connect(port: port)
         defer { close(fd) }
         let head = Array(prefix.utf8)
@@ -42,7 +46,6 @@ struct SlowClientTests {
         return (false, String(decoding: answer, as: UTF8.self))
     }
 
-
     /// How long a slow client waits to be cut off: the server's timeout is 1 s, but in a full
     /// parallel run (hundreds of tests sharing two cores and the test process's event loops) the
     /// timer and even the accept can run minutes late: this suite takes 86-107 s in a full run
@@ -50,7 +53,9 @@ struct SlowClientTests {
     /// cuts the client off still fails, only later; one that does ends the wait at once.
     static let patience: Double = 400
 
-    @Test("A head trickled byte by byte and a stalled body are closed after the client timeout; others are served meanwhile")
+    @Test(
+        "A head trickled byte by byte and a stalled body are closed after the client timeout; others are served meanwhile"
+    )
     func slowloris() async throws {
         var configuration = ServerConfiguration.testing
         configuration.clientTimeout = 1
@@ -58,17 +63,21 @@ struct SlowClientTests {
             let port = try #require(harness.client.port)
             let (_, token) = try await harness.user("ada")
             async let head = blocking {
-                try Self.trickle(port: port, prefix: "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", seconds: Self.patience)
+                try Self.trickle(
+                    port: port, prefix: "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", seconds: Self.patience)
             }
             async let body = blocking {
-                try Self.trickle(port: port, prefix: "POST /api/v1/health/daily HTTP/1.1\r\nHost: localhost\r\n"
-                                 + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
-                                 + "Content-Length: 1000\r\n\r\n{\"date\": ", trickling: 0, seconds: Self.patience)
+                try Self.trickle(
+                    port: port,
+                    prefix: "POST /api/v1/health/daily HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 1000\r\n\r\n{\"date\": ", trickling: 0, seconds: Self.patience)
             }
             // Served, each on a new connection, while the slow ones hold theirs.
             for _ in 0..<5 {
-                let answer = try await RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-                                                        port: port)
+                let answer = try await RawHTTP.exchange(
+                    "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                    port: port)
                 #expect(answer.status == 200)
             }
             let trickled = try await head
@@ -87,14 +96,17 @@ struct SlowClientTests {
         configuration.maximumHeaderCount = 20
         try await withServer(.sqlite, configuration: configuration, setup: .live) { harness in
             let port = try #require(harness.client.port)
-            let normal = try await RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: port)
+            let normal = try await RawHTTP.exchange(
+                "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: port)
             #expect(normal.status == 200)
-            let big = try await RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: "
-                                                 + String(repeating: "b", count: 8000) + "\r\nConnection: close\r\n\r\n", port: port)
+            let big = try await RawHTTP.exchange(
+                "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: "
+                    + String(repeating: "b", count: 8000) + "\r\nConnection: close\r\n\r\n", port: port)
             #expect(big.status != 200, "an 8 KB header over a 4 KB limit")
             let many = (0..<30).map { "X-H\($0): v\r\n" }.joined()
-            let crowded = try await RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: localhost\r\n\(many)Connection: close\r\n\r\n",
-                                                     port: port)
+            let crowded = try await RawHTTP.exchange(
+                "GET /health HTTP/1.1\r\nHost: localhost\r\n\(many)Connection: close\r\n\r\n",
+                port: port)
             #expect(crowded.status != 200, "30 fields over a limit of 20")
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
+import NIOCore
 import Synchronization
 import Testing
-import NIOCore
 import VitalsCore
-@testable import VitalsServer
 import VitalsImport
+
+@testable import VitalsServer
 @testable import VitalsServerStorage
 
 /// A large Health Auto Export body is parsed on its own thread while it is written
@@ -15,19 +16,24 @@ struct StreamedIngestTests {
     /// The scenario: every fixture shape, re-sends (the same body, a merged source string),
     /// partial bodies lenient and strict, a syntax error at the last byte, a body without `data`.
     static func scenario() throws -> [(uri: String, body: String)] {
-        let names = ["steps_two_sources", "heart_rate", "sleep_shapes", "sleep_aggregated", "sleep_unaggregated",
-                     "workouts", "workouts_v1", "mindful_minutes", "other_sections", "partial", "unit_conversions",
-                     "mixed_and_unknown", "missing_qty"]
+        let names = [
+            "steps_two_sources", "heart_rate", "sleep_shapes", "sleep_aggregated", "sleep_unaggregated",
+            "workouts", "workouts_v1", "mindful_minutes", "other_sections", "partial", "unit_conversions",
+            "mixed_and_unknown", "missing_qty",
+        ]
         let ingest = "/api/v1/ingest/health-auto-export"
         var requests: [(uri: String, body: String)] = []
         for name in names {
-            requests.append((ingest, try String(contentsOfFile: ExportText.fixture("hae/\(name).json"), encoding: .utf8)))
+            requests.append(
+                (ingest, try String(contentsOfFile: ExportText.fixture("hae/\(name).json"), encoding: .utf8)))
         }
-        let joined = IngestDuplicateTests.steps(120, at: "2024-06-01 08:00:00 +0000",
-                                                source: "Anna's iPhone|Anna's Apple Watch")
+        let joined = IngestDuplicateTests.steps(
+            120, at: "2024-06-01 08:00:00 +0000",
+            source: "Anna's iPhone|Anna's Apple Watch")
         let alone = IngestDuplicateTests.steps(120, at: "2024-06-01 08:00:00 +0000", source: "Anna's iPhone")
         // Two identical items in one body are two samples; sent again, nothing new.
-        let twice = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 5, "date": "2024-06-02 08:00:00 +0000", "source": "Anna's iPhone"}, {"qty": 5, "date": "2024-06-02 08:00:00 +0000", "source": "Anna's iPhone"}]}]}}"#
+        let twice =
+            #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 5, "date": "2024-06-02 08:00:00 +0000", "source": "Anna's iPhone"}, {"qty": 5, "date": "2024-06-02 08:00:00 +0000", "source": "Anna's iPhone"}]}]}}"#
         requests += [(ingest, joined), (ingest, alone), (ingest, twice), (ingest, twice), requests[0], requests[9]]
         requests.append((ingest + "?strict=true", requests[9].body))
         requests.append((ingest, String(requests[1].body.dropLast(2))))
@@ -78,8 +84,9 @@ struct StreamedIngestTests {
 }
 
 extension StreamedIngestTests {
-    @Test("Chunk by chunk, the re-sent rule answers as for the whole body: repeats, merged source strings, stored samples sent again",
-          arguments: [1, 2, 3, 1000])
+    @Test(
+        "Chunk by chunk, the re-sent rule answers as for the whole body: repeats, merged source strings, stored samples sent again",
+        arguments: [1, 2, 3, 1000])
     func chunksAnswerAsOneBody(chunkSamples: Int) async throws {
         func item(_ qty: Int, _ minute: Int, _ source: String) -> String {
             #"{"qty": \#(qty), "date": "2024-06-01 08:\#(String(format: "%02d", minute)):00 +0000", "source": "\#(source)"}"#
@@ -100,16 +107,22 @@ extension StreamedIngestTests {
             let repository = try await Backend.sqlite.makeRepository()
             try await repository.migrate()
             let service = HealthService(repository: repository, now: { ServerConfiguration.fixedNow })
-            let user = try await repository.addUser(name: "ada", timeZone: "UTC", tokenHash: "h", at: ServerConfiguration.fixedNow)
+            let user = try await repository.addUser(
+                name: "ada", timeZone: "UTC", tokenHash: "h", at: ServerConfiguration.fixedNow)
             var texts: [String] = []
             for document in [earlier, later, repeated] {
                 let bytes = ByteBuffer(string: document)
-                let report = streamed
-                    ? try await service.ingestStreamed(HealthAutoExportStream(bytes, parser: HealthAutoExportParser(), calendar: user.calendar,
-                                                                              chunkSamples: chunkSamples), for: user)
-                    : try await service.ingest(HealthAutoExportPayload.read(bytes, parser: HealthAutoExportParser(), calendar: user.calendar),
-                                               for: user)
-                texts.append("\(report.samplesReceived) \(report.samplesAdded) \(report.samplesResent) \(report.daysUpdated)")
+                let report =
+                    streamed
+                    ? try await service.ingestStreamed(
+                        HealthAutoExportStream(
+                            bytes, parser: HealthAutoExportParser(), calendar: user.calendar,
+                            chunkSamples: chunkSamples), for: user)
+                    : try await service.ingest(
+                        HealthAutoExportPayload.read(bytes, parser: HealthAutoExportParser(), calendar: user.calendar),
+                        for: user)
+                texts.append(
+                    "\(report.samplesReceived) \(report.samplesAdded) \(report.samplesResent) \(report.daysUpdated)")
             }
             let samples = try await repository.export(user).samples.map { "\($0.uuid) \($0.value) \($0.sourceName)" }
             texts.append(samples.sorted().joined(separator: "\n"))

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 
 /// Seed 001's `POST /api/health/sync`: the user's today, sources and verification levels,
 /// workouts stored once per `externalId`, upserts, and bad input.
@@ -11,20 +11,24 @@ import VitalsContract
 struct SyncEndpointTests {
     static func workout(_ id: String?, start: String, minutes: Int = 30) -> String {
         let external = id.map { #", "externalId": "\#($0)""# } ?? ""
-        return #"{"type": "running", "durationMinutes": \#(minutes), "calories": 250.5, "distance": 5000, "startTime": "\#(start)"\#(external)}"#
+        return
+            #"{"type": "running", "durationMinutes": \#(minutes), "calories": 250.5, "distance": 5000, "startTime": "\#(start)"\#(external)}"#
     }
 
-    @Test("Without a date the snapshot is the user's today (Kiritimati is already on 2025-11-17)",
-          arguments: Backend.allCases)
+    @Test(
+        "Without a date the snapshot is the user's today (Kiritimati is already on 2025-11-17)",
+        arguments: Backend.allCases)
     func dateDefaultsToUsersToday(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, island) = try await harness.user("kiri", timeZone: "Pacific/Kiritimati")
             let (_, london) = try await harness.user("utc", timeZone: "UTC")
-            let body = #"{"source": "HEALTHKIT", "data": {"steps": 8123, "exerciseMinutes": 31, "sleepMinutes": 412, "activeCalories": 350.5, "proteinLogged": true}}"#
+            let body =
+                #"{"source": "HEALTHKIT", "data": {"steps": 8123, "exerciseMinutes": 31, "sleepMinutes": 412, "activeCalories": 350.5, "proteinLogged": true}}"#
             let reply = try await harness.sync(island, body)
             #expect(reply.status == .ok)
             // The seed's exact response members.
-            #expect(Set(reply.object.keys) == ["snapshot", "questsEvaluated", "questsCompleted", "questResults", "message"])
+            #expect(
+                Set(reply.object.keys) == ["snapshot", "questsEvaluated", "questsCompleted", "questResults", "message"])
             let response = try reply.decode(HealthSyncResponse.self)
             #expect(response.snapshot.date.description == "2025-11-17")
             #expect(response.snapshot.source == .healthKit)
@@ -45,7 +49,10 @@ struct SyncEndpointTests {
             #expect(try await harness.dayIsEmpty(island, "2025-11-16"))
 
             // A workout's day is the user's too: 12:30 UTC on the 16th is the 17th in Kiritimati.
-            let late = try await harness.sync(island, #"{"source": "HEALTHKIT", "data": {"workouts": [\#(Self.workout("k-1", start: "2025-11-16T12:30:00Z"))]}}"#)
+            let late = try await harness.sync(
+                island,
+                #"{"source": "HEALTHKIT", "data": {"workouts": [\#(Self.workout("k-1", start: "2025-11-16T12:30:00Z"))]}}"#
+            )
             #expect(try late.decode(HealthSyncResponse.self).snapshot.workoutsCount == 1)
             #expect(try await harness.export(island).workouts.map(\.date.description) == ["2025-11-17"])
 
@@ -56,12 +63,14 @@ struct SyncEndpointTests {
         }
     }
 
-    @Test("Seed 001: a JavaScript client's fractional totals are rounded, halves away from zero (421.5 minutes is 422)",
-          arguments: Backend.allCases)
+    @Test(
+        "Seed 001: a JavaScript client's fractional totals are rounded, halves away from zero (421.5 minutes is 422)",
+        arguments: Backend.allCases)
     func fractionalTotals(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
-            let body = #"{"date": "2025-11-16", "source": "MANUAL", "data": {"steps": 8122.5, "exerciseMinutes": 30.4, "sleepMinutes": 421.5}}"#
+            let body =
+                #"{"date": "2025-11-16", "source": "MANUAL", "data": {"steps": 8122.5, "exerciseMinutes": 30.4, "sleepMinutes": 421.5}}"#
             let reply = try await harness.sync(token, body)
             #expect(reply.status == .ok)
             let snapshot = try reply.decode(HealthSyncResponse.self).snapshot
@@ -69,17 +78,21 @@ struct SyncEndpointTests {
         }
     }
 
-    @Test("An explicit date is used; dates before 1900 or past the user's tomorrow are 422 on date",
-          arguments: Backend.allCases)
+    @Test(
+        "An explicit date is used; dates before 1900 or past the user's tomorrow are 422 on date",
+        arguments: Backend.allCases)
     func explicitDates(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "America/Los_Angeles")
-            let past = try await harness.sync(token, #"{"date": "2025-11-10", "source": "MANUAL", "data": {"steps": 4000}}"#)
+            let past = try await harness.sync(
+                token, #"{"date": "2025-11-10", "source": "MANUAL", "data": {"steps": 4000}}"#)
             #expect(try past.decode(HealthSyncResponse.self).snapshot.date.description == "2025-11-10")
-            let tomorrow = try await harness.sync(token, #"{"date": "2025-11-17", "source": "MANUAL", "data": {"steps": 1}}"#)
+            let tomorrow = try await harness.sync(
+                token, #"{"date": "2025-11-17", "source": "MANUAL", "data": {"steps": 1}}"#)
             #expect(tomorrow.status == .ok)
             for date in ["2025-11-18", "1899-12-31", "2025-02-29", "16-11-2025"] {
-                let reply = try await harness.sync(token, #"{"date": "\#(date)", "source": "MANUAL", "data": {"steps": 1}}"#)
+                let reply = try await harness.sync(
+                    token, #"{"date": "\#(date)", "source": "MANUAL", "data": {"steps": 1}}"#)
                 #expect(reply.status == .unprocessableContent, "\(date)")
                 #expect(reply.errorField == "date", "\(date)")
             }
@@ -87,8 +100,9 @@ struct SyncEndpointTests {
         }
     }
 
-    @Test("Bad source, missing data and impossible values are 422 naming the field; nothing is stored",
-          arguments: Backend.allCases)
+    @Test(
+        "Bad source, missing data and impossible values are 422 naming the field; nothing is stored",
+        arguments: Backend.allCases)
     func badInput(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
@@ -101,10 +115,14 @@ struct SyncEndpointTests {
                 (#"{"source": "MANUAL", "data": {"steps": -4821}}"#, "data.steps", "invalid_value"),
                 (#"{"source": "MANUAL", "data": {"sleepMinutes": 1441}}"#, "data.sleepMinutes", "invalid_value"),
                 (#"{"source": "MANUAL", "data": {"proteinLogged": "yes"}}"#, "data.proteinLogged", "invalid_field"),
-                (#"{"source": "MANUAL", "data": {"workouts": [\#(Self.workout("a", start: "2025-11-16T08:00:00Z")), {"type": "yoga", "durationMinutes": 20}]}}"#,
-                 "data.workouts[1].startTime", "invalid_field"),
-                (#"{"source": "MANUAL", "data": {"workouts": [{"type": "yoga", "durationMinutes": 20, "startTime": "2025-11-16T09:00:00Z", "endTime": "2025-11-16T08:00:00Z"}]}}"#,
-                 "data.workouts[0].endTime", "invalid_date_range"),
+                (
+                    #"{"source": "MANUAL", "data": {"workouts": [\#(Self.workout("a", start: "2025-11-16T08:00:00Z")), {"type": "yoga", "durationMinutes": 20}]}}"#,
+                    "data.workouts[1].startTime", "invalid_field"
+                ),
+                (
+                    #"{"source": "MANUAL", "data": {"workouts": [{"type": "yoga", "durationMinutes": 20, "startTime": "2025-11-16T09:00:00Z", "endTime": "2025-11-16T08:00:00Z"}]}}"#,
+                    "data.workouts[0].endTime", "invalid_date_range"
+                ),
                 (#"["not", "an", "object"]"#, nil, "invalid_field"),
             ]
             for (body, field, code) in cases {
@@ -118,20 +136,24 @@ struct SyncEndpointTests {
             #expect(malformed.errorField == "data")
             #expect(malformed.errorByteOffset == 42)
             // No value sent appears in an error.
-            #expect(try await harness.sync(token, #"{"source": "MANUAL", "data": {"steps": -4821}}"#).text.contains("4821") == false)
+            #expect(
+                try await harness.sync(token, #"{"source": "MANUAL", "data": {"steps": -4821}}"#).text.contains("4821")
+                    == false)
             let export = try await harness.export(token)
             #expect(export.snapshots.isEmpty && export.workouts.isEmpty)
             #expect(try await harness.dayIsEmpty(token, "today"))
         }
     }
 
-    @Test("Workouts are stored once per externalId across repeated syncs; workoutsCount counts stored ones",
-          arguments: Backend.allCases)
+    @Test(
+        "Workouts are stored once per externalId across repeated syncs; workoutsCount counts stored ones",
+        arguments: Backend.allCases)
     func workoutsDeduplicated(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             func sync(_ workouts: [String]) async throws -> HealthSyncResponse {
-                let reply = try await harness.sync(token, #"{"source": "HEALTHKIT", "data": {"workouts": [\#(workouts.joined(separator: ","))]}}"#)
+                let reply = try await harness.sync(
+                    token, #"{"source": "HEALTHKIT", "data": {"workouts": [\#(workouts.joined(separator: ","))]}}"#)
                 try #require(reply.status == .ok, "\(reply.text)")
                 return try reply.decode(HealthSyncResponse.self)
             }
@@ -159,8 +181,9 @@ struct SyncEndpointTests {
         }
     }
 
-    @Test("HEALTHKIT and GOOGLE_FIT are device-verified, MANUAL self-reported; the day shows verified data first",
-          arguments: Backend.allCases)
+    @Test(
+        "HEALTHKIT and GOOGLE_FIT are device-verified, MANUAL self-reported; the day shows verified data first",
+        arguments: Backend.allCases)
     func verificationLevels(backend: Backend) async throws {
         try await withServer(backend, configuration: .ticking) { harness in
             let (_, token) = try await harness.user("ada")
@@ -179,13 +202,16 @@ struct SyncEndpointTests {
         }
     }
 
-    @Test("A later sync keeps fields it leaves out; a retried sync changes nothing, not even updatedAt",
-          arguments: Backend.allCases)
+    @Test(
+        "A later sync keeps fields it leaves out; a retried sync changes nothing, not even updatedAt",
+        arguments: Backend.allCases)
     func upsertAndRetry(backend: Backend) async throws {
         try await withServer(backend, configuration: .ticking) { harness in
             let (_, token) = try await harness.user("ada")
-            let first = try await harness.sync(token, #"{"source": "HEALTHKIT", "data": {"steps": 5000, "sleepMinutes": 400}}"#)
-                .decode(HealthSyncResponse.self)
+            let first = try await harness.sync(
+                token, #"{"source": "HEALTHKIT", "data": {"steps": 5000, "sleepMinutes": 400}}"#
+            )
+            .decode(HealthSyncResponse.self)
             let body = #"{"source": "HEALTHKIT", "data": {"exerciseMinutes": 30, "activeCalories": 410.25}}"#
             let second = try await harness.sync(token, body).decode(HealthSyncResponse.self)
             #expect(second.snapshot.steps == 5000 && second.snapshot.sleepMinutes == 400)

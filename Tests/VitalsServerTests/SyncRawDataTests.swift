@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import VitalsCore
 import VitalsContract
+import VitalsCore
+
 @testable import VitalsPostgres
 @testable import VitalsServer
 @testable import VitalsServerStorage
@@ -25,31 +26,44 @@ struct SyncRawDataTests {
     static let rawHealthKit: LoggedJSON = .object([
         "stepCount": .number(8412), "activeEnergyBurned": .number(512.5), "appleExerciseTime": .number(34),
         "sleepAnalysis": .object(["asleep": .number(431), "inBed": .number(468)]), "heartRateVariability": .null,
-        "workouts": .array([.object([
-            "uuid": .string("8C2F1E7A-3B4D-4F0A-9E21-6D5C7B8A9F10"), "activityType": .number(37), "indoor": .bool(false),
-            "duration": .number(1830.5), "metadata": .object(["HKTimeZone": .string("Europe/Berlin")]),
-        ])]),
+        "workouts": .array([
+            .object([
+                "uuid": .string("8C2F1E7A-3B4D-4F0A-9E21-6D5C7B8A9F10"), "activityType": .number(37),
+                "indoor": .bool(false),
+                "duration": .number(1830.5), "metadata": .object(["HKTimeZone": .string("Europe/Berlin")]),
+            ])
+        ]),
     ])
 
-    @Test("Kept per day and source and returned in the export; a later sync of the day replaces it, one without rawData keeps it",
-          arguments: Backend.allCases)
+    @Test(
+        "Kept per day and source and returned in the export; a later sync of the day replaces it, one without rawData keeps it",
+        arguments: Backend.allCases)
     func keptWithTheDay(backend: Backend) async throws {
         try await withServer(backend, setup: .live) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
             let (_, bobToken) = try await harness.user("bob")
             #expect(try await harness.sync(token, Self.rawSync).status == .ok)
-            #expect(try await harness.sync(token, #"""
-                {"date": "2025-11-15", "source": "MANUAL", "data": {"proteinLogged": true},
-                 "rawData": {"healthkit": {"dietaryProtein": 92}}}
-                """#).status == .ok)
+            #expect(
+                try await harness.sync(
+                    token,
+                    #"""
+                    {"date": "2025-11-15", "source": "MANUAL", "data": {"proteinLogged": true},
+                     "rawData": {"healthkit": {"dietaryProtein": 92}}}
+                    """#
+                ).status == .ok)
             // Another day, without rawData, and bob's sync: neither adds any.
-            #expect(try await harness.sync(token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 10}}"#)
-                .status == .ok)
-            #expect(try await harness.sync(bobToken, #"{"source": "HEALTHKIT", "data": {}, "rawData": null}"#).status == .ok)
+            #expect(
+                try await harness.sync(token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 10}}"#)
+                    .status == .ok)
+            #expect(
+                try await harness.sync(bobToken, #"{"source": "HEALTHKIT", "data": {}, "rawData": null}"#).status == .ok
+            )
 
             let reply = try await harness.send(.get, "/api/me/export", token: token)
             let members = try #require(reply.object["rawData"] as? [[String: Any]])
-            #expect(members.map { Set($0.keys) } == Array(repeating: ["date", "source", "healthkit", "receivedAt"], count: 2))
+            #expect(
+                members.map { Set($0.keys) }
+                    == Array(repeating: ["date", "source", "healthkit", "receivedAt"], count: 2))
             let kept = try reply.decode(UserExport.self).rawData
             #expect(kept.map { "\($0.date) \($0.source.rawValue)" } == ["2025-11-15 HEALTHKIT", "2025-11-15 MANUAL"])
             #expect(kept.first?.healthkit == Self.rawHealthKit)
@@ -58,26 +72,36 @@ struct SyncRawDataTests {
             #expect(try await harness.export(bobToken).rawData.isEmpty)
 
             // The day synced again without rawData keeps it; with rawData, the new one replaces it.
-            #expect(try await harness.sync(token, #"{"date": "2025-11-15", "source": "HEALTHKIT", "data": {"steps": 8500}}"#)
+            #expect(
+                try await harness.sync(
+                    token, #"{"date": "2025-11-15", "source": "HEALTHKIT", "data": {"steps": 8500}}"#
+                )
                 .status == .ok)
             #expect(try await harness.export(token).rawData.first?.healthkit == Self.rawHealthKit)
-            #expect(try await harness.sync(token, #"""
-                {"date": "2025-11-15", "source": "HEALTHKIT", "data": {"steps": 8600}, "rawData": {"healthkit": {"stepCount": 8600}}}
-                """#).status == .ok)
+            #expect(
+                try await harness.sync(
+                    token,
+                    #"""
+                    {"date": "2025-11-15", "source": "HEALTHKIT", "data": {"steps": 8600}, "rawData": {"healthkit": {"stepCount": 8600}}}
+                    """#
+                ).status == .ok)
             let replaced = try await harness.export(token).rawData
             #expect(replaced.count == 2 && replaced.first?.healthkit == .object(["stepCount": .number(8600)]))
             #expect(try await harness.day(token, "2025-11-15").decode(DayReport.self).steps == 8600)
         }
     }
 
-    @Test("rawData or healthkit that is not an object, or healthkit over 65,536 bytes of JSON, is 422 naming it; nothing is stored",
-          arguments: Backend.allCases)
+    @Test(
+        "rawData or healthkit that is not an object, or healthkit over 65,536 bytes of JSON, is 422 naming it; nothing is stored",
+        arguments: Backend.allCases)
     func limited(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             func sync(rawData: String) async throws -> Reply {
-                try await harness.sync(token, #"{"date": "2025-11-15", "source": "HEALTHKIT", "data": {"steps": 5}, "rawData": "#
-                                       + rawData + "}")
+                try await harness.sync(
+                    token,
+                    #"{"date": "2025-11-15", "source": "HEALTHKIT", "data": {"steps": 5}, "rawData": "#
+                        + rawData + "}")
             }
             let notObject = try await sync(rawData: "[1, 2]")
             #expect(notObject.status == .unprocessableContent && notObject.errorField == "rawData")
@@ -103,7 +127,9 @@ struct SyncRawDataTests {
         }
     }
 
-    @Test("DELETE /api/me/data erases the user's raw data and counts it; other users keep theirs", arguments: Backend.allCases)
+    @Test(
+        "DELETE /api/me/data erases the user's raw data and counts it; other users keep theirs",
+        arguments: Backend.allCases)
     func erased(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
@@ -123,9 +149,13 @@ struct SyncRawDataTests {
             let (_, token) = try await sqlite.user("ada")
             let (_, bobToken) = try await sqlite.user("bob")
             #expect(try await sqlite.sync(token, Self.rawSync).status == .ok)
-            #expect(try await sqlite.sync(bobToken, #"""
-                {"date": "2025-11-16", "source": "GOOGLE_FIT", "data": {}, "rawData": {"healthkit": {"stepCount": 1.25}}}
-                """#).status == .ok)
+            #expect(
+                try await sqlite.sync(
+                    bobToken,
+                    #"""
+                    {"date": "2025-11-16", "source": "GOOGLE_FIT", "data": {}, "rawData": {"healthkit": {"stepCount": 1.25}}}
+                    """#
+                ).status == .ok)
             let before = try await sqlite.export(token).rawData
             let url = try await TestPostgres.shared.newDatabase()
             let report = try await MigrationTests.migrate(sqlite.repository, to: url)
@@ -134,7 +164,9 @@ struct SyncRawDataTests {
             try await MigrationFixture.withServer(on: postgres) { moved in
                 let copied = try await moved.export(token).rawData
                 #expect(copied.map(\.healthkit) == before.map(\.healthkit) && copied.map(\.date) == before.map(\.date))
-                #expect(try await moved.export(bobToken).rawData.map(\.healthkit) == [.object(["stepCount": .number(1.25)])])
+                #expect(
+                    try await moved.export(bobToken).rawData.map(\.healthkit) == [.object(["stepCount": .number(1.25)])]
+                )
             }
         }
     }

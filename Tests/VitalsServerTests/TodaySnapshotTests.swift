@@ -3,9 +3,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsContract
 
 /// Seed 001's `GET /api/health/today` and `GET /api/health/{date}`: the client reads the
 /// snapshot itself (`today.steps`), and a morning before the first sync is not an error.
@@ -19,14 +19,16 @@ struct TodaySnapshotTests {
     }
 
     /// The whole answer for a day nothing was synced for (keys sorted, as the server writes them).
-    static let freshMorning = #"{"activeCalories":0,"date":"2025-11-16","exerciseMinutes":0,"hrv":null,"#
+    static let freshMorning =
+        #"{"activeCalories":0,"date":"2025-11-16","exerciseMinutes":0,"hrv":null,"#
         + #""proteinLogged":false,"restingHeartRate":null,"sleepMinutes":0,"sleepQualityScore":null,"snapshots":[],"#
         + #""source":null,"standMinutes":0,"steps":0,"updatedAt":null,"verificationLevel":null,"workoutsCount":0}"#
 
     /// The members of a snapshot with every metric known, as the sync answers it.
     static func snapshotMembers() throws -> Set<String> {
-        var snapshot = HealthSnapshot(date: try LocalDate(parsing: "2025-11-16"), source: .healthKit,
-                                      updatedAt: ServerConfiguration.fixedNow)
+        var snapshot = HealthSnapshot(
+            date: try LocalDate(parsing: "2025-11-16"), source: .healthKit,
+            updatedAt: ServerConfiguration.fixedNow)
         (snapshot.steps, snapshot.exerciseMinutes, snapshot.standMinutes, snapshot.sleepMinutes) = (1, 1, 1, 1)
         (snapshot.activeCalories, snapshot.restingHeartRate, snapshot.hrv) = (1, 1, 1)
         (snapshot.workoutsCount, snapshot.sleepQualityScore, snapshot.proteinLogged) = (1, 1, true)
@@ -34,8 +36,9 @@ struct TodaySnapshotTests {
         return Set(try #require(object).keys)
     }
 
-    @Test("Seed 001: a fresh morning's GET /api/health/today is 200 with the snapshot's members, totals 0 and the rest null",
-          arguments: Backend.allCases, Transport.allCases)
+    @Test(
+        "Seed 001: a fresh morning's GET /api/health/today is 200 with the snapshot's members, totals 0 and the rest null",
+        arguments: Backend.allCases, Transport.allCases)
     func freshMorningIsEmptySnapshot(backend: Backend, transport: Transport) async throws {
         try await withServer(backend, setup: transport.setup) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
@@ -56,12 +59,16 @@ struct TodaySnapshotTests {
         }
     }
 
-    @Test("The OpenAPI document's day report requires exactly the members a fresh morning answers, each nullable but date and snapshots")
+    @Test(
+        "The OpenAPI document's day report requires exactly the members a fresh morning answers, each nullable but date and snapshots"
+    )
     func openAPIDescribesTheShape() throws {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json(now: Date()))) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json(now: Date()))) as? [String: Any])
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
         let report = try #require(schemas?["DayReport"] as? [String: Any])
-        let answer = try #require(try JSONSerialization.jsonObject(with: Data(Self.freshMorning.utf8)) as? [String: Any])
+        let answer = try #require(
+            try JSONSerialization.jsonObject(with: Data(Self.freshMorning.utf8)) as? [String: Any])
         #expect(Set(report["required"] as? [String] ?? []) == Set(answer.keys))
         let properties = try #require(report["properties"] as? [String: [String: Any]])
         #expect(Set(properties.keys) == Set(answer.keys))
@@ -70,18 +77,25 @@ struct TodaySnapshotTests {
         #expect((properties["source"]?["enum"] as? [Any])?.contains { $0 is NSNull } == true)
     }
 
-    @Test("Seed 001: after a sync, today is the synced snapshot itself, every metric a member (null when unknown)",
-          arguments: Backend.allCases, Transport.allCases)
+    @Test(
+        "Seed 001: after a sync, today is the synced snapshot itself, every metric a member (null when unknown)",
+        arguments: Backend.allCases, Transport.allCases)
     func syncedDayIsSnapshot(backend: Backend, transport: Transport) async throws {
         try await withServer(backend, setup: transport.setup) { harness in
             let (_, token) = try await harness.user("ada", timeZone: "Europe/Berlin")
-            let synced = try await harness.sync(token, #"{"source": "HEALTHKIT", "data": {"steps": 8123, "sleepMinutes": 412}}"#)
+            let synced = try await harness.sync(
+                token, #"{"source": "HEALTHKIT", "data": {"steps": 8123, "sleepMinutes": 412}}"#)
             try #require(synced.status == .ok)
             let today = try await harness.day(token, "today")
             #expect(today.status == .ok)
             let object = today.object
-            #expect(Set(object.keys) == Set(try #require(try JSONSerialization.jsonObject(
-                with: Data(Self.freshMorning.utf8)) as? [String: Any]).keys))
+            #expect(
+                Set(object.keys)
+                    == Set(
+                        try #require(
+                            try JSONSerialization.jsonObject(
+                                with: Data(Self.freshMorning.utf8)) as? [String: Any]
+                        ).keys))
             #expect(object["steps"] as? Int == 8123 && object["sleepMinutes"] as? Int == 412)
             #expect(object["exerciseMinutes"] is NSNull && object["hrv"] is NSNull)
             #expect(object["date"] as? String == "2025-11-16" && object["source"] as? String == "HEALTHKIT")

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+
 @testable import VitalsPostgres
 @testable import VitalsServer
 @testable import VitalsServerStorage
@@ -11,9 +12,11 @@ struct TwoServersTests {
     /// Runs `body` with two servers, each with its own repository (pool, token cache, writer) on
     /// one new database; both migrate it as they start. The second's clock is `seconds` behind,
     /// or each server has its own configuration when `configurations` are given.
-    static func withTwoServers(secondClockBehind seconds: TimeInterval = 0,
-                               configurations: (ServerConfiguration, ServerConfiguration)? = nil,
-                               _ body: @escaping @Sendable (Harness, Harness) async throws -> Void) async throws {
+    static func withTwoServers(
+        secondClockBehind seconds: TimeInterval = 0,
+        configurations: (ServerConfiguration, ServerConfiguration)? = nil,
+        _ body: @escaping @Sendable (Harness, Harness) async throws -> Void
+    ) async throws {
         let url = try await TestPostgres.shared.newDatabase()
         let first = try PostgresRepository(url: url, maximumConnections: 8)
         let second = try PostgresRepository(url: url, maximumConnections: 8)
@@ -23,12 +26,14 @@ struct TwoServersTests {
         let (two, _) = ServerApplication.make(configuration: configurations?.1 ?? behind, repository: second)
         try await one.test(.router) { oneClient in
             try await two.test(.router) { twoClient in
-                try await body(Harness(client: oneClient, repository: first), Harness(client: twoClient, repository: second))
+                try await body(
+                    Harness(client: oneClient, repository: first), Harness(client: twoClient, repository: second))
             }
         }
     }
 
-    @Test("Concurrent ingests of one day through both servers all count in the day's snapshot; the quest completes once")
+    @Test(
+        "Concurrent ingests of one day through both servers all count in the day's snapshot; the quest completes once")
     func concurrentDay() async throws {
         try await Self.withTwoServers { one, two in
             let (_, token) = try await one.user("ada")
@@ -38,10 +43,15 @@ struct TwoServersTests {
                 for index in 0..<40 {
                     let server = index % 2 == 0 ? one : two
                     let minute = String(format: "%02d", index)
-                    let body = IngestEndpointTests.document(metrics: [IngestEndpointTests.metric("step_count", "count", [
-                        IngestEndpointTests.period(50, "2025-11-16 09:\(minute):00 +0000", "2025-11-16 09:\(minute):30 +0000",
-                                                   "Phone"),
-                    ])])
+                    let body = IngestEndpointTests.document(metrics: [
+                        IngestEndpointTests.metric(
+                            "step_count", "count",
+                            [
+                                IngestEndpointTests.period(
+                                    50, "2025-11-16 09:\(minute):00 +0000", "2025-11-16 09:\(minute):30 +0000",
+                                    "Phone")
+                            ])
+                    ])
                     group.addTask { try await server.ingest(token, body) }
                 }
                 return try await group.reduce(into: [Reply]()) { $0.append($1) }
@@ -63,7 +73,8 @@ struct TwoServersTests {
     func importsFollowed() async throws {
         let folders = (UploadFolder(), UploadFolder())
         defer { folders.0.remove(); folders.1.remove() }
-        try await Self.withTwoServers(configurations: (.uploads(into: folders.0.path), .uploads(into: folders.1.path))) {
+        try await Self.withTwoServers(configurations: (.uploads(into: folders.0.path), .uploads(into: folders.1.path)))
+        {
             one, two in
             let (_, token) = try await one.user("ada")
             let body = try Data(contentsOf: URL(fileURLWithPath: ExportText.fixture("apple-health-parser/export.zip")))
@@ -91,12 +102,17 @@ struct TwoServersTests {
         }
     }
 
-    @Test("A snapshot never goes backwards: a later write through a server whose clock is an hour behind keeps updatedAt")
+    @Test(
+        "A snapshot never goes backwards: a later write through a server whose clock is an hour behind keeps updatedAt")
     func clocksApart() async throws {
         try await Self.withTwoServers(secondClockBehind: 3600) { one, two in
             let (_, token) = try await one.user("cy")
-            #expect(try await one.sync(token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 10}}"#).status == .ok)
-            #expect(try await two.sync(token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 20}}"#).status == .ok)
+            #expect(
+                try await one.sync(token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 10}}"#)
+                    .status == .ok)
+            #expect(
+                try await two.sync(token, #"{"date": "2025-11-16", "source": "HEALTHKIT", "data": {"steps": 20}}"#)
+                    .status == .ok)
             for server in [one, two] {
                 let day = try await server.day(token, "2025-11-16").object
                 #expect(day["steps"] as? Int == 20, "the later write's value")

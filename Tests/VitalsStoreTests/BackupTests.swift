@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
-@testable import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsStore
 
 @Suite("Backups and restores of a SQLite file")
 struct BackupTests {
@@ -16,8 +17,10 @@ struct BackupTests {
     static func steps(_ range: Range<Int>) throws -> [Sample] {
         let start = date("2025-01-01T00:00:00Z")
         return try range.map {
-            try Sample.quantity(.stepCount, Double($0), .count, start: start + Double($0) * 60,
-                                end: start + Double($0) * 60 + 60, source: iPhone).validated()
+            try Sample.quantity(
+                .stepCount, Double($0), .count, start: start + Double($0) * 60,
+                end: start + Double($0) * 60 + 60, source: iPhone
+            ).validated()
         }
     }
 
@@ -46,7 +49,7 @@ struct BackupTests {
         try await Task.sleep(for: .milliseconds(50))
         let before = try await temporary.store.samples(of: .stepCount).value.count
         var configuration = SQLiteBackup.Configuration()
-        configuration.bytesPerStep = 64 * 1024   // many steps, with commits landing between them
+        configuration.bytesPerStep = 64 * 1024  // many steps, with commits landing between them
         let steps = Locked(0)
         let report = try await Task.detached {
             try SQLiteBackup(source: temporary.path, catalog: Self.catalog, configuration: configuration)
@@ -68,14 +71,18 @@ struct BackupTests {
         let values = Set(copied.map { Int(($0.quantity?.value ?? -1)) })
         #expect((0..<before).allSatisfy(values.contains))
         #expect(report.tables.first { $0.name == "samples" }?.rows == copied.count)
-        let integrity = try await DatabaseQueue(path: backup).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+        let integrity = try await DatabaseQueue(path: backup).read {
+            try String.fetchAll($0, sql: "PRAGMA integrity_check")
+        }
         #expect(integrity == ["ok"])
     }
 
     @Test("A backup never overwrites a file, and a missing database is named")
     func refusals() async throws {
         let (temporary, backup) = try await Self.storeWithBackup(10)
-        let again = #expect(throws: VitalsError.self) { try SQLiteBackup(source: temporary.path, catalog: Self.catalog).write(to: backup) }
+        let again = #expect(throws: VitalsError.self) {
+            try SQLiteBackup(source: temporary.path, catalog: Self.catalog).write(to: backup)
+        }
         #expect(again?.code == .duplicate)
         let missing = #expect(throws: VitalsError.self) {
             try SQLiteBackup(source: temporary.path + ".none", catalog: Self.catalog).write(to: backup + ".2")
@@ -91,7 +98,9 @@ struct BackupTests {
             // While a store has the file open, it is not replaced.
             let other = try SQLiteHealthStore(path: target, configuration: temporary.store.configuration)
             try await other.save(try Self.steps(5000..<5010))
-            let busy = #expect(throws: VitalsError.self) { try SQLiteRestore(backup: backup, target: target, catalog: Self.catalog).run() }
+            let busy = #expect(throws: VitalsError.self) {
+                try SQLiteRestore(backup: backup, target: target, catalog: Self.catalog).run()
+            }
             #expect(busy?.code == .unavailable && busy?.message.contains("stop it first") == true)
             #expect(try await other.samples(of: .stepCount).value.count == 10)
         }
@@ -130,17 +139,23 @@ struct BackupTests {
 
         let truncated = temporary.directory.appendingPathComponent("truncated.sqlite").path
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: truncated))
-        let cut = #expect(throws: VitalsError.self) { try SQLiteRestore(backup: truncated, target: target, catalog: Self.catalog).run() }
+        let cut = #expect(throws: VitalsError.self) {
+            try SQLiteRestore(backup: truncated, target: target, catalog: Self.catalog).run()
+        }
         #expect(cut?.code == .invalidInput && cut?.message.contains("truncated") == true)
         #expect(cut?.location?.file == truncated && cut?.location?.byteOffset == Int64(whole.count / 2))
 
         // Overwrite the middle pages (the samples' B-tree) with noise: the header still says the file is whole.
         var noisy = whole
         var generator = SeededGenerator(seed: 7)
-        for index in (whole.count / 3)..<(whole.count / 3 + 65_536) { noisy[index] = UInt8.random(in: 0...255, using: &generator) }
+        for index in (whole.count / 3)..<(whole.count / 3 + 65_536) {
+            noisy[index] = UInt8.random(in: 0...255, using: &generator)
+        }
         let damaged = temporary.directory.appendingPathComponent("damaged.sqlite").path
         try noisy.write(to: URL(fileURLWithPath: damaged))
-        let broken = #expect(throws: VitalsError.self) { try SQLiteRestore(backup: damaged, target: target, catalog: Self.catalog).run() }
+        let broken = #expect(throws: VitalsError.self) {
+            try SQLiteRestore(backup: damaged, target: target, catalog: Self.catalog).run()
+        }
         #expect(broken?.code == .invalidInput && broken?.location?.file == damaged)
         var quick = SQLiteRestore(backup: damaged, target: target, catalog: Self.catalog)
         quick.check = .quick
@@ -149,15 +164,24 @@ struct BackupTests {
 
         let newer = temporary.directory.appendingPathComponent("newer.sqlite").path
         try whole.write(to: URL(fileURLWithPath: newer))
-        try await DatabaseQueue(path: newer).write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')") }
-        let future = #expect(throws: VitalsError.self) { try SQLiteRestore(backup: newer, target: target, catalog: Self.catalog).run() }
+        try await DatabaseQueue(path: newer).write {
+            try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')")
+        }
+        let future = #expect(throws: VitalsError.self) {
+            try SQLiteRestore(backup: newer, target: target, catalog: Self.catalog).run()
+        }
         #expect(future?.code == .newerSchema && future?.message.contains("v99-from-the-future") == true)
 
         let foreign = temporary.directory.appendingPathComponent("foreign.sqlite").path
         try await DatabaseQueue(path: foreign).write { db in
-            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('other-v1')")
+            try db.execute(
+                sql:
+                    "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('other-v1')"
+            )
         }
-        let mismatch = #expect(throws: VitalsError.self) { try SQLiteRestore(backup: foreign, target: target, catalog: Self.catalog).run() }
+        let mismatch = #expect(throws: VitalsError.self) {
+            try SQLiteRestore(backup: foreign, target: target, catalog: Self.catalog).run()
+        }
         #expect(mismatch?.code == .invalidInput && mismatch?.location?.field == "--db")
 
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == original)
@@ -170,13 +194,19 @@ struct BackupTests {
         let folder = try TestFolder.make("vitals-backups").path
         let backups = BackupFolder(path: folder)
         let start = date("2026-11-29T02:00:00Z")
-        let made = (0..<5).map { backups.backupPath(stem: "server", extension: "sqlite", at: start + Double($0) * 3600.5) }
+        let made = (0..<5).map {
+            backups.backupPath(stem: "server", extension: "sqlite", at: start + Double($0) * 3600.5)
+        }
         // A partial copy of a process still running stays; one whose process has ended goes.
         let running = ".server-20261129T010000.000Z.sqlite.partial-\(getpid())"
         let abandoned = ".server-20261129T010000.000Z.sqlite.partial-\(Int32.max - 1)"
         FileManager.default.createFile(atPath: folder + "/" + abandoned, contents: Data())
-        let others = ["vitals-20261129T010000.000Z.sqlite", "server-notes.sqlite", "server-20261129T010000.000Z.dump", running]
-        for path in made + others.map({ folder + "/" + $0 }) { FileManager.default.createFile(atPath: path, contents: Data()) }
+        let others = [
+            "vitals-20261129T010000.000Z.sqlite", "server-notes.sqlite", "server-20261129T010000.000Z.dump", running,
+        ]
+        for path in made + others.map({ folder + "/" + $0 }) {
+            FileManager.default.createFile(atPath: path, contents: Data())
+        }
         #expect(URL(fileURLWithPath: made[1]).lastPathComponent == "server-20261129T030000.500Z.sqlite")
         let removed = try backups.prune(stem: "server", extension: "sqlite", keep: 2)
         #expect(removed == Array(made.prefix(3)))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
+
 @testable import VitalsStore
 
 @Suite("Bulk writes")
@@ -9,8 +10,10 @@ struct BulkWriteTests {
     static func steps(_ count: Int) throws -> [Sample] {
         let start = date("2025-01-01T00:00:00Z")
         return try (0..<count).map {
-            try Sample.quantity(.stepCount, Double($0), .count, start: start + Double($0) * 60,
-                                end: start + Double($0) * 60 + 60, source: iPhone).validated()
+            try Sample.quantity(
+                .stepCount, Double($0), .count, start: start + Double($0) * 60,
+                end: start + Double($0) * 60 + 60, source: iPhone
+            ).validated()
         }
     }
 
@@ -25,7 +28,7 @@ struct BulkWriteTests {
     @Test("Alone on the file, a bulk write uses a rollback journal and leaves the file in WAL mode")
     func exclusive() async throws {
         let temporary = try TemporaryStore()
-        _ = try await temporary.store.samples(of: .stepCount)   // opens a reader connection, released by the bulk write
+        _ = try await temporary.store.samples(of: .stepCount)  // opens a reader connection, released by the bulk write
         let samples = try Self.steps(500)
         let sawJournal = try await temporary.store.bulkWrite { bulk in
             for sample in samples { try bulk.add(sample) }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
+
 @testable import VitalsStore
 
 /// One store file opened twice: with the per-day statistics cache, and with it bypassed.
@@ -19,11 +20,11 @@ struct CachedStorePair {
         uncached = try temporary.reopen { $0.cachesDailyStatistics = false }
     }
 
-
     /// Asks `query` twice through the cache (filling it, then reading it) and once uncached;
     /// expects all three to be equal and returns the answer.
     @discardableResult
-    func check(_ query: StatisticsQuery, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [Statistics] {
+    func check(_ query: StatisticsQuery, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [Statistics]
+    {
         let first = try await cached.statistics(query).value
         let second = try await cached.statistics(query).value
         let truth = try await uncached.statistics(query).value
@@ -36,9 +37,11 @@ struct CachedStorePair {
     func cachedDays(_ type: SampleType? = nil) async throws -> Int {
         try await cached.database.read { db in
             if let type {
-                return try Int.fetchOne(db, sql: """
-                    SELECT count(*) FROM daily_statistics d JOIN types t ON t.id = d.type_id WHERE t.identifier = ?
-                    """, arguments: [type.identifier]) ?? 0
+                return try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*) FROM daily_statistics d JOIN types t ON t.id = d.type_id WHERE t.identifier = ?
+                        """, arguments: [type.identifier]) ?? 0
             }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM daily_statistics") ?? 0
         }
@@ -47,9 +50,12 @@ struct CachedStorePair {
     /// The start instants (seconds since 1970) of the cached days of `type`.
     func cachedStarts(_ type: SampleType) async throws -> Set<Double> {
         try await cached.database.read { db in
-            Set(try Double.fetchAll(db, sql: """
-                SELECT d.day_start FROM daily_statistics d JOIN types t ON t.id = d.type_id WHERE t.identifier = ?
-                """, arguments: [type.identifier]))
+            Set(
+                try Double.fetchAll(
+                    db,
+                    sql: """
+                        SELECT d.day_start FROM daily_statistics d JOIN types t ON t.id = d.type_id WHERE t.identifier = ?
+                        """, arguments: [type.identifier]))
         }
     }
 }
@@ -67,11 +73,14 @@ enum CacheFixture {
     }
 
     /// A daily query over `days` days from local midnight of `start`.
-    static func daily(_ type: SampleType, from start: Date, days: Int, in calendar: Calendar = berlin,
-                      options: StatisticsOptions = .sum, sources: SourceFilter = .all) throws -> StatisticsQuery {
+    static func daily(
+        _ type: SampleType, from start: Date, days: Int, in calendar: Calendar = berlin,
+        options: StatisticsOptions = .sum, sources: SourceFilter = .all
+    ) throws -> StatisticsQuery {
         let end = calendar.date(byAdding: .day, value: days, to: start)!
-        return StatisticsQuery(type: type, range: try DateRange(start: start, end: end), interval: .day,
-                               calendar: calendar, options: options, sources: sources)
+        return StatisticsQuery(
+            type: type, range: try DateRange(start: start, end: end), interval: .day,
+            calendar: calendar, options: options, sources: sources)
     }
 
     /// Hourly steps from the watch and, 30 minutes later, the phone, over `hours` hours from `start`.
@@ -80,7 +89,8 @@ enum CacheFixture {
             let t = start + Double(hour) * 3600
             return [
                 .quantity(.stepCount, base + Double(hour % 7), .count, start: t, end: t + 3600, source: watch),
-                .quantity(.stepCount, base * 1.5 + Double(hour % 5), .count, start: t + 1800, end: t + 5400, source: phone),
+                .quantity(
+                    .stepCount, base * 1.5 + Double(hour % 5), .count, start: t + 1800, end: t + 5400, source: phone),
             ]
         }
     }

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
-@testable import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsStore
 
 /// Cached daily statistics equal the engine's answer bit for bit: time zones, DST days,
 /// discrete and category types, random data and writes, and a write racing a cache fill.
@@ -61,16 +62,23 @@ struct DailyCacheExactnessTests {
         for minute in stride(from: 0, to: 3 * 1440, by: 7) {
             let t = start + Double(minute) * 60
             samples.append(.quantity(.heartRate, 55 + Double(minute % 40), .countPerMinute, start: t, source: F.watch))
-            samples.append(.quantity(.heartRate, 60 + Double(minute % 30), .countPerMinute, start: t + 20, source: F.phone))
+            samples.append(
+                .quantity(.heartRate, 60 + Double(minute % 30), .countPerMinute, start: t + 20, source: F.phone))
         }
         samples.append(.quantity(.bodyMass, 71.5, .kilogram, start: start + 30_000, source: F.phone))
         samples.append(.quantity(.bodyMass, 71.2, .kilogram, start: start + 40_000, source: F.phone))
-        samples.append(.category(.sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: start - 7_200,
-                                 end: start + 20_000, source: F.watch))
-        samples.append(.category(.sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: start - 9_000,
-                                 end: start + 25_000, source: F.phone))
+        samples.append(
+            .category(
+                .sleepAnalysis, SleepAnalysisValue.asleepCore.rawValue, start: start - 7_200,
+                end: start + 20_000, source: F.watch))
+        samples.append(
+            .category(
+                .sleepAnalysis, SleepAnalysisValue.inBed.rawValue, start: start - 9_000,
+                end: start + 25_000, source: F.phone))
         try await pair.cached.save(samples)
-        let optionSets: [StatisticsOptions] = [.average, [.minimum, .maximum], .mostRecent, [.average, .minimum, .maximum, .mostRecent]]
+        let optionSets: [StatisticsOptions] = [
+            .average, [.minimum, .maximum], .mostRecent, [.average, .minimum, .maximum, .mostRecent],
+        ]
         for options in optionSets {
             try await pair.check(try F.daily(.heartRate, from: start, days: 3, options: options))
             try await pair.check(try F.daily(.bodyMass, from: start, days: 3, options: options))
@@ -82,8 +90,9 @@ struct DailyCacheExactnessTests {
         let bed = try await pair.check(inBed)
         #expect(bed[1].duration != nil)
         #expect(try await pair.cachedDays(.sleepAnalysis) == 4, "asleep and in-bed are different rows")
-        let watchOnly = try F.daily(.heartRate, from: start, days: 3, options: .average,
-                                    sources: .source(bundleIdentifier: F.watch.bundleIdentifier))
+        let watchOnly = try F.daily(
+            .heartRate, from: start, days: 3, options: .average,
+            sources: .source(bundleIdentifier: F.watch.bundleIdentifier))
         try await pair.check(watchOnly)
         #expect(try await pair.cachedDays(.heartRate) == 6, "a source filter is its own rows")
     }
@@ -116,10 +125,12 @@ struct DailyCacheExactnessTests {
         let query = try F.daily(.stepCount, from: start, days: 2)
         let answer = try await pair.cached.read { db in try StatisticsLoader(db).cachedStatistics(query) }
         #expect(answer.result.computed.count == 2)
-        try await pair.cached.save(.quantity(.stepCount, 5, .count, start: start + 100, end: start + 160, source: F.phone))
+        try await pair.cached.save(
+            .quantity(.stepCount, 5, .count, start: start + 100, end: start + 160, source: F.phone))
         let stored = try await pair.cached.database.write { db in
-            try DailyStatisticsCache(db).store(answer.result.computed, variant: answer.variant, typeID: answer.typeID!,
-                                              ifEpoch: answer.epoch)
+            try DailyStatisticsCache(db).store(
+                answer.result.computed, variant: answer.variant, typeID: answer.typeID!,
+                ifEpoch: answer.epoch)
         }
         #expect(!stored)
         #expect(try await pair.cachedDays() == 0)
@@ -131,28 +142,36 @@ struct DailyCacheExactnessTests {
     func randomized() async throws {
         let pair = try CachedStorePair()
         var generator = SeededGenerator(seed: 16)
-        let origin = F.midnight(2025, 10, 20)   // spans the end of DST on 26 October
-        let sources = [F.watch, F.phone, Source(name: "Ring", bundleIdentifier: "x.ring"), Source(name: "Scale", bundleIdentifier: "x.scale")]
+        let origin = F.midnight(2025, 10, 20)  // spans the end of DST on 26 October
+        let sources = [
+            F.watch, F.phone, Source(name: "Ring", bundleIdentifier: "x.ring"),
+            Source(name: "Scale", bundleIdentifier: "x.scale"),
+        ]
         func randomSamples(_ count: Int) -> [Sample] {
             (0..<count).map { _ -> Sample in
                 let source = sources[Int.random(in: 0..<sources.count, using: &generator)]
                 let start = origin + Double.random(in: 0..<(12 * 86_400), using: &generator).rounded()
                 if Bool.random(using: &generator) {
                     let length = [0, 60, 600, 3_600, 30_000, 100_000][Int.random(in: 0..<6, using: &generator)]
-                    return .quantity(.stepCount, Double(Int.random(in: 0..<500, using: &generator)), .count,
-                                     start: start, end: start + Double(length), source: source)
+                    return .quantity(
+                        .stepCount, Double(Int.random(in: 0..<500, using: &generator)), .count,
+                        start: start, end: start + Double(length), source: source)
                 }
-                return .quantity(.heartRate, Double(Int.random(in: 40..<180, using: &generator)), .countPerMinute,
-                                 start: start, source: source)
+                return .quantity(
+                    .heartRate, Double(Int.random(in: 40..<180, using: &generator)), .countPerMinute,
+                    start: start, source: source)
             }
         }
         var stored = randomSamples(600)
         try await pair.cached.save(stored)
         for round in 0..<6 {
-            let cases: [(SampleType, StatisticsOptions)] = [(.stepCount, .sum), (.heartRate, [.average, .minimum, .maximum, .mostRecent])]
+            let cases: [(SampleType, StatisticsOptions)] = [
+                (.stepCount, .sum), (.heartRate, [.average, .minimum, .maximum, .mostRecent]),
+            ]
             for (type, options) in cases {
                 let first = Int.random(in: 0..<6, using: &generator)
-                try await pair.check(try F.daily(type, from: origin + Double(first) * 86_400, days: 4, options: options))
+                try await pair.check(
+                    try F.daily(type, from: origin + Double(first) * 86_400, days: 4, options: options))
                 var query = try F.daily(type, from: origin, days: 12, options: options)
                 query.range = try DateRange(start: origin + 3_600 * Double(round), end: query.range.end)
                 try await pair.check(query)

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
-@testable import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsStore
 
 /// `SQLiteHealthStore(database:)`: a store over connections the caller opened.
 @Suite("A store over the caller's connections")
@@ -20,8 +21,10 @@ struct InMemoryStoreTests {
         #expect(try await store.samples(of: .stepCount).value.count == 120)
         let utc = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
         let day = try DateRange(start: date("2025-01-01T00:00:00Z"), end: date("2025-01-02T00:00:00Z"))
-        let total = try await store.statistics(StatisticsQuery(type: .stepCount, range: day, interval: .day,
-                                                                calendar: utc, options: .sum))
+        let total = try await store.statistics(
+            StatisticsQuery(
+                type: .stepCount, range: day, interval: .day,
+                calendar: utc, options: .sum))
         #expect(total.value.first?.sum == Double((0..<120).reduce(0, +)))
         #expect(try await store.delete([samples[0].uuid]) == 1)
         #expect(try await store.changes(since: nil, types: nil).deleted.map(\.uuid) == [samples[0].uuid])
@@ -35,7 +38,11 @@ struct InMemoryStoreTests {
     @Test("Over a caller's file queue in rollback-journal mode, a bulk write leaves its journal mode alone")
     func callersJournalMode() async throws {
         let path = TestFolder.path("vitals-caller", suffix: ".sqlite")
-        defer { for suffix in ["", "-journal", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm", ".lock"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
         let queue = try DatabaseQueue(path: path)
         let store = try SQLiteHealthStore(database: queue)
         let samples = try BulkWriteTests.steps(30)

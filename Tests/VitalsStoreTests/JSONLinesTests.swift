@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsInsights
+
 @testable import VitalsStore
 
 @Suite("JSON Lines")
@@ -14,7 +15,9 @@ struct JSONLinesTests {
         let zone = TimeZone(identifier: "Asia/Tokyo")!
         var originals: [Sample] = []
         var lines: [String] = []
-        for type in [SampleType.stepCount, .sleepAnalysis, .workout, .mindfulSession, .numberOfAlcoholicBeverages, .bodyMass] {
+        for type in [
+            SampleType.stepCount, .sleepAnalysis, .workout, .mindfulSession, .numberOfAlcoholicBeverages, .bodyMass,
+        ] {
             let samples = try await temp.store.samples(of: type).value
             #expect(!samples.isEmpty, "\(type.shortName)")
             originals += samples
@@ -33,17 +36,45 @@ struct JSONLinesTests {
 
     @Test("A bad line names the file, line and field, and nothing of the batch is stored")
     func badBatch() async throws {
-        let good = #"{"type":"stepCount","value":10,"unit":"count","start":"2025-10-01T08:00:00Z","end":"2025-10-01T08:10:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#
+        let good =
+            #"{"type":"stepCount","value":10,"unit":"count","start":"2025-10-01T08:00:00Z","end":"2025-10-01T08:10:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#
         let cases: [(String, String, VitalsError.Code)] = [
-            (#"{"type":"stepCount","value":10,"unit":"furlongs","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#, "unit", .invalidUnit),
-            (#"{"type":"stepCount","value":10,"unit":"kg","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#, "unit", .incompatibleUnit),
-            (#"{"type":"stepCount","value":10,"unit":"count","start":"2025-10-01T08:00:00Z","end":"2025-10-01T07:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#, "end", .invalidDateRange),
-            (#"{"type":"stepCount","value":-3,"unit":"count","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#, "value", .invalidValue),
-            (#"{"type":"stepCount","value":"NaN","unit":"count","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#, "value", .invalidInput),
-            (#"{"type":"stepCount","value":10,"unit":"count","start":"yesterday","source":{"name":"A","bundleIdentifier":"a"}}"#, "start", .invalidDate),
-            (#"{"type":"stepCount","value":10,"unit":"count","start":"2025-10-01T08:00:00Z","source":{"name":"A"}}"#, "source.bundleIdentifier", .invalidInput),
-            (#"{"type":"sleepAnalysis","value":"dreaming","start":"2025-10-01T08:00:00Z","end":"2025-10-01T09:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#, "value", .invalidValue),
-            (#"{"type":"bloodPressure","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"},"members":[{"type":"bloodPressureSystolic","value":120,"unit":"kg","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}]}"#, "members[0].unit", .incompatibleUnit),
+            (
+                #"{"type":"stepCount","value":10,"unit":"furlongs","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#,
+                "unit", .invalidUnit
+            ),
+            (
+                #"{"type":"stepCount","value":10,"unit":"kg","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#,
+                "unit", .incompatibleUnit
+            ),
+            (
+                #"{"type":"stepCount","value":10,"unit":"count","start":"2025-10-01T08:00:00Z","end":"2025-10-01T07:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#,
+                "end", .invalidDateRange
+            ),
+            (
+                #"{"type":"stepCount","value":-3,"unit":"count","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#,
+                "value", .invalidValue
+            ),
+            (
+                #"{"type":"stepCount","value":"NaN","unit":"count","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#,
+                "value", .invalidInput
+            ),
+            (
+                #"{"type":"stepCount","value":10,"unit":"count","start":"yesterday","source":{"name":"A","bundleIdentifier":"a"}}"#,
+                "start", .invalidDate
+            ),
+            (
+                #"{"type":"stepCount","value":10,"unit":"count","start":"2025-10-01T08:00:00Z","source":{"name":"A"}}"#,
+                "source.bundleIdentifier", .invalidInput
+            ),
+            (
+                #"{"type":"sleepAnalysis","value":"dreaming","start":"2025-10-01T08:00:00Z","end":"2025-10-01T09:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#,
+                "value", .invalidValue
+            ),
+            (
+                #"{"type":"bloodPressure","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"},"members":[{"type":"bloodPressureSystolic","value":120,"unit":"kg","start":"2025-10-01T08:00:00Z","source":{"name":"A","bundleIdentifier":"a"}}]}"#,
+                "members[0].unit", .incompatibleUnit
+            ),
             (#"{"type":"stepCount","value":10"#, "", .invalidInput),
         ]
         let temp = try TemporaryStore()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsInsights
+
 @testable import VitalsStore
 
 @Suite("Logging methods (seed 000)")
@@ -28,10 +29,13 @@ struct LoggingTests {
         // No body mass yet: the configured default (70 kg) is used. HIIT is 8 MET.
         let first = try await temp.store.logWorkout(start: start, end: end, activity: .highIntensityIntervalTraining)
         #expect(abs(first.workout!.statistics(for: .activeEnergyBurned)!.sum! - 8 * 70 * 0.75) < 1e-9)
-        try await temp.store.save(.quantity(.bodyMass, 80, .kilogram, start: date("2025-09-01T08:00:00Z"), source: iPhone))
-        try await temp.store.save(.quantity(.bodyMass, 200, .pound, start: date("2025-09-20T08:00:00Z"), source: iPhone))
-        let second = try await temp.store.logWorkout(start: start.addingTimeInterval(86_400), end: end.addingTimeInterval(86_400),
-                                                     activity: .running)
+        try await temp.store.save(
+            .quantity(.bodyMass, 80, .kilogram, start: date("2025-09-01T08:00:00Z"), source: iPhone))
+        try await temp.store.save(
+            .quantity(.bodyMass, 200, .pound, start: date("2025-09-20T08:00:00Z"), source: iPhone))
+        let second = try await temp.store.logWorkout(
+            start: start.addingTimeInterval(86_400), end: end.addingTimeInterval(86_400),
+            activity: .running)
         let kilograms = 200 * 0.45359237
         #expect(abs(second.workout!.statistics(for: .activeEnergyBurned)!.sum! - 9.8 * kilograms * 0.75) < 1e-6)
 
@@ -71,14 +75,17 @@ struct StoreStatisticsTests {
         let phoneDevice = Device(name: "iPhone", model: "iPhone")
         // The phone appears first, but the watch still wins by default.
         try await temp.store.save([
-            .quantity(.stepCount, 1200, .count, start: date("2025-10-01T10:30:00Z"), end: date("2025-10-01T11:30:00Z"),
-                      source: Source(name: "Phone", bundleIdentifier: "com.apple.health.1"), device: phoneDevice),
-            .quantity(.stepCount, 1000, .count, start: date("2025-10-01T10:00:00Z"), end: date("2025-10-01T11:00:00Z"),
-                      source: Source(name: "Wrist", bundleIdentifier: "com.apple.health.2"), device: watchDevice),
+            .quantity(
+                .stepCount, 1200, .count, start: date("2025-10-01T10:30:00Z"), end: date("2025-10-01T11:30:00Z"),
+                source: Source(name: "Phone", bundleIdentifier: "com.apple.health.1"), device: phoneDevice),
+            .quantity(
+                .stepCount, 1000, .count, start: date("2025-10-01T10:00:00Z"), end: date("2025-10-01T11:00:00Z"),
+                source: Source(name: "Wrist", bundleIdentifier: "com.apple.health.2"), device: watchDevice),
         ])
         let range = try DateRange(start: date("2025-10-01T00:00:00Z"), end: date("2025-10-03T00:00:00Z"))
-        let query = StatisticsQuery(type: .stepCount, range: range, interval: .day, calendar: .gregorian(in: .gmt),
-                                    options: [.sum, .separateBySource])
+        let query = StatisticsQuery(
+            type: .stepCount, range: range, interval: .day, calendar: .gregorian(in: .gmt),
+            options: [.sum, .separateBySource])
         let merged = try await temp.store.statistics(query).value
         #expect(merged.count == 2)
         #expect(abs(merged[0].sum! - 1600) < 1e-9)
@@ -97,7 +104,8 @@ struct StoreStatisticsTests {
     func wrongOption() async throws {
         let temp = try TemporaryStore()
         let range = try DateRange(start: date("2025-10-01T00:00:00Z"), end: date("2025-10-02T00:00:00Z"))
-        let query = StatisticsQuery(type: .heartRate, range: range, interval: .day, calendar: .gregorian(in: .gmt), options: .sum)
+        let query = StatisticsQuery(
+            type: .heartRate, range: range, interval: .day, calendar: .gregorian(in: .gmt), options: .sum)
         do {
             _ = try await temp.store.statistics(query)
             Issue.record("expected an error")

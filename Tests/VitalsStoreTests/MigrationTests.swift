@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
-@testable import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsStore
 
 @Suite("Schema migrations")
 struct MigrationTests {
@@ -14,12 +15,17 @@ struct MigrationTests {
         try SQLiteHealthStore.migrator.migrate(queue, upTo: "v2-import")
         try queue.write { db in
             try db.execute(sql: "INSERT INTO types (id, identifier) VALUES (1, 'HKQuantityTypeIdentifierStepCount')")
-            try db.execute(sql: "INSERT INTO sources (id, name, bundle_identifier) VALUES (1, 'iPhone', 'com.apple.health')")
+            try db.execute(
+                sql: "INSERT INTO sources (id, name, bundle_identifier) VALUES (1, 'iPhone', 'com.apple.health')")
             for index in 1...3 {
-                try db.execute(sql: """
-                    INSERT INTO samples (uuid, type_id, start, "end", value, source_id, created)
-                    VALUES (?, 1, ?, ?, ?, 1, ?)
-                    """, arguments: [UUID(), 1_700_000_000 + index * 60, 1_700_000_060 + index * 60, index * 10, 1_700_000_000])
+                try db.execute(
+                    sql: """
+                        INSERT INTO samples (uuid, type_id, start, "end", value, source_id, created)
+                        VALUES (?, 1, ?, ?, ?, 1, ?)
+                        """,
+                    arguments: [
+                        UUID(), 1_700_000_000 + index * 60, 1_700_000_060 + index * 60, index * 10, 1_700_000_000,
+                    ])
             }
             try db.execute(sql: "INSERT INTO sample_links (parent_id, child_id) VALUES (1, 2)")
             try db.execute(sql: "DELETE FROM samples WHERE id = 3")
@@ -39,8 +45,10 @@ struct MigrationTests {
         #expect(before.added.map(\.quantity?.value) == [10, 20])
         #expect(before.anchor.rawValue == 3, "the deleted sample's id stays taken")
 
-        let new = try Sample.quantity(.stepCount, 5, .count, start: Date(timeIntervalSince1970: 1_700_001_000),
-                                      source: iPhone).validated()
+        let new = try Sample.quantity(
+            .stepCount, 5, .count, start: Date(timeIntervalSince1970: 1_700_001_000),
+            source: iPhone
+        ).validated()
         try await store.save([new])
         let after = try await store.changes(since: before.anchor, types: nil)
         #expect(after.added.map(\.uuid) == [new.uuid])
@@ -50,7 +58,9 @@ struct MigrationTests {
             try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'samples'")
         }
         #expect(schema?.contains("AUTOINCREMENT") == false)
-        let links = try await DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample_links") }
+        let links = try await DatabaseQueue(path: path).read {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample_links")
+        }
         #expect(links == 1)
     }
 

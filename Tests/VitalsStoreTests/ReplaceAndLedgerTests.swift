@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
+
 @testable import VitalsStore
 
 @Suite("Replacing samples and the ingestion ledger")

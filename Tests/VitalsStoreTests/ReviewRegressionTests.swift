@@ -3,8 +3,9 @@ import GRDB
 import Testing
 import VitalsCore
 import VitalsInsights
-@testable import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsStore
 
 /// Defects found in review, each pinned by the input that showed it.
 @Suite("Review regressions")
@@ -29,8 +30,9 @@ struct ReviewRegressionTests {
         let end = Date(timeIntervalSinceReferenceDate: 780_537_959.2112817)
         try await temp.store.save(.category(.mindfulSession, 0, start: start, end: end, source: iPhone))
         let stored = try await temp.store.samples(of: .mindfulSession).value[0]
-        let found = try await temp.store.samples(of: .mindfulSession,
-                                                 matching: SamplePredicate(start: stored.end, end: stored.end.addingTimeInterval(3600)))
+        let found = try await temp.store.samples(
+            of: .mindfulSession,
+            matching: SamplePredicate(start: stored.end, end: stored.end.addingTimeInterval(3600)))
         #expect(found.value.count == 1)
     }
 
@@ -58,7 +60,9 @@ struct ReviewRegressionTests {
     func impossibleValues() async throws {
         let temp = try TemporaryStore()
         let at = date("2025-10-01T08:00:00Z")
-        await #expect(throws: VitalsError.self) { try await temp.store.save(.quantity(.bodyMass, -70, .kilogram, start: at, source: iPhone)) }
+        await #expect(throws: VitalsError.self) {
+            try await temp.store.save(.quantity(.bodyMass, -70, .kilogram, start: at, source: iPhone))
+        }
         await #expect(throws: VitalsError.self) {
             try await temp.store.save(.quantity(.distanceWalkingRunning, 1e307, .mile, start: at, source: iPhone))
         }
@@ -68,7 +72,8 @@ struct ReviewRegressionTests {
     @Test("Changes leave out deletions of types the user may not read, and say so")
     func changesHideUnreadableDeletions() async throws {
         let temp = try TemporaryStore()
-        let sleep = Sample.category(.sleepAnalysis, 3, start: date("2025-10-01T01:00:00Z"), end: date("2025-10-01T02:00:00Z"), source: iPhone)
+        let sleep = Sample.category(
+            .sleepAnalysis, 3, start: date("2025-10-01T01:00:00Z"), end: date("2025-10-01T02:00:00Z"), source: iPhone)
         try await temp.store.save(sleep)
         _ = try await temp.store.delete([sleep.uuid])
         try await temp.store.setAuthorization(.sharingDenied, for: .sleepAnalysis, access: .read)
@@ -79,7 +84,8 @@ struct ReviewRegressionTests {
 
     @Test("Long decimals and kJ conversions survive a JSONL round trip exactly")
     func exactNumbers() throws {
-        let line = #"{"type":"activeEnergyBurned","value":16.12,"unit":"kJ","start":"2025-10-01T08:00:00.123456Z","end":"2025-10-01T08:10:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#
+        let line =
+            #"{"type":"activeEnergyBurned","value":16.12,"unit":"kJ","start":"2025-10-01T08:00:00.123456Z","end":"2025-10-01T08:10:00Z","source":{"name":"A","bundleIdentifier":"a"}}"#
         let first = try SampleJSON.decodeLines(Data(line.utf8), file: "a.jsonl")[0]
         let printed = SampleJSON.line(for: first, in: .gmt)
         let second = try SampleJSON.decodeLines(Data(printed.utf8), file: "b.jsonl")[0]
@@ -90,8 +96,11 @@ struct ReviewRegressionTests {
 
     @Test("Hostile inputs are errors, not crashes")
     func hostileInputs() {
-        #expect(throws: VitalsError.self) { try HealthUnit(parsing: "((((((((((count^99)^99)^99)^99)^99)^99)^99)^99)^99)^99)") }
-        let event = #"{"type":"workout","activity":"running","start":"2025-10-01T08:00:00Z","end":"2025-10-01T09:00:00Z","source":{"name":"A","bundleIdentifier":"a"},"events":[{"type":1e300,"start":"2025-10-01T08:10:00Z"}]}"#
+        #expect(throws: VitalsError.self) {
+            try HealthUnit(parsing: "((((((((((count^99)^99)^99)^99)^99)^99)^99)^99)^99)^99)")
+        }
+        let event =
+            #"{"type":"workout","activity":"running","start":"2025-10-01T08:00:00Z","end":"2025-10-01T09:00:00Z","source":{"name":"A","bundleIdentifier":"a"},"events":[{"type":1e300,"start":"2025-10-01T08:10:00Z"}]}"#
         #expect(throws: VitalsError.self) { try SampleJSON.decodeLines(Data(event.utf8), file: "w.jsonl") }
         #expect(ISO8601.parse("2025-10-01T24:59:00Z") == nil)
         #expect(ISO8601.parse("2025-10-01T24:00:00Z") == ISO8601.parse("2025-10-02T00:00:00Z"))
@@ -100,11 +109,13 @@ struct ReviewRegressionTests {
     @Test("Workout activities survive a JSONL round trip")
     func workoutActivitiesRoundTrip() throws {
         let start = date("2025-10-01T08:00:00Z")
-        let activity = WorkoutActivity(activityType: .running, start: start, end: start.addingTimeInterval(600),
-                                       events: [WorkoutEvent(type: 3, start: start.addingTimeInterval(300))],
-                                       statistics: [WorkoutStatistics(type: .distanceWalkingRunning, unit: .meter, sum: 2000)])
-        let workout = Sample(type: .workout, start: start, end: start.addingTimeInterval(1200),
-                             content: .workout(Workout(activityType: .running, activities: [activity], duration: 1100)), source: iPhone)
+        let activity = WorkoutActivity(
+            activityType: .running, start: start, end: start.addingTimeInterval(600),
+            events: [WorkoutEvent(type: 3, start: start.addingTimeInterval(300))],
+            statistics: [WorkoutStatistics(type: .distanceWalkingRunning, unit: .meter, sum: 2000)])
+        let workout = Sample(
+            type: .workout, start: start, end: start.addingTimeInterval(1200),
+            content: .workout(Workout(activityType: .running, activities: [activity], duration: 1100)), source: iPhone)
         let decoded = try SampleJSON.decodeLines(Data(SampleJSON.line(for: workout, in: .gmt).utf8), file: "w.jsonl")[0]
         #expect(decoded.workout?.activities == [activity])
         #expect(decoded.workout?.duration == 1100)

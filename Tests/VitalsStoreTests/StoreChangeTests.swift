@@ -3,8 +3,9 @@ import GRDB
 import Testing
 import VitalsCore
 import VitalsInsights
-@testable import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsStore
 
 @Suite("Changes, authorization and cache")
 struct StoreChangeTests {
@@ -13,7 +14,8 @@ struct StoreChangeTests {
         let temp = try TemporaryStore()
         let a = Sample.quantity(.stepCount, 1, .count, start: date("2025-10-01T08:00:00Z"), source: iPhone)
         let b = Sample.quantity(.stepCount, 2, .count, start: date("2025-10-01T09:00:00Z"), source: iPhone)
-        let m = Sample.category(.mindfulSession, 0, start: date("2025-10-01T07:00:00Z"), end: date("2025-10-01T07:10:00Z"), source: iPhone)
+        let m = Sample.category(
+            .mindfulSession, 0, start: date("2025-10-01T07:00:00Z"), end: date("2025-10-01T07:10:00Z"), source: iPhone)
         try await temp.store.save([a, b, m])
         let first = try await temp.store.changes(since: nil, types: [.stepCount])
         #expect(first.added.map(\.uuid) == [a.uuid, b.uuid])
@@ -40,7 +42,8 @@ struct StoreChangeTests {
     func notifications() async throws {
         let temp = try TemporaryStore()
         let stream = temp.store.changeNotifications()
-        try await temp.store.save(.quantity(.bodyMass, 70, .kilogram, start: date("2025-10-01T08:00:00Z"), source: iPhone))
+        try await temp.store.save(
+            .quantity(.bodyMass, 70, .kilogram, start: date("2025-10-01T08:00:00Z"), source: iPhone))
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next() == [.bodyMass])
     }
@@ -48,7 +51,8 @@ struct StoreChangeTests {
     @Test("Permission Denied: reads are empty and say why, writes throw, other types keep working")
     func degradedMode() async throws {
         let temp = try TemporaryStore()
-        let sleep = Sample.category(.sleepAnalysis, 3, start: date("2025-10-01T01:00:00Z"), end: date("2025-10-01T02:00:00Z"), source: iPhone)
+        let sleep = Sample.category(
+            .sleepAnalysis, 3, start: date("2025-10-01T01:00:00Z"), end: date("2025-10-01T02:00:00Z"), source: iPhone)
         try await temp.store.save(sleep)
         try await temp.store.setAuthorization(.sharingDenied, for: .sleepAnalysis, access: .read)
         try await temp.store.setAuthorization(.sharingDenied, for: .sleepAnalysis, access: .share)
@@ -72,7 +76,9 @@ struct StoreChangeTests {
         let temp = try TemporaryStore { $0.defaultAuthorization = .notDetermined }
         let types: Set<SampleType> = [.mindfulSession, .stepCount]
         #expect(try await temp.store.authorizationState(for: types) == .notDetermined)
-        await #expect(throws: VitalsError.self) { try await temp.store.logMindfulness(start: date("2025-10-01T07:00:00Z"), end: date("2025-10-01T07:10:00Z")) }
+        await #expect(throws: VitalsError.self) {
+            try await temp.store.logMindfulness(start: date("2025-10-01T07:00:00Z"), end: date("2025-10-01T07:10:00Z"))
+        }
         try await temp.store.setAuthorization(.sharingDenied, for: .stepCount, access: .read)
         try await temp.store.requestAuthorization(toShare: [.mindfulSession], read: types)
         #expect(try await temp.store.authorizationStatus(for: .stepCount, access: .read) == .sharingDenied)
@@ -104,14 +110,16 @@ struct StoreChangeTests {
         let temp = try TemporaryStore { $0.now = { clock.now } }
         try await temp.store.save(.quantity(.stepCount, 5, .count, start: date("2025-10-01T08:00:00Z"), source: iPhone))
         let range = try DateRange(start: date("2025-10-01T00:00:00Z"), end: date("2025-10-02T00:00:00Z"))
-        let query = StatisticsQuery(type: .stepCount, range: range, interval: .day, calendar: .gregorian(in: .gmt), options: .sum)
+        let query = StatisticsQuery(
+            type: .stepCount, range: range, interval: .day, calendar: .gregorian(in: .gmt), options: .sum)
         #expect(try await temp.store.statistics(query).value[0].sum == 5)
         #expect(try await temp.store.samples(of: .stepCount).value.count == 1)
         // Break the database behind the store's back, as a corrupt or vanished file would (the
         // per-day statistics cache too, or it would still answer the daily query).
         let saboteur = try DatabaseQueue(path: temp.path)
         try await saboteur.write { db in
-            try db.execute(sql: "DROP TABLE workouts; DROP TABLE sample_links; DROP TABLE samples; DROP TABLE daily_statistics")
+            try db.execute(
+                sql: "DROP TABLE workouts; DROP TABLE sample_links; DROP TABLE samples; DROP TABLE daily_statistics")
         }
         clock.advance(60)
         let stale = try await temp.store.statistics(query)

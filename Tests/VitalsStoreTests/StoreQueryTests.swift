@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
+
 @testable import VitalsStore
 
 @Suite("Store queries")
@@ -20,7 +21,10 @@ struct StoreQueryTests {
         let longBefore = steps("2025-09-20T00:00:00Z", "2025-09-28T00:00:00Z")
         try await temp.store.save([atStart, endingAtStart, straddlingStart, straddlingEnd, atEnd, longBefore])
         func uuids(_ options: SampleQueryOptions) async throws -> Set<UUID> {
-            Set(try await temp.store.samples(of: .stepCount, matching: SamplePredicate(start: start, end: end, options: options)).value.map(\.uuid))
+            Set(
+                try await temp.store.samples(
+                    of: .stepCount, matching: SamplePredicate(start: start, end: end, options: options)
+                ).value.map(\.uuid))
         }
         #expect(try await uuids([]) == [atStart.uuid, endingAtStart.uuid, straddlingStart.uuid, straddlingEnd.uuid])
         #expect(try await uuids(.strictStartDate) == [atStart.uuid, straddlingEnd.uuid])
@@ -32,16 +36,25 @@ struct StoreQueryTests {
     func appSourceFilter() async throws {
         let temp = try TemporaryStore()
         let at = date("2025-10-01T08:00:00Z")
-        let sources = [("App", "com.x.app"), ("Widget", "com.x.app.widget"), ("Watch", "com.x.app.watchkitapp"),
-                       ("Other", "com.other"), ("Apple Watch", "com.apple.health.watch")]
-        try await temp.store.save(sources.map {
-            .category(.mindfulSession, 0, start: at, end: at.addingTimeInterval(600), source: Source(name: $0.0, bundleIdentifier: $0.1))
-        })
-        let mine = try await temp.store.samples(of: .mindfulSession, matching: SamplePredicate(sources: .app(bundleIdentifier: "com.x.app"))).value
+        let sources = [
+            ("App", "com.x.app"), ("Widget", "com.x.app.widget"), ("Watch", "com.x.app.watchkitapp"),
+            ("Other", "com.other"), ("Apple Watch", "com.apple.health.watch"),
+        ]
+        try await temp.store.save(
+            sources.map {
+                .category(
+                    .mindfulSession, 0, start: at, end: at.addingTimeInterval(600),
+                    source: Source(name: $0.0, bundleIdentifier: $0.1))
+            })
+        let mine = try await temp.store.samples(
+            of: .mindfulSession, matching: SamplePredicate(sources: .app(bundleIdentifier: "com.x.app"))
+        ).value
         #expect(Set(mine.map(\.source.bundleIdentifier)) == ["com.x.app", "com.x.app.widget", "com.x.app.watchkitapp"])
         let all = try await temp.store.samples(of: .mindfulSession).value
         #expect(all.count == 5)
-        let one = try await temp.store.samples(of: .mindfulSession, matching: SamplePredicate(sources: .source(bundleIdentifier: "com.x.app"))).value
+        let one = try await temp.store.samples(
+            of: .mindfulSession, matching: SamplePredicate(sources: .source(bundleIdentifier: "com.x.app"))
+        ).value
         #expect(one.count == 1)
     }
 
@@ -50,15 +63,19 @@ struct StoreQueryTests {
         let temp = try TemporaryStore()
         let at = date("2025-10-01T08:00:00Z")
         let device = Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", softwareVersion: "11.0")
-        let heart = Sample.quantity(.heartRate, 1.2, try HealthUnit(parsing: "count/s"), start: at, source: appleWatch, device: device,
-                                    metadata: ["HKMetadataKeyHeartRateMotionContext": .number(1), "HKTimeZone": .string("Europe/Berlin")])
+        let heart = Sample.quantity(
+            .heartRate, 1.2, try HealthUnit(parsing: "count/s"), start: at, source: appleWatch, device: device,
+            metadata: ["HKMetadataKeyHeartRateMotionContext": .number(1), "HKTimeZone": .string("Europe/Berlin")])
         let systolic = Sample.quantity(.bloodPressureSystolic, 120, .millimeterOfMercury, start: at, source: iPhone)
         let diastolic = Sample.quantity(.bloodPressureDiastolic, 80, .millimeterOfMercury, start: at, source: iPhone)
-        let pressure = Sample(type: .bloodPressure, start: at, end: at, content: .correlation([systolic, diastolic]), source: iPhone)
-        let future = Sample.quantity(SampleType(identifier: "HKQuantityTypeIdentifierFutureMetric"), 3.5,
-                                     try HealthUnit(parsing: "mg"), start: at, source: iPhone)
+        let pressure = Sample(
+            type: .bloodPressure, start: at, end: at, content: .correlation([systolic, diastolic]), source: iPhone)
+        let future = Sample.quantity(
+            SampleType(identifier: "HKQuantityTypeIdentifierFutureMetric"), 3.5,
+            try HealthUnit(parsing: "mg"), start: at, source: iPhone)
         try await temp.store.save([heart, pressure, future])
-        let kept = try await temp.store.samples(of: SampleType(identifier: "HKQuantityTypeIdentifierFutureMetric")).value
+        let kept = try await temp.store.samples(of: SampleType(identifier: "HKQuantityTypeIdentifierFutureMetric"))
+            .value
         #expect(kept.map(\.uuid) == [future.uuid])
         #expect(kept.first?.quantity == Quantity(3.5, try HealthUnit(parsing: "mg")))
         let loaded = try await temp.store.samples(of: .heartRate).value

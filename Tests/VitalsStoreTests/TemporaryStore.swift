@@ -1,7 +1,8 @@
 import Foundation
 import VitalsCore
-@testable import VitalsStore
 import VitalsTestSupport
+
+@testable import VitalsStore
 
 /// A store in a new temporary folder, opened through the production initializer.
 ///
@@ -28,7 +29,6 @@ struct TemporaryStore {
         return try SQLiteHealthStore(path: path, configuration: configuration)
     }
 }
-
 
 func date(_ text: String) -> Date { ISO8601.parse(text)! }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsStore
 
 /// How a write's inserted samples become the spans whose cached days it invalidates.

@@ -56,8 +56,10 @@ struct DailySyncTests {
             // Three days later: more steps on the partly synced day, and on the new days.
             clock.advance(days: 3)
             let lateSteps = 250
-            try await workspace.store.save(.quantity(.stepCount, Double(lateSteps), .count, start: Fixture.at(today, 20),
-                                                     end: Fixture.at(today, 20, 30), source: Fixture.phone))
+            try await workspace.store.save(
+                .quantity(
+                    .stepCount, Double(lateSteps), .count, start: Fixture.at(today, 20),
+                    end: Fixture.at(today, 20, 30), source: Fixture.phone))
             for offset in 1...3 { try await workspace.store.save(Fixture.steps(on: today.adding(days: offset))) }
 
             let next = try workspace.service(server: server.url, token: token, clock: clock)
@@ -71,9 +73,12 @@ struct DailySyncTests {
             #expect(updated.first?.steps == Fixture.expectedSteps(on: today) + lateSteps)
             for offset in 1...3 {
                 let day = today.adding(days: offset)
-                #expect(try await server.repository.snapshots(of: user, on: day).first?.steps == Fixture.expectedSteps(on: day))
+                #expect(
+                    try await server.repository.snapshots(of: user, on: day).first?.steps
+                        == Fixture.expectedSteps(on: day))
             }
-            #expect(try await workspace.cursors(clock: clock).lastSyncedDay(for: next.cursorKey) == today.adding(days: 3))
+            #expect(
+                try await workspace.cursors(clock: clock).lastSyncedDay(for: next.cursorKey) == today.adding(days: 3))
         }
     }
 
@@ -95,7 +100,9 @@ struct DailySyncTests {
             #expect(report.isFirstSync && report.daysSent == 14)
             #expect(try await server.repository.snapshots(of: bob, on: today.adding(days: -13)).count == 1)
             // Ada's next sync is incremental still.
-            #expect(try await workspace.service(server: server.url, token: ada, clock: clock).syncNow().isFirstSync == false)
+            #expect(
+                try await workspace.service(server: server.url, token: ada, clock: clock).syncNow().isFirstSync == false
+            )
             let keys = try await workspace.cursors(clock: clock).allCursors().keys
             #expect(keys.count == 2)
             let text = try String(contentsOfFile: workspace.cursorPath, encoding: .utf8)
@@ -140,8 +147,9 @@ struct DailySyncTests {
             let transport = CountingTransport()
             let sleeper = TestSleeper()
             let wrongToken = TokenHasher.newToken()
-            let service = try workspace.service(server: server.url, token: wrongToken, clock: clock,
-                                                transport: transport, sleeper: sleeper)
+            let service = try workspace.service(
+                server: server.url, token: wrongToken, clock: clock,
+                transport: transport, sleeper: sleeper)
             let error = await syncError { try await service.syncNow() }
             #expect(error?.code == .authorizationDenied)
             #expect(error?.message.contains("401") == true)

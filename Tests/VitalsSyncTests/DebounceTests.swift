@@ -16,8 +16,9 @@ struct DebounceTests {
             let (_, token) = try await server.user("ada")
             let sleeper = TestSleeper(gating: [.debounce])
             let transport = CountingTransport()
-            let service = try workspace.service(server: server.url, token: token, clock: clock, transport: transport,
-                                                sleeper: sleeper)
+            let service = try workspace.service(
+                server: server.url, token: token, clock: clock, transport: transport,
+                sleeper: sleeper)
             let callers = 5
             let reports = try await withThrowingTaskGroup(of: SyncReport.self) { group in
                 for _ in 0..<callers { group.addTask { try await service.requestSync() } }

@@ -17,14 +17,16 @@ struct JourneySyncTests {
         let clock = TestClock(Fixture.start)
         let today = Fixture.today
         for offset in 0..<14 { try await workspace.store.save(Fixture.steps(on: today.adding(days: -offset))) }
-        let earlier = try await workspace.store.logWorkout(start: Fixture.at(today.adding(days: -3), 10),
-                                                           end: Fixture.at(today.adding(days: -3), 10, 45), activity: .running)
+        let earlier = try await workspace.store.logWorkout(
+            start: Fixture.at(today.adding(days: -3), 10),
+            end: Fixture.at(today.adding(days: -3), 10, 45), activity: .running)
         let recent = try await workspace.store.logWorkout(start: Fixture.at(today, 7), end: Fixture.at(today, 7, 30))
         try await withLiveServer(clock: clock) { server in
             let (user, token) = try await server.user("ada")
             let transport = CountingTransport()
-            let service = try workspace.service(server: server.url, token: token, contract: .journey, clock: clock,
-                                                transport: transport)
+            let service = try workspace.service(
+                server: server.url, token: token, contract: .journey, clock: clock,
+                transport: transport)
             let first = try await service.syncNow()
             #expect(first.daysSent == 14)
             #expect(first.recordsUpserted == 14)
@@ -67,7 +69,10 @@ struct JourneySyncTests {
             #expect(report.daysSent == 14)
             let cursors = try await workspace.cursors(clock: clock).allCursors()
             let account = daily.endpoint.accountFingerprint
-            #expect(cursors == ["\(server.url) daily \(account)": Fixture.today, "\(server.url) journey \(account)": Fixture.today])
+            #expect(
+                cursors == [
+                    "\(server.url) daily \(account)": Fixture.today, "\(server.url) journey \(account)": Fixture.today,
+                ])
         }
     }
 }

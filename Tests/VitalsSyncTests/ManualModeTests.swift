@@ -24,8 +24,9 @@ struct ManualModeTests {
             let (user, token) = try await server.user("ada")
             let transport = CountingTransport()
             for contract in SyncContract.allCases {
-                let service = try workspace.service(server: server.url, token: token, contract: contract, clock: clock,
-                                                    transport: transport)
+                let service = try workspace.service(
+                    server: server.url, token: token, contract: contract, clock: clock,
+                    transport: transport)
                 let report = try await service.syncNow()
                 #expect(report.mode == .manual)
                 #expect(report.missingPermissions == SyncDataReader.types)
@@ -60,7 +61,9 @@ struct ManualModeTests {
 
             try await workspace.store.setAuthorization(.sharingAuthorized, for: .stepCount, access: .read)
             try await workspace.store.setAuthorization(.sharingAuthorized, for: .workout, access: .read)
-            #expect(try await workspace.service(server: server.url, token: token, clock: clock).syncNow().missingPermissions.isEmpty)
+            #expect(
+                try await workspace.service(server: server.url, token: token, clock: clock).syncNow().missingPermissions
+                    .isEmpty)
         }
     }
 
@@ -76,17 +79,20 @@ struct ManualModeTests {
             let transport = CountingTransport()
             let service = try workspace.service(server: server.url, token: token, clock: clock, transport: transport)
             _ = try await service.syncNow()
-            let run = SyncedWorkout(type: "running", durationMinutes: 40, calories: 380, distance: 7000,
-                                    startTime: Fixture.at(today, 7), endTime: Fixture.at(today, 7, 40))
-            let entry = ManualDayEntry(date: today, steps: 9100, exerciseMinutes: 45, sleepMinutes: 410,
-                                       activeCalories: 420.5, proteinLogged: true, workouts: [run])
+            let run = SyncedWorkout(
+                type: "running", durationMinutes: 40, calories: 380, distance: 7000,
+                startTime: Fixture.at(today, 7), endTime: Fixture.at(today, 7, 40))
+            let entry = ManualDayEntry(
+                date: today, steps: 9100, exerciseMinutes: 45, sleepMinutes: 410,
+                activeCalories: 420.5, proteinLogged: true, workouts: [run])
             let report = try await service.sendManual(entry)
             #expect(report.date == today)
             #expect(report.source == .manual)
             #expect(report.verificationLevel == .selfReported)
             #expect(report.workoutsSent == 1 && report.requests == 1)
             let last = try #require(await transport.counter.requests.last)
-            #expect(last.url == server.url + SyncContract.journey.path, "manual days use the journey API even for daily")
+            #expect(
+                last.url == server.url + SyncContract.journey.path, "manual days use the journey API even for daily")
             let body = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
             #expect(body["source"] as? String == "MANUAL")
 
@@ -112,14 +118,20 @@ struct ManualModeTests {
         defer { workspace.remove() }
         let clock = TestClock(Fixture.start)
         let transport = CountingTransport()
-        let service = try workspace.service(server: "http://127.0.0.1:9", token: "t", clock: clock, transport: transport)
-        let tooMany = await manualError { try await service.sendManual(ManualDayEntry(date: Fixture.today, steps: 2_345_678)) }
+        let service = try workspace.service(
+            server: "http://127.0.0.1:9", token: "t", clock: clock, transport: transport)
+        let tooMany = await manualError {
+            try await service.sendManual(ManualDayEntry(date: Fixture.today, steps: 2_345_678))
+        }
         #expect(tooMany?.code == .invalidValue)
         #expect(tooMany?.location?.field == "steps")
         #expect(tooMany?.description.contains("2345678") == false)
-        let backwards = SyncedWorkout(type: "yoga", durationMinutes: 30, startTime: Fixture.at(Fixture.today, 9),
-                                      endTime: Fixture.at(Fixture.today, 8))
-        let workout = await manualError { try await service.sendManual(ManualDayEntry(date: Fixture.today, workouts: [backwards])) }
+        let backwards = SyncedWorkout(
+            type: "yoga", durationMinutes: 30, startTime: Fixture.at(Fixture.today, 9),
+            endTime: Fixture.at(Fixture.today, 8))
+        let workout = await manualError {
+            try await service.sendManual(ManualDayEntry(date: Fixture.today, workouts: [backwards]))
+        }
         #expect(workout?.code == .invalidDateRange && workout?.location?.field == "workouts[0].endTime")
         let empty = await manualError { try await service.sendManual(ManualDayEntry(date: Fixture.today)) }
         #expect(empty?.code == .invalidInput)

@@ -25,7 +25,8 @@ struct PermissionFlowTests {
             #expect(!outcome.prompted)
             #expect(try outcome.sync.get().daysSent == 14)
             #expect(await sleeper.log.waits(.authorizationSettle).isEmpty)
-            #expect(try await server.repository.snapshots(of: user, on: Fixture.today).first?.steps
+            #expect(
+                try await server.repository.snapshots(of: user, on: Fixture.today).first?.steps
                     == Fixture.expectedSteps(on: Fixture.today))
         }
     }
@@ -39,8 +40,9 @@ struct PermissionFlowTests {
             let (_, token) = try await server.user("ada")
             let sleeper = TestSleeper()
             let transport = CountingTransport()
-            let service = try workspace.service(server: server.url, token: token, clock: clock, transport: transport,
-                                                sleeper: sleeper)
+            let service = try workspace.service(
+                server: server.url, token: token, clock: clock, transport: transport,
+                sleeper: sleeper)
             let error = await permissionError { try await service.requestAuthorizationAndSync() }
             #expect(error?.code == .authorizationDenied)
             #expect(error?.message.contains("manual") == true)
@@ -67,8 +69,9 @@ struct PermissionFlowTests {
             let (user, token) = try await server.user("ada")
             let sleeper = TestSleeper(gating: [.authorizationSettle])
             let transport = CountingTransport()
-            let service = try workspace.service(server: server.url, token: token, clock: clock, transport: transport,
-                                                sleeper: sleeper)
+            let service = try workspace.service(
+                server: server.url, token: token, clock: clock, transport: transport,
+                sleeper: sleeper)
             #expect(try await workspace.store.authorizationState(for: Set(SyncDataReader.types)) == .notDetermined)
             let flow = Task { try await service.requestAuthorizationAndSync() }
             try await eventually { await sleeper.log.parkedCount(.authorizationSettle) == 1 }
@@ -82,7 +85,8 @@ struct PermissionFlowTests {
             #expect(await sleeper.log.waits(.authorizationSettle).map { $0.duration } == [.seconds(1)])
             let report = try outcome.sync.get()
             #expect(report.missingPermissions.count == SyncDataReader.types.count - 1)
-            #expect(try await server.repository.snapshots(of: user, on: Fixture.today).first?.steps
+            #expect(
+                try await server.repository.snapshots(of: user, on: Fixture.today).first?.steps
                     == Fixture.expectedSteps(on: Fixture.today))
         }
     }
@@ -97,8 +101,9 @@ struct PermissionFlowTests {
         let clock = TestClock(Fixture.start)
         let sleeper = TestSleeper()
         let transport = CountingTransport()
-        let service = try workspace.service(server: "http://127.0.0.1:9", token: "t", clock: clock, transport: transport,
-                                            sleeper: sleeper)
+        let service = try workspace.service(
+            server: "http://127.0.0.1:9", token: "t", clock: clock, transport: transport,
+            sleeper: sleeper)
         let error = await permissionError { try await service.requestAuthorizationAndSync() }
         #expect(error?.code == .authorizationDenied)
         #expect(await sleeper.log.waits(.authorizationSettle).count == 1)

@@ -32,8 +32,9 @@ struct RetryTests {
             for (index, wait) in waits.enumerated() {
                 let nominal = Self.seconds(policy.baseDelay) * pow(policy.factor, Double(index))
                 let waited = Self.seconds(wait.duration)
-                #expect(waited >= nominal * (1 - policy.jitter) - 0.001 && waited <= nominal * (1 + policy.jitter) + 0.001,
-                        "wait \(index + 1) is the nominal \(nominal) s within the jitter")
+                #expect(
+                    waited >= nominal * (1 - policy.jitter) - 0.001 && waited <= nominal * (1 + policy.jitter) + 0.001,
+                    "wait \(index + 1) is the nominal \(nominal) s within the jitter")
             }
             #expect(await script.requests == 4)
             #expect(try await workspace.cursors(clock: clock).lastSyncedDay(for: service.cursorKey) == Fixture.today)
@@ -112,7 +113,9 @@ struct RetryTests {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
         let clock = TestClock(Fixture.start)
-        let script = AnswerScript([ScriptedAnswer(status: 422, errorCode: "invalid_value", errorField: "[3].sleep_minutes")])
+        let script = AnswerScript([
+            ScriptedAnswer(status: 422, errorCode: "invalid_value", errorField: "[3].sleep_minutes")
+        ])
         let sleeper = TestSleeper()
         try await withScriptedServer(script) { url in
             let service = try workspace.service(server: url, token: Self.token, clock: clock, sleeper: sleeper)
@@ -146,14 +149,16 @@ struct RetryTests {
             await script.replace(with: Array(repeating: .fail(503), count: 3))
             let failing = try workspace.service(server: url, token: Self.token, clock: clock, configure: configure)
             #expect(await syncError { try await failing.syncNow() }?.code == .unavailable)
-            #expect(try await workspace.cursors(clock: clock).lastSyncedDay(for: first.cursorKey) == today,
-                    "not advanced by a failed sync")
+            #expect(
+                try await workspace.cursors(clock: clock).lastSyncedDay(for: first.cursorKey) == today,
+                "not advanced by a failed sync")
 
             let resumed = try workspace.service(server: url, token: Self.token, clock: clock, configure: configure)
             let report = try await resumed.syncNow()
             #expect(report.first == today, "a new instance resumes at the confirmed day")
             #expect(report.daysSent == 3)
-            #expect(try await workspace.cursors(clock: clock).lastSyncedDay(for: first.cursorKey) == today.adding(days: 2))
+            #expect(
+                try await workspace.cursors(clock: clock).lastSyncedDay(for: first.cursorKey) == today.adding(days: 2))
         }
     }
 
@@ -170,7 +175,11 @@ struct RetryTests {
         #expect(policy.delay(afterAttempt: 3, random: 0.999_999) <= .seconds(20))
         #expect(policy.delay(afterAttempt: 3, random: 0) == .milliseconds(6750))
         #expect(policy.delay(afterAttempt: 10, random: 0) == .seconds(20))
-        #expect(RetryPolicy.isRetryable(status: 503) && RetryPolicy.isRetryable(status: 429) && RetryPolicy.isRetryable(status: 408))
-        #expect(!RetryPolicy.isRetryable(status: 400) && !RetryPolicy.isRetryable(status: 401) && !RetryPolicy.isRetryable(status: 422))
+        #expect(
+            RetryPolicy.isRetryable(status: 503) && RetryPolicy.isRetryable(status: 429)
+                && RetryPolicy.isRetryable(status: 408))
+        #expect(
+            !RetryPolicy.isRetryable(status: 400) && !RetryPolicy.isRetryable(status: 401)
+                && !RetryPolicy.isRetryable(status: 422))
     }
 }

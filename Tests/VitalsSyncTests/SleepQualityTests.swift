@@ -28,7 +28,8 @@ struct SleepQualityTests {
         let today = Fixture.today
         let night = today.adding(days: -1), watchNight = today.adding(days: -3), phoneNight = today.adding(days: -4)
         let evening = night.adding(days: -1)
-        func sleep(_ value: SleepAnalysisValue, _ start: Date, _ end: Date, _ source: Source = Fixture.watch) -> Sample {
+        func sleep(_ value: SleepAnalysisValue, _ start: Date, _ end: Date, _ source: Source = Fixture.watch) -> Sample
+        {
             .category(.sleepAnalysis, value.rawValue, start: start, end: end, source: source)
         }
         try await workspace.store.save([
@@ -50,8 +51,10 @@ struct SleepQualityTests {
         try await withLiveServer(clock: clock) { server in
             let (user, token) = try await server.user("ada")
             let transport = CountingTransport()
-            let report = try await workspace.service(server: server.url, token: token, clock: clock, transport: transport)
-                .syncNow()
+            let report = try await workspace.service(
+                server: server.url, token: token, clock: clock, transport: transport
+            )
+            .syncNow()
             #expect(report.daysSent == 14)
             let body = try #require(await transport.counter.requests.first?.body)
             let days = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
+import VitalsTestSupport
 
 /// `vitals sync` as a user runs it: the built executable against a real server.
 @Suite("vitals sync", .timeLimit(.minutes(5)))
@@ -13,22 +13,29 @@ struct SyncCommandTests {
     func help() async throws {
         let group = try await runVitals(["sync", "--help"])
         #expect(group.status == 0)
-        for text in ["push (default)", "manual", "MANUAL"] { #expect(group.stdout.contains(text), "sync --help mentions \(text)") }
+        for text in ["push (default)", "manual", "MANUAL"] {
+            #expect(group.stdout.contains(text), "sync --help mentions \(text)")
+        }
         let push = try await runVitals(["sync", "push", "--help"])
         #expect(push.status == 0)
-        for text in ["--server", "--token", "VITALS_TOKEN", "--contract", "daily", "journey", "--days", "--watch", "--json",
-                     "--state", "--reset", "--db", "--tz", "Retry-After", "69", "manual mode", "missingPermissions"] {
+        for text in [
+            "--server", "--token", "VITALS_TOKEN", "--contract", "daily", "journey", "--days", "--watch", "--json",
+            "--state", "--reset", "--db", "--tz", "Retry-After", "69", "manual mode", "missingPermissions",
+        ] {
             #expect(push.stdout.contains(text), "sync push --help mentions \(text)")
         }
         let manual = try await runVitals(["sync", "manual", "--help"])
         #expect(manual.status == 0)
-        for text in ["--server", "--token", "--date", "--steps", "--exercise-minutes", "--sleep-minutes", "--active-calories",
-                     "--protein-logged", "--workout", "--json", "SELF_REPORTED", "64", "77"] {
+        for text in [
+            "--server", "--token", "--date", "--steps", "--exercise-minutes", "--sleep-minutes", "--active-calories",
+            "--protein-logged", "--workout", "--json", "SELF_REPORTED", "64", "77",
+        ] {
             #expect(manual.stdout.contains(text), "sync manual --help mentions \(text)")
         }
     }
 
-    @Test("Seed 001 from the command line: missing permissions named in text and JSON; all denied is manual mode, exit 0")
+    @Test(
+        "Seed 001 from the command line: missing permissions named in text and JSON; all denied is manual mode, exit 0")
     func missingPermissionsFromTheCommandLine() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
@@ -36,8 +43,10 @@ struct SyncCommandTests {
         try await workspace.store.setAuthorization(.sharingDenied, for: .stepCount, access: .read)
         try await withLiveServer(clock: clock) { server in
             let (_, token) = try await server.user("ada")
-            let arguments = ["sync", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url,
-                             "--days", "2"]
+            let arguments = [
+                "sync", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url,
+                "--days", "2",
+            ]
             let text = try await runVitals(arguments, environment: ["VITALS_TOKEN": token])
             #expect(text.status == 0, "stderr: \(text.stderr)")
             #expect(text.stdout.contains("missing permissions (left out): stepCount"))
@@ -46,10 +55,13 @@ struct SyncCommandTests {
             #expect(object["mode"] as? String == "automatic")
             #expect(object["missingPermissions"] as? [String] == ["stepCount"])
 
-            for type in SyncDataReader.types { try await workspace.store.setAuthorization(.sharingDenied, for: type, access: .read) }
+            for type in SyncDataReader.types {
+                try await workspace.store.setAuthorization(.sharingDenied, for: type, access: .read)
+            }
             let manual = try await runVitals(arguments + ["--json"], environment: ["VITALS_TOKEN": token])
             #expect(manual.status == 0, "stderr: \(manual.stderr)")
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(manual.stdout.utf8)) as? [String: Any])
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(manual.stdout.utf8)) as? [String: Any])
             #expect(report["mode"] as? String == "manual")
             #expect(report["daysSent"] as? Int == 0)
             #expect((report["missingPermissions"] as? [String])?.count == SyncDataReader.types.count)
@@ -65,12 +77,17 @@ struct SyncCommandTests {
         let clock = TestClock(Date())
         try await withLiveServer(clock: clock) { server in
             let (user, token) = try await server.user("ada")
-            let base = ["sync", "manual", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url]
+            let base = [
+                "sync", "manual", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url,
+            ]
             let day = "2025-11-10"
             let date = try LocalDate(parsing: day)
-            let sent = try await runVitals(base + ["--date", day, "--steps", "8000", "--sleep-minutes", "400", "--protein-logged",
-                                                   "--workout", "type=running,minutes=30,start=07:15,kcal=300", "--json"],
-                                           environment: ["VITALS_TOKEN": token])
+            let sent = try await runVitals(
+                base + [
+                    "--date", day, "--steps", "8000", "--sleep-minutes", "400", "--protein-logged",
+                    "--workout", "type=running,minutes=30,start=07:15,kcal=300", "--json",
+                ],
+                environment: ["VITALS_TOKEN": token])
             #expect(sent.status == 0, "stderr: \(sent.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])
             #expect(object["date"] as? String == day)
@@ -83,7 +100,8 @@ struct SyncCommandTests {
             let workout = try #require(try await server.repository.export(user).workouts.first)
             #expect(workout.type == "running" && workout.startTime == Fixture.at(date, 7, 15))
 
-            let text = try await runVitals(base + ["--date", day, "--exercise-minutes", "20"], environment: ["VITALS_TOKEN": token])
+            let text = try await runVitals(
+                base + ["--date", day, "--exercise-minutes", "20"], environment: ["VITALS_TOKEN": token])
             #expect(text.status == 0 && text.stdout.contains("as MANUAL (SELF_REPORTED)"))
 
             let tooMany = try await runVitals(base + ["--steps", "5000000"], environment: ["VITALS_TOKEN": token])
@@ -91,7 +109,8 @@ struct SyncCommandTests {
             #expect(tooMany.stderr.contains("--steps") && !tooMany.stderr.contains("5000000"))
             let nothing = try await runVitals(base, environment: ["VITALS_TOKEN": token])
             #expect(nothing.status == 64)
-            let badWorkout = try await runVitals(base + ["--workout", "type=yoga"], environment: ["VITALS_TOKEN": token])
+            let badWorkout = try await runVitals(
+                base + ["--workout", "type=yoga"], environment: ["VITALS_TOKEN": token])
             #expect(badWorkout.status == 64 && badWorkout.stderr.contains("--workout"))
         }
     }
@@ -103,8 +122,10 @@ struct SyncCommandTests {
         let clock = TestClock(Date())
         try await withLiveServer(clock: clock) { server in
             let (_, token) = try await server.user("ada")
-            let arguments = ["sync", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url,
-                             "--days", "3", "--json"]
+            let arguments = [
+                "sync", "--db", workspace.store.path, "--tz", Fixture.zone.identifier, "--server", server.url,
+                "--days", "3", "--json",
+            ]
             let first = try await runVitals(arguments, environment: ["VITALS_TOKEN": token])
             #expect(first.status == 0, "stderr: \(first.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
@@ -127,7 +148,8 @@ struct SyncCommandTests {
             let fresh = try #require(try JSONSerialization.jsonObject(with: Data(reset.stdout.utf8)) as? [String: Any])
             #expect(fresh["firstSync"] as? Bool == true && fresh["daysSent"] as? Int == 3)
 
-            let text = try await runVitals(arguments.filter { $0 != "--json" } + ["--contract", "journey", "--token", token])
+            let text = try await runVitals(
+                arguments.filter { $0 != "--json" } + ["--contract", "journey", "--token", token])
             #expect(text.status == 0, "stderr: \(text.stderr)")
             #expect(text.stdout.contains("synced 3 days"))
             #expect(text.stdout.contains("[journey]"))
@@ -144,11 +166,14 @@ struct SyncCommandTests {
     func usageErrors() async throws {
         let workspace = try SyncWorkspace()
         defer { workspace.remove() }
-        let missing = try await runVitals(["sync", "--db", workspace.store.path, "--server", "http://127.0.0.1:9"],
-                                          environment: ["VITALS_TOKEN": ""])
+        let missing = try await runVitals(
+            ["sync", "--db", workspace.store.path, "--server", "http://127.0.0.1:9"],
+            environment: ["VITALS_TOKEN": ""])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("VITALS_TOKEN"))
-        let badURL = try await runVitals(["sync", "--db", workspace.store.path, "--server", "ftp://example.org", "--token", "t"])
+        let badURL = try await runVitals([
+            "sync", "--db", workspace.store.path, "--server", "ftp://example.org", "--token", "t",
+        ])
         #expect(badURL.status == 64)
         #expect(badURL.stderr.contains("--server"))
     }
@@ -163,10 +188,14 @@ struct CLIResult: Sendable {
 
 /// Runs the built `vitals` executable (next to the test bundle) without blocking a thread.
 func runVitals(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLIResult {
-    let folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                   Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-    guard let executable = folders.map({ $0.appendingPathComponent("vitals") })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+    let folders = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+    ]
+    guard
+        let executable = folders.map({ $0.appendingPathComponent("vitals") })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
         throw TestFailure("the vitals executable is not built next to the tests (run swift build --build-tests)")
     }
     var env = ProcessInfo.processInfo.environment
@@ -175,6 +204,7 @@ func runVitals(_ arguments: [String], environment: [String: String] = [:]) async
     let path = executable.path, environment = env
     // The child runs to its end on a thread of its own, not on one of the cooperative pool's.
     let run = try await ChildProcess.run(path, arguments, environment: environment)
-    return CLIResult(status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
-                     stderr: String(decoding: run.stderr, as: UTF8.self))
+    return CLIResult(
+        status: run.termination.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+        stderr: String(decoding: run.stderr, as: UTF8.self))
 }

@@ -21,10 +21,12 @@ struct WatcherTests {
             let (user, token) = try await server.user("ada")
             let sleeper = TestSleeper(gating: [.interval, .storePoll])
             let transport = CountingTransport()
-            let service = try workspace.service(server: server.url, token: token, clock: clock, transport: transport,
-                                                sleeper: sleeper)
+            let service = try workspace.service(
+                server: server.url, token: token, clock: clock, transport: transport,
+                sleeper: sleeper)
             let (events, sink) = AsyncStream<Event>.makeStream()
-            let watcher = HealthSyncWatcher(service: service, sleeper: sleeper, logger: quietLogger) { trigger, result in
+            let watcher = HealthSyncWatcher(service: service, sleeper: sleeper, logger: quietLogger) {
+                trigger, result in
                 sink.yield((trigger, result))
             }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [watcher], logger: quietLogger))
@@ -67,7 +69,8 @@ struct WatcherTests {
             let sleeper = TestSleeper(gating: [.interval, .storePoll])
             let service = try workspace.service(server: server.url, token: token, clock: clock, sleeper: sleeper)
             let (events, sink) = AsyncStream<Event>.makeStream()
-            let watcher = HealthSyncWatcher(service: service, sleeper: sleeper, logger: quietLogger) { trigger, result in
+            let watcher = HealthSyncWatcher(service: service, sleeper: sleeper, logger: quietLogger) {
+                trigger, result in
                 sink.yield((trigger, result))
             }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [watcher], logger: quietLogger))
@@ -84,7 +87,8 @@ struct WatcherTests {
                 let change = try #require(await iterator.next())
                 #expect(change.trigger == .storeChanged)
                 #expect(try change.result.get().daysSent == 1)
-                #expect(try await server.repository.snapshots(of: user, on: today).first?.steps
+                #expect(
+                    try await server.repository.snapshots(of: user, on: today).first?.steps
                         == Fixture.expectedSteps(on: today))
 
                 // A poll that finds nothing new triggers nothing: the next sync is the timer's.
@@ -113,7 +117,8 @@ struct WatcherTests {
                 $0.retry.maximumAttempts = 2
             }
             let (events, sink) = AsyncStream<Event>.makeStream()
-            let watcher = HealthSyncWatcher(service: service, sleeper: sleeper, logger: quietLogger) { trigger, result in
+            let watcher = HealthSyncWatcher(service: service, sleeper: sleeper, logger: quietLogger) {
+                trigger, result in
                 sink.yield((trigger, result))
             }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [watcher], logger: quietLogger))

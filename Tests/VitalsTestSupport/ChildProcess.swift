@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,8 +54,10 @@ public final class ChildProcess: @unchecked Sendable {
     private static let spawning = NSLock()
 
     /// Starts `executable` with `arguments` (without the program name) and `environment`.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String],
-                stdin: Stream = .null, stdout: Stream = .pipe, stderr: Stream = .pipe) throws {
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        stdin: Stream = .null, stdout: Stream = .pipe, stderr: Stream = .pipe
+    ) throws {
         Self.spawning.lock()
         defer { Self.spawning.unlock() }
         var actions = posix_spawn_file_actions_t()
@@ -112,11 +115,15 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Runs `executable` to the end, writing `input` to its stdin, and returns what it printed.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           input: Data? = nil, mergeStandardError: Bool = false) throws
-        -> (termination: Termination, stdout: Data, stderr: Data) {
-        let child = try ChildProcess(executable, arguments, environment: environment, stdin: input == nil ? .null : .pipe,
-                                     stdout: .pipe, stderr: mergeStandardError ? .stdout : .pipe)
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        input: Data? = nil, mergeStandardError: Bool = false
+    ) throws
+        -> (termination: Termination, stdout: Data, stderr: Data)
+    {
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, stdin: input == nil ? .null : .pipe,
+            stdout: .pipe, stderr: mergeStandardError ? .stdout : .pipe)
         if let input, let handle = child.standardInput {
             handle.write(input)
             try handle.close()
@@ -142,11 +149,15 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Runs `executable` to the end as the synchronous ``run(_:_:environment:input:mergeStandardError:)``
     /// does, waiting on a thread of its own (``blocking(_:)``): what a test in a task calls.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           input: Data? = nil, mergeStandardError: Bool = false) async throws
-        -> (termination: Termination, stdout: Data, stderr: Data) {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        input: Data? = nil, mergeStandardError: Bool = false
+    ) async throws
+        -> (termination: Termination, stdout: Data, stderr: Data)
+    {
         try await blocking {
-            try run(executable, arguments, environment: environment, input: input, mergeStandardError: mergeStandardError)
+            try run(
+                executable, arguments, environment: environment, input: input, mergeStandardError: mergeStandardError)
         }
     }
 

@@ -8,7 +8,8 @@ public enum PageReader {
         var rest = html[...]
         while let hit = rest.range(of: marker) {
             guard let open = rest[..<hit.lowerBound].lastIndex(of: "<"),
-                  let close = rest[hit.upperBound...].firstIndex(of: ">") else { break }
+                let close = rest[hit.upperBound...].firstIndex(of: ">")
+            else { break }
             found.append(attributes(String(rest[open...close])))
             rest = rest[close...]
         }

@@ -60,12 +60,15 @@ public enum PhoneAutomation {
         metrics.append(#"{"name": "heart_rate", "units": "count/min", "data": [\#(heart.joined(separator: ", "))]}"#)
         if k >= 9 {
             let resting = k >= 12 ? 54 : 56  // Health revises the day's resting rate as the day goes on
-            metrics.append(#"{"name": "resting_heart_rate", "units": "count/min", "data": [{"qty": \#(resting), "date": "\#(day) 00:00:00 \#(offset)", "source": "\#(source)"}]}"#)
+            metrics.append(
+                #"{"name": "resting_heart_rate", "units": "count/min", "data": [{"qty": \#(resting), "date": "\#(day) 00:00:00 \#(offset)", "source": "\#(source)"}]}"#
+            )
         }
         if k >= 8 { metrics.append(#"{"name": "sleep_analysis", "units": "hr", "data": [\#(night(merged: merged))]}"#) }
         var workouts: [String] = []
         if k >= 20 { workouts.append(run(recomputed: k >= 22)) }
-        return #"{"data": {"metrics": [\#(metrics.joined(separator: ",\n"))], "workouts": [\#(workouts.joined(separator: ", "))]}}"#
+        return
+            #"{"data": {"metrics": [\#(metrics.joined(separator: ",\n"))], "workouts": [\#(workouts.joined(separator: ", "))]}}"#
     }
 
     /// Last night as the app aggregates it: the sleep app's asleep hours alone, or merged with the
@@ -103,8 +106,10 @@ public enum PhoneAutomation {
     /// then the newer one (merged source strings, stages) for an overlapping span, then the older
     /// one again for the last day. `days` are `2025-11-1x` days, `older` says which version.
     public static func dailyExports() -> [(older: Bool, days: [String])] {
-        [(true, ["2025-11-12", "2025-11-13", "2025-11-14"]), (false, ["2025-11-13", "2025-11-14"]),
-         (true, ["2025-11-14"]), (false, ["2025-11-14"])]
+        [
+            (true, ["2025-11-12", "2025-11-13", "2025-11-14"]), (false, ["2025-11-13", "2025-11-14"]),
+            (true, ["2025-11-14"]), (false, ["2025-11-14"]),
+        ]
     }
 
     /// One daily export of ``dailyExports()``: day totals of steps, energy and exercise, and each
@@ -114,7 +119,8 @@ public enum PhoneAutomation {
         func totals(_ name: String, _ units: String, _ value: (Int) -> Double) -> String {
             let items = days.map { date in
                 let n = Int(date.suffix(2))!
-                return #"{"qty": \#(value(n) * (older ? 0.97 : 1)), "date": "\#(date) 00:00:00 \#(offset)", "source": "\#(source)"}"#
+                return
+                    #"{"qty": \#(value(n) * (older ? 0.97 : 1)), "date": "\#(date) 00:00:00 \#(offset)", "source": "\#(source)"}"#
             }
             return #"{"name": "\#(name)", "units": "\#(units)", "data": [\#(items.joined(separator: ", "))]}"#
         }

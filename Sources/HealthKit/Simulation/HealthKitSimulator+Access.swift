@@ -23,7 +23,9 @@ extension HealthKitSimulator {
             let newRead = read.filter { state.readAllowed[$0] == nil }
             guard !newShare.isEmpty || !newRead.isEmpty else { return }
             state.promptCount += 1
-            for identifier in newShare { state.shareStatus[identifier] = state.answers.share ? .sharingAuthorized : .sharingDenied }
+            for identifier in newShare {
+                state.shareStatus[identifier] = state.answers.share ? .sharingAuthorized : .sharingDenied
+            }
             for identifier in newRead { state.readAllowed[identifier] = state.answers.read }
         }
     }
@@ -56,13 +58,16 @@ extension HealthKitSimulator {
                 case .sharingDenied: throw HKError(.errorAuthorizationDenied)
                 case .sharingAuthorized: break
                 }
-                if state.stored.contains(where: { $0.sample.uuid == sample.uuid }) { throw HKError(.errorInvalidArgument) }
+                if state.stored.contains(where: { $0.sample.uuid == sample.uuid }) {
+                    throw HKError(.errorInvalidArgument)
+                }
             }
             if state.isDeviceLocked { state.pending += samples }
             return state.isDeviceLocked
         }
-        let revision = HKSourceRevision(source: HKSource(name: appSource.name, bundleIdentifier: appSource.bundleIdentifier),
-                                        version: nil)
+        let revision = HKSourceRevision(
+            source: HKSource(name: appSource.name, bundleIdentifier: appSource.bundleIdentifier),
+            version: nil)
         for sample in samples { sample.sourceRevision = revision }
         if !locked { commit(added: samples, deleted: []) }
     }
@@ -81,7 +86,8 @@ extension HealthKitSimulator {
                 }
                 let type = stored.sample.sampleType.identifier
                 guard state.shareStatus[type] == .sharingAuthorized,
-                      stored.sample.sourceRevision.source.bundleIdentifier == app else {
+                    stored.sample.sourceRevision.source.bundleIdentifier == app
+                else {
                     throw HKError(.errorAuthorizationDenied)
                 }
                 removed.append(Tombstone(anchor: 0, uuid: object.uuid, typeIdentifier: type, bundleIdentifier: app))
@@ -104,9 +110,11 @@ extension HealthKitSimulator {
             state.stored.removeAll { gone.contains($0.sample.uuid) }
             for tombstone in deleted {
                 state.counter += 1
-                state.tombstones.append(Tombstone(anchor: state.counter, uuid: tombstone.uuid,
-                                                  typeIdentifier: tombstone.typeIdentifier,
-                                                  bundleIdentifier: tombstone.bundleIdentifier))
+                state.tombstones.append(
+                    Tombstone(
+                        anchor: state.counter, uuid: tombstone.uuid,
+                        typeIdentifier: tombstone.typeIdentifier,
+                        bundleIdentifier: tombstone.bundleIdentifier))
             }
             let touched = Set(added.map(\.sampleType.identifier) + deleted.map(\.typeIdentifier))
             let matching = state.observers.values.filter { touched.contains($0.value.sampleType.identifier) }
@@ -121,9 +129,11 @@ extension HealthKitSimulator {
         let flag = OnceFlag()
         Task {
             let query = observer.value
-            query.updateHandler(query, { [self] in
-                if flag.claim() { withState { $0.completed += 1 } }
-            }, nil)
+            query.updateHandler(
+                query,
+                { [self] in
+                    if flag.claim() { withState { $0.completed += 1 } }
+                }, nil)
         }
     }
 

@@ -29,8 +29,11 @@ extension HealthKitSimulator {
     }
 
     /// Samples added and objects deleted after `after`, and the anchor to pass next time.
-    func anchoredChanges(of requests: [(HKSampleType, NSPredicate?)], after: Int, limit: Int?) throws
-        -> (added: [HKSample], deleted: [UUID], anchor: Int) {
+    func anchoredChanges(
+        of requests: [(HKSampleType, NSPredicate?)], after: Int, limit: Int?
+    ) throws
+        -> (added: [HKSample], deleted: [UUID], anchor: Int)
+    {
         try requireAvailable()
         let app = appSource.bundleIdentifier
         return try withState { state in
@@ -60,12 +63,16 @@ extension HealthKitSimulator {
     }
 
     /// A statistics collection over the visible samples, merged by the user's source priority.
-    func statisticsCollection(type: HKSampleType, predicate: NSPredicate?, options: HKStatisticsOptions,
-                              anchorDate: Date, intervalComponents: DateComponents) throws -> HKStatisticsCollection {
+    func statisticsCollection(
+        type: HKSampleType, predicate: NSPredicate?, options: HKStatisticsOptions,
+        anchorDate: Date, intervalComponents: DateComponents
+    ) throws -> HKStatisticsCollection {
         guard let quantityType = type as? HKQuantityType else { throw HKError(.errorInvalidArgument) }
         let samples = try visibleSamples(of: [(type, predicate)]).compactMap { $0 as? HKQuantitySample }
         let sampleType = SampleType(identifier: type.identifier)
-        guard let unit = HKStatistics.canonicalUnit(of: quantityType), let interval = Self.period(of: intervalComponents) else {
+        guard let unit = HKStatistics.canonicalUnit(of: quantityType),
+            let interval = Self.period(of: intervalComponents)
+        else {
             throw HKError(.errorInvalidArgument)
         }
         let (period, count) = interval
@@ -91,9 +98,10 @@ extension HealthKitSimulator {
         var index: [String: Int32] = [:]
         for (position, source) in ordered.enumerated() { index[source.bundleIdentifier] = Int32(position) }
         let points = samples.map { sample in
-            StatisticsPoint(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
-                            value: sample.quantity.doubleValue(for: unit),
-                            source: index[sample.sourceRevision.source.bundleIdentifier] ?? 0)
+            StatisticsPoint(
+                start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                value: sample.quantity.doubleValue(for: unit),
+                source: index[sample.sourceRevision.source.bundleIdentifier] ?? 0)
         }.sorted { $0.start < $1.start }
         return HKStatisticsCollection(quantityType: quantityType, points: points, sources: ordered, template: template)
     }

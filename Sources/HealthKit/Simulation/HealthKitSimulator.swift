@@ -54,8 +54,10 @@ public final class HealthKitSimulator: @unchecked Sendable {
     public let calendar: Calendar
 
     /// A fresh, empty database on an available, unlocked device, with nothing authorized yet.
-    public init(app: Source = Source(name: "Vitals", bundleIdentifier: "dev.vitals.app"),
-                calendar: Calendar = Calendar.gregorian(in: .current)) {
+    public init(
+        app: Source = Source(name: "Vitals", bundleIdentifier: "dev.vitals.app"),
+        calendar: Calendar = Calendar.gregorian(in: .current)
+    ) {
         appSource = app
         self.calendar = calendar
     }
@@ -137,8 +139,9 @@ public final class HealthKitSimulator: @unchecked Sendable {
 
     /// Adds samples as another app or device saved them (a watch, an app's widget, another app).
     public func record(_ samples: [HKSample], from source: Source, version: String? = nil) {
-        let revision = HKSourceRevision(source: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier),
-                                        version: version)
+        let revision = HKSourceRevision(
+            source: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier),
+            version: version)
         for sample in samples { sample.sourceRevision = revision }
         commit(added: samples, deleted: [])
     }

@@ -31,8 +31,9 @@ public struct PostgresBackup: Sendable {
     public func write(to destination: String) throws -> Report {
         let started = Date()
         guard !FileManager.default.fileExists(atPath: destination) else {
-            throw VitalsError(.duplicate, "a file of this name exists; give a new name or a folder",
-                              at: InputLocation(file: destination))
+            throw VitalsError(
+                .duplicate, "a file of this name exists; give a new name or a folder",
+                at: InputLocation(file: destination))
         }
         let dump = try Self.tool("pg_dump"), restore = try Self.tool("pg_restore")
         let (address, environment) = try connection()
@@ -47,20 +48,23 @@ public struct PostgresBackup: Sendable {
             return words.count >= 2 ? String(words[1]) : nil
         }.sorted()
         guard !tables.isEmpty else {
-            throw VitalsError(.database, "pg_dump wrote a dump without tables: is this the Vitals database?",
-                              at: InputLocation(file: destination))
+            throw VitalsError(
+                .database, "pg_dump wrote a dump without tables: is this the Vitals database?",
+                at: InputLocation(file: destination))
         }
         try DurableFile.flush(temporary)
         try DurableFile.rename(temporary, to: destination)
-        return Report(path: destination, bytes: DurableFile.size(of: destination), tables: tables,
-                      seconds: Date().timeIntervalSince(started))
+        return Report(
+            path: destination, bytes: DurableFile.size(of: destination), tables: tables,
+            seconds: Date().timeIntervalSince(started))
     }
 
     /// The URL without its password, and the environment carrying the password.
     private func connection() throws -> (String, [String: String]) {
         guard var parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? "") else {
-            throw VitalsError(.invalidInput, "not a postgres://user:password@host:port/database URL",
-                              at: InputLocation(field: "--postgres"))
+            throw VitalsError(
+                .invalidInput, "not a postgres://user:password@host:port/database URL",
+                at: InputLocation(field: "--postgres"))
         }
         var environment = ProcessInfo.processInfo.environment
         if let password = parts.password {
@@ -78,10 +82,14 @@ public struct PostgresBackup: Sendable {
 
     /// The path of a PostgreSQL client tool: on `searchPath` (default `$PATH`), else in the
     /// newest `clusterRoot/VERSION/bin` (Debian's `/usr/lib/postgresql`).
-    public static func tool(_ name: String, searchPath: String? = nil, clusterRoot: String = "/usr/lib/postgresql") throws
-        -> String {
+    public static func tool(
+        _ name: String, searchPath: String? = nil, clusterRoot: String = "/usr/lib/postgresql"
+    ) throws
+        -> String
+    {
         let path = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+        for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)")
+        {
             return "\(folder)/\(name)"
         }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: clusterRoot)) ?? []
@@ -89,8 +97,10 @@ public struct PostgresBackup: Sendable {
             let candidate = "\(clusterRoot)/\(version)/bin/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw VitalsError(.unavailable,
-                          "\(name) is not installed (it comes with PostgreSQL's client tools: apt-get install postgresql-client, of the server's major version or newer)")
+        throw VitalsError(
+            .unavailable,
+            "\(name) is not installed (it comes with PostgreSQL's client tools: apt-get install postgresql-client, of the server's major version or newer)"
+        )
     }
 
     /// Runs `tool` with `arguments`; returns its standard output, or throws with its last error line.
@@ -100,7 +110,8 @@ public struct PostgresBackup: Sendable {
         process.arguments = arguments
         process.environment = environment
         // Errors go to a file, so a chatty tool never fills a pipe that is not being read.
-        let errorPath = NSTemporaryDirectory() + "vitals-\(URL(fileURLWithPath: tool).lastPathComponent)-\(getpid()).err"
+        let errorPath =
+            NSTemporaryDirectory() + "vitals-\(URL(fileURLWithPath: tool).lastPathComponent)-\(getpid()).err"
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { unlink(errorPath) }
         let output = Pipe()
@@ -112,7 +123,10 @@ public struct PostgresBackup: Sendable {
         guard process.terminationStatus == 0 else {
             let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             let message = errors.split(separator: "\n").last.map(String.init) ?? "no message"
-            throw VitalsError(.database, "\(URL(fileURLWithPath: tool).lastPathComponent) failed (exit \(process.terminationStatus)): \(message)")
+            throw VitalsError(
+                .database,
+                "\(URL(fileURLWithPath: tool).lastPathComponent) failed (exit \(process.terminationStatus)): \(message)"
+            )
         }
         return text
     }

@@ -19,14 +19,17 @@ struct PostgresAddress: Sendable {
     /// Parses `url`; throws naming `--postgres` when it is not a PostgreSQL URL.
     init(url: String) throws {
         guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
-              let host = parts.host, !host.isEmpty else {
-            throw VitalsError(.invalidInput, "expected a URL like postgres://user:password@127.0.0.1:5432/vitals",
-                              at: InputLocation(field: "--postgres"))
+            let host = parts.host, !host.isEmpty
+        else {
+            throw VitalsError(
+                .invalidInput, "expected a URL like postgres://user:password@127.0.0.1:5432/vitals",
+                at: InputLocation(field: "--postgres"))
         }
         let mode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
         guard ["disable", "prefer", "require"].contains(mode) else {
-            throw VitalsError(.invalidInput, "sslmode must be disable, prefer or require",
-                              at: InputLocation(field: "--postgres"))
+            throw VitalsError(
+                .invalidInput, "sslmode must be disable, prefer or require",
+                at: InputLocation(field: "--postgres"))
         }
         let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
         self.host = host
@@ -39,23 +42,27 @@ struct PostgresAddress: Sendable {
 
     /// The pool's configuration.
     var clientConfiguration: PostgresClient.Configuration {
-        let tls: PostgresClient.Configuration.TLS = switch sslMode {
-        case "prefer": .prefer(.makeClientConfiguration())
-        case "require": .require(.makeClientConfiguration())
-        default: .disable
-        }
-        return PostgresClient.Configuration(host: host, port: port, username: username, password: password,
-                                            database: database, tls: tls)
+        let tls: PostgresClient.Configuration.TLS =
+            switch sslMode {
+            case "prefer": .prefer(.makeClientConfiguration())
+            case "require": .require(.makeClientConfiguration())
+            default: .disable
+            }
+        return PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password,
+            database: database, tls: tls)
     }
 
     /// One connection's configuration, the same as the pool's.
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
-        case "prefer": .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        case "require": .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        default: .disable
-        }
-        return PostgresConnection.Configuration(host: host, port: port, username: username, password: password,
-                                                database: database, tls: tls)
+        let tls: PostgresConnection.Configuration.TLS =
+            switch sslMode {
+            case "prefer": .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case "require": .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            default: .disable
+            }
+        return PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password,
+            database: database, tls: tls)
     }
 }

@@ -39,11 +39,14 @@ enum BinaryCopy {
     /// name given carries the columns and the format, and `--` turns the text-format tail into a
     /// comment. `table` and `columns` are this file's constants, never input. The migration's
     /// round trip tests fail if a PostgresNIO release builds the statement differently.
-    static func copyFrom(table: String, columns: [String], on connection: PostgresConnection, logger: Logger,
-                         writeData: (PostgresCopyFromWriter) async throws -> Void) async throws {
+    static func copyFrom(
+        table: String, columns: [String], on connection: PostgresConnection, logger: Logger,
+        writeData: (PostgresCopyFromWriter) async throws -> Void
+    ) async throws {
         let quoted = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-        try await connection.copyFrom(table: "\(table)\" (\(quoted)) FROM STDIN WITH (FORMAT binary) --",
-                                      logger: logger, writeData: writeData)
+        try await connection.copyFrom(
+            table: "\(table)\" (\(quoted)) FROM STDIN WITH (FORMAT binary) --",
+            logger: logger, writeData: writeData)
     }
 
     /// The columns ``samplePage(of:after:limit:as:in:)`` writes, in order.
@@ -51,8 +54,10 @@ enum BinaryCopy {
 
     /// Up to `limit` samples of SQLite user `userID` after UUID `lastUUID` (empty: from the first),
     /// in UUID order, as rows of ``sampleColumns`` for PostgreSQL user `targetUserID`.
-    static func samplePage(of userID: Int64, after lastUUID: Data, limit: Int, as targetUserID: Int64,
-                           in db: Database) throws -> SamplePage {
+    static func samplePage(
+        of userID: Int64, after lastUUID: Data, limit: Int, as targetUserID: Int64,
+        in db: Database
+    ) throws -> SamplePage {
         // uuid, type, start, end, value, source_name, metadata, type id (see MigrationTable.samples).
         let row = RawStatement(try db.cachedStatement(sql: MigrationTable.samples.select))
         row.reset()
@@ -70,7 +75,8 @@ enum BinaryCopy {
             page.data.writeInteger(targetUserID)
             guard row.withBytes(0, { $0.count }) == 16 else {
                 row.reset()
-                throw VitalsError(.database, "a sample's UUID is not 16 bytes", at: InputLocation(field: "samples.uuid"))
+                throw VitalsError(
+                    .database, "a sample's UUID is not 16 bytes", at: InputLocation(field: "samples.uuid"))
             }
             lastUUIDAt = page.data.writerIndex + 4
             writeBytes(of: row, 0, to: &page.data)
@@ -78,8 +84,9 @@ enum BinaryCopy {
             for column: Int32 in 2...4 {
                 guard row.isNumber(column) else {
                     row.reset()
-                    throw VitalsError(.database, "a sample's \(["start", "end", "value"][Int(column) - 2]) is not a number",
-                                      at: InputLocation(field: "samples"))
+                    throw VitalsError(
+                        .database, "a sample's \(["start", "end", "value"][Int(column) - 2]) is not a number",
+                        at: InputLocation(field: "samples"))
                 }
                 page.data.writeInteger(Int32(8))
                 page.data.writeInteger(row.double(column).bitPattern)

@@ -44,11 +44,14 @@ struct MigrationChecksum: Sendable {
         section("workouts", try lines(export.workouts))
         section("quests", try lines(export.quests))
         section("questCompletions", try lines(export.questCompletions))
-        section("ingests", try lines(export.ingests.map { entry in
-            var entry = entry
-            entry.id = 0
-            return entry
-        }))
+        section(
+            "ingests",
+            try lines(
+                export.ingests.map { entry in
+                    var entry = entry
+                    entry.id = 0
+                    return entry
+                }))
         section("workoutSamples", try lines(export.workoutSamples))
         section("routes", try lines(export.routes))
         section("activitySummaries", try lines(export.activitySummaries))
@@ -60,8 +63,10 @@ struct MigrationChecksum: Sendable {
 
     /// Adds the next sample, in UUID order, from its stored bytes: 16 of UUID, type, source and
     /// metadata (nil: none) as UTF-8, and the bit patterns of start, end and value.
-    mutating func addSample(uuid: UnsafeRawBufferPointer, type: UnsafeRawBufferPointer, start: UInt64, end: UInt64,
-                            value: UInt64, source: UnsafeRawBufferPointer, metadata: UnsafeRawBufferPointer?) {
+    mutating func addSample(
+        uuid: UnsafeRawBufferPointer, type: UnsafeRawBufferPointer, start: UInt64, end: UInt64,
+        value: UInt64, source: UnsafeRawBufferPointer, metadata: UnsafeRawBufferPointer?
+    ) {
         hasher.update(bufferPointer: uuid)
         add(text: type)
         add(start)

@@ -14,8 +14,9 @@ struct RowBytes {
         ranges.removeAll(keepingCapacity: true)
         for cell in row {
             guard cell.format == .binary else {
-                throw VitalsError(.database, "PostgreSQL sent a column as text, not in its binary format",
-                                  at: InputLocation(field: cell.columnName))
+                throw VitalsError(
+                    .database, "PostgreSQL sent a column as text, not in its binary format",
+                    at: InputLocation(field: cell.columnName))
             }
             guard let buffer = cell.bytes else {
                 ranges.append(nil)
@@ -38,7 +39,9 @@ struct RowBytes {
         fileprivate let ranges: [Range<Int>?]
 
         /// Cell `index`'s bytes (none for NULL).
-        subscript(index: Int) -> UnsafeRawBufferPointer { optional(index) ?? UnsafeRawBufferPointer(start: nil, count: 0) }
+        subscript(index: Int) -> UnsafeRawBufferPointer {
+            optional(index) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        }
 
         /// Cell `index`'s bytes, nil for NULL.
         func optional(_ index: Int) -> UnsafeRawBufferPointer? {

@@ -22,26 +22,31 @@ struct SampleConstraints: Sendable {
     /// Reads the definitions and drops them on `connection`, inside its transaction.
     static func drop(on connection: PostgresConnection, logger: Logger) async throws -> SampleConstraints {
         var dropped = SampleConstraints()
-        for try await row in try await connection.query("""
+        for try await row in try await connection.query(
+            """
             SELECT quote_ident(c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
             JOIN pg_class c ON c.oid = i.indexrelid
             WHERE i.indrelid = 'samples'::regclass
                 AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
             ORDER BY c.relname
-            """, logger: logger) {
+            """, logger: logger)
+        {
             let cells = row.makeRandomAccess()
             dropped.indexes.append((try cells.value("name"), try cells.value("definition")))
         }
-        for try await row in try await connection.query("""
+        for try await row in try await connection.query(
+            """
             SELECT quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
             WHERE conrelid = 'samples'::regclass AND contype = 'f' ORDER BY conname
-            """, logger: logger) {
+            """, logger: logger)
+        {
             let cells = row.makeRandomAccess()
             dropped.foreignKeys.append((try cells.value("name"), try cells.value("definition")))
         }
         for key in dropped.foreignKeys {
-            try await connection.query(PostgresQuery(unsafeSQL: "ALTER TABLE samples DROP CONSTRAINT \(key.name)"),
-                                       logger: logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "ALTER TABLE samples DROP CONSTRAINT \(key.name)"),
+                logger: logger)
         }
         for index in dropped.indexes {
             try await connection.query(PostgresQuery(unsafeSQL: "DROP INDEX \(index.name)"), logger: logger)
@@ -60,8 +65,9 @@ struct SampleConstraints: Sendable {
             try await connection.query(PostgresQuery(unsafeSQL: definition), logger: logger)
         }
         for key in foreignKeys {
-            try await connection.query(PostgresQuery(
-                unsafeSQL: "ALTER TABLE samples ADD CONSTRAINT \(key.name) \(key.definition)"), logger: logger)
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "ALTER TABLE samples ADD CONSTRAINT \(key.name) \(key.definition)"), logger: logger)
         }
     }
 }

@@ -84,8 +84,9 @@ public struct ServerMigration: Sendable {
     public func run() async throws -> MigrationReport {
         let started = Date()
         guard try await source.read({ db in try db.tableExists("users") && db.tableExists("tokens") }) else {
-            throw VitalsError(.invalidInput, "not a vitals server database (it has no users table)",
-                              at: InputLocation(file: source.path))
+            throw VitalsError(
+                .invalidInput, "not a vitals server database (it has no users table)",
+                at: InputLocation(file: source.path))
         }
         try await target.checkConnection()
         // The migration's own errors pass through as they are; only the lock's are PostgreSQL's.
@@ -106,13 +107,17 @@ public struct ServerMigration: Sendable {
     /// connection ends, so a crashed run never leaves it behind), or throws at once.
     private func lock(on connection: PostgresConnection) async throws {
         var taken = false
-        for try await value in try await connection.query("SELECT pg_try_advisory_lock(\(Self.lockKey))",
-                                                          logger: target.logger).decode(Bool.self) {
+        for try await value in try await connection.query(
+            "SELECT pg_try_advisory_lock(\(Self.lockKey))",
+            logger: target.logger
+        ).decode(Bool.self) {
             taken = value
         }
         guard taken else {
-            throw VitalsError(.unavailable, "another vitals migrate into this database is running; nothing was done "
-                              + "(run again once it has finished)", at: InputLocation(field: "--to"), underlying: Locked())
+            throw VitalsError(
+                .unavailable,
+                "another vitals migrate into this database is running; nothing was done "
+                    + "(run again once it has finished)", at: InputLocation(field: "--to"), underlying: Locked())
         }
     }
 
@@ -126,7 +131,8 @@ public struct ServerMigration: Sendable {
         try await source.migrate()
         try await target.migrate()
         try await target.guarded {
-            try await target.client.query("""
+            try await target.client.query(
+                """
                 CREATE TABLE IF NOT EXISTS migration_progress (
                     user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
                     user_name TEXT NOT NULL UNIQUE,
@@ -176,7 +182,8 @@ public struct ServerMigration: Sendable {
         try await target.guarded {
             var names = Set<String>()
             for try await name in try await target.client.query(
-                "SELECT user_name FROM migration_progress", logger: target.logger).decode(String.self) {
+                "SELECT user_name FROM migration_progress", logger: target.logger
+            ).decode(String.self) {
                 names.insert(name)
             }
             return names
@@ -190,41 +197,52 @@ public struct ServerMigration: Sendable {
         let ids = pending.map(\.id)
         let (tokens, quests) = try await source.read { db in
             let marks = databaseQuestionMarks(count: ids.count)
-            return (try String.fetchAll(db, sql: "SELECT token_hash FROM tokens WHERE user_id IN (\(marks))",
-                                        arguments: StatementArguments(ids)),
-                    try String.fetchAll(db, sql: "SELECT id FROM quests WHERE user_id IN (\(marks))",
-                                        arguments: StatementArguments(ids)))
+            return (
+                try String.fetchAll(
+                    db, sql: "SELECT token_hash FROM tokens WHERE user_id IN (\(marks))",
+                    arguments: StatementArguments(ids)),
+                try String.fetchAll(
+                    db, sql: "SELECT id FROM quests WHERE user_id IN (\(marks))",
+                    arguments: StatementArguments(ids))
+            )
         }
         let names = pending.map(\.name)
         let clashes: [(String, String)] = try await target.guarded {
             var found: [(String, String)] = []
-            for try await row in try await target.client.query("""
+            for try await row in try await target.client.query(
+                """
                 SELECT 'user' AS kind, name AS value FROM users WHERE name = ANY(\(names)::text[])
                 UNION ALL SELECT 'token', u.name FROM tokens t JOIN users u ON u.id = t.user_id
                     WHERE t.token_hash = ANY(\(tokens)::text[])
                 UNION ALL SELECT 'quest', id FROM quests WHERE id = ANY(\(quests)::text[])
-                """, logger: target.logger) {
+                """, logger: target.logger)
+            {
                 let cells = row.makeRandomAccess()
                 found.append((try cells.value("kind"), try cells.value("value")))
             }
             return found
         }
         guard let (kind, value) = clashes.first else { return }
-        let what = switch kind {
-        case "user": "a user named \(value) that no migration copied"
-        case "token": "user \(value) with the same token as a user to copy"
-        default: "a quest with the id \(value) of a user to copy"
-        }
-        throw VitalsError(.duplicate, "the target database already has \(what); nothing was copied "
-                          + "(\(clashes.count) conflict\(clashes.count == 1 ? "" : "s"))", at: InputLocation(field: "--to"))
+        let what =
+            switch kind {
+            case "user": "a user named \(value) that no migration copied"
+            case "token": "user \(value) with the same token as a user to copy"
+            default: "a quest with the id \(value) of a user to copy"
+            }
+        throw VitalsError(
+            .duplicate,
+            "the target database already has \(what); nothing was copied "
+                + "(\(clashes.count) conflict\(clashes.count == 1 ? "" : "s"))", at: InputLocation(field: "--to"))
     }
 
     /// The number of samples in the target.
     private func targetSampleCount() async throws -> Int {
         try await target.guarded {
             var count = 0
-            for try await value in try await target.client.query("SELECT COUNT(*) FROM samples",
-                                                                 logger: target.logger).decode(Int.self) {
+            for try await value in try await target.client.query(
+                "SELECT COUNT(*) FROM samples",
+                logger: target.logger
+            ).decode(Int.self) {
                 count = value
             }
             return count
@@ -236,8 +254,10 @@ public struct ServerMigration: Sendable {
         try await source.read { db in
             var counts: [String: Int] = [:]
             for table in MigrationTable.counted {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE user_id = ?",
-                                                 arguments: [userID]) ?? 0
+                counts[table] =
+                    try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM \(table) WHERE user_id = ?",
+                        arguments: [userID]) ?? 0
             }
             return counts
         }

@@ -5,11 +5,15 @@ import VitalsServerStorage
 
 /// Users and their tokens.
 extension PostgresRepository: UserAccountStore {
-    public func addUser(name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
-        -> ServerUser {
+    public func addUser(
+        name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date
+    ) async throws
+        -> ServerUser
+    {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                let rows = try await connection.query("""
+                let rows = try await connection.query(
+                    """
                     INSERT INTO users (name, time_zone, created_at) VALUES (\(name), \(timeZone), \(date))
                     ON CONFLICT (name) DO NOTHING RETURNING id
                     """, logger: logger)
@@ -18,7 +22,8 @@ extension PostgresRepository: UserAccountStore {
                 guard let id else {
                     throw VitalsError(.duplicate, "a user with this name exists", at: InputLocation(field: "name"))
                 }
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO tokens (user_id, token_hash, created_at, expires_at)
                     VALUES (\(id), \(tokenHash), \(date), \(expiresAt))
                     """, logger: logger)
@@ -27,8 +32,11 @@ extension PostgresRepository: UserAccountStore {
         }
     }
 
-    public func replaceToken(ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
-        -> ServerUser {
+    public func replaceToken(
+        ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date
+    ) async throws
+        -> ServerUser
+    {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 var user: ServerUser?
@@ -36,13 +44,15 @@ extension PostgresRepository: UserAccountStore {
                     "SELECT id, name, time_zone FROM users WHERE name = \(name)", logger: logger
                 ) {
                     let cells = row.makeRandomAccess()
-                    user = ServerUser(id: try cells.value("id"), name: try cells.value("name"),
-                                      timeZone: try cells.value("time_zone"), tokenExpiresAt: expiresAt)
+                    user = ServerUser(
+                        id: try cells.value("id"), name: try cells.value("name"),
+                        timeZone: try cells.value("time_zone"), tokenExpiresAt: expiresAt)
                 }
                 guard let user else {
                     throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
                 }
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO tokens (user_id, token_hash, created_at, expires_at)
                     VALUES (\(user.id), \(tokenHash), \(date), \(expiresAt))
                     ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
@@ -57,7 +67,9 @@ extension PostgresRepository: UserAccountStore {
 
     public func user(tokenHash: String) async throws -> ServerUser? {
         try await guarded {
-            for try await row in try await client.execute(PostgresPrepared.TokenUser(tokenHash: tokenHash), logger: logger) {
+            for try await row in try await client.execute(
+                PostgresPrepared.TokenUser(tokenHash: tokenHash), logger: logger)
+            {
                 return try Self.user(from: row)
             }
             return nil
@@ -67,10 +79,12 @@ extension PostgresRepository: UserAccountStore {
     public func users() async throws -> [ServerUser] {
         try await guarded {
             var users: [ServerUser] = []
-            for try await row in try await client.query("""
+            for try await row in try await client.query(
+                """
                 SELECT u.id, u.name, u.time_zone, t.expires_at FROM users u LEFT JOIN tokens t ON t.user_id = u.id
                 ORDER BY u.name
-                """, logger: logger) {
+                """, logger: logger)
+            {
                 users.append(try Self.user(from: row))
             }
             return users
@@ -80,9 +94,10 @@ extension PostgresRepository: UserAccountStore {
     /// A user from a row with `id`, `name`, `time_zone` and `expires_at` columns.
     private static func user(from row: PostgresRow) throws -> ServerUser {
         let cells = row.makeRandomAccess()
-        return ServerUser(id: try cells.value("id"), name: try cells.value("name"),
-                          timeZone: try cells.value("time_zone"),
-                          tokenExpiresAt: try cells.value("expires_at"))
+        return ServerUser(
+            id: try cells.value("id"), name: try cells.value("name"),
+            timeZone: try cells.value("time_zone"),
+            tokenExpiresAt: try cells.value("expires_at"))
     }
 
     public func removeUser(named name: String) async throws -> ErasedCounts {
@@ -91,7 +106,8 @@ extension PostgresRepository: UserAccountStore {
                 func userID(locking: Bool) async throws -> Int64? {
                     var id: Int64?
                     for try await value in try await connection.query(
-                        "SELECT id FROM users WHERE name = \(name) \(unescaped: locking ? "FOR UPDATE" : "")", logger: logger
+                        "SELECT id FROM users WHERE name = \(name) \(unescaped: locking ? "FOR UPDATE" : "")",
+                        logger: logger
                     ).decode(Int64.self) {
                         id = value
                     }
@@ -103,8 +119,9 @@ extension PostgresRepository: UserAccountStore {
                 guard let id = try await userID(locking: false) else {
                     throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
                 }
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(ofUserID: id)))",
-                                           logger: logger)
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(ofUserID: id)))",
+                    logger: logger)
                 guard try await userID(locking: true) == id else {
                     throw VitalsError(.notFound, "no user has this name", at: InputLocation(field: "name"))
                 }

@@ -12,7 +12,7 @@ extension PostgresRepository {
             value TEXT NOT NULL,
             PRIMARY KEY (user_id, identifier)
         )
-        """,
+        """
     ]
 
     public func characteristics(of user: ServerUser) async throws -> [String: String] {
@@ -20,7 +20,6 @@ extension PostgresRepository {
             try await client.withConnection { connection in try await fetchCharacteristics(of: user, on: connection) }
         }
     }
-
 
     /// The user's characteristics, by identifier, in the caller's connection (and transaction).
     func fetchCharacteristics(of user: ServerUser, on connection: PostgresConnection) async throws -> [String: String] {

@@ -14,8 +14,9 @@ extension PostgresRepository {
     public func checkConnection() async throws {
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(configuration: try address.connectionConfiguration(),
-                                                              id: 0, logger: logger)
+            connection = try await PostgresConnection.connect(
+                configuration: try address.connectionConfiguration(),
+                id: 0, logger: logger)
         } catch {
             throw Self.connectionFailure(error, address: address)
         }
@@ -34,19 +35,26 @@ extension PostgresRepository {
             let state = error.serverInfo?[.sqlState] ?? "?"
             switch state {
             case "3D000":
-                return VitalsError(.invalidInput, "\(at) has no database \"\(address.database ?? address.username)\" "
-                                   + "(create it, e.g. createdb, or fix the URL's path)", at: flag)
+                return VitalsError(
+                    .invalidInput,
+                    "\(at) has no database \"\(address.database ?? address.username)\" "
+                        + "(create it, e.g. createdb, or fix the URL's path)", at: flag)
             case "28P01", "28000":
-                return VitalsError(.invalidInput, "\(at) refused user \"\(address.username)\" (SQLSTATE \(state): "
-                                   + "a wrong password or user, or no pg_hba.conf rule allows it)", at: flag)
+                return VitalsError(
+                    .invalidInput,
+                    "\(at) refused user \"\(address.username)\" (SQLSTATE \(state): "
+                        + "a wrong password or user, or no pg_hba.conf rule allows it)", at: flag)
             default:
                 // Too many connections, a server starting or stopping: unavailable, no fault in the URL.
                 let (code, detail) = described(sqlState: state)
-                return VitalsError(code, "\(at) refused the connection (\(detail))", at: code == .unavailable ? nil : flag)
+                return VitalsError(
+                    code, "\(at) refused the connection (\(detail))", at: code == .unavailable ? nil : flag)
             }
         case .authMechanismRequiresPassword:
-            return VitalsError(.invalidInput, "\(at) asks user \"\(address.username)\" for a password: give it in the URL "
-                               + "(postgres://user:password@host/database)", at: flag)
+            return VitalsError(
+                .invalidInput,
+                "\(at) asks user \"\(address.username)\" for a password: give it in the URL "
+                    + "(postgres://user:password@host/database)", at: flag)
         case .sslUnsupported:
             return VitalsError(.invalidInput, "\(at) does not offer TLS, which sslmode=require asks for", at: flag)
         default:
@@ -57,7 +65,9 @@ extension PostgresRepository {
     /// A short reason for a network failure: "connection refused", "unknown host", ...
     private static func reason(_ error: any Error) -> String {
         if let error = error as? NIOConnectionError {
-            if error.dnsAAAAError != nil || error.dnsAError != nil, error.connectionErrors.isEmpty { return "unknown host" }
+            if error.dnsAAAAError != nil || error.dnsAError != nil, error.connectionErrors.isEmpty {
+                return "unknown host"
+            }
             if let first = error.connectionErrors.first { return reason(first.error) }
         }
         if let error = error as? IOError {

@@ -7,8 +7,11 @@ import VitalsServerStorage
 import VitalsStore
 
 extension PostgresRepository: DailyStatisticsStoring {
-    package func storedDays(of user: ServerUser, type: SampleType, variant: String, starting starts: ClosedRange<Double>)
-        async throws -> StoredDays {
+    package func storedDays(
+        of user: ServerUser, type: SampleType, variant: String, starting starts: ClosedRange<Double>
+    )
+        async throws -> StoredDays
+    {
         try await guarded {
             try await client.withConnection { connection in
                 // The epoch first: days read after it are at least as fresh (each statement sees what committed before it).
@@ -19,11 +22,13 @@ extension PostgresRepository: DailyStatisticsStoring {
                     epoch = value
                 }
                 var days: [Double: DailyStatisticsRow] = [:]
-                for try await row in try await connection.query("""
+                for try await row in try await connection.query(
+                    """
                     SELECT \(unescaped: DailyStatisticsRow.columns)
                     FROM daily_statistics WHERE user_id = \(user.id) AND type = \(type.identifier) AND variant = \(variant)
                         AND day_start >= \(starts.lowerBound) AND day_start <= \(starts.upperBound)
-                    """, logger: logger) {
+                    """, logger: logger)
+                {
                     let day = try Self.day(from: row)
                     days[day.start] = day
                 }
@@ -33,18 +38,22 @@ extension PostgresRepository: DailyStatisticsStoring {
     }
 
     /// Under the user's write lock, so no write of the user is half-way while the epoch is compared.
-    package func storeDays(_ days: [DailyStatisticsRow], of user: ServerUser, type: SampleType, variant: String,
-                           ifEpoch epoch: Int64) async throws -> Bool {
+    package func storeDays(
+        _ days: [DailyStatisticsRow], of user: ServerUser, type: SampleType, variant: String,
+        ifEpoch epoch: Int64
+    ) async throws -> Bool {
         guard !days.isEmpty else { return true }
         // NaN and empty bytes stand for NULL in the arrays: a stored day's values are finite and its parts never empty.
         func column(_ value: (DailyStatisticsRow) -> Double?) -> [Double] { days.map { value($0) ?? .nan } }
         let parts = days.map { $0.parts.map { ByteBuffer(bytes: DailyStatisticsRow.encode($0)) } ?? ByteBuffer() }
         return try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
-                                           logger: logger)
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
+                    logger: logger)
                 var stored = false
-                for try await _ in try await connection.query("""
+                for try await _ in try await connection.query(
+                    """
                     INSERT INTO daily_statistics (user_id, type, variant, day_start, day_end, sample_count, sum, average,
                         minimum, maximum, most_recent, most_recent_start, most_recent_end, duration, parts)
                     SELECT \(user.id), \(type.identifier), \(variant), s, e, c, NULLIF(su, 'NaN'), NULLIF(av, 'NaN'),
@@ -63,7 +72,8 @@ extension PostgresRepository: DailyStatisticsStoring {
                         most_recent_start = excluded.most_recent_start, most_recent_end = excluded.most_recent_end,
                         duration = excluded.duration, parts = excluded.parts
                     RETURNING 1
-                    """, logger: logger) {
+                    """, logger: logger)
+                {
                     stored = true
                 }
                 return stored
@@ -86,8 +96,9 @@ extension PostgresRepository: DailyStatisticsStoring {
     package func forgetStoredDays(of user: ServerUser) async throws {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
-                                           logger: logger)
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.userWriteLock), \(Self.lockKey(of: user)))",
+                    logger: logger)
                 try await connection.query("DELETE FROM daily_statistics WHERE user_id = \(user.id)", logger: logger)
                 try await Self.advanceDayEpoch(of: user.id, on: connection, logger: logger)
             }
@@ -96,7 +107,8 @@ extension PostgresRepository: DailyStatisticsStoring {
 
     /// Advances user `id`'s epoch, in the caller's transaction.
     static func advanceDayEpoch(of id: Int64, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO daily_statistics_epochs (user_id, value) VALUES (\(id), 1)
             ON CONFLICT (user_id) DO UPDATE SET value = daily_statistics_epochs.value + 1
             """, logger: logger)

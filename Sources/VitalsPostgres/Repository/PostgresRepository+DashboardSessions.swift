@@ -19,18 +19,23 @@ extension PostgresRepository: DashboardSessionStore {
         "CREATE INDEX dashboard_sessions_by_expiry ON dashboard_sessions(expires)",
     ]
 
-    public func openDashboardSession(_ session: StoredDashboardSession, keepingPerUser perUser: Int, at date: Date)
-        async throws {
+    public func openDashboardSession(
+        _ session: StoredDashboardSession, keepingPerUser perUser: Int, at date: Date
+    )
+        async throws
+    {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("DELETE FROM dashboard_sessions WHERE expires <= \(date)", logger: logger)
-                try await connection.query("""
+                try await connection.query(
+                    """
                     DELETE FROM dashboard_sessions WHERE id_hash IN (
                         SELECT id_hash FROM dashboard_sessions WHERE user_id = \(session.userID)
                         ORDER BY expires DESC, id_hash OFFSET \(max(perUser - 1, 0)))
                     """, logger: logger)
                 // Nothing is stored for a user removed since signing in: the next page asks to sign in.
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO dashboard_sessions (id_hash, user_id, token_hash, csrf_token, expires)
                     SELECT \(session.idHash), id, \(session.tokenHash), \(session.csrfToken), \(session.expires)
                     FROM users WHERE id = \(session.userID)
@@ -41,15 +46,18 @@ extension PostgresRepository: DashboardSessionStore {
 
     public func dashboardSession(idHash: String, at date: Date) async throws -> StoredDashboardSession? {
         try await guarded {
-            for try await row in try await client.query("""
+            for try await row in try await client.query(
+                """
                 SELECT user_id, token_hash, csrf_token, expires FROM dashboard_sessions
                 WHERE id_hash = \(idHash) AND expires > \(date)
-                """, logger: logger) {
+                """, logger: logger)
+            {
                 let cells = row.makeRandomAccess()
-                return StoredDashboardSession(idHash: idHash, userID: try cells.value("user_id"),
-                                              tokenHash: try cells.value("token_hash"),
-                                              csrfToken: try cells.value("csrf_token"),
-                                              expires: try cells.value("expires"))
+                return StoredDashboardSession(
+                    idHash: idHash, userID: try cells.value("user_id"),
+                    tokenHash: try cells.value("token_hash"),
+                    csrfToken: try cells.value("csrf_token"),
+                    expires: try cells.value("expires"))
             }
             return nil
         }

@@ -19,13 +19,16 @@ extension PostgresRepository {
             let (code, detail) = described(sqlState: error.serverInfo?[.sqlState] ?? "?")
             return VitalsError(code, "the PostgreSQL server failed (\(detail))", underlying: ServerFailure(error))
         case .serverClosedConnection, .connectionError, .uncleanShutdown:
-            return VitalsError(.unavailable, "the connection to PostgreSQL was lost (\(error.code))",
-                               underlying: ServerFailure(error))
+            return VitalsError(
+                .unavailable, "the connection to PostgreSQL was lost (\(error.code))",
+                underlying: ServerFailure(error))
         case .clientClosedConnection, .poolClosed:
-            return VitalsError(.unavailable, "the PostgreSQL connection pool is closing (\(error.code))",
-                               underlying: ServerFailure(error))
+            return VitalsError(
+                .unavailable, "the PostgreSQL connection pool is closing (\(error.code))",
+                underlying: ServerFailure(error))
         default:
-            return VitalsError(.database, "the PostgreSQL server failed (\(error.code))", underlying: ServerFailure(error))
+            return VitalsError(
+                .database, "the PostgreSQL server failed (\(error.code))", underlying: ServerFailure(error))
         }
     }
 
@@ -42,11 +45,17 @@ extension PostgresRepository {
         case "25006":
             return (.database, "the database is read-only: is the URL a standby, or default_transaction_read_only on?")
         case "42501":
-            return (.database, "the URL's user lacks a privilege on the database or a table: "
-                    + "connect as the database's owner, or grant it")
+            return (
+                .database,
+                "the URL's user lacks a privilege on the database or a table: "
+                    + "connect as the database's owner, or grant it"
+            )
         case "42P01", "42703":
-            return (.database, "the database's tables are not the ones this vitals expects: "
-                    + "a newer vitals migrated it, or it was changed by hand")
+            return (
+                .database,
+                "the database's tables are not the ones this vitals expects: "
+                    + "a newer vitals migrated it, or it was changed by hand"
+            )
         case "53100":
             return (.database, "the database server's disk is full")
         case "53200":

@@ -1,14 +1,15 @@
 import Foundation
 import Logging
 import PostgresNIO
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsServerStorage
 import VitalsStore
 
 /// The one write sequence over ``PostgresWriteTransaction``, under the user's write lock.
 extension PostgresRepository: HealthWriteStore {
-    static let snapshotSelect = SnapshotColumns.select.replacingOccurrences(of: "SELECT date,", with: "SELECT date::text,")
+    static let snapshotSelect = SnapshotColumns.select.replacingOccurrences(
+        of: "SELECT date,", with: "SELECT date::text,")
 
     /// The first key of the per-user write locks (the second is the user's id).
     static let userWriteLock: Int32 = 7_310_423
@@ -28,8 +29,10 @@ extension PostgresRepository: HealthWriteStore {
     ) async throws -> T {
         try await guarded {
             try await batcher.write(for: user) { connection, users in
-                try await body(PostgresWriteTransaction(repository: self, connection: connection, user: user,
-                                                        quests: users.quests(of: user.id)))
+                try await body(
+                    PostgresWriteTransaction(
+                        repository: self, connection: connection, user: user,
+                        quests: users.quests(of: user.id)))
             }
         }
     }
@@ -38,12 +41,15 @@ extension PostgresRepository: HealthWriteStore {
     /// write (``PostgresSnapshotWrite``) may instead be stored with the others of its batch.
     public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
         guard let shared = PostgresSnapshotWrite(write, for: user, at: date) else {
-            return try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }
+            return try await writeTransaction(for: user) { store in
+                try await write.apply(for: user, at: date, in: store)
+            }
         }
         return try await guarded {
             try await batcher.write(shared, for: user) { connection, users in
-                let store = PostgresWriteTransaction(repository: self, connection: connection, user: user,
-                                                     quests: users.quests(of: user.id))
+                let store = PostgresWriteTransaction(
+                    repository: self, connection: connection, user: user,
+                    quests: users.quests(of: user.id))
                 return try await write.apply(for: user, at: date, in: store)
             }
         }

@@ -27,7 +27,8 @@ extension PostgresRepository: ImportJobStore {
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 if stored.job.state == .queued {
-                    try await connection.query("""
+                    try await connection.query(
+                        """
                         DELETE FROM import_jobs WHERE id IN (
                             SELECT id FROM import_jobs
                             WHERE user_id = \(user.id) AND state IN \(unescaped: ImportJobColumns.finishedStates)
@@ -35,8 +36,9 @@ extension PostgresRepository: ImportJobStore {
                         """, logger: logger)
                 }
                 // A job of a user removed meanwhile is not stored; a finished one is never changed
-            // (a late progress note cannot undo how it ended).
-                try await connection.query("""
+                // (a late progress note cannot undo how it ended).
+                try await connection.query(
+                    """
                     INSERT INTO import_jobs (id, user_id, owner, state, created_at, noted_at, job)
                     SELECT \(stored.job.id), id, \(stored.owner), \(stored.job.state.rawValue), \(stored.job.createdAt),
                         \(stored.notedAt), \(text)
@@ -50,7 +52,8 @@ extension PostgresRepository: ImportJobStore {
 
     public func noteImportJobs(of owner: UUID, at date: Date) async throws {
         try await guarded {
-            try await client.query("""
+            try await client.query(
+                """
                 UPDATE import_jobs SET noted_at = \(date)
                 WHERE owner = \(owner) AND state NOT IN \(unescaped: ImportJobColumns.finishedStates)
                 """, logger: logger)
@@ -58,7 +61,8 @@ extension PostgresRepository: ImportJobStore {
     }
 
     public func importJobs(of user: ServerUser, id: String?) async throws -> [StoredImportJob] {
-        try await storedImportJobs("""
+        try await storedImportJobs(
+            """
             SELECT owner, noted_at, job FROM import_jobs WHERE user_id = \(user.id) AND (\(id)::TEXT IS NULL OR id = \(id))
             ORDER BY created_at DESC, seq DESC
             """)
@@ -75,9 +79,11 @@ extension PostgresRepository: ImportJobStore {
             var jobs: [StoredImportJob] = []
             for try await row in try await client.query(query, logger: logger) {
                 let cells = row.makeRandomAccess()
-                jobs.append(StoredImportJob(job: try ImportJobColumns.job(try cells.value("job")),
-                                            owner: try cells.value("owner"),
-                                            notedAt: try cells.value("noted_at")))
+                jobs.append(
+                    StoredImportJob(
+                        job: try ImportJobColumns.job(try cells.value("job")),
+                        owner: try cells.value("owner"),
+                        notedAt: try cells.value("noted_at")))
             }
             return jobs
         }

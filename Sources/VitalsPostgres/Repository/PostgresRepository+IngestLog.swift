@@ -21,13 +21,17 @@ extension PostgresRepository: IngestLogStore {
     }
 
     /// The user's entries with ids below `before`, newest first (oldest first when `ascending`).
-    func fetchIngests(of user: ServerUser, before: Int64, limit: Int?, ascending: Bool = false,
-                      on connection: PostgresConnection) async throws -> [IngestLogEntry] {
+    func fetchIngests(
+        of user: ServerUser, before: Int64, limit: Int?, ascending: Bool = false,
+        on connection: PostgresConnection
+    ) async throws -> [IngestLogEntry] {
         var entries: [IngestLogEntry] = []
-        for try await row in try await connection.query("""
+        for try await row in try await connection.query(
+            """
             \(unescaped: Self.ingestColumns) WHERE user_id = \(user.id) AND id < \(before)
             ORDER BY id \(unescaped: ascending ? "ASC" : "DESC") LIMIT \(limit ?? Int.max)
-            """, logger: logger) {
+            """, logger: logger)
+        {
             entries.append(try Self.ingestEntry(from: row))
         }
         return entries
@@ -42,7 +46,8 @@ extension PostgresRepository: IngestLogStore {
                 var coverage: [String: IngestCompleteness.Coverage] = [:]
                 // The user's sample types by a loose index scan of samples_by_type_start, then
                 // per type its newest start: one index seek each.
-                for try await row in try await connection.query("""
+                for try await row in try await connection.query(
+                    """
                     WITH RECURSIVE t(type) AS (
                         SELECT MIN(type) FROM samples WHERE user_id = \(user.id)
                         UNION ALL
@@ -52,15 +57,20 @@ extension PostgresRepository: IngestLogStore {
                     SELECT t.type, (
                         SELECT MAX(start_time) FROM samples s WHERE s.user_id = \(user.id) AND s.type = t.type
                     ) AS newest FROM t WHERE t.type IS NOT NULL
-                    """, logger: logger) {
+                    """, logger: logger)
+                {
                     let cells = row.makeRandomAccess()
                     let type = try cells.value("type", as: String.self)
-                    coverage[type] = .init(type: type, lastSampleStart: try cells.value("newest", as: Double?.self)
-                        .map(Date.init(timeIntervalSince1970:)))
+                    coverage[type] = .init(
+                        type: type,
+                        lastSampleStart: try cells.value("newest", as: Double?.self)
+                            .map(Date.init(timeIntervalSince1970:)))
                 }
-                for try await row in try await connection.query("""
+                for try await row in try await connection.query(
+                    """
                     SELECT type, ingest_id, received_at FROM ingest_type_last WHERE user_id = \(user.id)
-                    """, logger: logger) {
+                    """, logger: logger)
+                {
                     let cells = row.makeRandomAccess()
                     let type = try cells.value("type", as: String.self)
                     coverage[type, default: .init(type: type)].lastIngest = .init(
@@ -68,12 +78,14 @@ extension PostgresRepository: IngestLogStore {
                 }
                 let types = coverage.keys.sorted()
                 guard !types.isEmpty, !lower.isEmpty else { return types.compactMap { coverage[$0] } }
-                for try await row in try await connection.query("""
+                for try await row in try await connection.query(
+                    """
                     SELECT t.type, d.i FROM UNNEST(\(types)::text[]) AS t(type)
                     CROSS JOIN UNNEST(\(lower)::float8[], \(upper)::float8[]) WITH ORDINALITY AS d(lo, hi, i)
                     WHERE EXISTS (SELECT 1 FROM samples s WHERE s.user_id = \(user.id) AND s.type = t.type
                         AND s.start_time >= d.lo AND s.start_time < d.hi)
-                    """, logger: logger) {
+                    """, logger: logger)
+                {
                     let cells = row.makeRandomAccess()
                     let day = Int(try cells.value("i", as: Int64.self))
                     coverage[try cells.value("type")]?.daysWithData.insert(day - 1)
@@ -85,12 +97,15 @@ extension PostgresRepository: IngestLogStore {
 
     /// Prunes the user's entries received before `cutoff`, appends `entry` and, when it
     /// succeeded, notes it as the last ingest of its sample types; returns its id.
-    func record(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
-                on connection: PostgresConnection) async throws -> Int64 {
+    func record(
+        _ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
+        on connection: PostgresConnection
+    ) async throws -> Int64 {
         var id: Int64 = 0
         // The prune and the types' last ingest ride on the insert (one statement, one round trip).
         let types = entry.succeeded ? entry.sampleTypes : []
-        let statement = PostgresPrepared.IngestLogInsert(userID: user.id, entry: entry, cutoff: cutoff, notedTypes: types)
+        let statement = PostgresPrepared.IngestLogInsert(
+            userID: user.id, entry: entry, cutoff: cutoff, notedTypes: types)
         for try await row in try await connection.execute(statement, logger: logger) {
             let value = try row.decode(Int64.self)
             id = value
@@ -101,8 +116,9 @@ extension PostgresRepository: IngestLogStore {
     /// An entry from a row of ``ingestColumns``.
     static func ingestEntry(from row: PostgresRow) throws -> IngestLogEntry {
         let cells = row.makeRandomAccess()
-        var entry = IngestLogEntry(kind: IngestLogEntry.Kind(rawValue: try cells.value("kind")) ?? .healthAutoExport,
-                                   receivedAt: try cells.value("received_at"))
+        var entry = IngestLogEntry(
+            kind: IngestLogEntry.Kind(rawValue: try cells.value("kind")) ?? .healthAutoExport,
+            receivedAt: try cells.value("received_at"))
         entry.id = try cells.value("id")
         entry.status = try cells.value("status")
         entry.errorCode = try cells.value("error_code")

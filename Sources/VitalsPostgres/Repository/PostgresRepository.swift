@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import PostgresNIO
 import ServiceLifecycle
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsServerStorage
 
 /// The server's repository in PostgreSQL, for many users and several server processes.
@@ -31,18 +31,22 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     /// At most `writeBatch` writes share a transaction, and at most `writeRunners` such
     /// transactions run at once (each on a connection of the pool), shared among the servers
     /// running on the database (``PostgresPeers``).
-    public init(url: String, maximumConnections: Int = 20, writeBatch: Int = 64, writeRunners: Int = 4,
-                logger: Logger = Logger(label: "vitals.postgres")) throws {
+    public init(
+        url: String, maximumConnections: Int = 20, writeBatch: Int = 64, writeRunners: Int = 4,
+        logger: Logger = Logger(label: "vitals.postgres")
+    ) throws {
         self.address = try PostgresAddress(url: url)
         var configuration = address.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
         let poolStart = PoolStart()
         self.poolStart = poolStart
-        self.client = PostgresClient(configuration: configuration,
-                                     backgroundLogger: logger.droppingLeaseWarning(after: poolStart))
+        self.client = PostgresClient(
+            configuration: configuration,
+            backgroundLogger: logger.droppingLeaseWarning(after: poolStart))
         self.logger = logger
-        self.batcher = PostgresWriteBatcher(client: client, logger: logger, maximumBatch: writeBatch,
-                                            maximumRunners: min(writeRunners, max(1, maximumConnections - 1)))
+        self.batcher = PostgresWriteBatcher(
+            client: client, logger: logger, maximumBatch: writeBatch,
+            maximumRunners: min(writeRunners, max(1, maximumConnections - 1)))
         self.peers = PostgresPeers(client: client, logger: logger)
     }
 
@@ -66,8 +70,10 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     }
 
     /// Runs `body` with a repository whose pool runs for exactly as long as `body`.
-    public static func withRepository<T: Sendable>(url: String, logger: Logger = Logger(label: "vitals.postgres"),
-                                                   _ body: (PostgresRepository) async throws -> T) async throws -> T {
+    public static func withRepository<T: Sendable>(
+        url: String, logger: Logger = Logger(label: "vitals.postgres"),
+        _ body: (PostgresRepository) async throws -> T
+    ) async throws -> T {
         let repository = try PostgresRepository(url: url, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await repository.runPool() }

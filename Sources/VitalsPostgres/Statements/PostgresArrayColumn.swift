@@ -25,8 +25,10 @@ enum PostgresArrayColumn: PostgresDynamicTypeEncodable {
 
     var psqlFormat: PostgresFormat { .binary }
 
-    func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer,
-                                                  context: PostgresEncodingContext<JSONEncoder>) {
+    func encode<JSONEncoder: PostgresJSONEncoder>(
+        into buffer: inout ByteBuffer,
+        context: PostgresEncodingContext<JSONEncoder>
+    ) {
         switch self {
         case .text(let values):
             var bytes = 0

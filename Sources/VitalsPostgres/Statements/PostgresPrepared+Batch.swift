@@ -144,7 +144,8 @@ extension PostgresPrepared {
             bindings.append(entries.map { Int64($0.workoutsStored) })
             bindings.append(PostgresArrayColumn.text(entries.map { IngestLogColumns.text($0.sampleTypes) }))
             bindings.append(PostgresArrayColumn.text(entries.map { LoggedJSON.array($0.skipped).text }))
-            bindings.append(PostgresArrayColumn.text(entries.map { IngestLogColumns.text($0.daysUpdated.map(\.description)) }))
+            bindings.append(
+                PostgresArrayColumn.text(entries.map { IngestLogColumns.text($0.daysUpdated.map(\.description)) }))
             bindings.append(cutoffs)
             bindings.append(entries.map { Int64($0.samplesRevised) })
             return bindings

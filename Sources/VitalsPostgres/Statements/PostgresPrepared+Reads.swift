@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsServerStorage
 
 extension PostgresPrepared {

@@ -22,8 +22,11 @@ struct PostgresBatchUsers: Sendable {
     func quests(of id: Int64) -> [Quest] { quests[id] ?? [] }
 
     /// Reads both for the users `ids`, on the batch's connection.
-    static func read(_ ids: Set<Int64>, on connection: PostgresConnection, logger: Logger) async throws
-        -> PostgresBatchUsers {
+    static func read(
+        _ ids: Set<Int64>, on connection: PostgresConnection, logger: Logger
+    ) async throws
+        -> PostgresBatchUsers
+    {
         var users = PostgresBatchUsers()
         // By position, in the statement's order: every write batch reads it (a hot path).
         for try await row in try await connection.execute(Statement(ids: Array(ids)), logger: logger) {

@@ -28,7 +28,8 @@ struct PostgresPeers: Sendable {
 
     /// Notes this process as running now and answers how many processes are (itself included).
     func announce() async throws -> Int {
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             WITH pruned AS (
                 DELETE FROM server_processes WHERE seen_at < now() - make_interval(secs => \(Self.kept))
             ), noted AS (
@@ -56,8 +57,9 @@ struct PostgresPeers: Sendable {
             do {
                 batcher.share(among: try await announce())
             } catch {
-                logger.debug("could not count the servers on the database; the write runners stay as they were",
-                             metadata: ["error": "\(String(reflecting: type(of: error)))"])
+                logger.debug(
+                    "could not count the servers on the database; the write runners stay as they were",
+                    metadata: ["error": "\(String(reflecting: type(of: error)))"])
             }
             try? await Task.sleep(for: Self.interval)
         }

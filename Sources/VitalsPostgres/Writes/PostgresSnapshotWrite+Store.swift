@@ -12,8 +12,10 @@ extension PostgresSnapshotWrite {
     /// row that an earlier write of `writes` upserts.
     ///
     /// Any failure throws with the transaction aborted: the caller rolls back and runs each write alone.
-    static func store(_ writes: [PostgresSnapshotWrite], withQuests: Set<Int64>, on connection: PostgresConnection,
-                      logger: Logger) async throws -> [HealthWriteResult?] {
+    static func store(
+        _ writes: [PostgresSnapshotWrite], withQuests: Set<Int64>, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> [HealthWriteResult?] {
         var rows = Set<RowKey>()
         var shared: [Int] = []
         for (index, write) in writes.enumerated() where !withQuests.contains(write.user.id) {
@@ -32,8 +34,10 @@ extension PostgresSnapshotWrite {
     }
 
     /// One upsert of every patch of `writes` (no row twice), as ``PostgresWriteTransaction/upsert(_:at:)`` upserts one.
-    private static func upsertPatches(of writes: [PostgresSnapshotWrite], on connection: PostgresConnection,
-                                      logger: Logger) async throws {
+    private static func upsertPatches(
+        of writes: [PostgresSnapshotWrite], on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
         var statement = PostgresPrepared.SnapshotBatchUpsert()
         for write in writes {
             for patch in write.patches { statement.append(patch, user: write.user.id, time: write.date) }
@@ -44,8 +48,10 @@ extension PostgresSnapshotWrite {
     /// One statement adding every write's log entry after pruning each user's entries received
     /// before the write's cutoff, as ``PostgresRepository/record(_:for:keepingSince:on:)`` does for
     /// one; returns the new ids in `writes` order.
-    private static func record(_ writes: [PostgresSnapshotWrite], on connection: PostgresConnection,
-                               logger: Logger) async throws -> [Int64] {
+    private static func record(
+        _ writes: [PostgresSnapshotWrite], on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> [Int64] {
         guard !writes.isEmpty else { return [] }
         let statement = PostgresPrepared.IngestLogBatchInsert(
             users: writes.map(\.user.id), entries: writes.compactMap(\.logEntry), cutoffs: writes.map(\.logKeptSince))

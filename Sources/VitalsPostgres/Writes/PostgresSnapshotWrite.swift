@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsServerStorage
 
 /// A write of snapshots only (the daily-metrics API's), which a batch may store together with
@@ -23,9 +23,10 @@ struct PostgresSnapshotWrite: Sendable {
     /// log entry naming sample types) or nothing.
     init?(_ write: HealthWrite, for user: ServerUser, at date: Date) {
         guard write.samples.isEmpty, write.workouts.isEmpty, write.workoutSamples.isEmpty, write.routes.isEmpty,
-              write.activitySummaries.isEmpty, write.recompute == nil, !write.returnsSnapshots, !write.appliesArrivalRule,
-              write.replacing.isEmpty,
-              !write.snapshots.isEmpty, !write.snapshots.contains(where: \.countsStoredWorkouts) else { return nil }
+            write.activitySummaries.isEmpty, write.recompute == nil, !write.returnsSnapshots, !write.appliesArrivalRule,
+            write.replacing.isEmpty,
+            !write.snapshots.isEmpty, !write.snapshots.contains(where: \.countsStoredWorkouts)
+        else { return nil }
         var entry = write.logEntry
         if var recorded = entry {
             var counted = HealthWriteResult()
@@ -68,7 +69,8 @@ struct PostgresSnapshotWrite: Sendable {
         func text(_ value: (some CustomStringConvertible)?) -> String { value?.description ?? "" }
         return [
             text(metrics.steps), text(metrics.exerciseMinutes), text(metrics.standMinutes), text(metrics.sleepMinutes),
-            text(metrics.activeCalories), text(metrics.restingHeartRate), text(metrics.hrv), text(metrics.workoutsCount),
+            text(metrics.activeCalories), text(metrics.restingHeartRate), text(metrics.hrv),
+            text(metrics.workoutsCount),
             text(metrics.sleepQualityScore), text(metrics.proteinLogged),
         ]
     }

@@ -124,26 +124,27 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = WriteOutcome<T>()
-            enqueue(Job(
-                userID: user.id,
-                lockKey: PostgresRepository.lockKey(of: user),
-                run: { connection, users in
-                    do {
-                        outcome.result = .success(try await body(connection, users))
-                        return true
-                    } catch {
-                        outcome.result = .failure(error)
-                        return false
-                    }
-                },
-                shared: sharing(outcome),
-                complete: { commitError in
-                    if let commitError {
-                        continuation.resume(throwing: commitError)
-                    } else {
-                        continuation.resume(with: outcome.result ?? .failure(CancellationError()))
-                    }
-                }))
+            enqueue(
+                Job(
+                    userID: user.id,
+                    lockKey: PostgresRepository.lockKey(of: user),
+                    run: { connection, users in
+                        do {
+                            outcome.result = .success(try await body(connection, users))
+                            return true
+                        } catch {
+                            outcome.result = .failure(error)
+                            return false
+                        }
+                    },
+                    shared: sharing(outcome),
+                    complete: { commitError in
+                        if let commitError {
+                            continuation.resume(throwing: commitError)
+                        } else {
+                            continuation.resume(with: outcome.result ?? .failure(CancellationError()))
+                        }
+                    }))
         }
     }
 
@@ -203,9 +204,11 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         switch ending {
         case .committed(let removed):
             for job in batch {
-                job.complete(removed.contains(job.userID)
-                    ? VitalsError(.notFound, "the user was removed before this write was stored; nothing was stored")
-                    : nil)
+                job.complete(
+                    removed.contains(job.userID)
+                        ? VitalsError(
+                            .notFound, "the user was removed before this write was stored; nothing was stored")
+                        : nil)
             }
         case .failed where batch.count == 1:
             batch[0].complete(nil)  // Its outcome holds its error.
@@ -254,12 +257,16 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     }
 
     /// Stores the batch's snapshot-only writes together; returns the jobs left to run one by one.
-    private func storeShared(_ batch: [Job], users: PostgresBatchUsers, on connection: PostgresConnection) async throws
-        -> [Job] {
+    private func storeShared(
+        _ batch: [Job], users: PostgresBatchUsers, on connection: PostgresConnection
+    ) async throws
+        -> [Job]
+    {
         let sharing = batch.filter { $0.shared != nil }
-        let results = try await PostgresSnapshotWrite.store(sharing.map { $0.shared!.write },
-                                                            withQuests: Set(users.quests.keys), on: connection,
-                                                            logger: logger)
+        let results = try await PostgresSnapshotWrite.store(
+            sharing.map { $0.shared!.write },
+            withQuests: Set(users.quests.keys), on: connection,
+            logger: logger)
         var rest = batch.filter { $0.shared == nil }
         for (job, result) in zip(sharing, results) {
             if let result { job.shared?.deliver(result) } else { rest.append(job) }

@@ -16,7 +16,8 @@ extension PostgresWriteTransaction {
             offset += chunk.count
             var offsets: [UUID: Int] = [:]
             for index in chunk.indices where offsets[chunk[index].uuid] == nil { offsets[chunk[index].uuid] = index }
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 INSERT INTO workout_samples (user_id, uuid, start_time, end_time, sample)
                 SELECT \(user.id), u, s, e, j FROM UNNEST(\(chunk.map(\.uuid))::uuid[],
                     \(chunk.map(\.start.timeIntervalSince1970))::float8[], \(chunk.map(\.end.timeIntervalSince1970))::float8[],
@@ -45,7 +46,8 @@ extension PostgresWriteTransaction {
             let chunk = rows[offset..<min(rows.count, offset + Self.rowsPerStatement)]
             offset += chunk.count
             func values(_ value: (RoutePoint) -> Double?) -> [Double] { chunk.map { value($0.point) ?? .nan } }
-            for try await count in try await connection.query("""
+            for try await count in try await connection.query(
+                """
                 WITH added AS (
                     INSERT INTO route_points (user_id, workout_uuid, route, position, time, latitude, longitude, altitude,
                         speed, course, horizontal_accuracy, vertical_accuracy)
@@ -59,7 +61,8 @@ extension PostgresWriteTransaction {
                         AS x(w, r, p, t, la, lo, al, sp, co, ha, va)
                     ON CONFLICT DO NOTHING RETURNING 1
                 ) SELECT COUNT(*) FROM added
-                """, logger: logger).decode(Int.self) {
+                """, logger: logger
+            ).decode(Int.self) {
                 added += count
             }
         }
@@ -69,13 +72,15 @@ extension PostgresWriteTransaction {
     nonisolated(nonsending) func upsert(_ summaries: [ActivitySummary]) async throws -> Int {
         var written = 0
         for summary in summaries {
-            for try await _ in try await connection.query("""
+            for try await _ in try await connection.query(
+                """
                 INSERT INTO activity_summaries (user_id, date, details)
                 VALUES (\(user.id), \(summary.date), \(ActivitySummaryJSON.encode(summary)))
                 ON CONFLICT (user_id, date) DO UPDATE SET details = excluded.details
                 WHERE activity_summaries.details IS DISTINCT FROM excluded.details
                 RETURNING 1
-                """, logger: logger) {
+                """, logger: logger)
+            {
                 written += 1
             }
         }

@@ -4,7 +4,8 @@ import VitalsServerStorage
 
 extension PostgresWriteTransaction {
     nonisolated(nonsending) func keep(_ raw: SyncRawData) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO sync_raw_data (user_id, date, source, healthkit, received_at)
             VALUES (\(user.id), \(raw.date.description)::date, \(raw.source.rawValue), \(raw.healthkit.text),
                     \(raw.receivedAt))

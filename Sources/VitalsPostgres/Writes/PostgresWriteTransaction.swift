@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import PostgresNIO
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsServerStorage
 
 /// The PostgreSQL repository's write primitives for one user, on a connection inside a transaction.
@@ -48,20 +48,25 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     }
 
     /// One statement: the rows deleted come back from it.
-    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String?) async throws -> [StoredSample] {
+    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String?) async throws -> [StoredSample]
+    {
         guard !uuids.isEmpty else { return [] }
         var deleted: [StoredSample] = []
-        for try await (uuid, type, start, end, value, source, metadata) in try await connection.query("""
+        for try await (uuid, type, start, end, value, source, metadata) in try await connection.query(
+            """
             WITH changed AS (
                 DELETE FROM samples WHERE user_id = \(user.id) AND uuid = ANY(\(uuids)::uuid[])
                     AND (\(sourceName)::text IS NULL OR source_name = \(sourceName))
                 RETURNING uuid, type, start_time, end_time, value, source_name, metadata
             ), \(unescaped: PostgresRepository.forgettingDays(of: user))
             SELECT uuid, type, start_time, end_time, value, source_name, metadata FROM changed
-            """, logger: logger).decode((UUID, String, Double, Double, Double, String, String?).self) {
-            deleted.append(StoredSample(uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
-                                        end: Date(timeIntervalSince1970: end), value: value, sourceName: source,
-                                        metadata: StoredSample.metadata(json: metadata)))
+            """, logger: logger
+        ).decode((UUID, String, Double, Double, Double, String, String?).self) {
+            deleted.append(
+                StoredSample(
+                    uuid: uuid, type: type, start: Date(timeIntervalSince1970: start),
+                    end: Date(timeIntervalSince1970: end), value: value, sourceName: source,
+                    metadata: StoredSample.metadata(json: metadata)))
         }
         return deleted
     }
@@ -78,7 +83,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
                 continue
             }
             // Stored before: its totals follow the re-send; only a change is written.
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE workout_records SET type = \(workout.type), duration_minutes = \(workout.durationMinutes),
                     calories = \(workout.calories), distance = \(workout.distance), end_time = \(workout.endTime)
                 WHERE user_id = \(user.id) AND external_id = \(workout.externalId)
@@ -92,23 +98,32 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         return added
     }
 
-    nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
-        -> [SampleType: StatisticsSeries] {
+    nonisolated(nonsending) func series(
+        of types: [SampleType], in window: SampleWindow
+    ) async throws
+        -> [SampleType: StatisticsSeries]
+    {
         try await repository.fetchSeries(of: user, types: types, in: window, on: connection)
     }
 
-    nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
-                                               through last: LocalDate) async throws -> [LocalDate: Int] {
+    nonisolated(nonsending) func workoutCounts(
+        source: HealthSyncRequest.DataSource, from first: LocalDate,
+        through last: LocalDate
+    ) async throws -> [LocalDate: Int] {
         try await repository.fetchWorkoutCounts(of: user, source: source, from: first, through: last, on: connection)
     }
 
     nonisolated(nonsending) func upsert(_ patch: SnapshotPatch, at date: Date) async throws {
         for try await _ in try await connection.execute(
-            PostgresPrepared.SnapshotUpsert(userID: user.id, patch: patch, updatedAt: date), logger: logger) {}
+            PostgresPrepared.SnapshotUpsert(userID: user.id, patch: patch, updatedAt: date), logger: logger)
+        {}
     }
 
-    nonisolated(nonsending) func snapshot(on day: LocalDate, source: HealthSyncRequest.DataSource) async throws
-        -> HealthSnapshot? {
+    nonisolated(nonsending) func snapshot(
+        on day: LocalDate, source: HealthSyncRequest.DataSource
+    ) async throws
+        -> HealthSnapshot?
+    {
         var found: HealthSnapshot?
         let statement = PostgresPrepared.SourceSnapshot(userID: user.id, day: day, source: source)
         for try await row in try await connection.execute(statement, logger: logger) {
@@ -126,7 +141,9 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
         storedQuests
     }
 
-    nonisolated(nonsending) func completedQuests(_ periods: [(questId: String, period: String)]) async throws -> Set<String> {
+    nonisolated(nonsending) func completedQuests(
+        _ periods: [(questId: String, period: String)]
+    ) async throws -> Set<String> {
         var done = Set<String>()
         let statement = PostgresPrepared.CompletedQuests(userID: user.id, periods: periods)
         for try await row in try await connection.execute(statement, logger: logger) {
@@ -153,7 +170,8 @@ struct PostgresWriteTransaction: HealthWriteTransaction {
     nonisolated(nonsending) func replaceCharacteristics(with values: [String: String]) async throws {
         let identifiers = Array(values.keys)
         try await connection.query("DELETE FROM characteristics WHERE user_id = \(user.id)", logger: logger)
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO characteristics (user_id, identifier, value)
             SELECT \(user.id), i, v FROM UNNEST(\(identifiers)::text[], \(identifiers.map { values[$0] ?? "" })::text[]) AS x(i, v)
             """, logger: logger)

@@ -15,10 +15,13 @@ public enum ServerApplication {
     ///     connection pool, SQLite's background checkpoints) runs and shuts down with the server,
     ///     as does the queue importing uploaded exports (``ImportJobQueue``).
     ///   - onServerRunning: called with the bound port once the server listens.
-    public static func make(configuration: ServerConfiguration, repository: any HealthRepository,
-                            logger: Logger = Logger(label: "vitals.server"),
-                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> (application: some ApplicationProtocol, routes: [RegisteredRoute]) {
+    public static func make(
+        configuration: ServerConfiguration, repository: any HealthRepository,
+        logger: Logger = Logger(label: "vitals.server"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    )
+        -> (application: some ApplicationProtocol, routes: [RegisteredRoute])
+    {
         let (router, routes, imports) = build(configuration: configuration, repository: repository, logger: logger)
         var services: [any Service] = []
         // A PostgreSQL pool, or SQLite's background checkpoints, run and stop with the server.
@@ -29,13 +32,15 @@ public enum ServerApplication {
         services.append(imports)
         let http1 = HTTP1Channel.Configuration(
             idleTimeout: .milliseconds(Int64(configuration.clientTimeout * 1000)),
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: configuration.maximumHeaderBytes,
-                                            maxHeaderListSize: configuration.maximumHeaderBytes,
-                                            maxHeaderFieldCount: configuration.maximumHeaderCount))
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: configuration.maximumHeaderBytes,
+                maxHeaderListSize: configuration.maximumHeaderBytes,
+                maxHeaderFieldCount: configuration.maximumHeaderCount))
         var application = Application(
             router: router,
             server: .http1(configuration: http1),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "vitals"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "vitals"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
@@ -45,17 +50,24 @@ public enum ServerApplication {
     }
 
     /// The router alone (for route checks): nothing imports the exports uploaded to it, they stay queued.
-    public static func makeRouter(configuration: ServerConfiguration, repository: any HealthRepository)
-        -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute]) {
-        let (router, routes, _) = build(configuration: configuration, repository: repository,
-                                        logger: Logger(label: "vitals.server"))
+    public static func makeRouter(
+        configuration: ServerConfiguration, repository: any HealthRepository
+    )
+        -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute])
+    {
+        let (router, routes, _) = build(
+            configuration: configuration, repository: repository,
+            logger: Logger(label: "vitals.server"))
         return (router, routes)
     }
 
     /// The dashboard's routes (`GET /`, `GET /day/{date}`, sign-in...), as `vitals serve` mounts
     /// them: for tests that try every page.
-    public static func dashboardRoutes(configuration: ServerConfiguration, repository: any HealthRepository)
-        -> [RegisteredRoute] {
+    public static func dashboardRoutes(
+        configuration: ServerConfiguration, repository: any HealthRepository
+    )
+        -> [RegisteredRoute]
+    {
         let recorder = RouteRecorder(router: Router(context: VitalsRequestContext.self))
         ServerDashboard(repository: repository, configuration: configuration).register(on: recorder)
         return recorder.routes
@@ -63,8 +75,11 @@ public enum ServerApplication {
 
     /// The router, its routes, and the queue of uploaded exports its import routes feed (a
     /// service to run beside the server).
-    static func build(configuration: ServerConfiguration, repository: any HealthRepository, logger: Logger)
-        -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute], imports: ImportJobQueue) {
+    static func build(
+        configuration: ServerConfiguration, repository: any HealthRepository, logger: Logger
+    )
+        -> (router: Router<VitalsRequestContext>, routes: [RegisteredRoute], imports: ImportJobQueue)
+    {
         let router = Router(context: VitalsRequestContext.self)
         let metrics = ServerMetrics()
         // Outermost, so every answer has the headers, errors and 404s included.
@@ -73,8 +88,10 @@ public enum ServerApplication {
             router.add(middleware: CORSOriginsMiddleware(origins: Set(configuration.corsOrigins)))
         }
         router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
-        router.add(middleware: LargeBodyGate(limit: configuration.maximumConcurrentLargeBodies,
-                                             threshold: configuration.largeBodyBytes))
+        router.add(
+            middleware: LargeBodyGate(
+                limit: configuration.maximumConcurrentLargeBodies,
+                threshold: configuration.largeBodyBytes))
         let known = KnownRoutes()
         router.add(middleware: JSONErrorMiddleware(routes: known))
         let recorder = RouteRecorder(router: router)

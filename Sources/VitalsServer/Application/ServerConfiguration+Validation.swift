@@ -25,14 +25,17 @@ extension ServerConfiguration {
         try require(maximumBodyBytes > 0, .maximumBodyBytes, "must be positive")
         try require(maximumIngestBytes > 0, .maximumIngestBytes, "must be positive")
         try require(maximumImportBytes > 0, .maximumImportBytes, "must be positive")
-        try require((3600...8760 * 3600).contains(dashboardSessionLifetime), .dashboardSessionLifetime,
-                    "must be 1 hour to 8760 hours (a year)")
+        try require(
+            (3600...8760 * 3600).contains(dashboardSessionLifetime), .dashboardSessionLifetime,
+            "must be 1 hour to 8760 hours (a year)")
         for origin in corsOrigins {
-            try require(Self.isOrigin(origin), .corsOrigins,
-                        "\(origin) is not an origin like https://app.example.com (no path)")
+            try require(
+                Self.isOrigin(origin), .corsOrigins,
+                "\(origin) is not an origin like https://app.example.com (no path)")
         }
-        try require(rateLimitPerSecond >= 0 && rateLimitPerSecond.isFinite, .rateLimitPerSecond,
-                    "must be 0 (off) or positive")
+        try require(
+            rateLimitPerSecond >= 0 && rateLimitPerSecond.isFinite, .rateLimitPerSecond,
+            "must be 0 (off) or positive")
         try require(rateLimitBurst >= 1, .rateLimitBurst, "must be at least 1")
         try require(clientTimeout > 0 && clientTimeout <= 3600, .clientTimeout, "must be above 0 and at most 3600")
         try require(maximumHeaderBytes >= 1024, .maximumHeaderBytes, "must be at least 1024")

@@ -22,8 +22,10 @@ public struct TextLogHandler: LogHandler {
     private let destination: Destination
 
     /// A handler for loggers labelled `label`, writing to `destination`.
-    public init(label: String, destination: Destination = .standardOutput,
-                metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider) {
+    public init(
+        label: String, destination: Destination = .standardOutput,
+        metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider
+    ) {
         self.label = label
         self.destination = destination
         self.metadataProvider = metadataProvider
@@ -35,14 +37,17 @@ public struct TextLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let line = Self.line(time: Date(), level: event.level, label: label,
-                             metadata: effectiveMetadata(event), source: event.source, message: event.message)
+        let line = Self.line(
+            time: Date(), level: event.level, label: label,
+            metadata: effectiveMetadata(event), source: event.source, message: event.message)
         Self.write(line, to: destination)
     }
 
     /// One formatted line, newline included.
-    static func line(time: Date, level: Logger.Level, label: String, metadata: Logger.Metadata,
-                     source: String, message: Logger.Message) -> String {
+    static func line(
+        time: Date, level: Logger.Level, label: String, metadata: Logger.Metadata,
+        source: String, message: Logger.Message
+    ) -> String {
         var line = timestamp(time) + " \(level)"
         if !label.isEmpty { line += " " + label }
         line += ":"

@@ -35,19 +35,22 @@ struct DashboardCookies: Sendable {
 
     /// The session cookie holding `id`.
     func session(_ id: String, for request: Request) -> Cookie {
-        Cookie(name: Self.session, value: id, maxAge: sessionLifetime, path: "/", secure: isSecure(request),
-               httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: Self.session, value: id, maxAge: sessionLifetime, path: "/", secure: isSecure(request),
+            httpOnly: true, sameSite: .strict)
     }
 
     /// The sign-in form's token cookie.
     func signIn(_ token: String, for request: Request) -> Cookie {
-        Cookie(name: Self.signIn, value: token, maxAge: Self.signInLifetime, path: signInPath,
-               secure: isSecure(request), httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: Self.signIn, value: token, maxAge: Self.signInLifetime, path: signInPath,
+            secure: isSecure(request), httpOnly: true, sameSite: .strict)
     }
 
     /// A cookie that deletes `name` (same path, empty, `Max-Age=0`).
     func removal(of name: String, for request: Request) -> Cookie {
-        Cookie(name: name, value: "", maxAge: 0, path: name == Self.session ? "/" : signInPath,
-               secure: isSecure(request), httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: name, value: "", maxAge: 0, path: name == Self.session ? "/" : signInPath,
+            secure: isSecure(request), httpOnly: true, sameSite: .strict)
     }
 }

@@ -15,7 +15,8 @@ struct DashboardRedirect: HTTPResponseError, Sendable {
         var target = request.uri.path
         if let query = request.uri.query, !query.isEmpty { target += "?" + query }
         let next = ReturnPath.validated(target, signInPath: signInPath)
-        return DashboardRedirect(location: next == "/" ? signInPath : signInPath + "?next=" + ReturnPath.queryValue(next))
+        return DashboardRedirect(
+            location: next == "/" ? signInPath : signInPath + "?next=" + ReturnPath.queryValue(next))
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

@@ -27,8 +27,11 @@ struct DashboardSessionMiddleware: RouterMiddleware {
     /// The largest form body read.
     let maximumFormBytes: Int
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
         var context = context
         var request = request
         context.user = nil
@@ -56,7 +59,8 @@ struct DashboardSessionMiddleware: RouterMiddleware {
     /// The session's user when the session's token is still the user's and has not expired, else `nil`.
     private func currentUser(of session: StoredDashboardSession) async throws -> ServerUser? {
         guard let user = try await cache.verifiedUser(forHash: session.tokenHash, in: repository),
-              user.id == session.userID else { return nil }
+            user.id == session.userID
+        else { return nil }
         return user
     }
 
@@ -64,7 +68,8 @@ struct DashboardSessionMiddleware: RouterMiddleware {
     private func refusal() -> Response {
         let response = dashboard.refusalPage(
             status: .forbidden, title: "Form refused",
-            message: "This form was not accepted: it did not carry this session's security token (it may come from another site, an old page, or a session that has ended). Nothing was changed.",
+            message:
+                "This form was not accepted: it did not carry this session's security token (it may come from another site, an old page, or a session that has ended). Nothing was changed.",
             linkText: "Go to the dashboard", link: "/")
         return response
     }

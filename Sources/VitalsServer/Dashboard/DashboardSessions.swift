@@ -19,8 +19,10 @@ struct DashboardSessions: Sendable {
 
     /// Sessions lasting `lifetime` seconds, at most `perUser` of one user (so no user can fill
     /// the table); expired ones are deleted whenever a session is opened.
-    init(repository: any DashboardSessionStore, lifetime: TimeInterval, perUser: Int = 20,
-         now: @escaping @Sendable () -> Date = { Date() }) {
+    init(
+        repository: any DashboardSessionStore, lifetime: TimeInterval, perUser: Int = 20,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.repository = repository
         self.lifetime = lifetime
         self.perUser = perUser
@@ -32,9 +34,10 @@ struct DashboardSessions: Sendable {
     func open(for user: ServerUser, tokenHash: String) async throws -> (id: String, session: StoredDashboardSession) {
         let id = TokenHasher.randomHex()
         let current = now()
-        let session = StoredDashboardSession(idHash: TokenHasher.hash(id), userID: user.id, tokenHash: tokenHash,
-                                             csrfToken: TokenHasher.randomHex(),
-                                             expires: current.addingTimeInterval(lifetime))
+        let session = StoredDashboardSession(
+            idHash: TokenHasher.hash(id), userID: user.id, tokenHash: tokenHash,
+            csrfToken: TokenHasher.randomHex(),
+            expires: current.addingTimeInterval(lifetime))
         try await repository.openDashboardSession(session, keepingPerUser: perUser, at: current)
         return (id, session)
     }

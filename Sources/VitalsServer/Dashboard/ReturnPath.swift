@@ -16,7 +16,8 @@ enum ReturnPath {
         if bytes.count > 1, bytes[1] == UInt8(ascii: "/") || bytes[1] == UInt8(ascii: "\\") { return "/" }
         // Printable ASCII only (percent-encode anything else); no backslash anywhere.
         guard bytes.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }) else { return "/" }
-        let path = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+        let path =
+            text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
         if path == signInPath || path.hasPrefix(signInPath + "/") { return "/" }
         return text
     }

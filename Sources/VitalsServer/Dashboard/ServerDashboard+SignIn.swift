@@ -23,13 +23,15 @@ extension ServerDashboard {
             guard !cookie.isEmpty, TokenHasher.constantTimeEquals(posted, cookie) else {
                 return dashboard.refusalPage(
                     status: .forbidden, title: "Form refused",
-                    message: "This sign-in form was not accepted: it was not sent from this site's sign-in page, or the page is more than an hour old. Open the sign-in page again.",
+                    message:
+                        "This sign-in form was not accepted: it was not sent from this site's sign-in page, or the page is more than an hour old. Open the sign-in page again.",
                     linkText: "Open the sign-in page", link: paths.signIn + "?next=" + ReturnPath.queryValue(next))
             }
             guard let (user, tokenHash) = try await user(signingInWith: form["token"] ?? "") else {
                 return dashboard.signInPage(
                     action: paths.signIn, returnPath: next, csrfToken: cookie,
-                    message: "That token is not valid. Tokens start with vt_; `vitals user token NAME` makes a new one.",
+                    message:
+                        "That token is not valid. Tokens start with vt_; `vitals user token NAME` makes a new one.",
                     status: .unauthorized)
             }
             // A new session id at every sign-in (no fixation); the one the browser had ends.

@@ -34,8 +34,9 @@ struct ServerDashboard: Sendable {
     init(service: HealthService, configuration: ServerConfiguration) {
         self.service = service
         self.configuration = configuration
-        sessions = DashboardSessions(repository: service.repository, lifetime: configuration.dashboardSessionLifetime,
-                                     now: configuration.now)
+        sessions = DashboardSessions(
+            repository: service.repository, lifetime: configuration.dashboardSessionLifetime,
+            now: configuration.now)
         cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
     }
 
@@ -47,8 +48,9 @@ struct ServerDashboard: Sendable {
     }
 
     var cookies: DashboardCookies {
-        DashboardCookies(alwaysSecure: configuration.dashboardSecureCookies,
-                         sessionLifetime: Int(configuration.dashboardSessionLifetime.rounded()), signInPath: paths.signIn)
+        DashboardCookies(
+            alwaysSecure: configuration.dashboardSecureCookies,
+            sessionLifetime: Int(configuration.dashboardSessionLifetime.rounded()), signInPath: paths.signIn)
     }
 
     /// The pages, reading the session's user.
@@ -89,7 +91,8 @@ struct ServerDashboard: Sendable {
             // RecordEditor over ServerRecordStore: the local store's validation and error codes; only
             // records saved as Source.vitalsDashboard can be edited or deleted, an edit is one
             // transaction, and every change recomputes the days it touches as an ingest does.
-            records: LocalRecordWriter(store: ServerRecordStore(repository: repository, user: user, now: configuration.now)),
+            records: LocalRecordWriter(
+                store: ServerRecordStore(repository: repository, user: user, now: configuration.now)),
             snapshots: ServerSnapshotReader(repository: repository, user: user),
             quests: ServerQuestReader(repository: repository, user: user),
             changes: IngestLogChangeCounter(repository: repository, user: user))
@@ -106,7 +109,8 @@ struct ServerDashboard: Sendable {
 
     /// The middleware every dashboard route sits behind: sessions in, forged forms out.
     func sessionMiddleware(_ dashboard: Dashboard<VitalsRequestContext>) -> DashboardSessionMiddleware {
-        DashboardSessionMiddleware(sessions: sessions, repository: repository, cache: cache, cookies: cookies,
-                                   paths: paths, dashboard: dashboard, maximumFormBytes: 64 * 1024)
+        DashboardSessionMiddleware(
+            sessions: sessions, repository: repository, cache: cache, cookies: cookies,
+            paths: paths, dashboard: dashboard, maximumFormBytes: 64 * 1024)
     }
 }

@@ -14,9 +14,12 @@ struct ServerQuestReader: QuestReading {
     func completedQuests(from first: LocalDate, through last: LocalDate) async throws -> [CompletedQuest] {
         let completions = try await repository.questCompletions(of: user, from: first, through: last)
         guard !completions.isEmpty else { return [] }
-        let titles = Dictionary(try await repository.quests(of: user).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let titles = Dictionary(
+            try await repository.quests(of: user).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         return completions.compactMap { completion in
-            titles[completion.questId].map { CompletedQuest(questID: completion.questId, title: $0, day: completion.date) }
+            titles[completion.questId].map {
+                CompletedQuest(questID: completion.questId, title: $0, day: completion.date)
+            }
         }
     }
 }

@@ -23,8 +23,11 @@ struct ServerRecordStore: HealthStore {
     var calendar: Calendar { user.calendar }
     var isAvailable: Bool { true }
 
-    func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
-        -> QueryResult<[Sample]> {
+    func samples(
+        of type: SampleType, matching predicate: SamplePredicate, limit: Int?
+    ) async throws
+        -> QueryResult<[Sample]>
+    {
         try await reader.samples(of: type, matching: predicate, limit: limit)
     }
 
@@ -47,22 +50,26 @@ struct ServerRecordStore: HealthStore {
     func save(_ samples: [Sample], duplicates: DuplicatePolicy) async throws -> SaveSummary {
         var rows: [StoredSample] = []
         for sample in samples { rows += try Self.rows(of: sample) }
-        let outcome = try await repository.apply(SampleReplacement(sourceName: appSource.name, adding: rows),
-                                                 for: user, at: now())
+        let outcome = try await repository.apply(
+            SampleReplacement(sourceName: appSource.name, adding: rows),
+            for: user, at: now())
         return SaveSummary(added: outcome.added, saved: samples)
     }
 
     /// Deletes the dashboard's samples `uuids` (a food with its members); `.notFound` for any other.
     func delete(_ uuids: [UUID]) async throws -> Int {
-        try await repository.apply(SampleReplacement(sourceName: appSource.name, removing: uuids),
-                                   for: user, at: now()).removed.count
+        try await repository.apply(
+            SampleReplacement(sourceName: appSource.name, removing: uuids),
+            for: user, at: now()
+        ).removed.count
     }
 
     /// Deletes the dashboard's sample `uuid` and saves `replacement` in one transaction.
     func replace(_ uuid: UUID, with replacement: Sample) async throws {
         let rows = try Self.rows(of: replacement)
-        _ = try await repository.apply(SampleReplacement(sourceName: appSource.name, removing: [uuid], adding: rows),
-                                       for: user, at: now())
+        _ = try await repository.apply(
+            SampleReplacement(sourceName: appSource.name, removing: [uuid], adding: rows),
+            for: user, at: now())
     }
 
     /// The user's sample `uuid`; a food's UUID finds the food with its members.
@@ -72,17 +79,21 @@ struct ServerRecordStore: HealthStore {
         let window = StoredFood.membersWindow(of: row)
         var macros: [StoredSample] = []
         for type in StoredFood.memberTypes.dropFirst() {
-            let rows = try await repository.samples(of: user, type: type,
-                                                    startingBefore: Date(timeIntervalSince1970: window.startBefore),
-                                                    endingFrom: nil)
-            macros += StoredFood.macros(of: row, among: rows.filter { $0.start.timeIntervalSince1970 >= window.startFrom })
+            let rows = try await repository.samples(
+                of: user, type: type,
+                startingBefore: Date(timeIntervalSince1970: window.startBefore),
+                endingFrom: nil)
+            macros += StoredFood.macros(
+                of: row, among: rows.filter { $0.start.timeIntervalSince1970 >= window.startFrom })
         }
         return StoredFood.correlation(head: row, macros: macros)
     }
 
     func setSourcePriority(_ sources: [String], for type: SampleType) async throws { throw Self.unsupported }
 
-    func changes(since anchor: QueryAnchor?, types: Set<SampleType>?) async throws -> ChangeSet { throw Self.unsupported }
+    func changes(since anchor: QueryAnchor?, types: Set<SampleType>?) async throws -> ChangeSet {
+        throw Self.unsupported
+    }
 
     func changeNotifications() -> AsyncStream<Set<SampleType>> { AsyncStream { $0.finish() } }
 
@@ -91,17 +102,20 @@ struct ServerRecordStore: HealthStore {
     private static func rows(of sample: Sample) throws -> [StoredSample] {
         let sample = try sample.validated()
         guard sample.source.name == Source.vitalsDashboard.name else {
-            throw VitalsError(.readOnly, "only the dashboard's own records are written here", at: InputLocation(field: "uuid"))
+            throw VitalsError(
+                .readOnly, "only the dashboard's own records are written here", at: InputLocation(field: "uuid"))
         }
         if sample.type == .food {
             guard let rows = StoredFood.rows(of: sample) else {
-                throw VitalsError(.invalidInput, "a meal needs exactly one energy value", at: InputLocation(field: "value"))
+                throw VitalsError(
+                    .invalidInput, "a meal needs exactly one energy value", at: InputLocation(field: "value"))
             }
             return rows
         }
         guard let row = StoredSample(sample) else {
-            throw VitalsError(.unknownType, "the server cannot store a \(sample.type.shortName) sample",
-                              at: InputLocation(field: "kind"))
+            throw VitalsError(
+                .unknownType, "the server cannot store a \(sample.type.shortName) sample",
+                at: InputLocation(field: "kind"))
         }
         return [row]
     }

@@ -41,7 +41,9 @@ struct SyncPage {
             }
             Tag.p { "An Apple Health export (Health app → your picture → Export All Health Data):" }
             Tag.pre {
-                Tag.code { "curl -H \"Authorization: Bearer YOUR_TOKEN\" --data-binary @export.zip \(origin)/api/me/imports" }
+                Tag.code {
+                    "curl -H \"Authorization: Bearer YOUR_TOKEN\" --data-binary @export.zip \(origin)/api/me/imports"
+                }
             }
         }
     }
@@ -156,8 +158,10 @@ struct SyncPage {
 
     /// `HKQuantityTypeIdentifierStepCount` as `StepCount`.
     static func typeName(_ identifier: String) -> String {
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier",
-                       "HKWorkoutTypeIdentifier", "HKDataType"] where identifier.hasPrefix(prefix) {
+        for prefix in [
+            "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier",
+            "HKWorkoutTypeIdentifier", "HKDataType",
+        ] where identifier.hasPrefix(prefix) {
             return String(identifier.dropFirst(prefix.count))
         }
         return identifier

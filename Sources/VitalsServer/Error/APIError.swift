@@ -24,8 +24,10 @@ public struct APIError: HTTPResponseError, Sendable {
     /// holding health data.
     var cause: String?
 
-    public init(_ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil,
-                byteOffset: Int64? = nil) {
+    public init(
+        _ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil,
+        byteOffset: Int64? = nil
+    ) {
         self.status = status
         self.code = code
         self.message = message
@@ -60,22 +62,26 @@ public struct APIError: HTTPResponseError, Sendable {
 
     /// 429 for a token over its rate limit, with the seconds until its next request is let through.
     static func rateLimited(retryAfter seconds: Int) -> APIError {
-        var error = APIError(.tooManyRequests, code: "rate_limited",
-                             "too many requests with this token; retry after \(seconds) s")
+        var error = APIError(
+            .tooManyRequests, code: "rate_limited",
+            "too many requests with this token; retry after \(seconds) s")
         error.retryAfter = seconds
         return error
     }
 
     /// Malformed JSON (a syntax error): 400 with the path and byte where parsing stopped.
     static func malformed(_ error: VitalsError) -> APIError {
-        APIError(.badRequest, code: "invalid_json", error.message, field: error.location?.field,
-                 byteOffset: error.location?.byteOffset)
+        APIError(
+            .badRequest, code: "invalid_json", error.message, field: error.location?.field,
+            byteOffset: error.location?.byteOffset)
     }
 
     /// Well-formed JSON with wrong types or impossible values: 422 naming the field.
     static func unprocessable(_ error: VitalsError) -> APIError {
-        APIError(.unprocessableContent, code: error.code == .invalidInput ? "invalid_field" : snakeCase(error.code.description),
-                 error.message, field: error.location?.field)
+        APIError(
+            .unprocessableContent,
+            code: error.code == .invalidInput ? "invalid_field" : snakeCase(error.code.description),
+            error.message, field: error.location?.field)
     }
 
     /// `invalidValue` as `invalid_value`, like every other code the API answers with.
@@ -87,7 +93,8 @@ public struct APIError: HTTPResponseError, Sendable {
 
     /// 503 for a database that failed; `cause` goes to the log (``JSONErrorMiddleware``).
     static func storageUnavailable(cause: String) -> APIError {
-        var error = APIError(.serviceUnavailable, code: "storage_unavailable", "the server could not reach its database")
+        var error = APIError(
+            .serviceUnavailable, code: "storage_unavailable", "the server could not reach its database")
         error.cause = cause
         return error
     }

@@ -21,12 +21,15 @@ extension ImportJobQueue {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
         let suffix = ".upload"
-        let ids = names.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }.map { String($0.dropLast(suffix.count)) }
+        let ids = names.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }.map {
+            String($0.dropLast(suffix.count))
+        }
         guard !ids.isEmpty else { return [] }
         let stored: [String: StoredImportJob]
         do {
-            stored = Dictionary(try await repository.importJobs(ids: ids).map { ($0.job.id, $0) },
-                                uniquingKeysWith: { first, _ in first })
+            stored = Dictionary(
+                try await repository.importJobs(ids: ids).map { ($0.job.id, $0) },
+                uniquingKeysWith: { first, _ in first })
         } catch {
             logger.warning("could not look for leftover uploads", metadata: ["error": "\(type(of: error))"])
             return []
@@ -39,7 +42,8 @@ extension ImportJobQueue {
             let attributes = try? manager.attributesOfItem(atPath: path)
             let leftover: Bool
             if let job = stored[id] {
-                leftover = job.job.state.isFinished
+                leftover =
+                    job.job.state.isFinished
                     || (job.owner != owner && current.timeIntervalSince(job.notedAt) > Self.interruptedAfter)
             } else {
                 // The file system's clock, not the server's: the file's time is the disk's.
@@ -51,9 +55,11 @@ extension ImportJobQueue {
             bytes += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
         }
         if !removed.isEmpty {
-            logger.notice("removed uploads stopped servers left behind", metadata: [
-                "uploads": "\(removed.count)", "bytes": "\(bytes)",
-            ])
+            logger.notice(
+                "removed uploads stopped servers left behind",
+                metadata: [
+                    "uploads": "\(removed.count)", "bytes": "\(bytes)",
+                ])
         }
         return removed
     }

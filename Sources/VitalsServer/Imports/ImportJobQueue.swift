@@ -77,8 +77,10 @@ final class ImportJobQueue: Service, Sendable {
 
     /// A queue keeping its jobs in `repository` and importing with `importer` (tests stand in an
     /// import that waits to be cancelled).
-    init(repository: any ImportJobStore, directory: String, logger: Logger, now: @escaping @Sendable () -> Date,
-         noteInterval: Duration = .seconds(5), importer: @escaping Importer) {
+    init(
+        repository: any ImportJobStore, directory: String, logger: Logger, now: @escaping @Sendable () -> Date,
+        noteInterval: Duration = .seconds(5), importer: @escaping Importer
+    ) {
         self.repository = repository
         self.directory = directory
         self.logger = logger
@@ -107,7 +109,9 @@ final class ImportJobQueue: Service, Sendable {
         }
         guard accepted else {
             upload.remove()
-            throw APIError(.serviceUnavailable, code: "shutting_down", "the server is shutting down; upload the export again later")
+            throw APIError(
+                .serviceUnavailable, code: "shutting_down", "the server is shutting down; upload the export again later"
+            )
         }
         do {
             try await save(job, of: user)
@@ -117,7 +121,8 @@ final class ImportJobQueue: Service, Sendable {
             throw error
         }
         arrival.yield(id)
-        logger.info("export upload queued", metadata: ["job": "\(id)", "user": "\(user.id)", "bytes": "\(upload.bytes)"])
+        logger.info(
+            "export upload queued", metadata: ["job": "\(id)", "user": "\(user.id)", "bytes": "\(upload.bytes)"])
         return job
     }
 
@@ -135,7 +140,8 @@ final class ImportJobQueue: Service, Sendable {
         return stored.map { stored in
             if let job = held[stored.job.id] { return job }
             guard !stored.job.state.isFinished, stored.owner != owner,
-                  current.timeIntervalSince(stored.notedAt) > Self.interruptedAfter else { return stored.job }
+                current.timeIntervalSince(stored.notedAt) > Self.interruptedAfter
+            else { return stored.job }
             return Self.interrupted(stored.job, lastNoted: stored.notedAt)
         }
     }
@@ -159,7 +165,9 @@ final class ImportJobQueue: Service, Sendable {
         }
         // Anything that arrived but never ran.
         let left = state.withLock { state in state.order.filter { state.entries[$0]?.job.state == .queued } }
-        for id in left { await finish(id, .failure(VitalsError(.cancelled, "the server shut down before the import ran"))) }
+        for id in left {
+            await finish(id, .failure(VitalsError(.cancelled, "the server shut down before the import ran")))
+        }
     }
 
     /// Refuses new uploads, cancels the running import (it rolls back) and ends ``run()``'s loop.
@@ -178,8 +186,10 @@ final class ImportJobQueue: Service, Sendable {
         while true {
             do { try await Task.sleep(for: noteInterval) } catch { return }
             let (held, running, unsaved) = state.withLock { state in
-                (!state.entries.isEmpty, state.running.flatMap { state.entries[$0] },
-                 state.entries.values.filter(\.job.state.isFinished))
+                (
+                    !state.entries.isEmpty, state.running.flatMap { state.entries[$0] },
+                    state.entries.values.filter(\.job.state.isFinished)
+                )
             }
             // An idle server writes nothing.
             guard held else { continue }
@@ -209,15 +219,16 @@ final class ImportJobQueue: Service, Sendable {
         }
         await saveLogged(started.job, of: started.user)
         logger.info("export import started", metadata: ["job": "\(id)", "user": "\(started.user.id)"])
-        let options = HealthExportImporter.Options(progress: { [weak self] progress in
-            self?.state.withLock { state in
-                guard var job = state.entries[id]?.job, job.state == .running else { return }
-                job.bytesDone = progress.bytesDone
-                job.bytesTotal = progress.bytesTotal
-                job.samples = progress.samples
-                state.entries[id]?.job = job
-            }
-        }, cancellation: started.cancellation)
+        let options = HealthExportImporter.Options(
+            progress: { [weak self] progress in
+                self?.state.withLock { state in
+                    guard var job = state.entries[id]?.job, job.state == .running else { return }
+                    job.bytesDone = progress.bytesDone
+                    job.bytesTotal = progress.bytesTotal
+                    job.samples = progress.samples
+                    state.entries[id]?.job = job
+                }
+            }, cancellation: started.cancellation)
         let outcome: Result<ExportImportReport, any Error>
         do {
             var report = try await importer(started.upload.path, started.user, options)
@@ -250,18 +261,21 @@ final class ImportJobQueue: Service, Sendable {
         }
         guard let entry else { return }
         entry.upload.remove()
-        logger.info("export import finished", metadata: [
-            "job": "\(id)", "user": "\(entry.user.id)", "state": "\(entry.job.state.rawValue)",
-            "samples": "\(entry.job.samples)", "error": "\(entry.job.error?.code ?? "none")",
-        ])
+        logger.info(
+            "export import finished",
+            metadata: [
+                "job": "\(id)", "user": "\(entry.user.id)", "state": "\(entry.job.state.rawValue)",
+                "samples": "\(entry.job.samples)", "error": "\(entry.job.error?.code ?? "none")",
+            ])
         // Held until the repository knows how it ended, so this process answers right meanwhile.
         if await saveLogged(entry.job, of: entry.user) { forget(id) }
     }
 
     /// Stores `job` as this queue's, now.
     private func save(_ job: ImportJob, of user: ServerUser) async throws {
-        try await repository.saveImportJob(StoredImportJob(job: job, owner: owner, notedAt: now()), of: user,
-                                           keepingPerUser: Self.jobsKeptPerUser)
+        try await repository.saveImportJob(
+            StoredImportJob(job: job, owner: owner, notedAt: now()), of: user,
+            keepingPerUser: Self.jobsKeptPerUser)
     }
 
     /// Stores `job`, logging a failure (the job's import goes on); returns whether it was stored.
@@ -271,9 +285,11 @@ final class ImportJobQueue: Service, Sendable {
             try await save(job, of: user)
             return true
         } catch {
-            logger.warning("could not store the import job", metadata: [
-                "job": "\(job.id)", "state": "\(job.state.rawValue)", "error": "\(type(of: error))",
-            ])
+            logger.warning(
+                "could not store the import job",
+                metadata: [
+                    "job": "\(job.id)", "state": "\(job.state.rawValue)", "error": "\(type(of: error))",
+                ])
             return false
         }
     }
@@ -292,7 +308,9 @@ final class ImportJobQueue: Service, Sendable {
         job.state = .failed
         job.error = ImportJob.Failure(
             code: "interrupted",
-            message: "the server importing this upload stopped before the import finished; nothing of it was stored: upload the export again")
+            message:
+                "the server importing this upload stopped before the import finished; nothing of it was stored: upload the export again"
+        )
         job.finishedAt = lastNoted
         return job
     }

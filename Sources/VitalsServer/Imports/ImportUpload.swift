@@ -32,7 +32,9 @@ struct ImportUpload: Sendable {
     /// Past `limit` bytes, or on any failure (the client went away, the disk is full), the
     /// partial file is deleted and the error thrown: 413 ``tooLarge(limit:)`` for the limit, 400
     /// `empty_body` for an empty body, 503 `storage_unavailable` when the file cannot be written.
-    static func receive(_ body: RequestBody, into directory: String, id: String, limit: Int) async throws -> ImportUpload {
+    static func receive(
+        _ body: RequestBody, into directory: String, id: String, limit: Int
+    ) async throws -> ImportUpload {
         let path = URL(fileURLWithPath: directory).appendingPathComponent("\(id).upload").path
         let handle = try create(path, in: directory)
         var bytes: Int64 = 0
@@ -52,7 +54,8 @@ struct ImportUpload: Sendable {
                 }
             }
             guard bytes > 0 else {
-                throw APIError(.badRequest, code: "empty_body", "the body is empty: send an export.zip or its export.xml")
+                throw APIError(
+                    .badRequest, code: "empty_body", "the body is empty: send an export.zip or its export.xml")
             }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
@@ -63,21 +66,25 @@ struct ImportUpload: Sendable {
 
     /// The 413 for a body over `limit` bytes, naming the limit and the `vitals serve` flag that sets it.
     static func tooLarge(limit: Int) -> APIError {
-        APIError(.contentTooLarge, code: "body_too_large",
-                 "the body is larger than \(limit) bytes, this server's limit for an export (vitals serve --max-import-bytes)")
+        APIError(
+            .contentTooLarge, code: "body_too_large",
+            "the body is larger than \(limit) bytes, this server's limit for an export (vitals serve --max-import-bytes)"
+        )
     }
 
     /// A new, empty file at `path` only the server's user can read, and the folder for it.
     private static func create(_ path: String, in directory: String) throws -> FileHandle {
         let manager = FileManager.default
         do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                        attributes: [.posixPermissions: 0o700])
+            try manager.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw unstored("creating the folder \(directory)", error)
         }
         guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: path) else {
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw unstored("creating \(path)", errno: errno)
         }
         return handle
@@ -88,9 +95,12 @@ struct ImportUpload: Sendable {
     static func unstored(_ operation: String, _ error: any Error) -> APIError {
         // Foundation wraps the system call's POSIX error in a Cocoa one (512) on Linux.
         let failure = error as NSError
-        let underlying = failure.domain == NSPOSIXErrorDomain
+        let underlying =
+            failure.domain == NSPOSIXErrorDomain
             ? failure : (failure.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-        if let underlying, underlying.domain == NSPOSIXErrorDomain { return unstored(operation, errno: Int32(underlying.code)) }
+        if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            return unstored(operation, errno: Int32(underlying.code))
+        }
         return unstored(operation, reason: String(describing: error))
     }
 

@@ -20,16 +20,22 @@ struct HealthAutoExportPayload: Sendable {
     /// not Health Auto Export's shape (no `data` object) or, when the parser is strict, has an item that
     /// cannot be read (naming it), else the payload with unreadable items reported in ``report``,
     /// even when nothing could be read.
-    static func read(_ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar) throws(APIError)
-        -> HealthAutoExportPayload {
+    static func read(
+        _ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar
+    ) throws(APIError)
+        -> HealthAutoExportPayload
+    {
         try parse(body, parser: parser, calendar: calendar).mapError(refusal).get()
     }
 
     /// Parses `body` into a payload: each sample goes into ``items`` as it is read, then
     /// `added` sees the payload (and may hand its samples on); a document refused whole fails.
-    static func parse(_ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar,
-                      added: (inout HealthAutoExportPayload) -> Void = { _ in })
-        -> Result<HealthAutoExportPayload, VitalsError> {
+    static func parse(
+        _ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar,
+        added: (inout HealthAutoExportPayload) -> Void = { _ in }
+    )
+        -> Result<HealthAutoExportPayload, VitalsError>
+    {
         var payload = HealthAutoExportPayload(items: IngestedItems(calendar: calendar), report: HealthAutoExportBatch())
         let result = body.withUnsafeReadableBytes { raw in
             Result { () throws(VitalsError) in

@@ -38,8 +38,10 @@ final class HealthAutoExportStream: Sendable {
     }
 
     /// Starts parsing `body` on a new thread, handing samples over `chunkSamples` at a time.
-    init(_ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar,
-         chunkSamples: Int = HealthAutoExportStream.chunkSamples) {
+    init(
+        _ body: ByteBuffer, parser: HealthAutoExportParser, calendar: Calendar,
+        chunkSamples: Int = HealthAutoExportStream.chunkSamples
+    ) {
         Self.started.add(1, ordering: .relaxed)
         let pipe = pipe
         let state = state

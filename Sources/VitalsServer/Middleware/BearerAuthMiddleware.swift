@@ -13,14 +13,18 @@ struct BearerAuthMiddleware: RouterMiddleware {
     /// Each user's request budget; `nil` when unlimited.
     let limiter: RateLimiter?
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard let header = request.headers[.authorization], header.utf8.count < 512 else { throw APIError.unauthorized }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.unauthorized }
         let token = Self.trimmed(parts[1])
         guard token.hasPrefix(TokenHasher.prefix) else { throw APIError.unauthorized }
         let hash = TokenHasher.hash(String(token))
-        guard let user = try await cache.verifiedUser(forHash: hash, in: repository) else { throw APIError.unauthorized }
+        guard let user = try await cache.verifiedUser(forHash: hash, in: repository) else {
+            throw APIError.unauthorized
+        }
         if let wait = limiter?.take(for: user.id) { throw APIError.rateLimited(retryAfter: wait) }
         var context = context
         context.user = user
@@ -30,7 +34,8 @@ struct BearerAuthMiddleware: RouterMiddleware {
     /// The token without surrounding spaces and tabs.
     private static func trimmed(_ text: Substring) -> Substring {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else {
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
+        else {
             return ""
         }
         return text[first...last]

@@ -18,8 +18,11 @@ struct CORSOriginsMiddleware: RouterMiddleware {
     /// How long a browser may reuse a preflight answer, in seconds.
     static let maximumAge = "600"
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/api/"), let origin = request.headers[.origin], origins.contains(origin) else {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard request.uri.path.hasPrefix("/api/"), let origin = request.headers[.origin], origins.contains(origin)
+        else {
             return try await next(request, context)
         }
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {

@@ -12,21 +12,25 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Every route's template, for telling 405 from 404.
     let routes: KnownRoutes
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as APIError {
             if let cause = error.cause {
                 // The answer says only that storage failed; the log says what failed and why.
-                context.logger.error("storage failed", metadata: ["status": "\(error.status.code)", "cause": "\(cause)"])
+                context.logger.error(
+                    "storage failed", metadata: ["status": "\(error.status.code)", "cause": "\(cause)"])
             }
             throw error
         } catch let error as HTTPError {
             if error.status == .notFound {
                 let allowed = routes.methods(forPath: request.uri.path)
                 if !allowed.isEmpty, !allowed.contains(request.method.rawValue) {
-                    var refusal = APIError(.methodNotAllowed, code: "method_not_allowed",
-                                           "this path takes \(allowed.joined(separator: ", ")) only")
+                    var refusal = APIError(
+                        .methodNotAllowed, code: "method_not_allowed",
+                        "this path takes \(allowed.joined(separator: ", ")) only")
                     refusal.allow = allowed.joined(separator: ", ")
                     throw refusal
                 }
@@ -41,8 +45,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .notFound:
             APIError(.notFound, code: "not_found", "no route for this method and path")
         default:
-            APIError(error.status, code: String(error.status.reasonPhrase.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 }),
-                     error.status.reasonPhrase.lowercased())
+            APIError(
+                error.status,
+                code: String(error.status.reasonPhrase.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 }),
+                error.status.reasonPhrase.lowercased())
         }
     }
 }

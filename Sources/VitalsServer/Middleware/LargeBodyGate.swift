@@ -45,11 +45,16 @@ struct LargeBodyGate<Context: RequestContext>: RouterMiddleware {
         self.threshold = threshold
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard [.post, .put, .patch].contains(request.method), isLarge(request) else { return try await next(request, context) }
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard [.post, .put, .patch].contains(request.method), isLarge(request) else {
+            return try await next(request, context)
+        }
         guard slots.take() else {
-            var refusal = APIError(.serviceUnavailable, code: "busy",
-                                   "\(slots.limit) large uploads are being read; retry after \(Self.retryAfter) s")
+            var refusal = APIError(
+                .serviceUnavailable, code: "busy",
+                "\(slots.limit) large uploads are being read; retry after \(Self.retryAfter) s")
             refusal.retryAfter = Self.retryAfter
             throw refusal
         }

@@ -14,7 +14,9 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         handles = Handles(factory: factory)
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)
@@ -30,11 +32,13 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func record(_ request: Request, context: Context, status: Int, since started: ContinuousClock.Instant) {
-        let (counter, timer) = handles.metrics(method: request.method.rawValue, route: context.endpointPath ?? "unmatched",
-                                               status: status)
+        let (counter, timer) = handles.metrics(
+            method: request.method.rawValue, route: context.endpointPath ?? "unmatched",
+            status: status)
         counter.increment()
         let elapsed = ContinuousClock.now - started
-        timer.recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        timer.recordNanoseconds(
+            elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
     }
 
     /// The counter and timer of each (method, route, status), made on first use.
@@ -58,10 +62,12 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             lock.lock()
             defer { lock.unlock() }
             if let found = made[key] { return found }
-            let counter = Counter(label: "vitals_http_requests_total",
-                                  dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory)
-            let timer = Metrics.Timer(label: "vitals_http_request_duration_seconds",
-                                      dimensions: [("method", method), ("route", route)], factory: factory)
+            let counter = Counter(
+                label: "vitals_http_requests_total",
+                dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory)
+            let timer = Metrics.Timer(
+                label: "vitals_http_request_duration_seconds",
+                dimensions: [("method", method), ("route", route)], factory: factory)
             // Bounded: methods of unmatched requests are whatever a client sent.
             if made.count < 1_000 { made[key] = (counter, timer) }
             return (counter, timer)

@@ -29,8 +29,9 @@ extension ServerHealthReader: ActivityReader {
     /// (Health Auto Export, the sync API) is built from it (``WorkoutRecord/sample``); a record
     /// whose whole sample is stored is not read twice.
     public func workouts(matching predicate: SamplePredicate, limit: Int?) async throws -> [Sample] {
-        let whole = try await repository.workoutSamples(of: user, startingBefore: predicate.end,
-                                                        endingFrom: predicate.start)
+        let whole = try await repository.workoutSamples(
+            of: user, startingBefore: predicate.end,
+            endingFrom: predicate.start)
         let records = try await repository.workoutRecords(of: user, startingBefore: predicate.end)
         let stored = Set(whole.map(\.uuid))
         var workouts = whole.compactMap(\.sample).filter(predicate.matches)

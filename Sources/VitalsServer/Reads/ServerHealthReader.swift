@@ -32,12 +32,16 @@ public struct ServerHealthReader: HealthReader {
 
     /// Workouts are read by ``workouts(matching:limit:)``: whole as an export stored them, or
     /// built from their records.
-    public func samples(of type: SampleType, matching predicate: SamplePredicate, limit: Int?) async throws
-        -> QueryResult<[Sample]> {
+    public func samples(
+        of type: SampleType, matching predicate: SamplePredicate, limit: Int?
+    ) async throws
+        -> QueryResult<[Sample]>
+    {
         if type == .workout { return QueryResult(try await workouts(matching: predicate, limit: limit)) }
         if type == .food { return QueryResult(try await foods(matching: predicate, limit: limit)) }
-        let stored = try await repository.samples(of: user, type: type, startingBefore: predicate.end,
-                                                  endingFrom: predicate.start)
+        let stored = try await repository.samples(
+            of: user, type: type, startingBefore: predicate.end,
+            endingFrom: predicate.start)
         var samples: [Sample] = []
         for row in stored {
             if let limit, samples.count >= limit { break }

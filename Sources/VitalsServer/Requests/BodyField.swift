@@ -46,8 +46,10 @@ struct BodyField: Sendable {
     /// A value that passes, for the document's examples.
     var example: JSONValue?
 
-    init(_ name: String, _ rule: Rule, required: Bool = false, meaning: String = "", note: String? = nil,
-         example: JSONValue? = nil) {
+    init(
+        _ name: String, _ rule: Rule, required: Bool = false, meaning: String = "", note: String? = nil,
+        example: JSONValue? = nil
+    ) {
         self.name = name
         self.rule = rule
         self.required = required
@@ -62,10 +64,12 @@ struct BodyField: Sendable {
         switch rule {
         case .count(let range):
             // What rounds into the range: (lower - 0.5, upper + 0.5).
-            schema = ["type": "number", "exclusiveMinimum": Double(range.lowerBound) - 0.5,
-                      "exclusiveMaximum": Double(range.upperBound) + 0.5,
-                      "description": "A whole number from \(range.lowerBound) to \(range.upperBound); a fraction is "
-                          + "rounded to the nearest, halves away from zero"]
+            schema = [
+                "type": "number", "exclusiveMinimum": Double(range.lowerBound) - 0.5,
+                "exclusiveMaximum": Double(range.upperBound) + 0.5,
+                "description": "A whole number from \(range.lowerBound) to \(range.upperBound); a fraction is "
+                    + "rounded to the nearest, halves away from zero",
+            ]
         case .number(let range):
             schema = ["type": "number", "minimum": range.lowerBound, "maximum": range.upperBound]
         case .text(let length):
@@ -75,23 +79,29 @@ struct BodyField: Sendable {
         case .boolean:
             schema = ["type": "boolean"]
         case .day:
-            schema = ["type": "string", "format": "date", "pattern": days.dayPattern,
-                      "description": "A day (YYYY-MM-DD) from 1900-01-01 through \(days.latest), the server's "
-                          + "tomorrow in UTC (so any user's today)"]
+            schema = [
+                "type": "string", "format": "date", "pattern": days.dayPattern,
+                "description": "A day (YYYY-MM-DD) from 1900-01-01 through \(days.latest), the server's "
+                    + "tomorrow in UTC (so any user's today)",
+            ]
         case .instant:
-            schema = ["type": "string", "pattern": days.instantPattern,
-                      "description": "A timestamp with its offset (2025-11-16T07:30:00+01:00; a space may stand "
-                          + "for the T, seconds and fractions may be left out); the day as written is from "
-                          + "1900-01-01 through \(days.latest)"]
+            schema = [
+                "type": "string", "pattern": days.instantPattern,
+                "description": "A timestamp with its offset (2025-11-16T07:30:00+01:00; a space may stand "
+                    + "for the T, seconds and fractions may be left out); the day as written is from "
+                    + "1900-01-01 through \(days.latest)",
+            ]
         case .object(let shape):
             schema = shape.schema(days: days)
         case .objects(let shape):
             schema = ["type": "array", "items": shape.schema(days: days)]
         case .rawObject(let maximumBytes):
             // No bound on members or depth: the size is the rule (JSON Schema cannot state it).
-            schema = ["type": "object",
-                      "description": "Any JSON object, kept as sent; at most \(maximumBytes) bytes as compact JSON "
-                          + "with sorted keys (422 otherwise)"]
+            schema = [
+                "type": "object",
+                "description": "Any JSON object, kept as sent; at most \(maximumBytes) bytes as compact JSON "
+                    + "with sorted keys (422 otherwise)",
+            ]
         }
         if let note {
             schema["description"] = [schema["description"] as? String, note].compactMap { $0 }.joined(separator: ". ")

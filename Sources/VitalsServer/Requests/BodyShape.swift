@@ -13,7 +13,8 @@ struct BodyShape: Sendable {
     init(_ fields: [BodyField], aliases: [String: String] = [:]) {
         self.fields = fields
         self.aliases = aliases
-        positions = Dictionary(fields.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(
+            fields.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The field named `name`; a programming error when there is none.
@@ -27,7 +28,7 @@ struct BodyShape: Sendable {
     func unknownMembers(of object: JSONObjectReader) -> [String] {
         var unknown: [String] = []
         for member in object.fields.members
-            where positions[member.key] == nil && aliases[member.key] == nil {
+        where positions[member.key] == nil && aliases[member.key] == nil {
             let path = object.fieldPath(member.key)
             if !unknown.contains(path) { unknown.append(path) }
         }

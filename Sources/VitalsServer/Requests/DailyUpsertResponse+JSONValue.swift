@@ -1,5 +1,5 @@
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 extension DailyUpsertResponse {
     /// The answer as JSON, members in the order `JSONEncoder` with sorted keys writes them

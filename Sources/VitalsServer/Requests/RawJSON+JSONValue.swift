@@ -1,5 +1,5 @@
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 extension RawJSON {
     /// A parsed request value as it is kept (a member repeated in an object keeps its last value,

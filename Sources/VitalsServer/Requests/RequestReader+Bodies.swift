@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsServerStorage
 
 extension RequestReader {
@@ -32,7 +32,8 @@ extension RequestReader {
     /// An object with its members' aliases renamed to their names (`sleepMinutes` counts as
     /// `sleep_minutes` instead of being dropped); a member given under both is refused naming
     /// it. Members the shape does not have are left alone (ignored).
-    static func renamingAliases(_ object: JSONObjectReader, of shape: BodyShape) throws(VitalsError) -> JSONObjectReader {
+    static func renamingAliases(_ object: JSONObjectReader, of shape: BodyShape) throws(VitalsError) -> JSONObjectReader
+    {
         // Most bodies use one spelling, the members' own: nothing to rename or check.
         guard object.fields.members.contains(where: { shape.aliases[$0.key] != nil }) else { return object }
         var renamed: [(key: String, value: JSONValue)] = []
@@ -41,8 +42,9 @@ extension RequestReader {
             let name = shape.aliases[member.key] ?? member.key
             if shape.aliases.values.contains(name) {
                 if let earlier = seen[name], earlier != member.key {
-                    throw object.error(.invalidInput, "the member is given twice, as \(earlier) and \(member.key)",
-                                       at: member.key)
+                    throw object.error(
+                        .invalidInput, "the member is given twice, as \(earlier) and \(member.key)",
+                        at: member.key)
                 }
                 seen[name] = member.key
             }
@@ -83,12 +85,14 @@ extension RequestReader {
     private func workout(_ object: JSONObjectReader) throws(VitalsError) -> SyncedWorkout {
         let shape = BodyShape.workout
         guard let type = try text(object, shape["type"]), let minutes = try number(object, shape["durationMinutes"]),
-              let start = try instant(object, shape["startTime"]) else { preconditionFailure("required fields") }
+            let start = try instant(object, shape["startTime"])
+        else { preconditionFailure("required fields") }
         let end = try instant(object, shape["endTime"])
         if let end, end < start { throw object.error(.invalidDateRange, "endTime is before startTime", at: "endTime") }
-        return SyncedWorkout(type: type, durationMinutes: minutes, calories: try number(object, shape["calories"]),
-                             distance: try number(object, shape["distance"]), startTime: start, endTime: end,
-                             externalId: try text(object, shape["externalId"]))
+        return SyncedWorkout(
+            type: type, durationMinutes: minutes, calories: try number(object, shape["calories"]),
+            distance: try number(object, shape["distance"]), startTime: start, endTime: end,
+            externalId: try text(object, shape["externalId"]))
     }
 
     /// A new quest (`POST /api/quests`).
@@ -96,10 +100,12 @@ extension RequestReader {
         let shape = BodyShape.quest
         let root = try JSONObjectReader(document: document, file: Self.label)
         guard let title = try text(root, shape["title"]), let metric: Quest.Metric = try choice(root, shape["metric"]),
-              let target = try number(root, shape["target"]) else { preconditionFailure("required fields") }
-        return Quest(id: id, title: title, metric: metric,
-                     comparison: try choice(root, shape["comparison"]) ?? .atLeast, target: target,
-                     recurrence: try choice(root, shape["recurrence"]) ?? .daily,
-                     requiresVerified: try boolean(root, shape["requiresVerified"]) ?? false, createdAt: now)
+            let target = try number(root, shape["target"])
+        else { preconditionFailure("required fields") }
+        return Quest(
+            id: id, title: title, metric: metric,
+            comparison: try choice(root, shape["comparison"]) ?? .atLeast, target: target,
+            recurrence: try choice(root, shape["recurrence"]) ?? .daily,
+            requiresVerified: try boolean(root, shape["requiresVerified"]) ?? false, createdAt: now)
     }
 }

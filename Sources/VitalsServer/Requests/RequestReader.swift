@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// Reads and validates request bodies: syntax errors become 400s, wrong or impossible values 422s.
 ///
@@ -108,7 +108,7 @@ struct RequestReader {
 
     /// A `.choice` field as `T`.
     func choice<T: RawRepresentable>(_ object: JSONObjectReader, _ field: BodyField) throws(VitalsError) -> T?
-        where T.RawValue == String {
+    where T.RawValue == String {
         guard case .choice(let values) = field.rule else { preconditionFailure("\(field.name) is not a choice") }
         guard let text = try present(try object.optionalString(field.name), object, field) else { return nil }
         guard let value = T(rawValue: text) else {
@@ -142,15 +142,17 @@ struct RequestReader {
             var objects: [JSONObjectReader] = []
             for (index, item) in items.enumerated() {
                 guard case .object(let object) = item else {
-                    throw VitalsError(.invalidInput, "expected an object, not \(item.kindName)",
-                                      at: InputLocation(file: label, field: "[\(index)]"))
+                    throw VitalsError(
+                        .invalidInput, "expected an object, not \(item.kindName)",
+                        at: InputLocation(file: label, field: "[\(index)]"))
                 }
                 objects.append(JSONObjectReader(fields: object, path: "[\(index)]", file: label))
             }
             return objects
         default:
-            throw VitalsError(.invalidInput, "expected an object or an array of objects, not \(document.kindName)",
-                              at: InputLocation(file: label))
+            throw VitalsError(
+                .invalidInput, "expected an object or an array of objects, not \(document.kindName)",
+                at: InputLocation(file: label))
         }
     }
 }

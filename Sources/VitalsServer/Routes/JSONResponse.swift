@@ -14,13 +14,15 @@ enum JSONResponse {
 
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try encoder().encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// A response of JSON written by ``JSONValue/jsonText``, for small answers on hot routes.
     static func make(json: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: json.jsonText)))
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: json.jsonText)))
     }
 }

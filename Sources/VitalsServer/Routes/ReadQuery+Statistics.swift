@@ -17,7 +17,8 @@ extension ReadQuery {
         guard let to = try instant("to") else { throw Self.invalid("to", "to is required") }
         guard from <= to else { throw Self.invalid("to", "to must not be before from") }
         guard let intervalText = parameters.get("interval") else {
-            throw Self.invalid("interval", "interval is required: one of \(ReadAPI.intervalWords.joined(separator: ", "))")
+            throw Self.invalid(
+                "interval", "interval is required: one of \(ReadAPI.intervalWords.joined(separator: ", "))")
         }
         guard let interval = CalendarPeriod(rawValue: intervalText) else {
             throw Self.invalid("interval", "interval must be one of \(ReadAPI.intervalWords.joined(separator: ", "))")
@@ -25,9 +26,10 @@ extension ReadQuery {
         let count = try integer("intervalCount", in: 1...ReadAPI.maximumIntervalCount) ?? 1
         let limit = try integer("limit", in: 1...ReadAPI.maximumBuckets) ?? ReadAPI.maximumBuckets
         let options = try words(ReadAPI.statisticsOptionWords)
-        let query = StatisticsQuery(type: type, range: DateRange(clampingStart: from, end: to), interval: interval,
-                                    intervalCount: count, anchor: try instant("anchor"), calendar: try calendar(),
-                                    options: options, categoryValues: try categoryValues(), sources: try sourceFilter())
+        let query = StatisticsQuery(
+            type: type, range: DateRange(clampingStart: from, end: to), interval: interval,
+            intervalCount: count, anchor: try instant("anchor"), calendar: try calendar(),
+            options: options, categoryValues: try categoryValues(), sources: try sourceFilter())
         do throws(VitalsError) {
             try query.validate()
         } catch {
@@ -58,7 +60,9 @@ extension ReadQuery {
         var values: Set<Int> = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let digits = part.hasPrefix("-") ? part.dropFirst() : part[...]
-            guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else {
+            guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let value = Int(part)
+            else {
                 throw Self.invalid("categoryValues", "categoryValues must be a comma-separated list of whole numbers")
             }
             values.insert(value)

@@ -38,7 +38,8 @@ struct ReadQuery {
     func instant(_ name: String) throws -> Date? {
         guard let text = parameters.get(name) else { return nil }
         guard let date = ISO8601.parse(text) else {
-            throw Self.invalid(name, "\(name) must be an ISO 8601 date and time with an offset (2025-11-16T08:00:00+01:00)")
+            throw Self.invalid(
+                name, "\(name) must be an ISO 8601 date and time with an offset (2025-11-16T08:00:00+01:00)")
         }
         return date
     }
@@ -59,13 +60,15 @@ struct ReadQuery {
 
     /// A comma-separated list of `words`' words (`options=`); empty when absent.
     func words<Option: OptionSet>(_ words: [(word: String, option: Option)]) throws -> Option
-        where Option.Element == Option {
+    where Option.Element == Option {
         guard let text = parameters.get("options"), !text.isEmpty else { return [] }
         var options: Option = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let option = words.first(where: { $0.word == word })?.option else {
-                throw Self.invalid("options", "options must be a comma-separated list of "
-                                   + words.map(\.word).joined(separator: ", "))
+                throw Self.invalid(
+                    "options",
+                    "options must be a comma-separated list of "
+                        + words.map(\.word).joined(separator: ", "))
             }
             options.insert(option)
         }
@@ -90,8 +93,9 @@ struct ReadQuery {
 
     /// The predicate of `GET /api/v1/samples`: `from`, `to`, `options` and the source filter.
     func samplePredicate() throws -> SamplePredicate {
-        SamplePredicate(start: try instant("from"), end: try instant("to"),
-                        options: try words(ReadAPI.sampleOptionWords), sources: try sourceFilter())
+        SamplePredicate(
+            start: try instant("from"), end: try instant("to"),
+            options: try words(ReadAPI.sampleOptionWords), sources: try sourceFilter())
     }
 
     /// The days of `GET /api/v1/activity-summaries`: `from` through `to`, open where one is absent;

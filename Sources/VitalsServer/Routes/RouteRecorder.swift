@@ -10,8 +10,10 @@ final class RouteRecorder<Context: RequestContext>: RouterMethods {
     init(router: Router<Context>) { self.router = router }
 
     @discardableResult
-    func on<Responder: HTTPResponder>(_ path: RouterPath, method: HTTPRequest.Method,
-                                      responder: Responder) -> Self where Responder.Context == Context {
+    func on<Responder: HTTPResponder>(
+        _ path: RouterPath, method: HTTPRequest.Method,
+        responder: Responder
+    ) -> Self where Responder.Context == Context {
         routes.append(RegisteredRoute(method: method.rawValue, path: path.description))
         router.on(path, method: method, responder: responder)
         return self

@@ -21,8 +21,9 @@ extension ServerRoutes {
         guard let text else { return nil }
         if let day = try? LocalDate(parsing: text) { return day.start(in: calendar) }
         if let instant = ISO8601.parse(text) { return instant }
-        throw APIError(.badRequest, code: "invalid_query",
-                       "\(field) must be a day (YYYY-MM-DD, in your time zone) or an ISO 8601 instant", field: field)
+        throw APIError(
+            .badRequest, code: "invalid_query",
+            "\(field) must be a day (YYYY-MM-DD, in your time zone) or an ISO 8601 instant", field: field)
     }
 
     func registerExport(on api: RouterGroup<VitalsRequestContext>) {
@@ -32,7 +33,8 @@ extension ServerRoutes {
             // Every parameter is checked whatever the format, so a wrong one is never silently ignored.
             let type = try query.get("type").map { name -> SampleType in
                 guard let type = SampleType(name: name), type.kind != .characteristic, type.kind != .other else {
-                    throw APIError(.badRequest, code: "invalid_query", "type must be a sample type's short name", field: "type")
+                    throw APIError(
+                        .badRequest, code: "invalid_query", "type must be a sample type's short name", field: "type")
                 }
                 return type
             }
@@ -41,17 +43,20 @@ extension ServerRoutes {
             }
             guard let text = query.get("format"), text != "json" else {
                 guard query.get("from") == nil, query.get("to") == nil else {
-                    throw APIError(.badRequest, code: "invalid_query", "from and to need format=fhir, csv or jsonl",
-                                   field: query.get("from") == nil ? "to" : "from")
+                    throw APIError(
+                        .badRequest, code: "invalid_query", "from and to need format=fhir, csv or jsonl",
+                        field: query.get("from") == nil ? "to" : "from")
                 }
                 return try JSONResponse.make(try await guarded { try await service.repository.export(user) })
             }
             guard let format = ExportFormat(rawValue: text) else {
-                throw APIError(.badRequest, code: "invalid_query",
-                               "format must be one of \(Self.exportFormats.joined(separator: ", "))", field: "format")
+                throw APIError(
+                    .badRequest, code: "invalid_query",
+                    "format must be one of \(Self.exportFormats.joined(separator: ", "))", field: "format")
             }
             if format == .csv, type == nil {
-                throw APIError(.badRequest, code: "invalid_query", "format=csv needs type= (one CSV per type)", field: "type")
+                throw APIError(
+                    .badRequest, code: "invalid_query", "format=csv needs type= (one CSV per type)", field: "type")
             }
             let daily = query.get("daily") == "true"
             let file = type.map { $0.shortName + (daily ? ".daily.csv" : ".csv") }
@@ -65,26 +70,34 @@ extension ServerRoutes {
             let start = from ?? min(Date(timeIntervalSince1970: 0), to ?? .distantFuture)
             let end = to ?? max(Date(timeIntervalSince1970: 4_102_444_800), start)
             // The Patient's birth date and gender: the characteristics of the user's last imported export.
-            let patient = format == .fhir
-                ? PatientDetails(characteristics: try await guarded { try await service.repository.characteristics(of: user) })
+            let patient =
+                format == .fhir
+                ? PatientDetails(
+                    characteristics: try await guarded { try await service.repository.characteristics(of: user) })
                 : PatientDetails()
-            let exportRequest = ExportRequest(range: DateRange(clampingStart: start, end: end),
-                                              types: type.map { [$0] } ?? [], zone: user.calendar.timeZone,
-                                              patient: patient)
+            let exportRequest = ExportRequest(
+                range: DateRange(clampingStart: start, end: end),
+                types: type.map { [$0] } ?? [], zone: user.calendar.timeZone,
+                patient: patient)
             let reader = ServerHealthReader(repository: service.repository, user: user)
-            let contentType = switch format {
-            case .fhir: "application/fhir+ndjson"
-            case .csv: "text/csv; charset=utf-8"
-            case .jsonl: "application/x-ndjson"
-            }
-            return Response(status: .ok, headers: [.contentType: contentType], body: ResponseBody { writer in
-                _ = try await Exporter.export(format, from: reader, exportRequest, write: { name, bytes in
-                    // CSV: the one file asked for; the others are every line of the stream.
-                    guard format != .csv || name == file else { return }
-                    try await writer.write(ByteBuffer(bytes: bytes))
+            let contentType =
+                switch format {
+                case .fhir: "application/fhir+ndjson"
+                case .csv: "text/csv; charset=utf-8"
+                case .jsonl: "application/x-ndjson"
+                }
+            return Response(
+                status: .ok, headers: [.contentType: contentType],
+                body: ResponseBody { writer in
+                    _ = try await Exporter.export(
+                        format, from: reader, exportRequest,
+                        write: { name, bytes in
+                            // CSV: the one file asked for; the others are every line of the stream.
+                            guard format != .csv || name == file else { return }
+                            try await writer.write(ByteBuffer(bytes: bytes))
+                        })
+                    try await writer.finish(nil)
                 })
-                try await writer.finish(nil)
-            })
         }
     }
 }

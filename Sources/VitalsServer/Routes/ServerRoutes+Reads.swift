@@ -22,9 +22,11 @@ extension ServerRoutes {
         api.get("/v1/types") { _, context in
             let user = try context.requireUser()
             let summaries = try await guarded { try await reader(of: user).typeSummaries() }
-            return try Self.readAnswer(ReadTypesResponse(types: summaries.map {
-                ReadTypesResponse.Entry(type: $0.type, count: $0.count, first: $0.first, last: $0.last)
-            }))
+            return try Self.readAnswer(
+                ReadTypesResponse(
+                    types: summaries.map {
+                        ReadTypesResponse.Entry(type: $0.type, count: $0.count, first: $0.first, last: $0.last)
+                    }))
         }
         api.get("/v1/samples") { request, context in
             let user = try context.requireUser()
@@ -36,12 +38,15 @@ extension ServerRoutes {
             let names = query.sourceNames
             // One more than the page tells whether another follows; a name filter reads all first.
             var samples = try await guarded {
-                try await reader(of: user).samples(of: type, matching: predicate,
-                                                   limit: names.isEmpty ? offset + limit + 1 : nil).value
+                try await reader(of: user).samples(
+                    of: type, matching: predicate,
+                    limit: names.isEmpty ? offset + limit + 1 : nil
+                ).value
             }
             if !names.isEmpty { samples.removeAll { !names.contains($0.source.name) } }
-            let page = SamplesPage(samples: Array(samples.dropFirst(offset).prefix(limit)),
-                                   nextOffset: samples.count > offset + limit ? offset + limit : nil)
+            let page = SamplesPage(
+                samples: Array(samples.dropFirst(offset).prefix(limit)),
+                nextOffset: samples.count > offset + limit ? offset + limit : nil)
             return Self.readAnswer(json: page.json(in: user.calendar.timeZone))
         }
         api.get("/v1/statistics") { request, context in
@@ -85,7 +90,8 @@ extension ServerRoutes {
 
     /// A read answer of JSON bytes.
     static func readAnswer(json: Data) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: json)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
 }

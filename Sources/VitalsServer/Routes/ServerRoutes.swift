@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import VitalsContract
 import VitalsCore
 import VitalsImport
-import VitalsContract
 import VitalsServerStorage
 
 /// Registers every route of the server on a router.
@@ -23,23 +23,31 @@ struct ServerRoutes {
                     guard header.utf8.count < 512, header.lowercased().hasPrefix("bearer ") else { return nil }
                     return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
                 }
-                guard let presented, TokenHasher.constantTimeEquals(TokenHasher.hash(presented), metricsTokenHash) else {
+                guard let presented, TokenHasher.constantTimeEquals(TokenHasher.hash(presented), metricsTokenHash)
+                else {
                     throw APIError.unauthorized
                 }
             }
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
         }
         routes.get("/openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json(now: configuration.now()))))
+            Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json(now: configuration.now()))))
         }
 
         let cache = TokenCache(lifetime: configuration.tokenCacheSeconds, now: configuration.now)
-        let limiter = configuration.rateLimitPerSecond > 0
-            ? RateLimiter(rate: configuration.rateLimitPerSecond, burst: configuration.rateLimitBurst, now: configuration.now) : nil
-        let api = routes.group("/api").add(middleware: BearerAuthMiddleware(repository: service.repository, cache: cache,
-                                                                          limiter: limiter))
+        let limiter =
+            configuration.rateLimitPerSecond > 0
+            ? RateLimiter(
+                rate: configuration.rateLimitPerSecond, burst: configuration.rateLimitBurst, now: configuration.now)
+            : nil
+        let api = routes.group("/api").add(
+            middleware: BearerAuthMiddleware(
+                repository: service.repository, cache: cache,
+                limiter: limiter))
         api.get("/me") { _, context in
             let user = try context.requireUser()
             return try JSONResponse.make(["name": user.name, "timeZone": user.timeZone])
@@ -59,8 +67,9 @@ struct ServerRoutes {
             let user = try context.requireUser()
             let text = context.parameters.get("date") ?? ""
             guard let date = try? LocalDate(parsing: text) else {
-                throw APIError(.badRequest, code: "invalid_date", "expected a date like 2025-11-16 (YYYY-MM-DD)",
-                               field: "date")
+                throw APIError(
+                    .badRequest, code: "invalid_date", "expected a date like 2025-11-16 (YYYY-MM-DD)",
+                    field: "date")
             }
             return try await day(date, for: user)
         }
@@ -75,23 +84,30 @@ struct ServerRoutes {
             }
         }
         api.post("/v1/ingest/health-auto-export") { request, context in
-            try await logged(.healthAutoExport, request, context, limit: configuration.maximumIngestBytes,
-                             flag: "--max-ingest-bytes", reading: { body, user in
-                let parser = HealthAutoExportParser(strict: try strictParameter(of: request),
-                                                    aggregation: try aggregationParameter(of: request),
-                                                    calendar: user.calendar, receivedAt: configuration.now())
-                // A large body is parsed on its own thread while it is written; a small one first.
-                if body.readableBytes >= configuration.streamedIngestBytes {
-                    return IngestBody.streamed(HealthAutoExportStream(body, parser: parser, calendar: user.calendar))
-                }
-                return IngestBody.parsed(try HealthAutoExportPayload.read(body, parser: parser, calendar: user.calendar))
-            }) { body, user, entry in
-                try JSONResponse.make(try await guarded {
-                    switch body {
-                    case .parsed(let payload): try await service.ingest(payload, for: user, log: entry)
-                    case .streamed(let stream): try await service.ingestStreamed(stream, for: user, log: entry)
+            try await logged(
+                .healthAutoExport, request, context, limit: configuration.maximumIngestBytes,
+                flag: "--max-ingest-bytes",
+                reading: { body, user in
+                    let parser = HealthAutoExportParser(
+                        strict: try strictParameter(of: request),
+                        aggregation: try aggregationParameter(of: request),
+                        calendar: user.calendar, receivedAt: configuration.now())
+                    // A large body is parsed on its own thread while it is written; a small one first.
+                    if body.readableBytes >= configuration.streamedIngestBytes {
+                        return IngestBody.streamed(
+                            HealthAutoExportStream(body, parser: parser, calendar: user.calendar))
                     }
-                })
+                    return IngestBody.parsed(
+                        try HealthAutoExportPayload.read(body, parser: parser, calendar: user.calendar))
+                }
+            ) { body, user, entry in
+                try JSONResponse.make(
+                    try await guarded {
+                        switch body {
+                        case .parsed(let payload): try await service.ingest(payload, for: user, log: entry)
+                        case .streamed(let stream): try await service.ingestStreamed(stream, for: user, log: entry)
+                        }
+                    })
             }
         }
         registerQuests(on: api)
@@ -143,8 +159,9 @@ struct ServerRoutes {
     private func aggregationParameter(of request: Request) throws(APIError) -> HealthAutoExportAggregation {
         guard let value = request.uri.queryParameters.get("aggregation") else { return .inferred }
         guard let aggregation = HealthAutoExportAggregation(parameter: value) else {
-            throw APIError(.badRequest, code: "invalid_parameter", "expected \(HealthAutoExportAggregation.parameterWords)",
-                           field: "aggregation")
+            throw APIError(
+                .badRequest, code: "invalid_parameter", "expected \(HealthAutoExportAggregation.parameterWords)",
+                field: "aggregation")
         }
         return aggregation
     }
@@ -165,8 +182,9 @@ struct ServerRoutes {
     func bytes(of request: Request, limit: Int? = nil, flag: String = "--max-body-bytes") async throws -> ByteBuffer {
         let limit = limit ?? configuration.maximumBodyBytes
         func tooLarge() -> APIError {
-            APIError(.contentTooLarge, code: "body_too_large",
-                     "the body is larger than \(limit) bytes, this server's limit (vitals serve \(flag))")
+            APIError(
+                .contentTooLarge, code: "body_too_large",
+                "the body is larger than \(limit) bytes, this server's limit (vitals serve \(flag))")
         }
         let announced = request.headers[.contentLength].flatMap { Int($0) }
         if let announced, announced > limit { throw tooLarge() }

@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// A day as `GET /api/health/today` and `GET /api/health/{date}` answer it: the snapshot to
 /// show, its members at top level as seed 001's client reads them (`today.steps`), and every
@@ -61,8 +61,9 @@ public struct DayReport: Sendable, Hashable, Codable {
     /// Reads the date and the snapshots; the shown snapshot is chosen again from them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(date: try container.decode(LocalDate.self, forKey: .date),
-                  snapshots: try container.decode([HealthSnapshot].self, forKey: .snapshots))
+        self.init(
+            date: try container.decode(LocalDate.self, forKey: .date),
+            snapshots: try container.decode([HealthSnapshot].self, forKey: .snapshots))
     }
 
     public func encode(to encoder: any Encoder) throws {

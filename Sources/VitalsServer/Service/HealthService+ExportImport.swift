@@ -31,8 +31,10 @@ extension HealthService {
     /// cancellation (`options`) rolls everything back: the user's data stays as it was. Throws
     /// `.io` for a file that cannot be read and `.invalidInput` (naming the byte offset) for one
     /// that is not an export.
-    public func importExport(at path: String, for user: ServerUser,
-                             options: HealthExportImporter.Options = .init()) async throws -> ExportImportReport {
+    public func importExport(
+        at path: String, for user: ServerUser,
+        options: HealthExportImporter.Options = .init()
+    ) async throws -> ExportImportReport {
         let began = Date()
         let stream = try HealthExportStream(path: path, options: options)
         let date = now()
@@ -79,7 +81,8 @@ extension HealthService {
             return run.report
         }
         report.seconds = Date().timeIntervalSince(began)
-        options.progress?(ImportProgress(bytesDone: report.bytes, bytesTotal: stream.size, samples: report.samplesAdded))
+        options.progress?(
+            ImportProgress(bytesDone: report.bytes, bytesTotal: stream.size, samples: report.samplesAdded))
         return report
     }
 }
@@ -152,8 +155,10 @@ private struct ExportImportRun {
 
     /// Stores the samples, whole workouts with their routes, and activity summaries read since
     /// the last write (no recomputation yet) and sets the workout records aside.
-    nonisolated(nonsending) mutating func flush(for user: ServerUser, at date: Date,
-                                                in store: some HealthWriteTransaction) async throws {
+    nonisolated(nonsending) mutating func flush(
+        for user: ServerUser, at date: Date,
+        in store: some HealthWriteTransaction
+    ) async throws {
         let samples = pending.samples
         report.samplesRead += samples.count
         report.workoutsRead += pending.workouts.count
@@ -163,7 +168,9 @@ private struct ExportImportRun {
         touched.formUnion(pending.touched)
         pending = IngestedItems(calendar: pending.calendar)
         var write = HealthWrite(returnsSnapshots: false)
-        (write.workoutSamples, write.routes, write.activitySummaries) = (pendingWorkouts, pendingRoutes, pendingSummaries)
+        (write.workoutSamples, write.routes, write.activitySummaries) = (
+            pendingWorkouts, pendingRoutes, pendingSummaries
+        )
         (pendingWorkouts, pendingRoutes, pendingRoutePoints, pendingSummaries) = ([], [], 0, [])
         guard !samples.isEmpty || !write.workoutSamples.isEmpty || !write.activitySummaries.isEmpty else { return }
         // Measurements already stored from Health Auto Export (other UUIDs) are not stored twice,
@@ -184,8 +191,10 @@ private struct ExportImportRun {
 
     /// Stores the workouts and recomputes the touched days, a run of at most
     /// ``HealthService/exportDaysPerRecompute`` days per write; returns the days written.
-    nonisolated(nonsending) mutating func recompute(for user: ServerUser, at date: Date,
-                                                    in store: some HealthWriteTransaction) async throws -> [LocalDate] {
+    nonisolated(nonsending) mutating func recompute(
+        for user: ServerUser, at date: Date,
+        in store: some HealthWriteTransaction
+    ) async throws -> [LocalDate] {
         let days = touched.sorted()
         report.firstDay = days.first
         report.lastDay = days.last

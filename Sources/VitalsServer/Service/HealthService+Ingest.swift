@@ -1,7 +1,7 @@
 import Foundation
+import VitalsContract
 import VitalsCore
 import VitalsImport
-import VitalsContract
 import VitalsServerStorage
 
 extension HealthService {
@@ -44,8 +44,10 @@ extension HealthService {
     /// recomputes the snapshots of the days it touched from all the user's stored samples. With
     /// `log`, the request's entry (counts, types, skipped parts) goes to the user's ingest log in
     /// the same transaction.
-    public func ingest(_ batch: HealthAutoExportBatch, for user: ServerUser,
-                       log: IngestLogEntry? = nil) async throws -> IngestReport {
+    public func ingest(
+        _ batch: HealthAutoExportBatch, for user: ServerUser,
+        log: IngestLogEntry? = nil
+    ) async throws -> IngestReport {
         var payload = HealthAutoExportPayload(items: IngestedItems(calendar: user.calendar), report: batch)
         batch.samples.forEach { payload.items.add($0) }
         payload.samplesRead = batch.samples.count
@@ -54,8 +56,10 @@ extension HealthService {
     }
 
     /// Stores a body read by ``HealthAutoExportPayload/read(_:strict:calendar:)``, as ``ingest(_:for:log:)``.
-    func ingest(_ payload: HealthAutoExportPayload, for user: ServerUser,
-                log: IngestLogEntry? = nil) async throws -> IngestReport {
+    func ingest(
+        _ payload: HealthAutoExportPayload, for user: ServerUser,
+        log: IngestLogEntry? = nil
+    ) async throws -> IngestReport {
         let calendar = user.calendar
         let batch = payload.report
         let (samples, workouts, touched) = (payload.items.samples, payload.items.workouts, payload.items.touched)
@@ -68,8 +72,9 @@ extension HealthService {
         // Samples, workouts, the touched days' recomputed snapshots and their quests: one transaction,
         // so two batches for the same day cannot leave an older recomputation behind.
         // The re-sent rule reads the stored samples in the same transaction.
-        var write = HealthWrite(samples: samples, workouts: workouts,
-                                recompute: DayRecompute(days: touched, calendar: calendar))
+        var write = HealthWrite(
+            samples: samples, workouts: workouts,
+            recompute: DayRecompute(days: touched, calendar: calendar))
         if var log {
             log.samplesReceived = samples.count
             log.workoutsReceived = workouts.count
@@ -99,8 +104,9 @@ extension HealthService {
             statistic.sum.flatMap { try? Quantity($0, statistic.unit).doubleValue(for: .meter) }
         }
         let seconds = workout.duration ?? sample.duration
-        return WorkoutRecord(externalId: externalId, date: LocalDate(containing: sample.start, in: calendar),
-                             source: .healthKit, type: workout.activityType.name, durationMinutes: seconds / 60,
-                             calories: energy, distance: distance, startTime: sample.start, endTime: sample.end)
+        return WorkoutRecord(
+            externalId: externalId, date: LocalDate(containing: sample.start, in: calendar),
+            source: .healthKit, type: workout.activityType.name, durationMinutes: seconds / 60,
+            calories: energy, distance: distance, startTime: sample.start, endTime: sample.end)
     }
 }

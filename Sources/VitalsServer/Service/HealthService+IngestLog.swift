@@ -37,9 +37,10 @@ extension HealthService {
         let coverage = try await repository.sampleCoverage(of: user, dayStarts: starts)
         let metrics = coverage.sorted { $0.type < $1.type }.map { type in
             let missing = days.indices.filter { !type.daysWithData.contains($0) }.map { days[$0] }
-            return IngestCompleteness.Metric(type: type.type, lastSampleStart: type.lastSampleStart,
-                                             lastIngest: type.lastIngest, daysWithoutData: missing.count,
-                                             missingDays: missing)
+            return IngestCompleteness.Metric(
+                type: type.type, lastSampleStart: type.lastSampleStart,
+                lastIngest: type.lastIngest, daysWithoutData: missing.count,
+                missingDays: missing)
         }
         return IngestCompleteness(from: first, through: today, timeZone: user.timeZone, metrics: metrics)
     }

@@ -13,8 +13,10 @@ extension HealthService {
     /// the re-sent rule, as for the whole body at once, see ``withoutResent(_:in:batch:)``), then the
     /// workouts, the touched days' recomputation (reading the stored samples back), the quests
     /// and the log entry. A document refused whole, even at its last byte, rolls everything back.
-    func ingestStreamed(_ stream: HealthAutoExportStream, for user: ServerUser,
-                        log: IngestLogEntry? = nil) async throws -> IngestReport {
+    func ingestStreamed(
+        _ stream: HealthAutoExportStream, for user: ServerUser,
+        log: IngestLogEntry? = nil
+    ) async throws -> IngestReport {
         let date = now()
         let cutoff = ingestLogCutoff
         let calendar = user.calendar
@@ -38,12 +40,15 @@ extension HealthService {
                 guard let end = stream.end else { throw CancellationError() }
                 let batch = end.report
                 report.workoutsReceived = end.items.workouts.count
-                report.skipped = batch.skipped.map { .init(name: $0.name, reason: $0.reason, count: $0.count, path: $0.path) }
+                report.skipped = batch.skipped.map {
+                    .init(name: $0.name, reason: $0.reason, count: $0.count, path: $0.path)
+                }
                 report.itemsUnreadable = batch.unreadable.count
                 if !batch.unreadable.isEmpty { report.status = "partial" }
-                var write = HealthWrite(workouts: end.items.workouts,
-                                        recompute: DayRecompute(days: end.items.touched, calendar: calendar),
-                                        returnsSnapshots: false)
+                var write = HealthWrite(
+                    workouts: end.items.workouts,
+                    recompute: DayRecompute(days: end.items.touched, calendar: calendar),
+                    returnsSnapshots: false)
                 write.samplesAddedEarlier = report.samplesAdded
                 write.samplesRevisedEarlier = report.samplesRevised
                 if var log {

@@ -1,7 +1,7 @@
 import Foundation
+import VitalsContract
 import VitalsCore
 import VitalsImport
-import VitalsContract
 import VitalsServerStorage
 
 /// The server's rules, apart from HTTP: upserts, workout de-duplication, daily snapshots from
@@ -22,8 +22,10 @@ public struct HealthService: Sendable {
     /// The request's `rawData.healthkit`, when given, is kept as the day's ``SyncRawData`` from
     /// its source, and with `log` the request's entry is added to the user's ingest log, both in
     /// the same transaction.
-    public func sync(_ request: HealthSyncRequest, for user: ServerUser,
-                     log: IngestLogEntry? = nil) async throws -> HealthSyncResponse {
+    public func sync(
+        _ request: HealthSyncRequest, for user: ServerUser,
+        log: IngestLogEntry? = nil
+    ) async throws -> HealthSyncResponse {
         let date = request.date ?? user.today(at: now())
         var patch = SnapshotPatch(date: date, source: request.source)
         patch.steps = request.data.steps
@@ -49,15 +51,18 @@ public struct HealthService: Sendable {
         var message = "Synced \(date)"
         if !workouts.isEmpty { message += ": \(result.workoutsAdded) of \(workouts.count) workouts new" }
         message += evaluation.completed == 0 ? "." : "; \(evaluation.completed) quest(s) completed."
-        return HealthSyncResponse(snapshot: result.snapshots[0], questsEvaluated: evaluation.evaluated,
-                                  questsCompleted: evaluation.completed, questResults: evaluation.results[date] ?? [],
-                                  message: message)
+        return HealthSyncResponse(
+            snapshot: result.snapshots[0], questsEvaluated: evaluation.evaluated,
+            questsCompleted: evaluation.completed, questResults: evaluation.results[date] ?? [],
+            message: message)
     }
 
     /// Seed 003's daily upsert: every record, and the quests of those days, in one transaction
     /// (with the ingest log's entry when `log` is given).
-    public func upsertDaily(_ metrics: [DailyHealthMetrics], for user: ServerUser,
-                            log: IngestLogEntry? = nil) async throws -> DailyUpsertResponse {
+    public func upsertDaily(
+        _ metrics: [DailyHealthMetrics], for user: ServerUser,
+        log: IngestLogEntry? = nil
+    ) async throws -> DailyUpsertResponse {
         let patches = metrics.map { SnapshotPatch($0, source: .healthKit) }
         var write = HealthWrite(snapshots: patches, returnsSnapshots: false)
         write.log(log, keepingSince: ingestLogCutoff)

@@ -4,7 +4,8 @@ import Foundation
 package enum ImportJobColumns {
     /// The finished states (``ImportJob/State/isFinished``), as stored in `import_jobs.state`, as
     /// an SQL list: `('succeeded', 'failed', 'cancelled')`.
-    package static let finishedStates = "("
+    package static let finishedStates =
+        "("
         + ImportJob.State.allCases.filter(\.isFinished).map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
 
     package static func text(_ job: ImportJob) throws -> String {

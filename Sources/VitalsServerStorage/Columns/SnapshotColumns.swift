@@ -8,10 +8,12 @@ package enum SnapshotColumns {
     ]
 
     /// `SELECT` of every column a ``HealthSnapshot`` needs, in ``read`` order.
-    package static let select = "SELECT date, source, \(metrics.joined(separator: ", ")), verification_level, updated_at FROM health_snapshots"
+    package static let select =
+        "SELECT date, source, \(metrics.joined(separator: ", ")), verification_level, updated_at FROM health_snapshots"
 
     /// `col = COALESCE(excluded.col, health_snapshots.col)` for each metric: absent values keep stored ones.
-    package static let coalescingUpdates = metrics
+    package static let coalescingUpdates =
+        metrics
         .map { "\($0) = COALESCE(excluded.\($0), health_snapshots.\($0))" }
         .joined(separator: ", ")
 

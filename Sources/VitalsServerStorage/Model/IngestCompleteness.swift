@@ -37,8 +37,10 @@ public struct IngestCompleteness: Sendable, Codable {
         public var missingDays: [LocalDate]
 
         /// One sample type's completeness from its parts.
-        package init(type: String, lastSampleStart: Date?, lastIngest: IngestReference?, daysWithoutData: Int,
-                     missingDays: [LocalDate]) {
+        package init(
+            type: String, lastSampleStart: Date?, lastIngest: IngestReference?, daysWithoutData: Int,
+            missingDays: [LocalDate]
+        ) {
             self.type = type
             self.lastSampleStart = lastSampleStart
             self.lastIngest = lastIngest
@@ -66,8 +68,10 @@ public struct IngestCompleteness: Sendable, Codable {
         /// The offsets of the days (in the `dayStarts` asked for) with a sample starting in them.
         public var daysWithData: Set<Int>
 
-        public init(type: String, lastSampleStart: Date? = nil, lastIngest: IngestReference? = nil,
-                    daysWithData: Set<Int> = []) {
+        public init(
+            type: String, lastSampleStart: Date? = nil, lastIngest: IngestReference? = nil,
+            daysWithData: Set<Int> = []
+        ) {
             self.type = type
             self.lastSampleStart = lastSampleStart
             self.lastIngest = lastIngest

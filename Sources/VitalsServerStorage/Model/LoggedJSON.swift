@@ -12,7 +12,8 @@ extension RawJSON {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(value),
-              let decoded = try? JSONDecoder().decode(RawJSON.self, from: data) else {
+            let decoded = try? JSONDecoder().decode(RawJSON.self, from: data)
+        else {
             self = .null
             return
         }

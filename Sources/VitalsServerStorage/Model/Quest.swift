@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// A goal over one daily metric that completes itself when synced data meets it.
 public struct Quest: Sendable, Hashable, Codable {
@@ -69,8 +69,10 @@ public struct Quest: Sendable, Hashable, Codable {
     public var requiresVerified: Bool
     public var createdAt: Date
 
-    public init(id: String, title: String, metric: Metric, comparison: Comparison, target: Double,
-                recurrence: Recurrence, requiresVerified: Bool, createdAt: Date) {
+    public init(
+        id: String, title: String, metric: Metric, comparison: Comparison, target: Double,
+        recurrence: Recurrence, requiresVerified: Bool, createdAt: Date
+    ) {
         self.id = id
         self.title = title
         self.metric = metric
@@ -85,7 +87,8 @@ public struct Quest: Sendable, Hashable, Codable {
     public func isMet(by snapshots: [HealthSnapshot]) -> Bool {
         snapshots.contains { snapshot in
             guard !requiresVerified || snapshot.verificationLevel == .deviceVerified,
-                  let value = metric.value(in: snapshot) else { return false }
+                let value = metric.value(in: snapshot)
+            else { return false }
             return comparison.holds(value, target)
         }
     }

@@ -19,7 +19,8 @@ public struct SampleWindow: Sendable, Hashable {
 
     /// Samples that start before `end` and end at or after `start` (`nil`: open on that side).
     public init(startingBefore end: Date?, endingFrom start: Date?) {
-        self.init(startBefore: end?.timeIntervalSince1970 ?? .infinity, endFrom: start?.timeIntervalSince1970 ?? -.infinity)
+        self.init(
+            startBefore: end?.timeIntervalSince1970 ?? .infinity, endFrom: start?.timeIntervalSince1970 ?? -.infinity)
     }
 
     /// Whether a sample over `[start, end]` (seconds since 1970) is selected.

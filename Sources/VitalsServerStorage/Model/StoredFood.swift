@@ -13,13 +13,16 @@ package enum StoredFood {
     static let key = "VitalsFood"
 
     /// The member types a stored food may have: the energy, then the macros.
-    package static let memberTypes: [SampleType] = [.dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates, .dietaryFatTotal]
+    package static let memberTypes: [SampleType] = [
+        .dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates, .dietaryFatTotal,
+    ]
 
     /// The rows holding `food`'s members; nil for a correlation without exactly one energy member
     /// or with a member the server cannot store.
     package static func rows(of food: Sample) -> [StoredSample]? {
         guard food.type == .food, let members = food.members,
-              members.filter({ $0.type == .dietaryEnergyConsumed }).count == 1 else { return nil }
+            members.filter({ $0.type == .dietaryEnergyConsumed }).count == 1
+        else { return nil }
         var rows: [StoredSample] = []
         for member in members {
             guard memberTypes.contains(member.type), var row = StoredSample(member) else { return nil }
@@ -62,7 +65,8 @@ package enum StoredFood {
             member.metadata[key] = nil
             members.append(member)
         }
-        return Sample(uuid: head.uuid, type: .food, start: head.start, end: head.end, content: .correlation(members),
-                      source: energy.source)
+        return Sample(
+            uuid: head.uuid, type: .food, start: head.start, end: head.end, content: .correlation(members),
+            source: energy.source)
     }
 }

@@ -15,8 +15,10 @@ public struct StoredSample: Sendable, Hashable, Codable {
     /// HealthKit and app metadata; stored as `MetadataJSON` text, NULL when empty (most samples).
     public var metadata: Metadata
 
-    public init(uuid: UUID, type: String, start: Date, end: Date, value: Double, sourceName: String,
-                metadata: Metadata = [:]) {
+    public init(
+        uuid: UUID, type: String, start: Date, end: Date, value: Double, sourceName: String,
+        metadata: Metadata = [:]
+    ) {
         self.uuid = uuid
         self.type = type
         self.start = start
@@ -29,8 +31,9 @@ public struct StoredSample: Sendable, Hashable, Codable {
     /// What the server keeps of `sample`; nil for one statistics cannot count (a workout, a correlation).
     public init?(_ sample: Sample) {
         guard let value = sample.statisticsValue else { return nil }
-        self.init(uuid: sample.uuid, type: sample.type.identifier, start: sample.start, end: sample.end, value: value,
-                  sourceName: sample.source.name, metadata: sample.metadata)
+        self.init(
+            uuid: sample.uuid, type: sample.type.identifier, start: sample.start, end: sample.end, value: value,
+            sourceName: sample.source.name, metadata: sample.metadata)
     }
 
     /// The metadata as stored (`MetadataJSON`), nil when there is none.
@@ -79,8 +82,9 @@ public struct StoredSample: Sendable, Hashable, Codable {
         case .category: content = .category(Int(value))
         default: return nil
         }
-        return Sample(uuid: uuid, type: type, start: start, end: end, content: content,
-                      source: Self.source(named: sourceName), metadata: metadata)
+        return Sample(
+            uuid: uuid, type: type, start: start, end: end, content: content,
+            source: Self.source(named: sourceName), metadata: metadata)
     }
 
     private enum CodingKeys: String, CodingKey {

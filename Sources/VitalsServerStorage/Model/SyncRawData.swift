@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// A journey sync's `rawData.healthkit` as the server keeps it: per user, day and source, the
 /// latest sync's that had one (``HealthSyncRequest/RawData``).

@@ -20,18 +20,20 @@ extension WorkoutRecord {
             statistics.append(WorkoutStatistics(type: .activeEnergyBurned, unit: .kilocalorie, sum: calories))
         }
         if let distance = workout.distance {
-            let type: SampleType = switch activity {
-            case .cycling: .distanceCycling
-            case .swimming: .distanceSwimming
-            default: .distanceWalkingRunning
-            }
+            let type: SampleType =
+                switch activity {
+                case .cycling: .distanceCycling
+                case .swimming: .distanceSwimming
+                default: .distanceWalkingRunning
+                }
             statistics.append(WorkoutStatistics(type: type, unit: .meter, sum: distance))
         }
         let duration = workout.durationMinutes * 60
         let end = workout.endTime ?? workout.startTime.addingTimeInterval(duration)
-        return Sample(uuid: sampleUUID, type: .workout, start: workout.startTime, end: max(end, workout.startTime),
-                      content: .workout(Workout(activityType: activity, statistics: statistics, duration: duration)),
-                      source: Source(name: source.rawValue, bundleIdentifier: ""))
+        return Sample(
+            uuid: sampleUUID, type: .workout, start: workout.startTime, end: max(end, workout.startTime),
+            content: .workout(Workout(activityType: activity, statistics: statistics, duration: duration)),
+            source: Source(name: source.rawValue, bundleIdentifier: ""))
     }
 
     /// The UUID of ``sample``: the external id when it is a UUID, else one derived from it.

@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// One stored workout of a user (a `workout_records` row), unique per user and `externalId`.
 ///
@@ -22,10 +22,13 @@ public struct WorkoutRecord: Sendable, Hashable, Codable {
         workout[keyPath: keyPath]
     }
 
-    public init(externalId: String, date: LocalDate, source: HealthSyncRequest.DataSource, type: String,
-                durationMinutes: Double, calories: Double?, distance: Double?, startTime: Date, endTime: Date?) {
-        workout = SyncedWorkout(type: type, durationMinutes: durationMinutes, calories: calories, distance: distance,
-                                startTime: startTime, endTime: endTime, externalId: externalId)
+    public init(
+        externalId: String, date: LocalDate, source: HealthSyncRequest.DataSource, type: String,
+        durationMinutes: Double, calories: Double?, distance: Double?, startTime: Date, endTime: Date?
+    ) {
+        workout = SyncedWorkout(
+            type: type, durationMinutes: durationMinutes, calories: calories, distance: distance,
+            startTime: startTime, endTime: endTime, externalId: externalId)
         self.date = date
         self.source = source
     }
@@ -49,8 +52,10 @@ public struct WorkoutRecord: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         workout = try SyncedWorkout(from: decoder)
         guard workout.externalId != nil else {
-            throw DecodingError.keyNotFound(CodingKeys.externalId, .init(
-                codingPath: decoder.codingPath, debugDescription: "a stored workout has an externalId"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.externalId,
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "a stored workout has an externalId"))
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         date = try container.decode(LocalDate.self, forKey: .date)

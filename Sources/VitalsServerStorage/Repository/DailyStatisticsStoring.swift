@@ -16,11 +16,15 @@ import VitalsStore
 /// same whichever sources a day has, so no write of one day makes another day's merge wrong.
 package protocol DailyStatisticsStoring: Sendable {
     /// The user's epoch, then the user's stored days of `type` and `variant` starting in `starts` (seconds since 1970).
-    func storedDays(of user: ServerUser, type: SampleType, variant: String, starting starts: ClosedRange<Double>)
+    func storedDays(
+        of user: ServerUser, type: SampleType, variant: String, starting starts: ClosedRange<Double>
+    )
         async throws -> StoredDays
     /// Stores computed days unless one of the user's writes advanced the epoch past `epoch`; returns whether it stored them.
-    func storeDays(_ days: [DailyStatisticsRow], of user: ServerUser, type: SampleType, variant: String,
-                   ifEpoch epoch: Int64) async throws -> Bool
+    func storeDays(
+        _ days: [DailyStatisticsRow], of user: ServerUser, type: SampleType, variant: String,
+        ifEpoch epoch: Int64
+    ) async throws -> Bool
     /// How many days are stored for the user.
     func storedDayCount(of user: ServerUser) async throws -> Int
     /// Deletes every stored day of the user (they are computed again when asked for).

@@ -4,7 +4,8 @@ import Foundation
 public protocol DashboardSessionStore: Sendable {
     /// Stores a new dashboard session, first ending every session that expired by `date` and, when
     /// the user would have more than `perUser`, the user's sessions that end soonest.
-    func openDashboardSession(_ session: StoredDashboardSession, keepingPerUser perUser: Int, at date: Date)
+    func openDashboardSession(
+        _ session: StoredDashboardSession, keepingPerUser perUser: Int, at date: Date)
         async throws
     /// The dashboard session whose id has the SHA-256 `idHash`; `nil` when none, or when it expired by `date`.
     func dashboardSession(idHash: String, at date: Date) async throws -> StoredDashboardSession?

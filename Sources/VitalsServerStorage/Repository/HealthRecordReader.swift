@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// The role of a repository that reads a user's stored health data: snapshots, samples,
 /// workouts, routes, activity summaries and characteristics.
@@ -9,7 +9,9 @@ public protocol HealthRecordReader: Sendable {
     func snapshots(of user: ServerUser, on date: LocalDate) async throws -> [HealthSnapshot]
     /// The user's stored samples of `type` that start before `end` and end at or after `start`
     /// (`nil`: open on that side), oldest start first: what a sample predicate's window can match.
-    func samples(of user: ServerUser, type: SampleType, startingBefore end: Date?, endingFrom start: Date?) async throws
+    func samples(
+        of user: ServerUser, type: SampleType, startingBefore end: Date?, endingFrom start: Date?
+    ) async throws
         -> [StoredSample]
     /// The user's stored samples of `type` in `window` as a statistics series: what statistics
     /// read (times, values in the canonical unit, source names), without decoding whole samples.
@@ -18,7 +20,9 @@ public protocol HealthRecordReader: Sendable {
     func sample(of user: ServerUser, uuid: UUID) async throws -> StoredSample?
     /// The user's whole workout samples (``StoredWorkout``: an export's) that start before `end`
     /// and end at or after `start` (`nil`: open on that side), oldest start first.
-    func workoutSamples(of user: ServerUser, startingBefore end: Date?, endingFrom start: Date?) async throws
+    func workoutSamples(
+        of user: ServerUser, startingBefore end: Date?, endingFrom start: Date?
+    ) async throws
         -> [StoredWorkout]
     /// The user's workout records that start before `end` (all when `nil`), oldest start first.
     func workoutRecords(of user: ServerUser, startingBefore end: Date?) async throws -> [WorkoutRecord]
@@ -31,8 +35,10 @@ public protocol HealthRecordReader: Sendable {
     /// The names of the sources of the user's stored samples of `type` (of any type when `nil`).
     func sourceNames(of user: ServerUser, type: SampleType?) async throws -> [String]
     /// The number of the user's workouts from `source` per day, for days from `first` through `last`.
-    func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
-                       through last: LocalDate) async throws -> [LocalDate: Int]
+    func workoutCounts(
+        of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+        through last: LocalDate
+    ) async throws -> [LocalDate: Int]
     /// The user's characteristics, as their last imported export's `Me` element gave them: HealthKit
     /// identifier (`HKCharacteristicTypeIdentifierDateOfBirth`...) to value; empty when none was imported.
     func characteristics(of user: ServerUser) async throws -> [String: String]

@@ -9,7 +9,8 @@
 /// ``DashboardSessionStore``, ``ImportJobStore``, ``HealthWriteStore``, ``HealthRecordReader``,
 /// ``QuestStore``, ``IngestLogStore``, ``UserDataStore``).
 public protocol HealthRepository: UserAccountStore, DashboardSessionStore, ImportJobStore, HealthWriteStore,
-    HealthRecordReader, QuestStore, IngestLogStore, UserDataStore {
+    HealthRecordReader, QuestStore, IngestLogStore, UserDataStore
+{
     /// Creates or upgrades the tables.
     func migrate() async throws
 

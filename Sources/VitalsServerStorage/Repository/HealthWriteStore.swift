@@ -32,8 +32,11 @@ extension HealthWriteStore {
     /// Runs ``SampleReplacement/apply(for:at:in:)`` in ``writeTransaction(for:_:)``: deletes the
     /// user's samples of one source and stores others in one transaction, keeping the days'
     /// snapshots as an ingest keeps them.
-    public func apply(_ replacement: SampleReplacement, for user: ServerUser, at date: Date) async throws
-        -> SampleReplacement.Outcome {
+    public func apply(
+        _ replacement: SampleReplacement, for user: ServerUser, at date: Date
+    ) async throws
+        -> SampleReplacement.Outcome
+    {
         try await writeTransaction(for: user) { store in try await replacement.apply(for: user, at: date, in: store) }
     }
 

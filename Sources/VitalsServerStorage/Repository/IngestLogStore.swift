@@ -16,8 +16,11 @@ public protocol IngestLogStore: Sendable {
 
 extension IngestLogStore where Self: HealthWriteStore {
     /// Runs ``HealthWriteTransaction/record(_:keepingSince:)`` in ``HealthWriteStore/writeTransaction(for:_:)``.
-    public func recordIngest(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date) async throws
-        -> Int64 {
+    public func recordIngest(
+        _ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date
+    ) async throws
+        -> Int64
+    {
         try await writeTransaction(for: user) { store in try await store.record(entry, keepingSince: cutoff) }
     }
 }

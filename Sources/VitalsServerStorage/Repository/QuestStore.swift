@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// The role of a repository that keeps a user's quests and their completions (the write
 /// sequence completes them, ``QuestEvaluation``).
@@ -12,6 +12,8 @@ public protocol QuestStore: Sendable {
     /// Deletes a quest and its completions; false when the user has no such quest.
     func deleteQuest(id: String, of user: ServerUser) async throws -> Bool
     /// The user's quest completions whose day is `first` through `last` (days in the user's zone), by day and quest id.
-    func questCompletions(of user: ServerUser, from first: LocalDate, through last: LocalDate) async throws
+    func questCompletions(
+        of user: ServerUser, from first: LocalDate, through last: LocalDate
+    ) async throws
         -> [QuestCompletion]
 }

@@ -4,11 +4,15 @@ import Foundation
 public protocol UserAccountStore: Sendable {
     /// Adds a user whose token works until `expiresAt` (`nil`: for good); throws `.duplicate`
     /// when the name is taken.
-    func addUser(name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws
+    func addUser(
+        name: String, timeZone: String, tokenHash: String, expiresAt: Date?, at date: Date
+    ) async throws
         -> ServerUser
     /// Replaces a user's token (the old one stops working, and so do the dashboard sessions opened
     /// with it) with one that works until `expiresAt` (`nil`: for good); throws `.notFound` for an unknown name.
-    func replaceToken(ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date) async throws -> ServerUser
+    func replaceToken(
+        ofUser name: String, tokenHash: String, expiresAt: Date?, at date: Date
+    ) async throws -> ServerUser
     /// The user whose token has this SHA-256 hash, with the token's expiry (callers check it).
     func user(tokenHash: String) async throws -> ServerUser?
     /// Every user, by name.

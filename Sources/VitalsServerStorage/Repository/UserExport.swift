@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// All of one user's data (`GET /api/me/export`).
 public struct UserExport: Sendable, Codable {
@@ -26,8 +26,10 @@ public struct UserExport: Sendable, Codable {
     /// from exports of servers before it, read as empty.
     public var rawData: [SyncRawData] = []
 
-    public init(user: ExportedUser, snapshots: [HealthSnapshot], workouts: [WorkoutRecord], samples: [StoredSample],
-                quests: [Quest], questCompletions: [QuestCompletion], ingests: [IngestLogEntry]) {
+    public init(
+        user: ExportedUser, snapshots: [HealthSnapshot], workouts: [WorkoutRecord], samples: [StoredSample],
+        quests: [Quest], questCompletions: [QuestCompletion], ingests: [IngestLogEntry]
+    ) {
         self.user = user
         self.snapshots = snapshots
         self.workouts = workouts

@@ -13,45 +13,62 @@ extension SQLiteRepository: IngestLogStore {
 
     public func ingests(of user: ServerUser, limit: Int, before: Int64?) async throws -> [IngestLogEntry] {
         try await read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                \(Self.ingestColumns) WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?
-                """), arguments: [user.id, before ?? Int64.max, limit]).map(Self.ingestEntry(from:))
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        \(Self.ingestColumns) WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?
+                        """), arguments: [user.id, before ?? Int64.max, limit]
+            ).map(Self.ingestEntry(from:))
         }
     }
 
     public func sampleCoverage(of user: ServerUser, dayStarts: [Date]) async throws -> [IngestCompleteness.Coverage] {
         try await read { db in
             // The user's sample types, one index seek each (a loose index scan of samples_by_type_start).
-            var types = Set(try String.fetchAll(db.cachedStatement(sql: """
-                WITH RECURSIVE t(type_id) AS (
-                    SELECT MIN(type_id) FROM samples WHERE user_id = ?1
-                    UNION ALL
-                    SELECT (SELECT MIN(type_id) FROM samples WHERE user_id = ?1 AND type_id > t.type_id) FROM t
-                    WHERE t.type_id IS NOT NULL
-                ) SELECT types.identifier FROM t JOIN types ON types.id = t.type_id
-                """), arguments: [user.id]))
+            var types = Set(
+                try String.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            WITH RECURSIVE t(type_id) AS (
+                                SELECT MIN(type_id) FROM samples WHERE user_id = ?1
+                                UNION ALL
+                                SELECT (SELECT MIN(type_id) FROM samples WHERE user_id = ?1 AND type_id > t.type_id) FROM t
+                                WHERE t.type_id IS NOT NULL
+                            ) SELECT types.identifier FROM t JOIN types ON types.id = t.type_id
+                            """), arguments: [user.id]))
             var lastIngests: [String: IngestCompleteness.IngestReference] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT type, ingest_id, received_at FROM ingest_type_last WHERE user_id = ?
-                """), arguments: [user.id]) {
-                lastIngests[row["type"]] = .init(id: row["ingest_id"],
-                                                 receivedAt: Date(timeIntervalSince1970: row["received_at"]))
+            for row in try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT type, ingest_id, received_at FROM ingest_type_last WHERE user_id = ?
+                        """), arguments: [user.id])
+            {
+                lastIngests[row["type"]] = .init(
+                    id: row["ingest_id"],
+                    receivedAt: Date(timeIntervalSince1970: row["received_at"]))
             }
             types.formUnion(lastIngests.keys)
-            let newest = try db.cachedStatement(sql: """
-                SELECT MAX(start) FROM samples WHERE user_id = ? AND type_id = (SELECT id FROM types WHERE identifier = ?)
-                """)
-            let any = try db.cachedStatement(sql: """
-                SELECT 1 FROM samples WHERE user_id = ? AND type_id = (SELECT id FROM types WHERE identifier = ?)
-                AND start >= ? AND start < ? LIMIT 1
-                """)
+            let newest = try db.cachedStatement(
+                sql: """
+                    SELECT MAX(start) FROM samples WHERE user_id = ? AND type_id = (SELECT id FROM types WHERE identifier = ?)
+                    """)
+            let any = try db.cachedStatement(
+                sql: """
+                    SELECT 1 FROM samples WHERE user_id = ? AND type_id = (SELECT id FROM types WHERE identifier = ?)
+                    AND start >= ? AND start < ? LIMIT 1
+                    """)
             return try types.sorted().map { type in
                 var coverage = IngestCompleteness.Coverage(type: type, lastIngest: lastIngests[type])
                 coverage.lastSampleStart = try Double.fetchOne(newest, arguments: [user.id, type])
                     .map(Date.init(timeIntervalSince1970:))
-                for index in dayStarts.indices.dropLast() where try Bool.fetchOne(any, arguments: [
-                    user.id, type, dayStarts[index].timeIntervalSince1970, dayStarts[index + 1].timeIntervalSince1970,
-                ]) == true {
+                for index in dayStarts.indices.dropLast()
+                where try Bool.fetchOne(
+                    any,
+                    arguments: [
+                        user.id, type, dayStarts[index].timeIntervalSince1970,
+                        dayStarts[index + 1].timeIntervalSince1970,
+                    ]) == true
+                {
                     coverage.daysWithData.insert(index)
                 }
                 return coverage
@@ -61,21 +78,26 @@ extension SQLiteRepository: IngestLogStore {
 
     /// Prunes the user's entries received before `cutoff`, appends `entry` and, when it
     /// succeeded, notes it as the last ingest of its sample types; returns its id.
-    static func record(_ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
-                       in db: Database) throws -> Int64 {
+    static func record(
+        _ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
+        in db: Database
+    ) throws -> Int64 {
         // Bound through SQLite's C API: every write request adds an entry, and GRDB's argument
         // arrays cost more than these two statements.
-        let prune = RawStatement(try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE user_id = ? AND received_at < ?"))
+        let prune = RawStatement(
+            try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE user_id = ? AND received_at < ?"))
         prune.reset()
         prune.bind(1, user.id)
         prune.bind(2, cutoff.timeIntervalSince1970)
         try prune.step(db)
-        let insert = RawStatement(try db.cachedStatement(sql: """
-            INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
-                samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped, days_updated,
-                samples_revised)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """))
+        let insert = RawStatement(
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO ingest_log (user_id, received_at, kind, status, error_code, body_bytes, user_agent,
+                        samples_received, samples_stored, workouts_received, workouts_stored, sample_types, skipped, days_updated,
+                        samples_revised)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """))
         insert.reset()
         insert.bind(1, user.id)
         insert.bind(2, entry.receivedAt.timeIntervalSince1970)
@@ -95,10 +117,11 @@ extension SQLiteRepository: IngestLogStore {
         try insert.step(db)
         let id = db.lastInsertedRowID
         if entry.succeeded, !entry.sampleTypes.isEmpty {
-            let note = try db.cachedStatement(sql: """
-                INSERT INTO ingest_type_last (user_id, type, ingest_id, received_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (user_id, type) DO UPDATE SET ingest_id = excluded.ingest_id, received_at = excluded.received_at
-                """)
+            let note = try db.cachedStatement(
+                sql: """
+                    INSERT INTO ingest_type_last (user_id, type, ingest_id, received_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (user_id, type) DO UPDATE SET ingest_id = excluded.ingest_id, received_at = excluded.received_at
+                    """)
             for type in entry.sampleTypes {
                 try note.execute(arguments: [user.id, type, id, entry.receivedAt.timeIntervalSince1970])
             }
@@ -108,8 +131,9 @@ extension SQLiteRepository: IngestLogStore {
 
     /// An entry from a row of ``ingestColumns``.
     static func ingestEntry(from row: Row) -> IngestLogEntry {
-        var entry = IngestLogEntry(kind: IngestLogEntry.Kind(rawValue: row["kind"]) ?? .healthAutoExport,
-                                   receivedAt: Date(timeIntervalSince1970: row["received_at"]))
+        var entry = IngestLogEntry(
+            kind: IngestLogEntry.Kind(rawValue: row["kind"]) ?? .healthAutoExport,
+            receivedAt: Date(timeIntervalSince1970: row["received_at"]))
         entry.id = row["id"]
         entry.status = row["status"]
         entry.errorCode = row["error_code"]

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import VitalsStore
-import VitalsCore
 import VitalsContract
+import VitalsCore
+import VitalsStore
 
 extension SQLiteRepository {
     static let snapshotColumns = SnapshotColumns.select
@@ -44,16 +44,22 @@ extension SQLiteRepository {
             """
     }()
 
-    static func snapshot(of user: ServerUser, on date: LocalDate, source: HealthSyncRequest.DataSource,
-                         in db: Database) throws -> HealthSnapshot? {
-        try Row.fetchOne(db.cachedStatement(sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? AND source = ?"),
-                         arguments: [user.id, date.description, source.rawValue]).flatMap(snapshot(from:))
+    static func snapshot(
+        of user: ServerUser, on date: LocalDate, source: HealthSyncRequest.DataSource,
+        in db: Database
+    ) throws -> HealthSnapshot? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? AND source = ?"),
+            arguments: [user.id, date.description, source.rawValue]
+        ).flatMap(snapshot(from:))
     }
 
     /// Every source's snapshot of a day.
     static func snapshots(of user: ServerUser, on date: LocalDate, in db: Database) throws -> [HealthSnapshot] {
-        try Row.fetchAll(db.cachedStatement(sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? ORDER BY source"),
-                         arguments: [user.id, date.description]).compactMap(snapshot(from:))
+        try Row.fetchAll(
+            db.cachedStatement(sql: "\(snapshotColumns) WHERE user_id = ? AND date = ? ORDER BY source"),
+            arguments: [user.id, date.description]
+        ).compactMap(snapshot(from:))
     }
 
     /// A snapshot from a row of ``snapshotColumns``; nil for a row this version cannot read.
@@ -62,7 +68,8 @@ extension SQLiteRepository {
     /// and every write's day recompute), where a lookup by name would cost per column and row.
     static func snapshot(from row: Row) -> HealthSnapshot? {
         guard let date = try? LocalDate(parsing: row[0]),
-              let source = HealthSyncRequest.DataSource(rawValue: row[1]) else { return nil }
+            let source = HealthSyncRequest.DataSource(rawValue: row[1])
+        else { return nil }
         var snapshot = HealthSnapshot(date: date, source: source, updatedAt: Date(timeIntervalSince1970: row[13]))
         snapshot.steps = row[2]
         snapshot.exerciseMinutes = row[3]
@@ -83,29 +90,33 @@ extension SQLiteRepository {
     /// Read by position: a hot path (the arrival rule's reads in every ingest, and reads of
     /// a year of samples), where a lookup by name would cost per column and row.
     static func sample(from row: Row) -> StoredSample {
-        StoredSample(uuid: row[0], type: row[1], start: Date(timeIntervalSince1970: row[2]),
-                     end: Date(timeIntervalSince1970: row[3]), value: row[4], sourceName: row[5],
-                     metadata: StoredSample.metadata(json: row[6]))
+        StoredSample(
+            uuid: row[0], type: row[1], start: Date(timeIntervalSince1970: row[2]),
+            end: Date(timeIntervalSince1970: row[3]), value: row[4], sourceName: row[5],
+            metadata: StoredSample.metadata(json: row[6]))
     }
 
     /// A workout record from a row of `workout_records`' columns, read by name; nil for a row
     /// this version cannot read.
     static func workout(from row: Row) -> WorkoutRecord? {
         guard let date = try? LocalDate(parsing: row["date"]),
-              let source = HealthSyncRequest.DataSource(rawValue: row["source"]) else { return nil }
+            let source = HealthSyncRequest.DataSource(rawValue: row["source"])
+        else { return nil }
         let end: Double? = row["end_time"]
-        return WorkoutRecord(externalId: row["external_id"], date: date, source: source, type: row["type"],
-                             durationMinutes: row["duration_minutes"], calories: row["calories"],
-                             distance: row["distance"], startTime: Date(timeIntervalSince1970: row["start_time"]),
-                             endTime: end.map(Date.init(timeIntervalSince1970:)))
+        return WorkoutRecord(
+            externalId: row["external_id"], date: date, source: source, type: row["type"],
+            durationMinutes: row["duration_minutes"], calories: row["calories"],
+            distance: row["distance"], startTime: Date(timeIntervalSince1970: row["start_time"]),
+            endTime: end.map(Date.init(timeIntervalSince1970:)))
     }
 
     /// A quest completion from a row of `quest_completions`' columns, read by name; nil for a row
     /// this version cannot read.
     static func questCompletion(from row: Row) -> QuestCompletion? {
         guard let date = try? LocalDate(parsing: row["date"]) else { return nil }
-        return QuestCompletion(questId: row["quest_id"], period: row["period"], date: date,
-                               completedAt: Date(timeIntervalSince1970: row["completed_at"]))
+        return QuestCompletion(
+            questId: row["quest_id"], period: row["period"], date: date,
+            completedAt: Date(timeIntervalSince1970: row["completed_at"]))
     }
 
     /// A quest from a row of `id, title, metric, comparison, target, recurrence, requires_verified,
@@ -115,9 +126,11 @@ extension SQLiteRepository {
     /// (``quests(of:in:)``), where a lookup by name would cost per column and row.
     static func quest(from row: Row) -> Quest? {
         guard let metric = Quest.Metric(rawValue: row[2]), let comparison = Quest.Comparison(rawValue: row[3]),
-              let recurrence = Quest.Recurrence(rawValue: row[5]) else { return nil }
-        return Quest(id: row[0], title: row[1], metric: metric, comparison: comparison, target: row[4],
-                     recurrence: recurrence, requiresVerified: row[6], createdAt: Date(timeIntervalSince1970: row[7]))
+            let recurrence = Quest.Recurrence(rawValue: row[5])
+        else { return nil }
+        return Quest(
+            id: row[0], title: row[1], metric: metric, comparison: comparison, target: row[4],
+            recurrence: recurrence, requiresVerified: row[6], createdAt: Date(timeIntervalSince1970: row[7]))
     }
 
     /// Runs a read, wrapping database failures in `VitalsError`.
@@ -137,8 +150,9 @@ extension SQLiteRepository {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.database, "the server database failed", at: InputLocation(file: path),
-                              underlying: ServerFailure(error))
+            throw VitalsError(
+                .database, "the server database failed", at: InputLocation(file: path),
+                underlying: ServerFailure(error))
         }
     }
 }

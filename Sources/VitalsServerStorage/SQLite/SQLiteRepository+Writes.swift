@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
+import VitalsContract
 import VitalsCore
 import VitalsStore
-import VitalsContract
 
 /// The one write sequence over ``SQLiteWriteTransaction``, in the writer's group-committed transactions.
 extension SQLiteRepository: HealthWriteStore {
@@ -11,7 +11,9 @@ extension SQLiteRepository: HealthWriteStore {
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T {
         try await guarded {
-            try await batcher.transaction { session in try await body(SQLiteWriteTransaction(session: session, user: user)) }
+            try await batcher.transaction { session in
+                try await body(SQLiteWriteTransaction(session: session, user: user))
+            }
         }
     }
 
@@ -33,10 +35,11 @@ extension SQLiteRepository: HealthWriteStore {
     static func insert(_ samples: [StoredSample], for user: ServerUser, in db: Database) throws -> [Int] {
         guard !samples.isEmpty else { return [] }
         let typeIDs = try self.typeIDs(for: Set(samples.map(\.type)), in: db)
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO samples (user_id, uuid, type_id, start, "end", value, source_name, metadata)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO samples (user_id, uuid, type_id, start, "end", value, source_name, metadata)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """)
         // Bound through SQLite's C API: GRDB's argument arrays cost more than the insert itself here.
         let row = RawStatement(statement)
         var added: [Int] = []
@@ -65,10 +68,11 @@ extension SQLiteRepository: HealthWriteStore {
             }
         }
         try invalidateDays(of: user.id, written.take(), in: db)
-        let durations = try db.cachedStatement(sql: """
-            INSERT INTO sample_durations (user_id, type_id, longest) VALUES (?, ?, ?)
-            ON CONFLICT (user_id, type_id) DO UPDATE SET longest = excluded.longest WHERE excluded.longest > longest
-            """)
+        let durations = try db.cachedStatement(
+            sql: """
+                INSERT INTO sample_durations (user_id, type_id, longest) VALUES (?, ?, ?)
+                ON CONFLICT (user_id, type_id) DO UPDATE SET longest = excluded.longest WHERE excluded.longest > longest
+                """)
         for (typeID, seconds) in longest { try durations.execute(arguments: [user.id, typeID, seconds]) }
         return added
     }
@@ -90,19 +94,22 @@ extension SQLiteRepository: HealthWriteStore {
 
     /// Inserts workouts not stored yet (by external id) and updates the totals of those stored
     /// (type, duration, calories, distance, end); returns how many were new.
-    static func insert(_ workouts: [WorkoutRecord], for user: ServerUser, at date: Date, in db: Database) throws -> Int {
+    static func insert(_ workouts: [WorkoutRecord], for user: ServerUser, at date: Date, in db: Database) throws -> Int
+    {
         guard !workouts.isEmpty else { return 0 }
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
-                distance, start_time, end_time, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO workout_records (user_id, external_id, date, source, type, duration_minutes, calories,
+                    distance, start_time, end_time, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """)
         // Only a change is written, so a retried request changes nothing.
-        let update = try db.cachedStatement(sql: """
-            UPDATE workout_records SET type = ?3, duration_minutes = ?4, calories = ?5, distance = ?6, end_time = ?7
-            WHERE user_id = ?1 AND external_id = ?2 AND (type IS NOT ?3 OR duration_minutes IS NOT ?4
-                OR calories IS NOT ?5 OR distance IS NOT ?6 OR end_time IS NOT ?7)
-            """)
+        let update = try db.cachedStatement(
+            sql: """
+                UPDATE workout_records SET type = ?3, duration_minutes = ?4, calories = ?5, distance = ?6, end_time = ?7
+                WHERE user_id = ?1 AND external_id = ?2 AND (type IS NOT ?3 OR duration_minutes IS NOT ?4
+                    OR calories IS NOT ?5 OR distance IS NOT ?6 OR end_time IS NOT ?7)
+                """)
         var added = 0
         for workout in workouts {
             try statement.execute(arguments: [
@@ -114,20 +121,25 @@ extension SQLiteRepository: HealthWriteStore {
             if db.changesCount > 0 {
                 added += 1
             } else {
-                try update.execute(arguments: [user.id, workout.externalId, workout.type, workout.durationMinutes,
-                                               workout.calories, workout.distance,
-                                               workout.endTime?.timeIntervalSince1970])
+                try update.execute(arguments: [
+                    user.id, workout.externalId, workout.type, workout.durationMinutes,
+                    workout.calories, workout.distance,
+                    workout.endTime?.timeIntervalSince1970,
+                ])
             }
         }
         return added
     }
 
     /// Which of the quests are completed in the given periods.
-    static func completedQuests(_ periods: [(questId: String, period: String)], of user: ServerUser,
-                                in db: Database) throws -> Set<String> {
-        let isDone = try db.cachedStatement(sql: """
-            SELECT 1 FROM quest_completions WHERE user_id = ? AND quest_id = ? AND period = ?
-            """)
+    static func completedQuests(
+        _ periods: [(questId: String, period: String)], of user: ServerUser,
+        in db: Database
+    ) throws -> Set<String> {
+        let isDone = try db.cachedStatement(
+            sql: """
+                SELECT 1 FROM quest_completions WHERE user_id = ? AND quest_id = ? AND period = ?
+                """)
         var done = Set<String>()
         for (id, period) in periods where try Bool.fetchOne(isDone, arguments: [user.id, id, period]) == true {
             done.insert(id)
@@ -137,14 +149,17 @@ extension SQLiteRepository: HealthWriteStore {
 
     /// Inserts completions not stored yet; returns how many were new.
     static func insert(_ completions: [QuestCompletion], of user: ServerUser, in db: Database) throws -> Int {
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
-            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO quest_completions (quest_id, user_id, period, date, completed_at)
+                VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """)
         var added = 0
         for completion in completions {
-            try insert.execute(arguments: [completion.questId, user.id, completion.period, completion.date.description,
-                                           completion.completedAt.timeIntervalSince1970])
+            try insert.execute(arguments: [
+                completion.questId, user.id, completion.period, completion.date.description,
+                completion.completedAt.timeIntervalSince1970,
+            ])
             added += db.changesCount
         }
         return added
@@ -168,23 +183,30 @@ extension SQLiteRepository: HealthWriteStore {
     }
 
     static func quests(of user: ServerUser, in db: Database) throws -> [Quest] {
-        try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
-            FROM quests WHERE user_id = ? ORDER BY created_at, id
-            """), arguments: [user.id]).compactMap(quest(from:))
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, title, metric, comparison, target, recurrence, requires_verified, created_at
+                    FROM quests WHERE user_id = ? ORDER BY created_at, id
+                    """), arguments: [user.id]
+        ).compactMap(quest(from:))
     }
 
     /// The user's samples of `types` in `window` as statistics series, read through SQLite's C
     /// API (a day recomputation reads hundreds of rows, on every ingest).
-    static func series(of user: ServerUser, types: [SampleType], in window: SampleWindow,
-                       in db: Database) throws -> [SampleType: StatisticsSeries] {
+    static func series(
+        of user: ServerUser, types: [SampleType], in window: SampleWindow,
+        in db: Database
+    ) throws -> [SampleType: StatisticsSeries] {
         guard !types.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
-        let query = RawStatement(try db.cachedStatement(sql: """
-            SELECT t.identifier, s.start, s."end", s.value, s.source_name, instr(s.metadata, ?) > 0 FROM types t JOIN samples s
-            ON s.user_id = ? AND s.type_id = t.id
-            WHERE t.identifier IN (\(placeholders)) AND s.start >= \(sampleStartBound) AND s.start < ? AND s."end" >= ?
-            """))
+        let query = RawStatement(
+            try db.cachedStatement(
+                sql: """
+                    SELECT t.identifier, s.start, s."end", s.value, s.source_name, instr(s.metadata, ?) > 0 FROM types t JOIN samples s
+                    ON s.user_id = ? AND s.type_id = t.id
+                    WHERE t.identifier IN (\(placeholders)) AND s.start >= \(sampleStartBound) AND s.start < ? AND s."end" >= ?
+                    """))
         query.reset()
         query.bind(1, ReportedTotal.jsonMarker)
         query.bind(2, user.id)
@@ -210,13 +232,18 @@ extension SQLiteRepository: HealthWriteStore {
 
     /// The user's workout records from `source` per day; read by position, as each ingest's day
     /// recompute reads them (a hot path).
-    static func workoutCounts(of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
-                              through last: LocalDate, in db: Database) throws -> [LocalDate: Int] {
+    static func workoutCounts(
+        of user: ServerUser, source: HealthSyncRequest.DataSource, from first: LocalDate,
+        through last: LocalDate, in db: Database
+    ) throws -> [LocalDate: Int] {
         var counts: [LocalDate: Int] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT date, COUNT(*) FROM workout_records WHERE user_id = ? AND source = ? AND date >= ? AND date <= ?
-            GROUP BY date
-            """), arguments: [user.id, source.rawValue, first.description, last.description]) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT date, COUNT(*) FROM workout_records WHERE user_id = ? AND source = ? AND date >= ? AND date <= ?
+                    GROUP BY date
+                    """), arguments: [user.id, source.rawValue, first.description, last.description])
+        {
             if let day = try? LocalDate(parsing: row[0]) { counts[day] = row[1] }
         }
         return counts

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import VitalsCore
 import VitalsContract
+import VitalsCore
 import VitalsStore
 
 /// The server's repository in one SQLite file (WAL), the zero-setup default of `vitals serve`.
@@ -79,8 +79,9 @@ public final class SQLiteRepository: HealthRepository, Sendable {
         } catch let error as VitalsError {
             throw error
         } catch {
-            throw VitalsError(.unavailable, "cannot open the server database", at: InputLocation(file: path),
-                              underlying: ServerFailure(error))
+            throw VitalsError(
+                .unavailable, "cannot open the server database", at: InputLocation(file: path),
+                underlying: ServerFailure(error))
         }
         batcher = SQLiteWriteBatcher(pool: pool, maximumBatch: configuration.maximumBatch)
     }

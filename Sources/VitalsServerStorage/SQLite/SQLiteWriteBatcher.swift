@@ -63,15 +63,17 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = WriteOutcome<T>()
-            enqueue(Job(
-                run: { session in outcome.result = await session.inSavepoint { try await body(session) } },
-                complete: { commitError in
-                    if let commitError {
-                        continuation.resume(throwing: commitError)
-                    } else {
-                        continuation.resume(with: outcome.result ?? .failure(DatabaseError(message: "write did not run")))
-                    }
-                }))
+            enqueue(
+                Job(
+                    run: { session in outcome.result = await session.inSavepoint { try await body(session) } },
+                    complete: { commitError in
+                        if let commitError {
+                            continuation.resume(throwing: commitError)
+                        } else {
+                            continuation.resume(
+                                with: outcome.result ?? .failure(DatabaseError(message: "write did not run")))
+                        }
+                    }))
         }
     }
 

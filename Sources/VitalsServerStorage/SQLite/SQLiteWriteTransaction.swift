@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// The SQLite repository's write primitives for one user, inside a batch's transaction.
 struct SQLiteWriteTransaction: HealthWriteTransaction {
@@ -12,14 +12,16 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         try await session.withDatabase { [user] db in try SQLiteRepository.insert(samples, for: user, in: db) }
     }
 
-    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String?) async throws -> [StoredSample] {
+    nonisolated(nonsending) func deleteSamples(_ uuids: [UUID], from sourceName: String?) async throws -> [StoredSample]
+    {
         try await session.withDatabase { [user] db in
             try SQLiteRepository.deleteSamples(uuids, from: sourceName, of: user, in: db)
         }
     }
 
     nonisolated(nonsending) func insert(_ workouts: [WorkoutRecord], at date: Date) async throws -> Int {
-        try await session.withDatabase { [user] db in try SQLiteRepository.insert(workouts, for: user, at: date, in: db) }
+        try await session.withDatabase { [user] db in try SQLiteRepository.insert(workouts, for: user, at: date, in: db)
+        }
     }
 
     nonisolated(nonsending) func insert(_ workouts: [StoredWorkout]) async throws -> [Int] {
@@ -34,19 +36,26 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         try await session.withDatabase { [user] db in try SQLiteRepository.upsert(summaries, for: user, in: db) }
     }
 
-    nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
-        -> [SampleType: StatisticsSeries] {
+    nonisolated(nonsending) func series(
+        of types: [SampleType], in window: SampleWindow
+    ) async throws
+        -> [SampleType: StatisticsSeries]
+    {
         try await session.withDatabase { [user] db in
             try SQLiteRepository.series(of: user, types: types, in: window, in: db)
         }
     }
 
     nonisolated(nonsending) func samples(of type: SampleType, in window: SampleWindow) async throws -> [StoredSample] {
-        try await session.withDatabase { [user] db in try SQLiteRepository.samples(of: user, type: type, in: window, in: db) }
+        try await session.withDatabase { [user] db in
+            try SQLiteRepository.samples(of: user, type: type, in: window, in: db)
+        }
     }
 
-    nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
-                                               through last: LocalDate) async throws -> [LocalDate: Int] {
+    nonisolated(nonsending) func workoutCounts(
+        source: HealthSyncRequest.DataSource, from first: LocalDate,
+        through last: LocalDate
+    ) async throws -> [LocalDate: Int] {
         try await session.withDatabase { [user] db in
             try SQLiteRepository.workoutCounts(of: user, source: source, from: first, through: last, in: db)
         }
@@ -56,8 +65,11 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         try await session.withDatabase { [user] db in try SQLiteRepository.upsert(patch, for: user, at: date, in: db) }
     }
 
-    nonisolated(nonsending) func snapshot(on day: LocalDate, source: HealthSyncRequest.DataSource) async throws
-        -> HealthSnapshot? {
+    nonisolated(nonsending) func snapshot(
+        on day: LocalDate, source: HealthSyncRequest.DataSource
+    ) async throws
+        -> HealthSnapshot?
+    {
         try await session.withDatabase { [user] db in
             try SQLiteRepository.snapshot(of: user, on: day, source: source, in: db)
         }
@@ -71,7 +83,9 @@ struct SQLiteWriteTransaction: HealthWriteTransaction {
         try await session.withDatabase { [user] db in try SQLiteRepository.questsIfAny(of: user, in: db) }
     }
 
-    nonisolated(nonsending) func completedQuests(_ periods: [(questId: String, period: String)]) async throws -> Set<String> {
+    nonisolated(nonsending) func completedQuests(
+        _ periods: [(questId: String, period: String)]
+    ) async throws -> Set<String> {
         try await session.withDatabase { [user] db in try SQLiteRepository.completedQuests(periods, of: user, in: db) }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// Days whose HEALTHKIT snapshot is recomputed from a user's stored samples (after an ingest).
 ///
@@ -41,9 +41,10 @@ public struct DayRecompute: Sendable, Hashable {
     /// day's night starts then).
     public var window: SampleWindow? {
         guard let range else { return nil }
-        return SampleWindow(startFrom: range.start.timeIntervalSince1970 - Self.longestSample,
-                            startBefore: range.end.timeIntervalSince1970,
-                            endFrom: range.start.timeIntervalSince1970 - Self.nightBefore)
+        return SampleWindow(
+            startFrom: range.start.timeIntervalSince1970 - Self.longestSample,
+            startBefore: range.end.timeIntervalSince1970,
+            endFrom: range.start.timeIntervalSince1970 - Self.nightBefore)
     }
 
     /// How long before a day's midnight its night may start: noon the day before, and an hour more
@@ -81,7 +82,9 @@ public struct DayRecompute: Sendable, Hashable {
     /// HEALTHKIT patches for the days from each type's samples in ``window`` (stored values are
     /// already canonical) and the HEALTHKIT workouts per day; a day whose samples feed no metric
     /// and that has no workouts gets none.
-    public func patches(series: [SampleType: StatisticsSeries], healthKitWorkouts: [LocalDate: Int]) throws -> [SnapshotPatch] {
+    public func patches(
+        series: [SampleType: StatisticsSeries], healthKitWorkouts: [LocalDate: Int]
+    ) throws -> [SnapshotPatch] {
         guard let (first, last) = bounds else { return [] }
         let metrics = try DailyMetricsCalculator(calendar: calendar).metrics(
             from: first, through: last, workoutCounts: healthKitWorkouts, series: series)

@@ -1,14 +1,16 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 extension HealthWrite {
     /// Applies the write through a repository's primitives, in the order ``HealthWrite`` describes.
     ///
     /// This is the one place a write's sequence is written: both repositories run it inside their
     /// transaction (``HealthWriteStore/apply(_:for:at:)``).
-    nonisolated(nonsending) public func apply(for user: ServerUser, at date: Date,
-                                              in store: some HealthWriteTransaction) async throws -> HealthWriteResult {
+    nonisolated(nonsending) public func apply(
+        for user: ServerUser, at date: Date,
+        in store: some HealthWriteTransaction
+    ) async throws -> HealthWriteResult {
         var result = HealthWriteResult()
         var samples = self.samples
         var (replacing, revisions, restatements) = (self.replacing, self.revisions, self.restatements)
@@ -33,12 +35,17 @@ extension HealthWrite {
             result.samplesRestated = added.count(where: { restatements.contains(samples[$0].uuid) })
         }
         result.workoutsAdded = try await store.insert(workouts, at: date)
-        if !workoutSamples.isEmpty || !activitySummaries.isEmpty { try await storeWholeRecords(in: store, into: &result) }
+        if !workoutSamples.isEmpty || !activitySummaries.isEmpty {
+            try await storeWholeRecords(in: store, into: &result)
+        }
         if let recompute, let window, let (first, last) = recompute.bounds {
             for offset in added {
                 let sample = samples[offset]
-                guard window.contains(start: sample.start.timeIntervalSince1970,
-                                      end: sample.end.timeIntervalSince1970) else { continue }
+                guard
+                    window.contains(
+                        start: sample.start.timeIntervalSince1970,
+                        end: sample.end.timeIntervalSince1970)
+                else { continue }
                 DayRecompute.append(sample, to: &series)
             }
             let workouts = try await store.workoutCounts(source: .healthKit, from: first, through: last)
@@ -68,8 +75,10 @@ extension HealthWrite {
     }
 
     /// Stores the whole workout samples, the routes of those new to the store, and the activity summaries.
-    nonisolated(nonsending) private func storeWholeRecords(in store: some HealthWriteTransaction,
-                                                           into result: inout HealthWriteResult) async throws {
+    nonisolated(nonsending) private func storeWholeRecords(
+        in store: some HealthWriteTransaction,
+        into result: inout HealthWriteResult
+    ) async throws {
         if !workoutSamples.isEmpty {
             let added = try await store.insert(workoutSamples)
             result.workoutSamplesAdded = added.count
@@ -81,8 +90,10 @@ extension HealthWrite {
     }
 
     /// Upserts a patch, first counting the stored workouts when the patch asks for it.
-    nonisolated(nonsending) private static func upsert(_ patch: SnapshotPatch, at date: Date,
-                                                       in store: some HealthWriteTransaction) async throws {
+    nonisolated(nonsending) private static func upsert(
+        _ patch: SnapshotPatch, at date: Date,
+        in store: some HealthWriteTransaction
+    ) async throws {
         var patch = patch
         if patch.countsStoredWorkouts {
             let counts = try await store.workoutCounts(source: patch.source, from: patch.date, through: patch.date)
@@ -98,9 +109,12 @@ extension HealthWrite {
     /// is over, or one of the ``QuestEvaluation/endedDaysLookedAt`` days before today that this
     /// write does not store, judged by its snapshots as stored. So the first write after a day
     /// ends (usually the next morning's sync of the new day) completes its at-most quests.
-    nonisolated(nonsending) private static func completeQuests(of user: ServerUser, on days: [LocalDate], at date: Date,
-                                                               in store: some HealthWriteTransaction) async throws
-        -> QuestEvaluation {
+    nonisolated(nonsending) private static func completeQuests(
+        of user: ServerUser, on days: [LocalDate], at date: Date,
+        in store: some HealthWriteTransaction
+    ) async throws
+        -> QuestEvaluation
+    {
         var evaluation = QuestEvaluation()
         guard !days.isEmpty else { return evaluation }
         let quests = try await store.quests()
@@ -110,15 +124,17 @@ extension HealthWrite {
         for day in days {
             let done = try await store.completedQuests(quests.map { ($0.id, $0.recurrence.period(of: day)) })
             let snapshots = try await store.snapshots(on: day)
-            let (completions, results) = QuestEvaluation.evaluate(quests, on: day, snapshots: snapshots, done: done,
-                                                                  dayIsOver: day < today, at: date, calendar: calendar)
+            let (completions, results) = QuestEvaluation.evaluate(
+                quests, on: day, snapshots: snapshots, done: done,
+                dayIsOver: day < today, at: date, calendar: calendar)
             let added = completions.isEmpty ? 0 : try await store.insert(completions)
             evaluation.record(day, results: results, added: added)
         }
         let waiting = quests.filter(\.comparison.waitsForDayEnd)
         if !waiting.isEmpty {
-            try await completeEndedDays(waiting, before: today, except: Set(days), calendar: calendar, at: date,
-                                        in: store, into: &evaluation)
+            try await completeEndedDays(
+                waiting, before: today, except: Set(days), calendar: calendar, at: date,
+                in: store, into: &evaluation)
         }
         return evaluation
     }
@@ -127,7 +143,8 @@ extension HealthWrite {
     /// (at most ``QuestEvaluation/endedDaysLookedAt``), leaving out the `written` ones.
     nonisolated(nonsending) private static func completeEndedDays(
         _ quests: [Quest], before today: LocalDate, except written: Set<LocalDate>, calendar: Calendar, at date: Date,
-        in store: some HealthWriteTransaction, into evaluation: inout QuestEvaluation) async throws {
+        in store: some HealthWriteTransaction, into evaluation: inout QuestEvaluation
+    ) async throws {
         for offset in 1...QuestEvaluation.endedDaysLookedAt {
             let day = today.adding(days: -offset)
             // Quests count from the day they were created: going back, fewer and fewer do.
@@ -138,8 +155,9 @@ extension HealthWrite {
             guard done.count < active.count else { continue }
             let snapshots = try await store.snapshots(on: day)
             guard !snapshots.isEmpty else { continue }
-            let (completions, _) = QuestEvaluation.evaluate(active, on: day, snapshots: snapshots, done: done,
-                                                            dayIsOver: true, at: date, calendar: calendar)
+            let (completions, _) = QuestEvaluation.evaluate(
+                active, on: day, snapshots: snapshots, done: done,
+                dayIsOver: true, at: date, calendar: calendar)
             evaluation.recordEnded(added: completions.isEmpty ? 0 : try await store.insert(completions))
         }
     }

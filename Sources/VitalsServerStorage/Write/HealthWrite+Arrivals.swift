@@ -34,8 +34,10 @@ extension HealthWrite {
     }
 
     /// The rule's answer for `samples`, read against the stored samples in the write's transaction.
-    nonisolated(nonsending) static func arrivals(_ samples: [StoredSample],
-                                                 in store: some HealthWriteTransaction) async throws -> Arrivals {
+    nonisolated(nonsending) static func arrivals(
+        _ samples: [StoredSample],
+        in store: some HealthWriteTransaction
+    ) async throws -> Arrivals {
         guard !samples.isEmpty else { return Arrivals() }
         let arrivals = samples.map(\.arrival)
         return answer(samples, arrivals, stored: try await storedMatches(of: arrivals, in: store), batch: [])
@@ -45,9 +47,11 @@ extension HealthWrite {
     /// `batch` holds the UUIDs kept from the earlier chunks (their last 64 bits, see
     /// ``ArrivalRule/bits(of:)``) and gets this chunk's, so that the earlier chunks, stored by
     /// now, count as the batch's own, and the answer is the one for the whole batch at once.
-    package nonisolated(nonsending) static func arrivals(_ samples: [StoredSample],
-                                                         in store: some HealthWriteTransaction,
-                                                         batch: inout Set<UInt64>) async throws -> Arrivals {
+    package nonisolated(nonsending) static func arrivals(
+        _ samples: [StoredSample],
+        in store: some HealthWriteTransaction,
+        batch: inout Set<UInt64>
+    ) async throws -> Arrivals {
         guard !samples.isEmpty else { return Arrivals() }
         let arrivals = samples.map(\.arrival)
         let answer = answer(samples, arrivals, stored: try await storedMatches(of: arrivals, in: store), batch: batch)
@@ -58,12 +62,18 @@ extension HealthWrite {
     /// The stored samples `samples` may match: of their types, starting in the same millisecond
     /// range (a range of the index on start).
     nonisolated(nonsending) private static func storedMatches(
-        of arrivals: [ArrivalRule.Arrival], in store: some HealthWriteTransaction) async throws -> [StoredSample] {
+        of arrivals: [ArrivalRule.Arrival], in store: some HealthWriteTransaction
+    ) async throws -> [StoredSample] {
         // One read for all the types (one statement on PostgreSQL).
-        try await store.samples(in: ArrivalRule.spans(of: arrivals).map { type, first, last in
-            (SampleType(identifier: type), SampleWindow(startFrom: first.timeIntervalSince1970 - 0.001,
-                                                        startBefore: last.timeIntervalSince1970 + 0.001))
-        })
+        try await store.samples(
+            in: ArrivalRule.spans(of: arrivals).map { type, first, last in
+                (
+                    SampleType(identifier: type),
+                    SampleWindow(
+                        startFrom: first.timeIntervalSince1970 - 0.001,
+                        startBefore: last.timeIntervalSince1970 + 0.001)
+                )
+            })
     }
 
     /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples
@@ -73,8 +83,10 @@ extension HealthWrite {
     }
 
     /// ``arrivals(_:stored:batch:)`` with the samples' ``StoredSample/arrival`` made already.
-    private static func answer(_ samples: [StoredSample], _ arrivals: [ArrivalRule.Arrival], stored: [StoredSample],
-                               batch: Set<UInt64>) -> Arrivals {
+    private static func answer(
+        _ samples: [StoredSample], _ arrivals: [ArrivalRule.Arrival], stored: [StoredSample],
+        batch: Set<UInt64>
+    ) -> Arrivals {
         let judgement = ArrivalRule.judge(arrivals, against: stored.map(\.arrival), earlier: batch)
         var answer = Arrivals()
         answer.kept.reserveCapacity(samples.count)
@@ -98,7 +110,8 @@ extension HealthWrite {
 extension StoredSample {
     /// The parts of the sample the arrival rule compares.
     var arrival: ArrivalRule.Arrival {
-        ArrivalRule.Arrival(uuid: uuid, type: type, start: start, end: end, value: value, source: sourceName,
-                            replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(type: type, metadata: metadata))
+        ArrivalRule.Arrival(
+            uuid: uuid, type: type, start: start, end: end, value: value, source: sourceName,
+            replacesOverlapping: HealthAutoExportMetadata.replacesOverlapping(type: type, metadata: metadata))
     }
 }

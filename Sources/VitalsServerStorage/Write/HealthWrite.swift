@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// What one request writes, applied by ``HealthWriteStore/apply(_:for:at:)`` in one transaction.
 ///
@@ -54,8 +54,10 @@ public struct HealthWrite: Sendable {
     /// The user's log entries received before this instant are pruned when ``logEntry`` is added.
     public private(set) var logKeptSince: Date = .distantPast
 
-    public init(samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], recompute: DayRecompute? = nil,
-                snapshots: [SnapshotPatch] = [], returnsSnapshots: Bool = true) {
+    public init(
+        samples: [StoredSample] = [], workouts: [WorkoutRecord] = [], recompute: DayRecompute? = nil,
+        snapshots: [SnapshotPatch] = [], returnsSnapshots: Bool = true
+    ) {
         self.samples = samples
         self.workouts = workouts
         self.recompute = recompute
@@ -132,8 +134,10 @@ public struct HealthWriteResult: Sendable {
     /// The id of the ingest log entry the write added; nil when it added none.
     public var ingestId: Int64?
 
-    public init(samplesAdded: Int = 0, workoutsAdded: Int = 0, snapshots: [HealthSnapshot] = [],
-                recomputedDays: [LocalDate] = [], quests: QuestEvaluation = QuestEvaluation()) {
+    public init(
+        samplesAdded: Int = 0, workoutsAdded: Int = 0, snapshots: [HealthSnapshot] = [],
+        recomputedDays: [LocalDate] = [], quests: QuestEvaluation = QuestEvaluation()
+    ) {
         self.samplesAdded = samplesAdded
         self.workoutsAdded = workoutsAdded
         self.snapshots = snapshots

@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// The storage primitives a write is made of, for one user inside one open transaction.
 ///
@@ -28,28 +28,38 @@ public protocol HealthWriteTransaction {
     /// Upserts activity summaries by day, writing only a change; returns how many days were new or changed.
     nonisolated(nonsending) func upsert(_ summaries: [ActivitySummary]) async throws -> Int
     /// The stored samples of `types` in `window`, as each type's statistics series.
-    nonisolated(nonsending) func series(of types: [SampleType], in window: SampleWindow) async throws
+    nonisolated(nonsending) func series(
+        of types: [SampleType], in window: SampleWindow
+    ) async throws
         -> [SampleType: StatisticsSeries]
     /// The stored samples of `type` in `window`, oldest start first: those a new sample may repeat.
     nonisolated(nonsending) func samples(of type: SampleType, in window: SampleWindow) async throws -> [StoredSample]
     /// The stored samples of each type in its window, window after window, each's oldest start first.
-    nonisolated(nonsending) func samples(in windows: [(type: SampleType, window: SampleWindow)]) async throws
+    nonisolated(nonsending) func samples(
+        in windows: [(type: SampleType, window: SampleWindow)]
+    ) async throws
         -> [StoredSample]
     /// The number of stored workouts from `source` per day, for days from `first` through `last`.
-    nonisolated(nonsending) func workoutCounts(source: HealthSyncRequest.DataSource, from first: LocalDate,
-                                               through last: LocalDate) async throws -> [LocalDate: Int]
+    nonisolated(nonsending) func workoutCounts(
+        source: HealthSyncRequest.DataSource, from first: LocalDate,
+        through last: LocalDate
+    ) async throws -> [LocalDate: Int]
     /// Upserts a snapshot: absent fields keep stored values, and a row whose values would not
     /// change keeps its `updatedAt` (`date` otherwise), so a retried write changes nothing.
     nonisolated(nonsending) func upsert(_ patch: SnapshotPatch, at date: Date) async throws
     /// The stored snapshot of a day from one source.
-    nonisolated(nonsending) func snapshot(on day: LocalDate, source: HealthSyncRequest.DataSource) async throws
+    nonisolated(nonsending) func snapshot(
+        on day: LocalDate, source: HealthSyncRequest.DataSource
+    ) async throws
         -> HealthSnapshot?
     /// Every source's stored snapshot of a day.
     nonisolated(nonsending) func snapshots(on day: LocalDate) async throws -> [HealthSnapshot]
     /// The user's quests, oldest first.
     nonisolated(nonsending) func quests() async throws -> [Quest]
     /// Which of the quests are already completed in the given period (quest id, period).
-    nonisolated(nonsending) func completedQuests(_ periods: [(questId: String, period: String)]) async throws -> Set<String>
+    nonisolated(nonsending) func completedQuests(
+        _ periods: [(questId: String, period: String)]
+    ) async throws -> Set<String>
     /// Stores completions not stored yet (one per quest and period); returns how many were new.
     nonisolated(nonsending) func insert(_ completions: [QuestCompletion]) async throws -> Int
     /// Appends an entry to the user's ingest log (and notes it as the last ingest of each of its
@@ -64,8 +74,11 @@ public protocol HealthWriteTransaction {
 
 extension HealthWriteTransaction {
     /// One ``samples(of:in:)`` read per window.
-    nonisolated(nonsending) public func samples(in windows: [(type: SampleType, window: SampleWindow)]) async throws
-        -> [StoredSample] {
+    nonisolated(nonsending) public func samples(
+        in windows: [(type: SampleType, window: SampleWindow)]
+    ) async throws
+        -> [StoredSample]
+    {
         var samples: [StoredSample] = []
         for (type, window) in windows { samples += try await self.samples(of: type, in: window) }
         return samples

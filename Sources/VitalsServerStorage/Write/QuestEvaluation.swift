@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// Quests evaluated after a write: how many were looked at, and what completed now.
 public struct QuestEvaluation: Sendable, Hashable {
@@ -21,9 +21,12 @@ public struct QuestEvaluation: Sendable, Hashable {
     /// backfilled for earlier days neither completes it nor lists it in those days' results.
     /// A quest whose comparison ``Quest/Comparison/waitsForDayEnd`` completes only when
     /// `dayIsOver`; until then it is listed as not completed.
-    public static func evaluate(_ quests: [Quest], on date: LocalDate, snapshots: [HealthSnapshot], done: Set<String>,
-                                dayIsOver: Bool, at stamp: Date, calendar: Calendar)
-        -> (completions: [QuestCompletion], results: [HealthSyncResponse.QuestResult]) {
+    public static func evaluate(
+        _ quests: [Quest], on date: LocalDate, snapshots: [HealthSnapshot], done: Set<String>,
+        dayIsOver: Bool, at stamp: Date, calendar: Calendar
+    )
+        -> (completions: [QuestCompletion], results: [HealthSyncResponse.QuestResult])
+    {
         let active = quests.filter { LocalDate(containing: $0.createdAt, in: calendar) <= date }
         let met = active.filter {
             !done.contains($0.id) && (dayIsOver || !$0.comparison.waitsForDayEnd) && $0.isMet(by: snapshots)
@@ -33,8 +36,9 @@ public struct QuestEvaluation: Sendable, Hashable {
         }
         let completedNow = Set(met.map(\.id))
         let results = active.map {
-            HealthSyncResponse.QuestResult(questId: $0.id, title: $0.title,
-                                           wasCompleted: done.contains($0.id) || completedNow.contains($0.id))
+            HealthSyncResponse.QuestResult(
+                questId: $0.id, title: $0.title,
+                wasCompleted: done.contains($0.id) || completedNow.contains($0.id))
         }
         return (completions, results)
     }

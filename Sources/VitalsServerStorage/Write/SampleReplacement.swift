@@ -1,6 +1,6 @@
 import Foundation
-import VitalsCore
 import VitalsContract
+import VitalsCore
 
 /// A change of a user's own samples from one source, applied in one transaction: the
 /// ``removing`` samples are deleted and the ``adding`` ones stored (the dashboard's add, edit

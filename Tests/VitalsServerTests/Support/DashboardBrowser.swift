@@ -29,7 +29,8 @@ final class DashboardBrowser: @unchecked Sendable {
         func hiddenField(_ name: String) -> String? {
             let pattern = try! NSRegularExpression(pattern: #"<input type="hidden" name="\#(name)" value="([^"]*)">"#)
             let range = NSRange(body.startIndex..., in: body)
-            guard let match = pattern.firstMatch(in: body, range: range), let value = Range(match.range(at: 1), in: body)
+            guard let match = pattern.firstMatch(in: body, range: range),
+                let value = Range(match.range(at: 1), in: body)
             else { return nil }
             return String(body[value]).replacingOccurrences(of: "&amp;", with: "&")
         }
@@ -48,20 +49,29 @@ final class DashboardBrowser: @unchecked Sendable {
         return try await send(.post, uri, headers: [.contentType: "application/x-www-form-urlencoded"], body: body)
     }
 
-    func send(_ method: HTTPRequest.Method, _ uri: String, headers extra: HTTPFields = [:], body: String? = nil) async throws
-        -> Page {
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, headers extra: HTTPFields = [:], body: String? = nil
+    ) async throws
+        -> Page
+    {
         var fields = headers
         for field in extra { fields.append(field) }
         if !cookies.isEmpty {
             fields[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }
-        let response = try await client.execute(uri: uri, method: method, headers: fields,
-                                                body: body.map { ByteBuffer(string: $0) })
+        let response = try await client.execute(
+            uri: uri, method: method, headers: fields,
+            body: body.map { ByteBuffer(string: $0) })
         let page = Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
         for header in page.setCookies {
-            let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let pair = header.split(separator: ";")[0].split(
+                separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pair[0])
-            if header.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = String(pair.count > 1 ? pair[1] : "") }
+            if header.contains("Max-Age=0") {
+                cookies[name] = nil
+            } else {
+                cookies[name] = String(pair.count > 1 ? pair[1] : "")
+            }
         }
         return page
     }
@@ -80,7 +90,8 @@ final class DashboardBrowser: @unchecked Sendable {
     static func signedIn(_ client: any TestClientProtocol, _ token: String) async throws -> DashboardBrowser {
         let browser = DashboardBrowser(client)
         let answer = try await browser.signIn(token)
-        try #require(answer.status == .seeOther && browser.cookies["vitals_session"] != nil, "sign-in failed: \(answer.status)")
+        try #require(
+            answer.status == .seeOther && browser.cookies["vitals_session"] != nil, "sign-in failed: \(answer.status)")
         return browser
     }
 

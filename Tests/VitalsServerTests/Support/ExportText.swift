@@ -23,8 +23,10 @@ enum ExportText {
     }
 
     /// A step count record, times as `HH:mm:ss` on `day` (UTC).
-    static func steps(_ count: Int, day: String = "2024-06-01", from start: String, to end: String,
-                      source: String = "Anna's iPhone") -> String {
+    static func steps(
+        _ count: Int, day: String = "2024-06-01", from start: String, to end: String,
+        source: String = "Anna's iPhone"
+    ) -> String {
         #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="\#(source)" unit="count" "#
             + #"creationDate="\#(day) \#(end) +0000" startDate="\#(day) \#(start) +0000" "#
             + #"endDate="\#(day) \#(end) +0000" value="\#(count)"/>"#

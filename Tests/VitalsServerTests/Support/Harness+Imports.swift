@@ -9,7 +9,9 @@ import VitalsTestSupport
 
 extension ServerConfiguration {
     /// ``testing``, with uploaded exports written to `directory` and refused past `limit` bytes.
-    static func uploads(into directory: String, limit: Int = ServerConfiguration().maximumImportBytes) -> ServerConfiguration {
+    static func uploads(
+        into directory: String, limit: Int = ServerConfiguration().maximumImportBytes
+    ) -> ServerConfiguration {
         var configuration = ServerConfiguration.testing
         configuration.importDirectory = directory
         configuration.maximumImportBytes = limit
@@ -32,8 +34,9 @@ extension Harness {
     func upload(_ token: String?, _ body: Data, contentType: String = "application/zip") async throws -> Reply {
         var headers: HTTPFields = [.contentType: contentType]
         if let token { headers[.authorization] = "Bearer \(token)" }
-        let response = try await client.execute(uri: "/api/me/imports", method: .post, headers: headers,
-                                                body: ByteBuffer(bytes: body))
+        let response = try await client.execute(
+            uri: "/api/me/imports", method: .post, headers: headers,
+            body: ByteBuffer(bytes: body))
         return Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
     }
 

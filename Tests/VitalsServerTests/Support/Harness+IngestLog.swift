@@ -11,7 +11,8 @@ extension Harness {
     func post(_ uri: String, token: String, _ json: String, userAgent: String? = nil) async throws -> Reply {
         var headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
         if let userAgent { headers[.userAgent] = userAgent }
-        let response = try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: json))
+        let response = try await client.execute(
+            uri: uri, method: .post, headers: headers, body: ByteBuffer(string: json))
         return Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
     }
 

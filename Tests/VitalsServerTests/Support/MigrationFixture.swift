@@ -39,8 +39,10 @@ enum MigrationFixture {
         _ = try await service.importExport(at: ExportText.fixture("healthkit-to-sqlite/export.xml"), for: ada)
         _ = try await service.importExport(at: ExportText.fixture("apple-health-parser/export.zip"), for: ada)
         if full { _ = try await service.importExport(at: ExportText.fixture("hkimport/export.xml"), for: bob) }
-        for (token, names) in [(adaToken, ["steps_two_sources", "workouts", "heart_rate"]),
-                               (bobToken, ["sleep_unaggregated", "mindful_minutes", "partial"])] {
+        for (token, names) in [
+            (adaToken, ["steps_two_sources", "workouts", "heart_rate"]),
+            (bobToken, ["sleep_unaggregated", "mindful_minutes", "partial"]),
+        ] {
             for name in names {
                 let body = try String(contentsOfFile: ExportText.fixture("hae/\(name).json"), encoding: .utf8)
                 let reply = try await harness.ingest(token, body)
@@ -50,19 +52,25 @@ enum MigrationFixture {
             #expect(try await harness.ingest(token, "{").status == .badRequest)
         }
         _ = try await harness.quest(adaToken, #"{"title": "Walk 10k", "metric": "steps", "target": 10000}"#)
-        _ = try await harness.quest(bobToken, #"""
+        _ = try await harness.quest(
+            bobToken,
+            #"""
             {"title": "Sleep well once", "metric": "sleepMinutes", "comparison": "greaterThan", "target": 420,
              "recurrence": "once", "requiresVerified": true}
             """#)
         _ = try await harness.quest(bobToken, #"{"title": "Train", "metric": "workoutsCount", "target": 1}"#)
-        let sync = try await harness.sync(adaToken, #"""
+        let sync = try await harness.sync(
+            adaToken,
+            #"""
             {"source": "HEALTHKIT", "data": {"steps": 12345, "activeCalories": 456.7, "proteinLogged": true,
              "workouts": [{"type": "running", "durationMinutes": 31.5, "calories": 300, "distance": 5.2,
               "startTime": "2025-11-16T07:00:00Z", "endTime": "2025-11-16T07:31:30Z", "externalId": "run-1"}]},
              "rawData": {"healthkit": {"stepCount": 12345, "sleepAnalysis": {"asleep": 401.5, "inBed": 432}}}}
             """#)
         try #require(sync.status == .ok, "\(sync.text)")
-        let daily = try await harness.daily(bobToken, #"""
+        let daily = try await harness.daily(
+            bobToken,
+            #"""
             [{"date": "2025-11-15", "steps": 800, "sleepMinutes": 480},
              {"date": "2025-11-16", "steps": 9000, "sleepMinutes": 500, "workoutsCount": 1}]
             """#)
@@ -71,8 +79,10 @@ enum MigrationFixture {
     }
 
     /// Runs `body` against a server on `repository` (already made; a PostgreSQL one runs as a service).
-    static func withServer(on repository: any HealthRepository,
-                           _ body: @escaping @Sendable (Harness) async throws -> Void) async throws {
+    static func withServer(
+        on repository: any HealthRepository,
+        _ body: @escaping @Sendable (Harness) async throws -> Void
+    ) async throws {
         let (application, _) = ServerApplication.make(configuration: .testing, repository: repository)
         try await application.test(.router) { client in
             try await body(Harness(client: client, repository: repository))

@@ -1,10 +1,11 @@
 import Foundation
+import VitalsTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import VitalsTestSupport
 
 /// A bare HTTP/1.1 exchange over a loopback socket, for requests no client library would send:
 /// headers announcing a body that never comes.
@@ -46,7 +47,8 @@ enum RawHTTP {
         return fd
     }
 
-    private static func blockingExchange(_ head: String, port: Int, seconds: Int) throws -> (status: Int, text: String) {
+    private static func blockingExchange(_ head: String, port: Int, seconds: Int) throws -> (status: Int, text: String)
+    {
         let fd = try connect(port: port)
         defer { close(fd) }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
@@ -81,7 +83,8 @@ enum RawHTTP {
         guard let end = text.range(of: "\r\n\r\n") else { return false }
         let headers = text[..<end.lowerBound].lowercased()
         guard let line = headers.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else {
+            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        else {
             return false
         }
         return text.utf8.count - text[..<end.upperBound].utf8.count >= length

@@ -1,8 +1,8 @@
 import Foundation
-import Logging
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Synchronization
 import Testing
 import VitalsCore
@@ -51,19 +51,23 @@ struct Harness: Sendable {
     /// A new user and its token.
     func user(_ name: String, timeZone: String = "UTC") async throws -> (user: ServerUser, token: String) {
         let token = TokenHasher.newToken()
-        let user = try await repository.addUser(name: name, timeZone: timeZone, tokenHash: TokenHasher.hash(token),
-                                                at: ServerConfiguration.fixedNow)
+        let user = try await repository.addUser(
+            name: name, timeZone: timeZone, tokenHash: TokenHasher.hash(token),
+            at: ServerConfiguration.fixedNow)
         return (user, token)
     }
 
     /// Sends a request, with a bearer token and a JSON body when given.
     @discardableResult
-    func send(_ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: String? = nil) async throws -> Reply {
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: String? = nil
+    ) async throws -> Reply {
         var headers: HTTPFields = [:]
         if let token { headers[.authorization] = "Bearer \(token)" }
         if json != nil { headers[.contentType] = "application/json" }
-        let response = try await client.execute(uri: uri, method: method, headers: headers,
-                                                body: json.map { ByteBuffer(string: $0) })
+        let response = try await client.execute(
+            uri: uri, method: method, headers: headers,
+            body: json.map { ByteBuffer(string: $0) })
         return Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
     }
 }
@@ -87,13 +91,16 @@ struct Reply: Sendable {
 
 /// Runs `body` against a server on `backend` through Hummingbird's router test client, or
 /// with `setup: .live` over a real socket on a free loopback port.
-func withServer(_ backend: Backend, configuration: ServerConfiguration = .testing, setup: TestingSetup = .router,
-                logger: Logger = Logger(label: "vitals.server"),
-                _ body: @escaping @Sendable (Harness) async throws -> Void) async throws {
+func withServer(
+    _ backend: Backend, configuration: ServerConfiguration = .testing, setup: TestingSetup = .router,
+    logger: Logger = Logger(label: "vitals.server"),
+    _ body: @escaping @Sendable (Harness) async throws -> Void
+) async throws {
     // A fresh repository and server per attempt (see retryingLiveTimeout).
     try await retryingLiveTimeout {
         let repository = try await backend.makeRepository()
-        let (application, _) = ServerApplication.make(configuration: configuration, repository: repository, logger: logger)
+        let (application, _) = ServerApplication.make(
+            configuration: configuration, repository: repository, logger: logger)
         try await application.test(setup) { client in
             try await body(Harness(client: client, repository: repository))
         }
@@ -172,7 +179,6 @@ extension ServerConfiguration {
         return configuration
     }
 }
-
 
 /// Every route the server registers (read from a router over a throwaway SQLite file).
 func registeredRoutes() throws -> [RegisteredRoute] {

@@ -43,8 +43,9 @@ actor TestPostgres {
 
     private func postgresConfiguration(_ url: String) throws -> PostgresClient.Configuration {
         let parts = URLComponents(string: url)!
-        return PostgresClient.Configuration(host: parts.host!, port: parts.port!, username: "postgres",
-                                            password: nil, database: String(parts.path.dropFirst()), tls: .disable)
+        return PostgresClient.Configuration(
+            host: parts.host!, port: parts.port!, username: "postgres",
+            password: nil, database: String(parts.path.dropFirst()), tls: .disable)
     }
 
     private func start() throws -> Cluster {
@@ -57,17 +58,21 @@ actor TestPostgres {
         let asRoot = getuid() == 0
         if asRoot { try Self.run("/bin/chown", ["-R", "postgres:postgres", folder]) }
         let data = folder + "/data"
-        try Self.run("\(bin)/initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
-                     asPostgres: asRoot)
+        try Self.run(
+            "\(bin)/initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
+            asPostgres: asRoot)
         let port = try Self.freePort()
         // Swift Testing runs every test at once: dozens of test servers with up to 8 connections
         // each (SQLSTATE 53300 at 200). The lock table holds max_locks x max_connections locks in
         // all, which a test database's 16-partition migration needs plenty of (SQLSTATE 53200).
-        try Self.run("\(bin)/pg_ctl", [
-            "-D", data, "-l", folder + "/server.log", "-w", "-t", "60",
-            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000 -c max_locks_per_transaction=256",
-            "start",
-        ], asPostgres: asRoot)
+        try Self.run(
+            "\(bin)/pg_ctl",
+            [
+                "-D", data, "-l", folder + "/server.log", "-w", "-t", "60",
+                "-o",
+                "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000 -c max_locks_per_transaction=256",
+                "start",
+            ], asPostgres: asRoot)
         TestPostgresShutdown.register(pgCtl: "\(bin)/pg_ctl", data: data, folder: folder, asPostgres: asRoot)
         let cluster = Cluster(port: port, folder: folder)
         self.cluster = cluster
@@ -103,9 +108,11 @@ actor TestPostgres {
         let root = "/usr/lib/postgresql"
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
             .compactMap(Int.init).sorted()
-        guard let newest = versions.last, FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/initdb") else {
-            throw TestSetupError("PostgreSQL's server is not installed (no \(root)/*/bin/initdb): "
-                                 + "run `bash scripts/setup.sh` as root (or `apt-get install -y postgresql`)")
+        guard let newest = versions.last, FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/initdb")
+        else {
+            throw TestSetupError(
+                "PostgreSQL's server is not installed (no \(root)/*/bin/initdb): "
+                    + "run `bash scripts/setup.sh` as root (or `apt-get install -y postgresql`)")
         }
         return "\(root)/\(newest)/bin"
     }
@@ -135,8 +142,11 @@ actor TestPostgres {
     /// Foundation's `Process` can wait forever once `pg_ctl` leaves a daemon behind that
     /// inherited its descriptors.
     static func run(_ program: String, _ arguments: [String], asPostgres: Bool = false) throws {
-        let argv = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments : [program] + arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-run-\(UUID().uuidString).log").path
+        let argv =
+            asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments : [program] + arguments
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-pg-run-\(UUID().uuidString).log"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: log) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -33,7 +33,8 @@ enum Fixture {
         return [
             .quantity(.stepCount, count, .count, start: at(day, 9), end: at(day, 10), source: phone),
             .quantity(.stepCount, count, .count, start: at(day, 9), end: at(day, 10), source: watch),
-            .quantity(.stepCount, Double(phoneOnlySteps), .count, start: at(day, 15), end: at(day, 15, 30), source: phone),
+            .quantity(
+                .stepCount, Double(phoneOnlySteps), .count, start: at(day, 15), end: at(day, 15, 30), source: phone),
         ]
     }
 
@@ -63,7 +64,8 @@ struct SyncWorkspace {
         var configuration = SQLiteHealthStore.Configuration()
         if !caching { configuration.cacheCapacity = 0 }
         configure(&configuration)
-        store = try SQLiteHealthStore(path: directory.appendingPathComponent("store.sqlite").path, configuration: configuration)
+        store = try SQLiteHealthStore(
+            path: directory.appendingPathComponent("store.sqlite").path, configuration: configuration)
     }
 
     /// The cursor file next to the store, as the CLI uses it.
@@ -73,18 +75,20 @@ struct SyncWorkspace {
     func cursors(clock: TestClock) -> FileSyncCursorStore { FileSyncCursorStore(path: cursorPath, now: { clock.now }) }
 
     /// A service for `server`, with a sleeper that does not wait and the test clock.
-    func service(server: String, token: String, contract: SyncContract = .daily, clock: TestClock,
-                 transport: any SyncTransport = AsyncHTTPClientTransport(), sleeper: any SyncSleeper = TestSleeper(),
-                 configure: (inout HealthSyncService.Configuration) -> Void = { _ in }) throws -> HealthSyncService {
+    func service(
+        server: String, token: String, contract: SyncContract = .daily, clock: TestClock,
+        transport: any SyncTransport = AsyncHTTPClientTransport(), sleeper: any SyncSleeper = TestSleeper(),
+        configure: (inout HealthSyncService.Configuration) -> Void = { _ in }
+    ) throws -> HealthSyncService {
         var configuration = HealthSyncService.Configuration()
         configuration.calendar = Fixture.calendar
         configuration.now = { clock.now }
         configure(&configuration)
-        return HealthSyncService(store: store, endpoint: try SyncEndpoint(server: server, token: token), contract: contract,
-                                 cursors: cursors(clock: clock), transport: transport, sleeper: sleeper,
-                                 configuration: configuration, logger: quietLogger)
+        return HealthSyncService(
+            store: store, endpoint: try SyncEndpoint(server: server, token: token), contract: contract,
+            cursors: cursors(clock: clock), transport: transport, sleeper: sleeper,
+            configuration: configuration, logger: quietLogger)
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
 }
-

@@ -18,10 +18,13 @@ struct LiveServer: Sendable {
     var url: String { "http://127.0.0.1:\(port)" }
 
     /// A new user and its API token.
-    func user(_ name: String, timeZone: String = Fixture.zone.identifier) async throws -> (user: ServerUser, token: String) {
+    func user(
+        _ name: String, timeZone: String = Fixture.zone.identifier
+    ) async throws -> (user: ServerUser, token: String) {
         let token = TokenHasher.newToken()
-        let user = try await repository.addUser(name: name, timeZone: timeZone, tokenHash: TokenHasher.hash(token),
-                                                at: Fixture.start)
+        let user = try await repository.addUser(
+            name: name, timeZone: timeZone, tokenHash: TokenHasher.hash(token),
+            at: Fixture.start)
         return (user, token)
     }
 }
@@ -34,8 +37,9 @@ func withLiveServer(clock: TestClock, _ body: @Sendable (LiveServer) async throw
     configuration.port = 0
     configuration.now = { clock.now }
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-    let (application, _) = ServerApplication.make(configuration: configuration, repository: repository, logger: quietLogger,
-                                                  onServerRunning: { portContinuation.yield($0) })
+    let (application, _) = ServerApplication.make(
+        configuration: configuration, repository: repository, logger: quietLogger,
+        onServerRunning: { portContinuation.yield($0) })
     try await running(application, ports: ports) { port in
         try await body(LiveServer(port: port, repository: repository))
     }
@@ -45,8 +49,10 @@ func withLiveServer(clock: TestClock, _ body: @Sendable (LiveServer) async throw
 
 /// Runs a Hummingbird application in a `ServiceGroup` while `body` runs with its port, then
 /// shuts it down gracefully (also when `body` throws).
-func running(_ application: some ApplicationProtocol, ports: AsyncStream<Int>,
-             _ body: @Sendable (Int) async throws -> Void) async throws {
+func running(
+    _ application: some ApplicationProtocol, ports: AsyncStream<Int>,
+    _ body: @Sendable (Int) async throws -> Void
+) async throws {
     let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], logger: quietLogger))
     try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask { try await group.run() }

@@ -46,13 +46,15 @@ func withScriptedServer(_ script: AnswerScript, _ body: @Sendable (String) async
             var error: [String: Any] = ["status": answer.status, "code": answer.errorCode, "message": "scripted"]
             if let field = answer.errorField { error["field"] = field }
             let data = try JSONSerialization.data(withJSONObject: ["error": error])
-            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            return Response(
+                status: HTTPResponse.Status(code: answer.status), headers: headers,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         }
         let days = (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [Any])?.count ?? 1
         let data = try JSONSerialization.data(withJSONObject: ["status": "success", "recordsUpserted": days])
-        return Response(status: .ok, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
     let application = Application(
