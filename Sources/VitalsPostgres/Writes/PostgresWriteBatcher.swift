@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 import VitalsCore
 import VitalsServerStorage
 
@@ -34,7 +35,7 @@ import VitalsServerStorage
 /// meanwhile, whose writes fail with `notFound` and store nothing (`samples` has no foreign key
 /// to `users`: a check per row was a third of an ingest's insert). A removal takes the same lock
 /// (``PostgresRepository/removeUser(named:)``), so no sample outlives its user.
-final class PostgresWriteBatcher: @unchecked Sendable {
+final class PostgresWriteBatcher: Sendable {
     /// One queued write: runs on the batch's connection, then learns how the commit went.
     private struct Job {
         /// The user whose write it is.
@@ -50,11 +51,15 @@ final class PostgresWriteBatcher: @unchecked Sendable {
 
     private let client: PostgresClient
     private let logger: Logger
-    private let lock = NSLock()
-    private var pending: [Job] = []
-    private var runners = 0
-    private var runnerLimit: Int
-    private var committedShared = 0
+    /// What the runners share.
+    private struct State {
+        var pending: [Job] = []
+        var runners = 0
+        var runnerLimit: Int
+        var committedShared = 0
+    }
+
+    private let state: Mutex<State>
     /// At most this many writes per transaction.
     let maximumBatch: Int
     /// At most this many batches at once, each on its own connection, shared among the servers
@@ -63,31 +68,24 @@ final class PostgresWriteBatcher: @unchecked Sendable {
 
     /// How many batches may run at once now: this server's share of ``maximumRunners``.
     var allowedRunners: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return runnerLimit
+        state.withLock { $0.runnerLimit }
     }
 
     /// Takes this server's share of ``maximumRunners`` when `servers` write to the database (at
     /// least one runner). Runners beyond it stop after their batch.
     func share(among servers: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        runnerLimit = max(1, maximumRunners / max(1, servers))
+        let limit = max(1, maximumRunners / max(1, servers))
+        state.withLock { $0.runnerLimit = limit }
     }
 
     /// The writes queued and not yet taken by a runner.
     var waiting: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return pending.count
+        state.withLock { $0.pending.count }
     }
 
     /// The writes committed in shared statements (``PostgresSnapshotWrite``) so far.
     var sharedWrites: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return committedShared
+        state.withLock { $0.committedShared }
     }
 
     init(client: PostgresClient, logger: Logger, maximumBatch: Int = 64, maximumRunners: Int = 4) {
@@ -95,7 +93,7 @@ final class PostgresWriteBatcher: @unchecked Sendable {
         self.logger = logger
         self.maximumBatch = max(1, maximumBatch)
         self.maximumRunners = max(1, maximumRunners)
-        self.runnerLimit = self.maximumRunners
+        self.state = Mutex(State(runnerLimit: max(1, maximumRunners)))
     }
 
     /// Runs `body` in the next batch holding `user`'s write lock; returns once that batch committed.
@@ -149,11 +147,12 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     }
 
     private func enqueue(_ job: Job) {
-        lock.lock()
-        pending.append(job)
-        let start = runners < runnerLimit
-        if start { runners += 1 }
-        lock.unlock()
+        let start = state.withLock { state in
+            state.pending.append(job)
+            let start = state.runners < state.runnerLimit
+            if start { state.runners += 1 }
+            return start
+        }
         guard start else { return }
         Task { await self.drain() }
     }
@@ -170,16 +169,16 @@ final class PostgresWriteBatcher: @unchecked Sendable {
     /// Takes the waiting writes (at most ``maximumBatch``); none when nothing waits or this runner
     /// is beyond the server's share (``share(among:)``), and then the runner stops.
     private func nextBatch() -> [Job] {
-        lock.lock()
-        defer { lock.unlock() }
-        guard runners <= runnerLimit else {
-            runners -= 1  // The others take what waits.
-            return []
+        state.withLock { state in
+            guard state.runners <= state.runnerLimit else {
+                state.runners -= 1  // The others take what waits.
+                return []
+            }
+            let batch = Array(state.pending.prefix(maximumBatch))
+            state.pending.removeFirst(batch.count)
+            if batch.isEmpty { state.runners -= 1 }
+            return batch
         }
-        let batch = Array(pending.prefix(maximumBatch))
-        pending.removeFirst(batch.count)
-        if batch.isEmpty { runners -= 1 }
-        return batch
     }
 
     /// How a batch's transaction ended.
@@ -252,7 +251,8 @@ final class PostgresWriteBatcher: @unchecked Sendable {
             throw error
         }
         try await connection.query("COMMIT", logger: logger)
-        lock.withLock { committedShared += live.count - rest.count }
+        let shared = live.count - rest.count
+        state.withLock { $0.committedShared += shared }
         return .committed(removed: removed)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VitalsServerStorage
 
 /// Recently verified tokens, so a busy client does not cost a database read per request.
@@ -6,14 +7,13 @@ import VitalsServerStorage
 /// Only tokens the database confirmed are kept (an unknown token is looked up every time), for
 /// ``lifetime`` seconds: a rotated token (`vitals user token`) stops working within that time.
 /// A token past its expiry is refused at once, cached or not.
-final class TokenCache: @unchecked Sendable {
+final class TokenCache: Sendable {
     private struct Entry {
         let user: ServerUser
         let expires: Date
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = Mutex<[String: Entry]>([:])
     private let lifetime: TimeInterval
     private let capacity: Int
     private let now: @Sendable () -> Date
@@ -27,14 +27,15 @@ final class TokenCache: @unchecked Sendable {
     /// The user of a token hash, if verified less than ``lifetime`` ago.
     func user(forHash hash: String) -> ServerUser? {
         guard lifetime > 0 else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[hash] else { return nil }
-        guard entry.expires > now() else {
-            entries[hash] = nil
-            return nil
+        let instant = now()
+        return entries.withLock { entries in
+            guard let entry = entries[hash] else { return nil }
+            guard entry.expires > instant else {
+                entries[hash] = nil
+                return nil
+            }
+            return entry.user
         }
-        return entry.user
     }
 
     /// The user whose token has `hash`, if the token still works (not past the user's
@@ -53,10 +54,10 @@ final class TokenCache: @unchecked Sendable {
     func store(_ user: ServerUser, forHash hash: String) {
         guard lifetime > 0 else { return }
         let expires = now().addingTimeInterval(lifetime)
-        lock.lock()
-        defer { lock.unlock() }
-        // Bounded: when full, start over rather than grow (entries are cheap to look up again).
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[hash] = Entry(user: user, expires: expires)
+        entries.withLock { entries in
+            // Bounded: when full, start over rather than grow (entries are cheap to look up again).
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[hash] = Entry(user: user, expires: expires)
+        }
     }
 }

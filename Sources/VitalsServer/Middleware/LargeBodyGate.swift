@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 /// Lets at most a few large request bodies be read at once; more are refused with 503 and
 /// `Retry-After` before a byte of them is read.
@@ -11,26 +12,23 @@ import Hummingbird
 /// syncs, which are never held back.
 struct LargeBodyGate<Context: RequestContext>: RouterMiddleware {
     /// The shared count of slots in use.
-    final class Slots: @unchecked Sendable {
-        private let lock = NSLock()
-        private var used = 0
+    final class Slots: Sendable {
+        private let used = Mutex(0)
         let limit: Int
 
         init(limit: Int) { self.limit = limit }
 
         /// Takes a slot; false when all are taken.
         func take() -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            guard used < limit else { return false }
-            used += 1
-            return true
+            used.withLock { used in
+                guard used < limit else { return false }
+                used += 1
+                return true
+            }
         }
 
         func give() {
-            lock.lock()
-            used -= 1
-            lock.unlock()
+            used.withLock { $0 -= 1 }
         }
     }
 

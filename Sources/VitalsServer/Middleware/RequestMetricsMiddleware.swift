@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Metrics
+import Synchronization
 
 /// Counts requests and times them per route template and status, through a given metrics factory.
 ///
@@ -42,7 +43,7 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// The counter and timer of each (method, route, status), made on first use.
-    final class Handles: @unchecked Sendable {
+    final class Handles: Sendable {
         private struct Key: Hashable {
             let method: String
             let route: String
@@ -50,8 +51,7 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         }
 
         private let factory: any MetricsFactory
-        private let lock = NSLock()
-        private var made: [Key: (Counter, Metrics.Timer)] = [:]
+        private let made = Mutex<[Key: (Counter, Metrics.Timer)]>([:])
 
         init(factory: any MetricsFactory) {
             self.factory = factory
@@ -59,18 +59,18 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
 
         func metrics(method: String, route: String, status: Int) -> (Counter, Metrics.Timer) {
             let key = Key(method: method, route: route, status: status)
-            lock.lock()
-            defer { lock.unlock() }
-            if let found = made[key] { return found }
-            let counter = Counter(
-                label: "vitals_http_requests_total",
-                dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory)
-            let timer = Metrics.Timer(
-                label: "vitals_http_request_duration_seconds",
-                dimensions: [("method", method), ("route", route)], factory: factory)
-            // Bounded: methods of unmatched requests are whatever a client sent.
-            if made.count < 1_000 { made[key] = (counter, timer) }
-            return (counter, timer)
+            return made.withLock { made in
+                if let found = made[key] { return found }
+                let counter = Counter(
+                    label: "vitals_http_requests_total",
+                    dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory)
+                let timer = Metrics.Timer(
+                    label: "vitals_http_request_duration_seconds",
+                    dimensions: [("method", method), ("route", route)], factory: factory)
+                // Bounded: methods of unmatched requests are whatever a client sent.
+                if made.count < 1_000 { made[key] = (counter, timer) }
+                return (counter, timer)
+            }
         }
     }
 }

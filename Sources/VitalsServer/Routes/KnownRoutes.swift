@@ -1,18 +1,16 @@
 import Foundation
+import Synchronization
 
 /// The server's route templates, to tell "no such path" (404) from "not with this method" (405).
 ///
 /// Filled once after every route is registered (the error middleware that reads it is added
 /// before the routes, as middleware must be); read by every request that no route matched.
-final class KnownRoutes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var routes: [RegisteredRoute] = []
+final class KnownRoutes: Sendable {
+    private let routes = Mutex<[RegisteredRoute]>([])
 
     /// Remembers `routes` (API and dashboard), replacing what was there.
     func set(_ routes: [RegisteredRoute]) {
-        lock.lock()
-        defer { lock.unlock() }
-        self.routes = routes
+        self.routes.withLock { $0 = routes }
     }
 
     /// The methods the routes at `path` take, sorted; empty when no template matches it.
@@ -20,9 +18,7 @@ final class KnownRoutes: @unchecked Sendable {
     /// As the router does, a literal segment wins over a parameter: `/api/health/sync` is the
     /// sync route's path (POST), not a `{date}` of `GET /api/health/{date}`.
     func methods(forPath path: String) -> [String] {
-        lock.lock()
-        let routes = self.routes
-        lock.unlock()
+        let routes = self.routes.withLock { $0 }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         var best: [Bool] = []
         var methods: Set<String> = []

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Group commit for SQLite: writes of concurrent requests share one transaction and one commit.
 ///
@@ -12,7 +13,7 @@ import GRDB
 ///
 /// A write may be `async` (a ``HealthWrite``'s sequence is): the batch runs in a
 /// ``SQLiteWriteSession`` whose jobs the writer runs itself, between `BEGIN` and `COMMIT`.
-final class SQLiteWriteBatcher: @unchecked Sendable {
+final class SQLiteWriteBatcher: Sendable {
     /// One queued write: runs inside the batch's transaction, then learns how the commit went.
     private struct Job {
         let run: SQLiteWriteSession.Work
@@ -22,14 +23,18 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
     private let pool: DatabasePool
     /// Runs each batch's writes on the writer queue (see ``SQLiteWriterExecutor``).
     private let executor = SQLiteWriterExecutor()
-    private let lock = NSLock()
-    private var pending: [Job] = []
-    private var draining = false
+    /// The writes waiting, whether the writer is draining them, and whether a checkpoint is wanted.
+    private struct State {
+        var pending: [Job] = []
+        var draining = false
+        /// Set when the background checkpointer has just copied the log: the writer finishes the
+        /// job after its next batch (see ``finishCheckpoint()``).
+        var checkpointWanted = false
+    }
+
+    private let state = Mutex(State())
     /// At most this many writes per transaction, so one commit never waits on an unbounded batch.
     private let maximumBatch: Int
-    /// Set when the background checkpointer has just copied the log: the writer finishes the job
-    /// after its next batch (see ``finishCheckpoint()``).
-    private var checkpointWanted = false
 
     init(pool: DatabasePool, maximumBatch: Int = 256) {
         self.pool = pool
@@ -46,9 +51,7 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
     /// meanwhile: a checkpoint on the writer's own clock copied up to half a second of frames
     /// and stalled every waiting write for several milliseconds.
     func finishCheckpoint() {
-        lock.lock()
-        checkpointWanted = true
-        lock.unlock()
+        state.withLock { $0.checkpointWanted = true }
     }
 
     /// Runs `body` in a savepoint of the next batch; returns once that batch committed.
@@ -78,11 +81,12 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
     }
 
     private func enqueue(_ job: Job) {
-        lock.lock()
-        pending.append(job)
-        let start = !draining
-        draining = true
-        lock.unlock()
+        let start = state.withLock { state in
+            state.pending.append(job)
+            let start = !state.draining
+            state.draining = true
+            return start
+        }
         guard start else { return }
         pool.asyncWriteWithoutTransaction { db in self.drain(db) }
     }
@@ -90,11 +94,12 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
     /// Runs batches until nothing is waiting, on the pool's writer queue.
     private func drain(_ db: Database) {
         while true {
-            lock.lock()
-            let batch = Array(pending.prefix(maximumBatch))
-            pending.removeFirst(batch.count)
-            if batch.isEmpty { draining = false }
-            lock.unlock()
+            let batch = state.withLock { state in
+                let batch = Array(state.pending.prefix(maximumBatch))
+                state.pending.removeFirst(batch.count)
+                if batch.isEmpty { state.draining = false }
+                return batch
+            }
             guard !batch.isEmpty else { return }
             var commitError: (any Error)?
             do {
@@ -111,10 +116,10 @@ final class SQLiteWriteBatcher: @unchecked Sendable {
                 commitError = error
             }
             for job in batch { job.complete(commitError) }
-            lock.lock()
-            let wanted = checkpointWanted
-            checkpointWanted = false
-            lock.unlock()
+            let wanted = state.withLock { state in
+                defer { state.checkpointWanted = false }
+                return state.checkpointWanted
+            }
             if wanted { _ = try? db.checkpoint(.passive) }
         }
     }
