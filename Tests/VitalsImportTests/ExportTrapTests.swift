@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsStore
+import VitalsTestSupport
 
 @testable import VitalsImport
 
@@ -12,7 +13,8 @@ struct ExportTrapTests {
         let workspace = try ImportWorkspace()
         let path = try workspace.write(
             "export.xml",
-            ExportText.document([ExportText.steps(10, at: 0), ExportText.steps(20, at: 1)].joined(separator: "\n")))
+            ExportText.version12Document(
+                [ExportText.steps(10, at: 0), ExportText.steps(20, at: 1)].joined(separator: "\n")))
         let report = try await workspace.importExport(path)
         #expect(report.added == 2)
         let steps = try await workspace.store.samples(of: .stepCount).value
@@ -31,7 +33,8 @@ struct ExportTrapTests {
         let workspace = try ImportWorkspace()
         let record =
             #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale\#u{0B}App" unit="kg" creationDate="2024-02-01 08:00:00 +0100" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="71.5"><MetadataEntry key="note" value="a\#u{0B}b\#u{01}c"/></Record>"#
-        let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(record)))
+        let report = try await workspace.importExport(
+            try workspace.write("export.xml", ExportText.version12Document(record)))
         #expect(report.added == 1)
         let mass = try await workspace.store.samples(of: .bodyMass).value
         #expect(mass.first?.metadata["note"] == .string("a\u{0B}b\u{01}c"))
@@ -45,7 +48,7 @@ struct ExportTrapTests {
             "export.zip",
             [
                 ("apple_health_export/export_cda.xml", "<?xml version=\"1.0\"?><ClinicalDocument/>"),
-                ("apple_health_export/导出.xml", ExportText.document(ExportText.steps(5, at: 3))),
+                ("apple_health_export/导出.xml", ExportText.version12Document(ExportText.steps(5, at: 3))),
             ])
         let report = try await workspace.importExport(zip)
         #expect(report.added == 1)
@@ -100,7 +103,7 @@ struct ExportTrapTests {
         let zip = try workspace.zip(
             "export.zip",
             [
-                ("apple_health_export/export.xml", ExportText.document(workout)),
+                ("apple_health_export/export.xml", ExportText.version12Document(workout)),
                 ("apple_health_export/workout-routes/route_2024-02-01_8.15am.gpx", gpx([15, 20, 25])),
                 ("apple_health_export/workout-routes/route_2024-02-01_8.45am.gpx", gpx([45, 50])),
             ])
@@ -135,11 +138,11 @@ struct ExportTrapTests {
              <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2024-01-02 10:00:00 +0100" endDate="2024-01-02 10:00:00 +0100"/>
             """
         let report = try await workspace.importExport(
-            try workspace.write("export.xml", ExportText.document(body + "\n" + ExportText.steps(7, at: 9))))
+            try workspace.write("export.xml", ExportText.version12Document(body + "\n" + ExportText.steps(7, at: 9))))
         #expect(report.unknownElements == ["ClinicalRecord": 1, "Audiogram": 2])
         #expect(report.added == 1)
         let empty = try ImportWorkspace()
-        let nothing = try await empty.importExport(try empty.write("export.xml", ExportText.document("")))
+        let nothing = try await empty.importExport(try empty.write("export.xml", ExportText.version12Document("")))
         #expect(nothing.added == 0 && nothing.exportDate != nil)
     }
 
@@ -148,13 +151,14 @@ struct ExportTrapTests {
         let workspace = try ImportWorkspace()
         let path = try workspace.write(
             "export.xml",
-            ExportText.document([ExportText.steps(10, at: 0), ExportText.steps(10, at: 0)].joined(separator: "\n")))
+            ExportText.version12Document(
+                [ExportText.steps(10, at: 0), ExportText.steps(10, at: 0)].joined(separator: "\n")))
         #expect(try await workspace.importExport(path).added == 2)
         #expect(try await workspace.importExport(path).added == 0)
         // A newer export with one more record adds only that one.
         let newer = try workspace.write(
             "newer.xml",
-            ExportText.document(
+            ExportText.version12Document(
                 [ExportText.steps(10, at: 0), ExportText.steps(10, at: 0), ExportText.steps(11, at: 5)].joined(
                     separator: "\n")))
         let report = try await workspace.importExport(newer)
@@ -174,7 +178,7 @@ struct ExportTrapTests {
         let record =
             #" <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="&lol9;" unit="kg" startDate="2024-02-01 08:00:00 +0100" endDate="2024-02-01 08:00:00 +0100" value="70"><MetadataEntry key="secret" value="&xxe;"/></Record>"#
         let report = try await workspace.importExport(
-            try workspace.write("export.xml", ExportText.document(record, dtd: dtd)))
+            try workspace.write("export.xml", ExportText.version12Document(record, dtd: dtd)))
         #expect(report.added == 1)
         let sample = try #require(try await workspace.store.samples(of: .bodyMass).value.first)
         #expect(sample.source.name == "&lol9;")
@@ -185,9 +189,10 @@ struct ExportTrapTests {
     func truncated() async throws {
         let workspace = try ImportWorkspace()
         _ = try await workspace.importExport(
-            try workspace.write("first.xml", ExportText.document(ExportText.steps(1, at: 1))))
+            try workspace.write("first.xml", ExportText.version12Document(ExportText.steps(1, at: 1))))
         let before = try await workspace.counts()
-        let full = ExportText.document((0..<50).map { ExportText.steps($0, at: $0 % 60) }.joined(separator: "\n"))
+        let full = ExportText.version12Document(
+            (0..<50).map { ExportText.steps($0, at: $0 % 60) }.joined(separator: "\n"))
         let cut = String(full.prefix(full.count * 2 / 3))
         do {
             _ = try await workspace.importExport(try workspace.write("cut.xml", cut))
@@ -209,7 +214,7 @@ struct ExportTrapTests {
     @Test("Malformed XML past recovery names the byte offset")
     func malformed() async throws {
         let workspace = try ImportWorkspace()
-        let text = ExportText.document(ExportText.steps(1, at: 1) + "\n <Workout startDate=\"x\">\n </Record>")
+        let text = ExportText.version12Document(ExportText.steps(1, at: 1) + "\n <Workout startDate=\"x\">\n </Record>")
         do {
             _ = try await workspace.importExport(try workspace.write("bad.xml", text))
             Issue.record("mismatched tags must fail")
@@ -233,7 +238,8 @@ struct ExportTrapTests {
               </HeartRateVariabilityMetadataList>
              </Record>
             """
-        let report = try await workspace.importExport(try workspace.write("export.xml", ExportText.document(record)))
+        let report = try await workspace.importExport(
+            try workspace.write("export.xml", ExportText.version12Document(record)))
         #expect(report.added == 1)
         let sample = try #require(try await workspace.store.samples(of: .heartRateVariabilitySDNN).value.first)
         #expect(sample.quantity?.value == 48.2)
@@ -252,7 +258,7 @@ struct ExportTrapTests {
              <ActivitySummary dateComponents="2024-02-01" activeEnergyBurned="512.5" activeEnergyBurnedGoal="600" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="41" appleExerciseTimeGoal="30" appleStandHours="11" appleStandHoursGoal="12"/>
              <ActivitySummary dateComponents="2024-02-02" appleMoveMinutes="35" appleMoveMinutesGoal="30" appleExerciseTime="20" appleExerciseTimeGoal="30" appleStandHours="9" appleStandHoursGoal="12"/>
             """
-        let path = try workspace.write("export.xml", ExportText.document(body))
+        let path = try workspace.write("export.xml", ExportText.version12Document(body))
         let report = try await workspace.importExport(path)
         #expect(report.activitySummariesAdded == 2)
         let summaries = try await workspace.store.activitySummaries()
@@ -270,7 +276,7 @@ struct ExportTrapTests {
             " <![CDATA[ <Record type=\"x\"/> ]] ]]>", " <?vitals ignore?>", ExportText.steps(4, at: 2),
         ]
         let report = try await workspace.importExport(
-            try workspace.write("export.xml", ExportText.document(body.joined(separator: "\n"))))
+            try workspace.write("export.xml", ExportText.version12Document(body.joined(separator: "\n"))))
         #expect(report.added == 2 && report.skipped.isEmpty)
     }
 }

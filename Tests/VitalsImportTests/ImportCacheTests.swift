@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsImport
 import VitalsStore
+import VitalsTestSupport
 
 /// An export imported into a store with cached daily statistics invalidates the days it adds to.
 @Suite("Import and the daily statistics cache")
@@ -20,7 +21,7 @@ struct ImportCacheTests {
 
         let first = try workspace.write(
             "first.xml",
-            ExportText.document(
+            ExportText.version12Document(
                 (0..<10).map { ExportText.steps(100 + $0, at: $0) }.joined(separator: "\n")))
         _ = try await HealthExportImporter(store: cached).importExport(at: first)
         let day = berlin.date(from: DateComponents(year: 2024, month: 2, day: 1))!
@@ -32,7 +33,7 @@ struct ImportCacheTests {
 
         let second = try workspace.write(
             "second.xml",
-            ExportText.document(
+            ExportText.version12Document(
                 (10..<20).map { ExportText.steps(200 + $0, at: $0, source: "Anna’s Watch") }.joined(separator: "\n")))
         _ = try await HealthExportImporter(store: cached).importExport(at: second)
         let after = try await cached.statistics(query).value

@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsImport
 import VitalsStore
+import VitalsTestSupport
 
 /// The export is found and checked before the import takes the store's write lock.
 @Suite("Import source opened first")
@@ -66,7 +67,7 @@ struct ImportSourceTests {
         let zip = try workspace.zip(
             "export.zip",
             [
-                ("apple_health_export/export.xml", ExportText.document(workout)),
+                ("apple_health_export/export.xml", ExportText.version12Document(workout)),
                 ("apple_health_export/workout-routes/route_1.gpx", route),
             ])
         let report = try await HealthExportImporter(store: workspace.store).importExport(at: zip)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
+import VitalsTestSupport
 
 @testable import VitalsPostgres
 @testable import VitalsServerStorage

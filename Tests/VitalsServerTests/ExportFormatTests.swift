@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsExport
+import VitalsTestSupport
 
 @testable import VitalsServer
 @testable import VitalsServerStorage

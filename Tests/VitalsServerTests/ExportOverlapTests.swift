@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsServer
+import VitalsTestSupport
 
 /// Backfill then keep current (issue 15, item 6): after an export is imported into a user, a
 /// Health Auto Export payload for an overlapping day stores only what is new.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import VitalsCore
 import VitalsImport
+import VitalsTestSupport
 
 @testable import VitalsServer
 @testable import VitalsServerStorage

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+import VitalsTestSupport
 
 @testable import VitalsPostgres
 @testable import VitalsServer
