@@ -43,14 +43,16 @@ if ! swift format lint --strict --recursive --parallel Sources Tests Package.swi
 fi
 
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+# Where each server fixture of the tests is, for the watchdog's report of a hung run.
+export VITALS_STAGE_TRACE="$(mktemp)"
+trap 'rm -f "$log" "$VITALS_STAGE_TRACE"' EXIT
 set +e
 timeout --kill-after=30s 45m swift test ${arguments[@]+"${arguments[@]}"} 2>&1 | tee "$log"
 status="${PIPESTATUS[0]}"
 set -e
 if [ "$status" = 124 ] || [ "$status" = 137 ]; then
     echo "swift test did not end within 45 minutes; these tests started and never ended:"
-    python3 scripts/unfinished-tests.py "$log"
+    python3 scripts/unfinished-tests.py "$log" "$VITALS_STAGE_TRACE"
 fi
 [ "$status" = 0 ] || exit "$status"
 if [ "$fuzz" = 1 ]; then

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Names the tests a Swift Testing log shows started and never ended (a hung run).
 
-Usage: scripts/unfinished-tests.py LOG. Prints one test name a line; exits 0.
+Usage: scripts/unfinished-tests.py LOG [TRACE]. Prints one test name a line; with TRACE (the
+file VITALS_STAGE_TRACE named, see Tests/VitalsTestSupport/StageTrace.swift), then the last stage
+of every server fixture that never reached `end`. Exits 0.
 """
 import re
 import sys
@@ -16,3 +18,19 @@ with open(sys.argv[1], encoding="utf-8", errors="replace") as log:
 for name in started:
     if name not in ended:
         print(name)
+
+if len(sys.argv) > 2:
+    last = {}
+    try:
+        with open(sys.argv[2], encoding="utf-8", errors="replace") as trace:
+            for line in trace:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) == 4:
+                    last[parts[0]] = parts
+    except FileNotFoundError:
+        pass
+    unfinished = [parts for parts in last.values() if parts[1] != "end"]
+    if unfinished:
+        print("server fixtures that never ended, at their last stage (id, stage, test, backend):")
+        for parts in unfinished:
+            print("  " + "  ".join(parts))

@@ -98,14 +98,21 @@ func withServer(
 ) async throws {
     // A fresh repository and server per attempt (see retryingLiveTimeout).
     try await retryingLiveTimeout {
+        let trace = StageTrace("\(backend)")
+        trace.note("repository")
         let repository = try await backend.makeRepository()
         let (application, _) = ServerApplication.make(
             configuration: configuration, repository: repository, logger: logger)
+        trace.note("starting")
         try await application.test(setup) { client in
+            trace.note("body")
             try await body(Harness(client: client, repository: repository))
+            trace.note("stopping")
         }
+        trace.note("closing")
         try await repository.close()
         if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
+        trace.note("end")
     }
 }
 
