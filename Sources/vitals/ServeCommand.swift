@@ -189,19 +189,6 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "level"))
     var logLevel = "notice"
 
-    /// The defaults every option shows: the server's own.
-    static let defaults = ServerConfiguration()
-
-    /// The flag that sets each of the configuration's settings, for its errors.
-    static let flags: [ServerConfiguration.Setting: String] = [
-        .port: "--port", .maximumBodyBytes: "--max-body-bytes", .maximumIngestBytes: "--max-ingest-bytes",
-        .maximumImportBytes: "--max-import-bytes", .dashboardSessionLifetime: "--dashboard-session-hours",
-        .corsOrigins: "--cors-origin", .rateLimitPerSecond: "--rate-limit", .rateLimitBurst: "--rate-burst",
-        .clientTimeout: "--client-timeout", .maximumHeaderBytes: "--max-header-bytes",
-        .maximumHeaderCount: "--max-headers", .maximumConcurrentLargeBodies: "--max-large-bodies",
-        .metricsToken: "--metrics-token",
-    ]
-
     func validate() throws {
         guard (1...8760).contains(dashboardSessionHours) else {
             throw ValidationError("--dashboard-session-hours must be 1 to 8760 (a year)")
@@ -223,40 +210,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
-    }
-
-    /// The configuration's first setting out of range, as its error; nil when all are valid.
-    static func problem(in configuration: ServerConfiguration) -> VitalsError? {
-        do {
-            try configuration.validate()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// The server's configuration from the flags, then `environment` for what they leave unset.
-    func serverConfiguration(environment: [String: String]) -> ServerConfiguration {
-        var configuration = ServerConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.maximumBodyBytes = maxBodyBytes
-        configuration.maximumIngestBytes = maxIngestBytes
-        configuration.maximumImportBytes = maxImportBytes
-        configuration.importDirectory = importDir
-        configuration.dashboardEnabled = !noDashboard
-        configuration.dashboardSessionLifetime = TimeInterval(dashboardSessionHours) * 3600
-        configuration.dashboardSecureCookies = dashboardSecureCookies
-        configuration.corsOrigins = corsOrigins
-        configuration.rateLimitPerSecond = rateLimit
-        configuration.clientTimeout = clientTimeout
-        configuration.maximumHeaderBytes = maxHeaderBytes
-        configuration.maximumHeaderCount = maxHeaders
-        configuration.maximumConcurrentLargeBodies = maxLargeBodies
-        configuration.rateLimitBurst = rateBurst
-        configuration.metricsToken = metricsToken
-        configuration.read(environment: environment)
-        return configuration
     }
 
     func run() async throws {
