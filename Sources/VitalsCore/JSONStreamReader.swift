@@ -39,6 +39,42 @@ public struct JSONStreamReader {
         return try body(&reader)
     }
 
+    /// Where a reader is in its document: a value with no pointer into the bytes, kept between
+    /// two reads of the same bytes (``read(_:file:from:_:)``).
+    public struct Position: Sendable {
+        fileprivate let offset: Int
+        fileprivate let depth: Int
+        fileprivate let path: [String]
+        fileprivate let indices: [Int]
+        fileprivate let started: [Bool]
+    }
+
+    /// Where the reader is, to go on from there in a later ``read(_:file:from:_:)`` of the same bytes.
+    public var position: Position {
+        Position(offset: parser.position, depth: parser.depth, path: path, indices: indices, started: started)
+    }
+
+    /// Runs `body` with a reader at `position` of the document in `bytes`, which must be the
+    /// bytes the position was taken from.
+    public static func read<Result>(
+        _ bytes: UnsafeRawBufferPointer, file: String, from position: Position,
+        _ body: (inout JSONStreamReader) throws(VitalsError) -> Result
+    ) throws(VitalsError) -> Result {
+        var reader = JSONStreamReader(bytes.bindMemory(to: UInt8.self), file: file).moved(to: position)
+        return try body(&reader)
+    }
+
+    /// A reader over the same bytes at `position`, taken from a reader of these bytes.
+    public func moved(to position: Position) -> JSONStreamReader {
+        var reader = self
+        reader.parser.position = position.offset
+        reader.parser.depth = position.depth
+        reader.path = position.path
+        reader.indices = position.indices
+        reader.started = position.started
+        return reader
+    }
+
     /// Runs `body` with a reader at the start of the document `data`.
     public static func read<Result>(
         _ data: Data, file: String, _ body: (inout JSONStreamReader) throws(VitalsError) -> Result

@@ -82,10 +82,10 @@ struct HealthAutoExportFieldMaps {
     }
 }
 
-// Finishing drafts: each gets its UUID and is validated, then goes to the sink.
+// Finishing drafts: each gets its UUID and is validated, then waits in `pending`.
 extension HealthAutoExportReader {
     /// Gives the drafts so far their deterministic UUIDs (see ``HealthAutoExportDraft``),
-    /// validates them and hands them to ``sink``. A draft that fails validation is left out and
+    /// validates them and appends them to ``pending``. A draft that fails validation is left out and
     /// reported, located at the document field it came from, or thrown when strict.
     mutating func finishDrafts() throws(VitalsError) {
         guard !drafts.isEmpty else { return }
@@ -107,7 +107,7 @@ extension HealthAutoExportReader {
                 drafts[index].sample.content = .correlation(members)
             }
             do {
-                sink(try drafts[index].sample.validated())
+                pending.append(try drafts[index].sample.validated())
             } catch {
                 let draft = drafts[index]
                 let located = VitalsError(

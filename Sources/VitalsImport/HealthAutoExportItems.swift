@@ -1,37 +1,63 @@
 import VitalsCore
 
 /// The `data` items of one metric, read one at a time: from an array already parsed, or
-/// straight from the document's bytes (``HealthAutoExportReader/read(_:)``).
+/// straight from the document's bytes (``HealthAutoExportReader/readOutline(_:)``), a window of
+/// them at a time (``HealthAutoExportCursor``).
 struct HealthAutoExportItems {
-    /// How many items there are.
+    /// How many items the metric has (all of them, not only this window's).
     let count: Int
     /// The items of an array already parsed, or nil when they come from ``stream``.
     private let items: [JSONValue]?
-    /// A reader at the array's `[` (before the first item) or in it; kept out of an enum so
-    /// that reading an item mutates it in place instead of copying it.
+    /// A reader at the array's `[` (before the first item) or in it, after the item before
+    /// ``index``; kept out of an enum so that reading an item mutates it in place instead of
+    /// copying it.
     private var stream: JSONStreamReader?
-    private var entered = false
-    private var index = 0
+    /// A reader at the array's `[`, for looking at the metric's first items (``first``).
+    private let head: JSONStreamReader?
+    private var entered: Bool
+    /// The index of the next item.
+    private(set) var index: Int
+    /// The index this window stops before.
+    private let end: Int
 
     /// The items of an array already parsed.
     init(_ items: [JSONValue]) {
         count = items.count
         self.items = items
+        stream = nil
+        head = nil
+        entered = false
+        index = 0
+        end = count
     }
 
-    /// The `count` items of the array `stream` is at (its syntax already checked).
-    init(stream: JSONStreamReader, count: Int) {
+    /// Items `start..<end` of the `count` items of an array whose syntax is already checked:
+    /// `stream` is after item `start - 1` (at the array's `[` when `start` is 0), `head` at the `[`.
+    init(stream: JSONStreamReader, head: JSONStreamReader, count: Int, from start: Int, to end: Int) {
         self.count = count
         items = nil
         self.stream = stream
+        self.head = head
+        entered = start > 0
+        index = start
+        self.end = min(end, count)
     }
 
-    /// Whether there are no items.
+    /// Whether the metric has no items.
     var isEmpty: Bool { count == 0 }
 
-    /// The next item and its index in the array; nil after the last.
+    /// The metric's items from its first, whatever this window is (to tell how they were aggregated).
+    var first: HealthAutoExportItems {
+        guard let head else { return HealthAutoExportItems(items ?? []) }
+        return HealthAutoExportItems(stream: head, head: head, count: count, from: 0, to: count)
+    }
+
+    /// Where the reader is after the items read so far: nil for items already parsed.
+    var position: JSONStreamReader.Position? { stream?.position }
+
+    /// The next item of the window and its index in the array; nil after the window's last.
     mutating func next() throws(VitalsError) -> (index: Int, value: JSONValue)? {
-        guard index < count else { return nil }
+        guard index < end else { return nil }
         defer { index += 1 }
         if let items { return (index, items[index]) }
         if !entered {

@@ -58,44 +58,11 @@ public struct HealthAutoExportParser: Sendable {
     ///   - data: the document's bytes (UTF-8 JSON).
     ///   - file: the name errors report (a path, or a label such as `request body`).
     public func parse(_ data: Data, file: String) throws(VitalsError) -> HealthAutoExportBatch {
+        var cursor = HealthAutoExportCursor(data, file: file, parser: self)
         var samples: [Sample] = []
-        var batch = try JSONStreamReader.read(data, file: file) { (stream) throws(VitalsError) in
-            try parse(&stream) { samples.append($0) }
-        }
+        while let chunk = try cursor.next(.max) { samples += chunk }
+        var batch = cursor.report ?? HealthAutoExportBatch()
         batch.samples = samples
         return batch
-    }
-
-    /// Parses the document at `stream`, handing each sample to `each` as soon as its item is
-    /// read, so a large document never has all of its samples in memory at once.
-    ///
-    /// A syntax error anywhere refuses the whole document, and wins over any other reason to
-    /// refuse it; samples already handed on are then to be dropped by the caller (a server writes
-    /// nothing before the parse has ended).
-    /// - Returns: the skip report and the unreadable items' errors; its ``HealthAutoExportBatch/samples``
-    ///   is empty (they went to `each`).
-    public func parse(
-        _ stream: inout JSONStreamReader,
-        each: (Sample) -> Void
-    ) throws(VitalsError) -> HealthAutoExportBatch {
-        let start = stream
-        let result = withoutActuallyEscaping(each) { sink in
-            Result { () throws(VitalsError) in
-                var reader = HealthAutoExportReader(file: stream.file, strict: strict, sink: sink)
-                reader.aggregation = aggregation
-                reader.calendar = calendar
-                reader.receivedAt = receivedAt
-                try reader.read(&stream)
-                return HealthAutoExportBatch(skipped: reader.skips.all, unreadable: reader.unreadable)
-            }
-        }
-        if case .failure(let error) = result, error.location?.byteOffset == nil {
-            // A document refused for what it says is first checked whole: one that is not JSON
-            // says so (with the byte offset), wherever its syntax error is.
-            var check = start
-            try check.skipValue()
-            try check.finish()
-        }
-        return try result.get()
     }
 }

@@ -11,7 +11,7 @@ extension HealthAutoExportReader {
         case .interval(let interval): return interval
         case .inferred: break
         }
-        var copy = items
+        var copy = items.first
         var finest = HealthAutoExportAggregation.Interval.days
         var seen = 0
         while seen < HealthAutoExportAggregation.sampledItems, let (_, raw) = try? copy.next() {

@@ -2,24 +2,25 @@ import Foundation
 import VitalsCore
 
 /// The state of one parse: drafts of the item being read, the skip report, known sources and
-/// workout ids; each finished item's samples go to ``sink`` at once.
+/// workout ids; each finished item's samples wait in ``pending`` until taken.
 ///
 /// Lenient (the default): an item that cannot be read (a metric's data item, a workout, an
 /// entry of another section) is left out with its drafts, reported in ``skips`` with its JSON
 /// path and kept in ``unreadable``, and the rest is read. Strict: the first such error is thrown.
 /// Either way a document without a `data` object is refused whole.
 ///
-/// The document is walked with a ``JSONStreamReader``: each metric's `data` items are read one
-/// at a time from the bytes (``HealthAutoExportItems``), so memory holds one item and the
-/// samples handed on, never the whole document's tree; the rest of `data` (workouts, other
-/// sections) is small and read whole.
-struct HealthAutoExportReader {
+/// The document is first outlined (``readOutline(_:)``: its syntax checked, each metric's
+/// `data` items located but not read), then each metric's items are read one at a time from
+/// the bytes (``HealthAutoExportItems``), a window at a time (``HealthAutoExportCursor``), so
+/// memory holds one item and the samples not yet taken, never the whole document's tree; the rest
+/// of `data` (workouts, other sections) is small and read whole.
+struct HealthAutoExportReader: Sendable {
     /// The file name errors report.
     let file: String
     /// Whether the first unreadable item fails the parse.
     let strict: Bool
-    /// Receives each validated sample with its UUID, in document order.
-    let sink: (Sample) -> Void
+    /// Validated samples with their UUIDs, in document order, not yet taken.
+    var pending: [Sample] = []
     /// Drafts of the item being read (and of earlier items not yet finished).
     var drafts: [HealthAutoExportDraft] = []
     /// How often each identity was seen, by the last 64 bits of the UUID of its first
@@ -41,101 +42,20 @@ struct HealthAutoExportReader {
     var calendar: Calendar?
     /// When the document was received (``HealthAutoExportParser/receivedAt``).
     var receivedAt: Date?
+    /// Where the last window of streamed items ended: the next item's index and the reader's
+    /// position after the item before it; nil when no window was read (a metric left out whole).
+    var windowEnd: (index: Int, position: JSONStreamReader.Position)?
 
-    init(file: String, strict: Bool, sink: @escaping (Sample) -> Void) {
+    init(file: String, strict: Bool) {
         self.file = file
         self.strict = strict
-        self.sink = sink
     }
 
     /// The root reader of the document: dates may be in 12-hour form.
-    private func root(_ members: [(key: String, value: JSONValue)]) -> JSONObjectReader {
+    func root(_ members: [(key: String, value: JSONValue)]) -> JSONObjectReader {
         var root = JSONObjectReader(fields: JSONValue.Object(members), file: file)
         root.twelveHourClock = true
         return root
-    }
-
-    /// Reads the document at `stream`: `data.metrics` item by item, then the rest of `data`,
-    /// reporting members of the root other than `data`.
-    mutating func read(_ stream: inout JSONStreamReader) throws(VitalsError) {
-        guard stream.nextKind == .object else {
-            throw VitalsError(.invalidInput, "the document is not a JSON object", at: InputLocation(file: file))
-        }
-        try stream.enterObject()
-        var others: [(key: String, value: JSONValue)] = []
-        var sawData = false
-        while let key = try stream.nextMember() {
-            guard key == "data", stream.nextKind == .object else {
-                if key == "data" {
-                    // Not an object: the root reader names what it is.
-                    _ = try root([(key, try stream.readValue())]).object("data")
-                }
-                others.append((key, .null))
-                try stream.skipValue()
-                continue
-            }
-            sawData = true
-            try readData(&stream)
-        }
-        try stream.finish()
-        if !sawData { _ = try root([]).object("data") }
-        try finishDrafts()
-        for key in root(others).fields.sortedKeys {
-            skips.add(key, "not part of Health Auto Export's format")
-        }
-    }
-
-    /// Reads the `data` object at `stream`: `metrics` as it comes, the other members once read whole.
-    private mutating func readData(_ stream: inout JSONStreamReader) throws(VitalsError) {
-        let empty = try root([("data", .object(JSONValue.Object()))]).object("data")
-        var members: [(key: String, value: JSONValue)] = []
-        try stream.enterObject()
-        while let key = try stream.nextMember() {
-            guard key == "metrics", stream.nextKind == .array else {
-                members.append((key, try stream.readValue()))
-                continue
-            }
-            members.removeAll { $0.key == "metrics" }
-            try stream.enterArray()
-            var index = 0
-            while try stream.nextElement() {
-                try readMetric(&stream, at: index, in: empty)
-                index += 1
-            }
-        }
-        try read(data: try root([("data", .object(JSONValue.Object(members)))]).object("data"))
-    }
-
-    /// Reads metric `index` at `stream`: its members but `data` read whole, then its `data`
-    /// items one by one from the bytes (checked once first, so their count is known).
-    private mutating func readMetric(
-        _ stream: inout JSONStreamReader, at index: Int,
-        in data: JSONObjectReader
-    ) throws(VitalsError) {
-        guard stream.nextKind == .object else {
-            try readMetric(try stream.readValue(), at: index, in: data)
-            return
-        }
-        var members: [(key: String, value: JSONValue)] = []
-        var items: HealthAutoExportItems?
-        try stream.enterObject()
-        while let key = try stream.nextMember() {
-            guard key == "data", stream.nextKind == .array else {
-                if key == "data" { items = nil }
-                members.append((key, try stream.readValue()))
-                continue
-            }
-            let start = stream
-            var count = 0
-            try stream.enterArray()
-            while try stream.nextElement() {
-                try stream.skipValue()
-                count += 1
-            }
-            items = HealthAutoExportItems(stream: start, count: count)
-            members.append((key, .array([])))
-        }
-        try readMetric(.object(JSONValue.Object(members)), at: index, in: data, items: items)
     }
 
     /// Reads `data` but its streamed metrics: metrics given whole, `workouts`, the sections
@@ -200,6 +120,7 @@ struct HealthAutoExportReader {
                 try unreadable(name, error, since: mark)
             }
         }
+        if let position = items.position { windowEnd = (items.index, position) }
     }
 
     /// Leaves out what was read since draft `mark` and reports `error` under `name`, counting

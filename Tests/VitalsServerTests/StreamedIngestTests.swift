@@ -9,10 +9,10 @@ import VitalsTestSupport
 @testable import VitalsServer
 @testable import VitalsServerStorage
 
-/// A large Health Auto Export body is parsed on its own thread while it is written
-/// (`ServerConfiguration.streamedIngestBytes`); what is stored and answered is exactly what the
-/// parsed path stores and answers.
-@Suite("Server: Health Auto Export bodies stored while they are parsed")
+/// A Health Auto Export body larger than one chunk is written chunk by chunk while the next is
+/// read (`ServerConfiguration.ingestChunkSamples`); what is stored and answered is exactly what
+/// storing the body whole stores and answers.
+@Suite("Server: Health Auto Export bodies stored chunk by chunk while they are read")
 struct StreamedIngestTests {
     /// The scenario: every fixture shape, re-sends (the same body, a merged source string),
     /// partial bodies lenient and strict, a syntax error at the last byte, a body without `data`.
@@ -47,10 +47,10 @@ struct StreamedIngestTests {
         let requests = try Self.scenario()
         let answers = Mutex<[Bool: [String]]>([:])
         let exports = Mutex<[Bool: String]>([:])
-        let before = HealthAutoExportStream.started.load(ordering: .relaxed)
+        let before = HealthAutoExportBody.chunked.load(ordering: .relaxed)
         for streamed in [false, true] {
             var configuration = ServerConfiguration.testing
-            if streamed { configuration.streamedIngestBytes = 0 }
+            if streamed { configuration.ingestChunkSamples = 1 }
             try await withServer(backend, configuration: configuration) { harness in
                 let (_, token) = try await harness.user("ada", timeZone: "America/New_York")
                 var replies: [String] = []
@@ -67,7 +67,8 @@ struct StreamedIngestTests {
                 exports.withLock { $0[streamed] = text }
             }
         }
-        #expect(HealthAutoExportStream.started.load(ordering: .relaxed) - before >= requests.count)
+        // Every body of more than one sample went chunk by chunk (others' tests may add to the count).
+        #expect(HealthAutoExportBody.chunked.load(ordering: .relaxed) - before >= 10)
         let parsed = answers.withLock { $0[false] ?? [] }, streamed = answers.withLock { $0[true] ?? [] }
         #expect(parsed.count == requests.count)
         for (index, pair) in zip(parsed, streamed).enumerated() {
@@ -111,17 +112,12 @@ extension StreamedIngestTests {
             let user = try await repository.addUser(
                 name: "ada", timeZone: "UTC", tokenHash: "h", at: ServerConfiguration.fixedNow)
             var texts: [String] = []
-            for document in [earlier, later, repeated] {
-                let bytes = ByteBuffer(string: document)
-                let report =
-                    streamed
-                    ? try await service.ingestStreamed(
-                        HealthAutoExportStream(
-                            bytes, parser: HealthAutoExportParser(), calendar: user.calendar,
-                            chunkSamples: chunkSamples), for: user)
-                    : try await service.ingest(
-                        HealthAutoExportPayload.read(bytes, parser: HealthAutoExportParser(), calendar: user.calendar),
-                        for: user)
+            for document in [earlier, later, repeated, repeated] {
+                let body = try HealthAutoExportBody(
+                    ByteBuffer(string: document), parser: HealthAutoExportParser(), calendar: user.calendar,
+                    chunkSamples: streamed ? chunkSamples : 1_000_000)
+                #expect(body.isRead || streamed)
+                let report = try await service.ingest(body, for: user)
                 texts.append(
                     "\(report.samplesReceived) \(report.samplesAdded) \(report.samplesResent) \(report.daysUpdated)")
             }

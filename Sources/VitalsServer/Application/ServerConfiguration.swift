@@ -13,12 +13,13 @@ public struct ServerConfiguration: Sendable {
     /// larger ones get 413 before they are read. Default 100 MB: a year's backfill of
     /// minute-level heart rate and steps fits, where 5 MB refuses a month.
     public var maximumIngestBytes = 100 * 1024 * 1024
-    /// Health Auto Export bodies at least this large are parsed on a thread of their own while
-    /// the database writer stores what is read, in one transaction that holds the writer for the
-    /// whole body (other requests' writes wait). Smaller ones are parsed first, then written with
-    /// the other requests' writes. The stored result is the same. Default 8 MB (a few weeks of
-    /// minute-level data).
-    public var streamedIngestBytes = 8 * 1024 * 1024
+    /// Health Auto Export bodies are read this many samples at a time. A body that fits in one
+    /// chunk (a day is a few hundred samples) is read, then written with the other requests'
+    /// writes; a larger one is written chunk by chunk while the next chunk is read, in one
+    /// transaction that holds the writer for the whole body (other requests' writes wait), so
+    /// memory holds three chunks, not the body's samples. The stored result is the same.
+    /// Default 20,000 (a few days of minute-level data).
+    public var ingestChunkSamples = 20_000
     /// Largest Apple Health export uploaded to `POST /api/me/imports`; larger ones get 413,
     /// before they are read when `Content-Length` says so, else as soon as the body passes it
     /// (the partial file deleted). Default 4 GB (4294967296 bytes): a decade of a watch's data, zipped.

@@ -92,22 +92,11 @@ struct ServerRoutes {
                         strict: try strictParameter(of: request),
                         aggregation: try aggregationParameter(of: request),
                         calendar: user.calendar, receivedAt: configuration.now())
-                    // A large body is parsed on its own thread while it is written; a small one first.
-                    if body.readableBytes >= configuration.streamedIngestBytes {
-                        return IngestBody.streamed(
-                            HealthAutoExportStream(body, parser: parser, calendar: user.calendar))
-                    }
-                    return IngestBody.parsed(
-                        try HealthAutoExportPayload.read(body, parser: parser, calendar: user.calendar))
+                    return try HealthAutoExportBody(
+                        body, parser: parser, calendar: user.calendar, chunkSamples: configuration.ingestChunkSamples)
                 }
             ) { body, user, entry in
-                try JSONResponse.make(
-                    try await guarded {
-                        switch body {
-                        case .parsed(let payload): try await service.ingest(payload, for: user, log: entry)
-                        case .streamed(let stream): try await service.ingestStreamed(stream, for: user, log: entry)
-                        }
-                    })
+                try JSONResponse.make(try await guarded { try await service.ingest(body, for: user, log: entry) })
             }
         }
         registerQuests(on: api)
@@ -219,7 +208,3 @@ struct ErasedReport: Encodable {
 }
 
 /// A Health Auto Export body as the ingest route hands it on: parsed, or being parsed.
-private enum IngestBody {
-    case parsed(HealthAutoExportPayload)
-    case streamed(HealthAutoExportStream)
-}

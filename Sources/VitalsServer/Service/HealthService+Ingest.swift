@@ -50,46 +50,37 @@ extension HealthService {
     ) async throws -> IngestReport {
         var payload = HealthAutoExportPayload(items: IngestedItems(calendar: user.calendar), report: batch)
         batch.samples.forEach { payload.items.add($0) }
-        payload.samplesRead = batch.samples.count
         payload.report.samples = []
         return try await ingest(payload, for: user, log: log)
     }
 
-    /// Stores a body read by ``HealthAutoExportPayload/read(_:strict:calendar:)``, as ``ingest(_:for:log:)``.
+    /// Stores a request's body as ``ingest(_:for:log:)`` stores a batch: whole when it was read in
+    /// its first chunk, else chunk by chunk (``ingestInChunks(_:for:log:)``), with the same answer.
+    func ingest(
+        _ body: HealthAutoExportBody, for user: ServerUser, log: IngestLogEntry? = nil
+    ) async throws -> IngestReport {
+        guard body.isRead else { return try await ingestInChunks(body, for: user, log: log) }
+        return try await ingest(body.payload, for: user, log: log)
+    }
+
+    /// Stores a whole document's payload, as ``ingest(_:for:log:)``.
     func ingest(
         _ payload: HealthAutoExportPayload, for user: ServerUser,
         log: IngestLogEntry? = nil
     ) async throws -> IngestReport {
-        let calendar = user.calendar
-        let batch = payload.report
         let (samples, workouts, touched) = (payload.items.samples, payload.items.workouts, payload.items.touched)
-        var report = IngestReport()
-        report.samplesReceived = samples.count
-        report.workoutsReceived = workouts.count
-        report.skipped = batch.skipped.map { .init(name: $0.name, reason: $0.reason, count: $0.count, path: $0.path) }
-        report.itemsUnreadable = batch.unreadable.count
-        if !batch.unreadable.isEmpty { report.status = "partial" }
+        var report = IngestReport(document: payload.report, samples: samples.count, workouts: workouts.count)
         // Samples, workouts, the touched days' recomputed snapshots and their quests: one transaction,
         // so two batches for the same day cannot leave an older recomputation behind.
         // The re-sent rule reads the stored samples in the same transaction.
         var write = HealthWrite(
             samples: samples, workouts: workouts,
-            recompute: DayRecompute(days: touched, calendar: calendar))
-        if var log {
-            log.samplesReceived = samples.count
-            log.workoutsReceived = workouts.count
-            log.sampleTypes = Set(samples.map(\.type)).sorted()
-            log.skipped = report.skipped.map { LoggedJSON(encoding: $0) }
-            write.log(log, keepingSince: ingestLogCutoff)
+            recompute: DayRecompute(days: touched, calendar: user.calendar))
+        if let log {
+            write.log(report.logged(log, types: Set(samples.map(\.type))), keepingSince: ingestLogCutoff)
         }
         write.appliesArrivalRule = true
-        let stored = try await repository.apply(write, for: user, at: now())
-        report.samplesResent = stored.samplesResent + stored.samplesRestated
-        report.samplesAdded = stored.samplesAdded - stored.samplesRevised - stored.samplesRestated
-        report.samplesRevised = stored.samplesRevised
-        report.workoutsAdded = stored.workoutsAdded
-        report.daysUpdated = stored.recomputedDays
-        report.questsCompleted = stored.quests.completed
+        report.count(try await repository.apply(write, for: user, at: now()))
         return report
     }
 
