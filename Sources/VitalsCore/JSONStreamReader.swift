@@ -47,6 +47,9 @@ public struct JSONStreamReader {
         fileprivate let path: [String]
         fileprivate let indices: [Int]
         fileprivate let started: [Bool]
+
+        /// The byte offset of the next thing to read.
+        public var byteOffset: Int { offset }
     }
 
     /// Where the reader is, to go on from there in a later ``read(_:file:from:_:)`` of the same bytes.

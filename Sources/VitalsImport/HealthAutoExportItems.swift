@@ -52,6 +52,10 @@ struct HealthAutoExportItems {
         return HealthAutoExportItems(stream: head, head: head, count: count, from: 0, to: count)
     }
 
+    /// The byte offset of the metric's `[` for items read from the bytes: the same for every
+    /// window of a metric, so what is told from its first items is told once.
+    var arrayOffset: Int? { head?.position.byteOffset }
+
     /// Where the reader is after the items read so far: nil for items already parsed.
     var position: JSONStreamReader.Position? { stream?.position }
 

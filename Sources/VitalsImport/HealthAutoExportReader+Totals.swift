@@ -5,12 +5,22 @@ import VitalsCore
 extension HealthAutoExportReader {
     /// The interval a cumulative metric's items were aggregated by: as stated, or told from its
     /// first ``HealthAutoExportAggregation/sampledItems`` items; nil when they are single samples.
-    func totalsInterval(of items: HealthAutoExportItems) -> HealthAutoExportAggregation.Interval? {
+    mutating func totalsInterval(of items: HealthAutoExportItems) -> HealthAutoExportAggregation.Interval? {
         switch aggregation {
         case .none: return nil
         case .interval(let interval): return interval
         case .inferred: break
         }
+        // A metric read in windows is judged once, by its first items.
+        guard let offset = items.arrayOffset else { return inferredInterval(of: items) }
+        if let known = inferredIntervals[offset] { return known }
+        let interval = inferredInterval(of: items)
+        inferredIntervals[offset] = interval
+        return interval
+    }
+
+    /// The interval told from the metric's first ``HealthAutoExportAggregation/sampledItems`` items.
+    private func inferredInterval(of items: HealthAutoExportItems) -> HealthAutoExportAggregation.Interval? {
         var copy = items.first
         var finest = HealthAutoExportAggregation.Interval.days
         var seen = 0

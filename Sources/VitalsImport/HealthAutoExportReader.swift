@@ -42,6 +42,9 @@ struct HealthAutoExportReader: Sendable {
     var calendar: Calendar?
     /// When the document was received (``HealthAutoExportParser/receivedAt``).
     var receivedAt: Date?
+    /// The aggregation told from each streamed metric's first items, by the byte offset of its
+    /// `data` array (``totalsInterval(of:)``).
+    var inferredIntervals: [Int: HealthAutoExportAggregation.Interval?] = [:]
     /// Where the last window of streamed items ended: the next item's index and the reader's
     /// position after the item before it; nil when no window was read (a metric left out whole).
     var windowEnd: (index: Int, position: JSONStreamReader.Position)?

@@ -62,14 +62,26 @@ struct HealthAutoExportCursorTests {
         #expect(chunks.flatMap { $0 } == whole.samples)
     }
 
-    @Test("A syntax error at the last byte is thrown by the first chunk, before any sample")
-    func syntaxErrorFirst() throws {
+    @Test("A syntax error at the last byte refuses the document, at its byte, as the whole parse does")
+    func syntaxErrorAtTheEnd() throws {
         var text = try String(decoding: Self.fixture("steps_two_sources"), as: UTF8.self)
         text.removeLast(2)
-        var cursor = HealthAutoExportCursor(Data(text.utf8), file: "inline.json", parser: HealthAutoExportParser())
-        let error = #expect(throws: VitalsError.self) { try cursor.next(1) }
+        let data = Data(text.utf8)
+        let whole = #expect(throws: VitalsError.self) { try HealthAutoExportParser().parse(data, file: "inline.json") }
+        #expect(whole?.location?.byteOffset != nil)
+        #expect(whole?.message.contains("not valid JSON") == true)
+        for size in [1, 1000] {
+            let chunked = #expect(throws: VitalsError.self) { try Self.chunks(data, size: size) }
+            #expect(chunked == whole, "chunks of \(size)")
+        }
+    }
+
+    @Test("A document that is not an object, and one whose later part is wrong, say first that they are not JSON")
+    func syntaxWins() throws {
+        // Not an object, with a syntax error after: the syntax error is the answer.
+        var cursor = HealthAutoExportCursor(Data("[1, 2,]".utf8), file: "inline.json", parser: HealthAutoExportParser())
+        let error = #expect(throws: VitalsError.self) { try cursor.next(10) }
         #expect(error?.location?.byteOffset != nil)
-        #expect(error?.message.contains("not valid JSON") == true)
     }
 
     @Test("Strict: an unreadable item in a later chunk throws the whole parse's error")

@@ -40,16 +40,23 @@ struct HealthAutoExportBody: Sendable {
     /// What was left out; complete once ``isRead``.
     var report: HealthAutoExportBatch { cursor.report ?? HealthAutoExportBatch() }
 
+    /// Samples taken from the cursor at a time: a chunk is gathered from these, so only a few
+    /// full samples (with their metadata) exist at once besides the chunk's compact ones.
+    static let pull = 1_024
+
     /// Replaces ``items``' samples with the next chunk's; false, with none, after the last.
     mutating func readChunk() throws(APIError) -> Bool {
         items.samples.removeAll(keepingCapacity: true)
         do {
-            guard let samples = try cursor.next(chunkSamples) else { return false }
-            for sample in samples { items.add(sample) }
-            return true
+            while items.samples.count < chunkSamples,
+                let samples = try cursor.next(min(Self.pull, chunkSamples - items.samples.count))
+            {
+                for sample in samples { items.add(sample) }
+            }
         } catch {
             throw HealthAutoExportPayload.refusal(error)
         }
+        return !items.samples.isEmpty
     }
 
     /// The document as one payload, once it was read in its first chunk.
