@@ -31,7 +31,7 @@ extension HealthService {
             return try await repository.writeTransaction(for: user) { store in
                 let (chunks, handOver) = AsyncStream.makeStream(of: [StoredSample].self)
                 let (taken, take) = AsyncStream.makeStream(of: Void.self)
-                return try await withThrowingTaskGroup(of: HealthAutoExportBody?.self) { group in
+                return try await withThrowingTaskGroup(of: HealthAutoExportPayload?.self) { group in
                     group.addTask { try await Self.read(body, into: handOver, pacedBy: taken, refusal: refusal) }
                     var written = ChunkTally()
                     for await chunk in chunks {
@@ -64,12 +64,13 @@ extension HealthService {
     }
 
     /// Reads `body`'s chunks after its first and hands each over, the first included, waiting
-    /// before each for the writer to take the one before; returns the body at its end (its
-    /// workouts, days and report), or nil when the writer stopped taking chunks.
+    /// before each for the writer to take the one before; returns what the document holds besides
+    /// its samples (workouts, days, report), or nil when the writer stopped taking chunks. The
+    /// body's reader (with the UUID keys of every sample read: ~30 MB for a year) goes with it.
     private static func read(
         _ body: HealthAutoExportBody, into handOver: AsyncStream<[StoredSample]>.Continuation,
         pacedBy taken: AsyncStream<Void>, refusal: Refusal
-    ) async throws -> HealthAutoExportBody? {
+    ) async throws -> HealthAutoExportPayload? {
         defer { handOver.finish() }
         var body = body
         var takes = taken.makeAsyncIterator()
@@ -83,7 +84,7 @@ extension HealthService {
             refusal.error.withLock { $0 = error }
             throw error
         }
-        return body
+        return body.payload
     }
 
     /// The answer to a document refused after its first chunk, kept for outside the transaction.
