@@ -3,7 +3,7 @@ import VitalsCore
 import VitalsStore
 
 /// A finished top-level element of an export, ready to store.
-enum ExportItem {
+enum ExportItem: Sendable {
     case sample(Sample, heartbeats: [Heartbeat])
     /// A plain top-level record, prepared for the bulk writer (indices into the cache's dictionary).
     case row(PreparedSample, heartbeats: [Heartbeat])

@@ -4,9 +4,9 @@ import VitalsStore
 
 /// An export parsed on a thread of its own, its items handed to the caller in batches.
 ///
-/// What every consumer of an export shares: the local import's `BulkWriter` and a server
-/// user's import (``HealthExportStream``) each take the batches on their own thread and store
-/// them their way. The pipe is bounded, so the parser waits when the consumer falls behind.
+/// What every consumer of an export shares: the local import's `BulkWriter` (on a thread of its
+/// own) and a server user's import (``HealthExportStream``, a task) each take the batches and
+/// store them their way. The pipe is bounded, so the parser waits when the consumer falls behind.
 final class ExportPump: @unchecked Sendable {
     let source: ExportSource
     let producer: ExportProducer
@@ -31,8 +31,13 @@ final class ExportPump: @unchecked Sendable {
         thread.start()
     }
 
-    /// The next batch, waiting for the parser; nil at the end; rethrows the parser's error.
+    /// The next batch, waiting for the parser on the caller's thread (the local import's writer
+    /// thread); nil at the end; rethrows the parser's error.
     func next() throws -> [ExportItem]? { try pipe.pop() }
+
+    /// The next batch, the task suspended while the parser reads on; nil at the end; rethrows
+    /// the parser's error.
+    func nextBatch() async throws -> [ExportItem]? { try await pipe.next() }
 
     /// Stops early (after a failure of the consumer): the parser is told to end and waited for.
     func stop() {

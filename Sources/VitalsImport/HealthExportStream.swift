@@ -2,8 +2,8 @@ import Foundation
 import VitalsCore
 import VitalsStore
 
-/// An Apple Health export read on a thread of its own and handed over in batches, for stores
-/// other than the local one (a server user's import).
+/// An Apple Health export read on a thread of its own and handed over in batches to a task, for
+/// stores other than the local one (a server user's import).
 ///
 /// The same reader, scanner and record builders as ``HealthExportImporter``: the export is
 /// found (and checked) by ``init(path:options:)``, parsed after ``start()``, and each
@@ -36,10 +36,11 @@ public final class HealthExportStream: Sendable {
     /// Starts the parsing thread; calling it again does nothing.
     public func start() { pump.start() }
 
-    /// The next batch of items, waiting for the parser; nil at the end. Rethrows what stopped the
-    /// parser (a malformed file, naming the byte offset; a cancellation).
-    public func next() throws -> [HealthExportItem]? {
-        guard let batch = try pump.next() else { return nil }
+    /// The next batch of items, suspending (never blocking a thread) while the parser reads on;
+    /// nil at the end. Rethrows what stopped the parser (a malformed file, naming the byte
+    /// offset; a cancellation).
+    public func next() async throws -> [HealthExportItem]? {
+        guard let batch = try await pump.nextBatch() else { return nil }
         let dictionary = pump.producer.dictionary
         return batch.compactMap { item in Self.item(item, dictionary: dictionary) }
     }

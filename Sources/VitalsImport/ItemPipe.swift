@@ -1,11 +1,19 @@
 import Foundation
 
-/// A bounded hand-off of item batches from the parsing thread to the writing thread.
+/// A bounded hand-off of item batches from the parsing thread to the writer.
 ///
 /// Parsing and SQLite writing each take about half of an import; on two cores they overlap.
-/// The bound keeps memory flat: the parser waits when the writer falls behind.
-public final class ItemPipe<Item>: @unchecked Sendable {
+/// The bound keeps memory flat: the parser, on a thread of its own, waits when the writer falls
+/// behind. The writer takes batches on a thread of its own too (``pop()``, the local import), or
+/// as a task that suspends while the pipe is empty (``next()``, a server's import), so no thread
+/// of Swift's concurrency pool ever waits on it.
+///
+/// `@unchecked Sendable`: its state is guarded by the condition's lock, which the producer must
+/// be able to wait on (a `Mutex` cannot wait).
+public final class ItemPipe<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
+    /// The task waiting in ``next()`` for a batch, when the pipe is empty.
+    private var waiter: CheckedContinuation<[Item]?, any Error>?
     private var batches: [[Item]] = []
     private var finished = false
     private var failure: (any Error)?
@@ -35,6 +43,12 @@ public final class ItemPipe<Item>: @unchecked Sendable {
             producerWaitNanoseconds += DispatchTime.now().uptimeNanoseconds - started
         }
         guard !abandoned else { return false }
+        if let waiter {
+            // The writer is suspended on an empty pipe: the batch goes to it directly.
+            self.waiter = nil
+            waiter.resume(returning: batch)
+            return true
+        }
         batches.append(batch)
         condition.broadcast()
         return true
@@ -45,8 +59,28 @@ public final class ItemPipe<Item>: @unchecked Sendable {
         condition.lock()
         finished = true
         failure = error
+        let waiter = self.waiter
+        self.waiter = nil
         condition.broadcast()
         condition.unlock()
+        if let error { waiter?.resume(throwing: error) } else { waiter?.resume(returning: nil) }
+    }
+
+    /// The next batch, suspending the task (not blocking its thread) while the pipe is empty;
+    /// nil at the end; rethrows the producer's error. One task at a time may wait.
+    public func next() async throws -> [Item]? {
+        try await withCheckedThrowingContinuation { continuation in
+            condition.lock()
+            defer { condition.unlock() }
+            if !batches.isEmpty {
+                continuation.resume(returning: batches.removeFirst())
+                condition.broadcast()
+            } else if finished {
+                if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: nil) }
+            } else {
+                waiter = continuation
+            }
+        }
     }
 
     /// The next batch; nil at the end; rethrows the producer's error.

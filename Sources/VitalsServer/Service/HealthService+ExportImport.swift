@@ -43,7 +43,7 @@ extension HealthService {
             var run = ExportImportRun(report: ExportImportReport(file: path), calendar: user.calendar)
             stream.start()
             do {
-                while let batch = try await HandOff.wait({ try stream.next() }) {
+                while let batch = try await stream.next() {
                     for item in batch { run.add(item) }
                     if run.isFull {
                         try await run.flush(for: user, at: date, in: store)
