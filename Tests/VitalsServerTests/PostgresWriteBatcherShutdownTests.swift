@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import Testing
 import VitalsCore
 
@@ -181,5 +182,61 @@ struct PostgresWriteBatcherShutdownTests {
             }
             #expect(try await PostgresWriteBatcherTests.notes(in: repository) == ["held"])
         }
+    }
+
+    @Test(
+        "A repository shut down gracefully as a service commits the writes queued and leaves the servers' count before its pool closes"
+    )
+    func repositoryGracefulShutdown() async throws {
+        let url = try await TestPostgres.shared.newDatabase()
+        let users = try await PostgresRepository.withRepository(url: url) { repository in
+            try await repository.migrate()
+            try await repository.client.query("CREATE TABLE probe (user_id bigint NOT NULL, note text PRIMARY KEY)")
+            var users: [ServerUser] = []
+            for index in 1...4 {
+                users.append(
+                    try await repository.addUser(
+                        name: "u\(index)", timeZone: "UTC", tokenHash: "hash-\(index)", at: Date()))
+            }
+            return users
+        }
+        let repository = try PostgresRepository(url: url, maximumConnections: 4, writeRunners: 1)
+        let batcher = repository.batcher
+        let services = ServiceGroup(
+            configuration: .init(services: [repository], logger: PostgresWriteBatcherTests.logger))
+        // In a task of its own, with a deadline: a run() that never ends fails the test.
+        let service = Started([{ try await services.run() }])
+        do {
+            try await repository.migrate()
+            try await Self.until("this server counted") { try await Self.servers(on: repository) == 1 }
+            let (release, releaseGo) = AsyncStream<Void>.makeStream()
+            let held = await Self.hold("held", users[3], batcher, until: release)
+            let queued = Started((0..<3).map { index in { try await Self.insert("q\(index)", users[index], batcher) } })
+            try await Self.until("three writes queued") { batcher.waiting == 3 }
+            await services.triggerGracefulShutdown()
+            try await Self.until("the batcher stopped") { batcher.state.withLock { $0.stopped } }
+            let late = Started([{ try await Self.insert("late", users[0], batcher) }])
+            let refused = await late.collect(within: .seconds(10))[0]
+            #expect(Self.isStopped(refused), "\(String(describing: refused))")
+            releaseGo.yield()
+            #expect(Self.succeeded(await held.collect()[0]))
+            let outcomes = await queued.collect()
+            #expect(outcomes.allSatisfy(Self.succeeded), "\(outcomes)")
+        } catch {
+            await services.triggerGracefulShutdown()
+            throw error
+        }
+        #expect(Self.succeeded(await service.collect()[0]), "the repository's run() ended")
+        let (notes, servers) = try await PostgresRepository.withRepository(url: url) { repository in
+            (try await PostgresWriteBatcherTests.notes(in: repository), try await Self.servers(on: repository))
+        }
+        #expect(notes == ["held", "q0", "q1", "q2"])
+        #expect(servers == 0, "the server left the count before its pool closed")
+    }
+
+    /// The servers noted on the database, stale or not.
+    static func servers(on repository: PostgresRepository) async throws -> Int64 {
+        let rows = try await repository.client.query("SELECT count(*) FROM server_processes").collect()
+        return try rows.first?.decode(Int64.self) ?? -1
     }
 }

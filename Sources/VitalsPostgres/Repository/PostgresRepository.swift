@@ -57,12 +57,17 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     /// (``checkConnection()``), and the writes queued meanwhile fail.
     ///
     /// The batcher (``PostgresWriteBatcher/run()``) and the peers' count are child tasks; the pool
-    /// stops only once both ended: after a cancellation, the writes queued have failed at once and
-    /// this server has left the count.
+    /// stops only once both ended: after a graceful shutdown, the writes queued have committed and
+    /// this server has left the count; after a cancellation, the writes queued have failed at once
+    /// and this server has still left the count.
+    ///
+    /// The pool runs in a detached task, not a child one, which this one cancels and awaits once
+    /// they ended: a child task would be cancelled together with this one (Swift has no
+    /// cancellation shield), and one that inherits this task's values would see the service
+    /// group's graceful shutdown, which `PostgresClient.run()` stops on. Either would close the pool
+    /// before this server left the count and before the writes queued committed.
     public func run() async throws {
-        // The pool runs in a task of its own, which a cancellation of this one does not reach:
-        // it stops only once this server has left the database's count.
-        let pool = Task { await self.runPool() }
+        let pool = Task.detached { await self.runPool() }
         let failure = await withTaskGroup(of: Void.self, returning: (any Error)?.self) { group in
             group.addTask { await self.batcher.run() }
             do {
