@@ -24,7 +24,7 @@ struct PostgresSharedSnapshotTests {
             group.addTask { await repository.runPool() }
             defer { group.cancelAll() }
             try await repository.migrate()
-            try await body(repository)
+            try await repository.batcher.whileRunning { try await body(repository) }
         }
     }
 

@@ -22,9 +22,10 @@ struct PostgresWriteBatcherTests {
     static let logger = Logger(label: "vitals.test.batcher")
 
     /// Runs `body` with a migrated repository on a new database holding users 1 to 5, a probe
-    /// table, and a batcher with one runner, so writes queued while it is busy form its next batch.
+    /// table, and a running batcher with one runner (unless told), so writes queued while it is
+    /// busy form its next batch.
     static func withBatcher(
-        _ body: (PostgresRepository, PostgresWriteBatcher, [ServerUser]) async throws -> Void
+        runners: Int = 1, _ body: (PostgresRepository, PostgresWriteBatcher, [ServerUser]) async throws -> Void
     )
         async throws
     {
@@ -40,8 +41,10 @@ struct PostgresWriteBatcherTests {
                         at: Date()))
             }
             #expect(users.map(\.id) == [1, 2, 3, 4, 5])
-            let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger, maximumRunners: 1)
-            try await body(repository, batcher, [users[0]] + users)  // users[n] has id n
+            let batcher = PostgresWriteBatcher(
+                client: repository.client, logger: repository.logger, maximumRunners: runners)
+            let byID = [users[0]] + users  // users[n] has id n
+            try await batcher.whileRunning { try await body(repository, batcher, byID) }
         }
     }
 
@@ -164,8 +167,10 @@ struct PostgresWriteBatcherTests {
             try await repository.client.query("CREATE TABLE probe (user_id bigint NOT NULL, note text PRIMARY KEY)")
             let user = try await repository.addUser(name: "u1", timeZone: "UTC", tokenHash: "hash-1", at: Date())
             let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger)
-            _ = try await batcher.write(for: user) { connection, _ in
-                try await Self.insert("kept", user: user.id, on: connection)
+            _ = try await batcher.whileRunning {
+                try await batcher.write(for: user) { connection, _ in
+                    try await Self.insert("kept", user: user.id, on: connection)
+                }
             }
         }
         let notes = try await PostgresRepository.withRepository(url: url) { try await Self.notes(in: $0) }
@@ -254,8 +259,7 @@ struct PostgresWriteBatcherTests {
         "A server's share of the runners bounds its batches at once: shared among two, a second write waits for the first's batch"
     )
     func sharedRunners() async throws {
-        try await Self.withBatcher { repository, _, users in
-            let batcher = PostgresWriteBatcher(client: repository.client, logger: repository.logger, maximumRunners: 2)
+        try await Self.withBatcher(runners: 2) { _, batcher, users in
             #expect(batcher.allowedRunners == 2)
             batcher.share(among: 3)
             #expect(batcher.allowedRunners == 1, "at least one runner each")

@@ -8,8 +8,9 @@ import VitalsServerStorage
 
 /// The server's repository in PostgreSQL, for many users and several server processes.
 ///
-/// Its connection pool works only while ``run()`` runs: run the repository as a `Service` in
-/// the server's `ServiceGroup`, or use ``withRepository(url:logger:_:)`` for a bounded job.
+/// Its connection pool and its writes work only while ``run()`` runs: run the repository as a
+/// `Service` in the server's `ServiceGroup`, or use ``withRepository(url:logger:_:)`` for a
+/// bounded job. Writes wait for either to start; once it has ended they fail at once.
 ///
 /// Each role of ``HealthRepository`` is an extension of its own: +Accounts, +DashboardSessions,
 /// +ImportJobs, +Health (writes), +Reads, +Quests, +IngestLog, +UserData. `Sendable` is said here,
@@ -50,26 +51,43 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
         self.peers = PostgresPeers(client: client, logger: logger)
     }
 
-    /// Runs the connection pool until the task is cancelled or the service group shuts down,
-    /// noting this server among those on the database (``PostgresPeers``) meanwhile; throws at
-    /// once, saying why, when the database cannot be connected to (``checkConnection()``).
+    /// Runs the connection pool and the write batcher until the task is cancelled or the service
+    /// group shuts down, noting this server among those on the database (``PostgresPeers``)
+    /// meanwhile; throws at once, saying why, when the database cannot be connected to
+    /// (``checkConnection()``), and the writes queued meanwhile fail.
+    ///
+    /// The batcher (``PostgresWriteBatcher/run()``) and the peers' count are child tasks; the pool
+    /// stops only once both ended: after a graceful shutdown, the writes queued have committed and
+    /// this server has left the count; after a cancellation, the writes queued have failed at once
+    /// and this server has still left the count.
+    ///
+    /// The pool runs in a detached task, not a child one, which this one cancels and awaits once
+    /// they ended: a child task would be cancelled together with this one (Swift has no
+    /// cancellation shield), and one that inherits this task's values would see the service
+    /// group's graceful shutdown, which `PostgresClient.run()` stops on. Either would close the pool
+    /// before this server left the count and before the writes queued committed.
     public func run() async throws {
-        // The pool runs in a task of its own, which a cancellation of this one does not reach:
-        // it stops only once this server has left the database's count.
-        let pool = Task { await self.runPool() }
-        do {
-            try await checkConnection()
-        } catch {
-            pool.cancel()
-            await pool.value
-            throw error
+        let pool = Task.detached { await self.runPool() }
+        let failure = await withTaskGroup(of: Void.self, returning: (any Error)?.self) { group in
+            group.addTask { await self.batcher.run() }
+            do {
+                try await checkConnection()
+            } catch {
+                group.cancelAll()
+                return error
+            }
+            await cancelWhenGracefulShutdown { await self.peers.run(sharing: self.batcher) }
+            return nil
         }
-        await cancelWhenGracefulShutdown { await self.peers.run(sharing: self.batcher) }
         pool.cancel()
         await pool.value
+        if let failure { throw failure }
     }
 
-    /// Runs `body` with a repository whose pool runs for exactly as long as `body`.
+    /// Runs `body` with a repository whose pool and write batcher run for exactly as long as `body`.
+    ///
+    /// When `body` returns, the writes it left queued commit and later ones fail
+    /// (``PostgresWriteBatcher/whileRunning(_:)``), and then the pool stops.
     public static func withRepository<T: Sendable>(
         url: String, logger: Logger = Logger(label: "vitals.postgres"),
         _ body: (PostgresRepository) async throws -> T
@@ -79,7 +97,7 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
             group.addTask { await repository.runPool() }
             defer { group.cancelAll() }
             await repository.poolStart.wait()
-            return try await body(repository)
+            return try await repository.batcher.whileRunning { try await body(repository) }
         }
     }
 

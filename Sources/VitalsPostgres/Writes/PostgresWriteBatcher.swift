@@ -35,9 +35,13 @@ import VitalsServerStorage
 /// meanwhile, whose writes fail with `notFound` and store nothing (`samples` has no foreign key
 /// to `users`: a check per row was a third of an ingest's insert). A removal takes the same lock
 /// (``PostgresRepository/removeUser(named:)``), so no sample outlives its user.
+///
+/// The runners are child tasks of ``run()``, which the repository runs beside its pool for as
+/// long as the repository runs (see +Runners): none outlives it. Writes queued before ``run()``
+/// starts wait for it; once it has ended, a write fails at once (``stopped``).
 final class PostgresWriteBatcher: Sendable {
     /// One queued write: runs on the batch's connection, then learns how the commit went.
-    private struct Job {
+    struct Job {
         /// The user whose write it is.
         let userID: Int64
         /// The second key of the user's write lock.
@@ -52,14 +56,21 @@ final class PostgresWriteBatcher: Sendable {
     private let client: PostgresClient
     private let logger: Logger
     /// What the runners share.
-    private struct State {
+    struct State {
         var pending: [Job] = []
+        /// The runners ``run()`` started that have not stopped yet.
         var runners = 0
         var runnerLimit: Int
         var committedShared = 0
+        /// Whether ``run()`` has ended or is ending: no write is queued any more.
+        var stopped = false
     }
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
+    /// Wakes ``run()`` when a write is queued and a runner may start for it.
+    let wakeUps: AsyncStream<Void>
+    /// Where ``enqueue(_:)`` wakes ``run()``; finished when ``run()`` is to stop.
+    let wake: AsyncStream<Void>.Continuation
     /// At most this many writes per transaction.
     let maximumBatch: Int
     /// At most this many batches at once, each on its own connection, shared among the servers
@@ -94,6 +105,7 @@ final class PostgresWriteBatcher: Sendable {
         self.maximumBatch = max(1, maximumBatch)
         self.maximumRunners = max(1, maximumRunners)
         self.state = Mutex(State(runnerLimit: max(1, maximumRunners)))
+        (wakeUps, wake) = AsyncStream.makeStream()
     }
 
     /// Runs `body` in the next batch holding `user`'s write lock; returns once that batch committed.
@@ -146,39 +158,19 @@ final class PostgresWriteBatcher: Sendable {
         }
     }
 
+    /// Queues `job` and wakes ``run()`` when a runner may start for it; fails it at once, with
+    /// ``stopped``, once ``run()`` has ended.
     private func enqueue(_ job: Job) {
-        let start = state.withLock { state in
+        let queued = state.withLock { state -> (queued: Bool, wake: Bool) in
+            guard !state.stopped else { return (false, false) }
             state.pending.append(job)
-            let start = state.runners < state.runnerLimit
-            if start { state.runners += 1 }
-            return start
+            return (true, state.runners < state.runnerLimit)
         }
-        guard start else { return }
-        Task { await self.drain() }
-    }
-
-    /// Runs batches until nothing is waiting.
-    private func drain() async {
-        while true {
-            let batch = nextBatch()
-            guard !batch.isEmpty else { return }
-            await run(batch)
+        guard queued.queued else {
+            job.complete(Self.stopped)
+            return
         }
-    }
-
-    /// Takes the waiting writes (at most ``maximumBatch``); none when nothing waits or this runner
-    /// is beyond the server's share (``share(among:)``), and then the runner stops.
-    private func nextBatch() -> [Job] {
-        state.withLock { state in
-            guard state.runners <= state.runnerLimit else {
-                state.runners -= 1  // The others take what waits.
-                return []
-            }
-            let batch = Array(state.pending.prefix(maximumBatch))
-            state.pending.removeFirst(batch.count)
-            if batch.isEmpty { state.runners -= 1 }
-            return batch
-        }
+        if queued.wake { wake.yield() }
     }
 
     /// How a batch's transaction ended.
@@ -190,14 +182,22 @@ final class PostgresWriteBatcher: Sendable {
     }
 
     /// Runs a batch in one transaction; when one of its writes fails, each again alone.
-    private func run(_ batch: [Job]) async {
+    ///
+    /// A runner cancelled (``run()`` was) leases no connection: the batch fails with ``stopped``.
+    func runBatch(_ batch: [Job]) async {
+        guard !Task.isCancelled else {
+            for job in batch { job.complete(Self.stopped) }
+            return
+        }
         var ending = Ending.failed
         do {
             try await client.withConnection { connection in
                 ending = try await self.transaction(batch, on: connection)
             }
         } catch {
-            for job in batch { job.complete(error) }
+            // Cancelled waiting for a connection, or before its commit: nothing was stored.
+            let failure = error is CancellationError ? Self.stopped : error
+            for job in batch { job.complete(failure) }
             return
         }
         switch ending {
@@ -212,7 +212,7 @@ final class PostgresWriteBatcher: Sendable {
         case .failed where batch.count == 1:
             batch[0].complete(nil)  // Its outcome holds its error.
         case .failed:
-            for job in batch { await run([job]) }
+            for job in batch { await runBatch([job]) }
         }
     }
 
