@@ -106,7 +106,7 @@ func withServer(
         trace.note("starting")
         try await application.test(setup) { client in
             trace.note("body")
-            try await body(Harness(client: client, repository: repository))
+            try await body(Harness(client: TracingClient(client: client, trace: trace), repository: repository))
             trace.note("stopping")
         }
         trace.note("closing")
