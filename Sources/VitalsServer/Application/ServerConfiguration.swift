@@ -17,7 +17,7 @@ public struct ServerConfiguration: Sendable {
     /// chunk (a day is a few hundred samples) is read, then written with the other requests'
     /// writes; a larger one is written chunk by chunk while the next chunk is read, in one
     /// transaction that holds the writer for the whole body (other requests' writes wait), so
-    /// memory holds three chunks, not the body's samples. The stored result is the same.
+    /// memory holds four chunks, not the body's samples. The stored result is the same.
     /// Default 20,000 (a few days of minute-level data).
     public var ingestChunkSamples = 20_000
     /// Largest Apple Health export uploaded to `POST /api/me/imports`; larger ones get 413,

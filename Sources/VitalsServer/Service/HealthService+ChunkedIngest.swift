@@ -17,8 +17,8 @@ extension HealthService {
     /// with an item a strict parse refuses later rolls everything back and is answered as refused.
     ///
     /// The reader runs in a child task of its own and hands each chunk over an `AsyncStream`;
-    /// it reads one chunk ahead at most, waiting until the writer has taken the last one, so
-    /// memory holds three chunks, not the body's samples.
+    /// it reads two chunks ahead at most, waiting until the writer has taken the one before the
+    /// last, so memory holds four chunks, not the body's samples.
     func ingestInChunks(
         _ body: HealthAutoExportBody, for user: ServerUser,
         log: IngestLogEntry? = nil
@@ -32,6 +32,9 @@ extension HealthService {
                 let (chunks, handOver) = AsyncStream.makeStream(of: [StoredSample].self)
                 let (taken, take) = AsyncStream.makeStream(of: Void.self)
                 return try await withThrowingTaskGroup(of: HealthAutoExportPayload?.self) { group in
+                    // One chunk of credit: the reader may be two chunks ahead of the one being written,
+                    // which evens out chunks that take longer to read than others (heart rates, nights).
+                    take.yield()
                     group.addTask { try await Self.read(body, into: handOver, pacedBy: taken, refusal: refusal) }
                     var written = ChunkTally()
                     for await chunk in chunks {
