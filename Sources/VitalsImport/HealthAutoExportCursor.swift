@@ -79,9 +79,9 @@ public struct HealthAutoExportCursor: Sendable {
                 step = try JSONStreamReader.read(raw, file: file) { (stream) throws(VitalsError) in
                     try reader.outline(&outline, &stream)
                 }
-                guard step != nil else { break }
             }
-            switch step {
+            guard let current = step else { break }
+            switch current {
             case .metric(let index, let members, let items?, let itemCount):
                 let start = window ?? (0, items)
                 let room = count - reader.pending.count
@@ -103,8 +103,6 @@ public struct HealthAutoExportCursor: Sendable {
             case .rest(let members):
                 try reader.read(data: try reader.root([("data", .object(JSONValue.Object(members)))]).object("data"))
                 step = nil
-            case nil:
-                break
             }
             try reader.finishDrafts()
         }

@@ -1,7 +1,7 @@
 import VitalsCore
 
 /// The `data` items of one metric, read one at a time: from an array already parsed, or
-/// straight from the document's bytes (``HealthAutoExportReader/readOutline(_:)``), a window of
+/// straight from the document's bytes (``HealthAutoExportReader/outline(_:_:)``), a window of
 /// them at a time (``HealthAutoExportCursor``).
 struct HealthAutoExportItems {
     /// How many items the metric has (all of them, not only this window's).

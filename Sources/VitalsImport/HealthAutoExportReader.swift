@@ -9,8 +9,8 @@ import VitalsCore
 /// path and kept in ``unreadable``, and the rest is read. Strict: the first such error is thrown.
 /// Either way a document without a `data` object is refused whole.
 ///
-/// The document is first outlined (``readOutline(_:)``: its syntax checked, each metric's
-/// `data` items located but not read), then each metric's items are read one at a time from
+/// The document is outlined one metric ahead of the reading (``outline(_:_:)``: its syntax
+/// checked, each metric's `data` items located but not read), and each metric's items are read one at a time from
 /// the bytes (``HealthAutoExportItems``), a window at a time (``HealthAutoExportCursor``), so
 /// memory holds one item and the samples not yet taken, never the whole document's tree; the rest
 /// of `data` (workouts, other sections) is small and read whole.

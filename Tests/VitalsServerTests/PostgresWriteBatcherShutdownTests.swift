@@ -106,6 +106,28 @@ struct PostgresWriteBatcherShutdownTests {
         return held
     }
 
+    /// Holds one write in its batch, queues one for each of `queued` (notes `q<first>`, ...), stops
+    /// the batcher with `stop`, then expects a write for `late` refused at once and the held and
+    /// queued writes all committed once the held one is released.
+    static func expectQueuedWritesCommit(
+        _ batcher: PostgresWriteBatcher, held user: ServerUser, queued: [ServerUser], late: ServerUser, first: Int,
+        stop: () async -> Void
+    ) async throws {
+        let (release, releaseGo) = AsyncStream<Void>.makeStream()
+        let held = await hold("held", user, batcher, until: release)
+        let writes = Started(
+            queued.enumerated().map { offset, user in { try await insert("q\(first + offset)", user, batcher) } })
+        try await until("\(queued.count) writes queued") { batcher.waiting == queued.count }
+        await stop()
+        try await until("the batcher stopped") { batcher.state.withLock { $0.stopped } }
+        let refused = await Started([{ try await insert("late", late, batcher) }]).collect(within: .seconds(10))[0]
+        #expect(isStopped(refused), "\(String(describing: refused))")
+        releaseGo.yield()
+        #expect(succeeded(await held.collect()[0]))
+        let outcomes = await writes.collect()
+        #expect(outcomes.allSatisfy(succeeded), "\(outcomes)")
+    }
+
     /// Waits until `condition` holds, for at most `limit` (then records an issue and returns).
     static func until(
         _ what: String, within limit: Duration = .seconds(30), _ condition: () async throws -> Bool
@@ -144,19 +166,9 @@ struct PostgresWriteBatcherShutdownTests {
     )
     func queuedWritesCommitOnFinish() async throws {
         try await PostgresWriteBatcherTests.withBatcher { repository, batcher, users in
-            let (release, releaseGo) = AsyncStream<Void>.makeStream()
-            let held = await Self.hold("held", users[5], batcher, until: release)
-            let queued = Started((1...3).map { index in { try await Self.insert("q\(index)", users[index], batcher) } })
-            try await Self.until("three writes queued") { batcher.waiting == 3 }
-            batcher.finish()
-            try await Self.until("the batcher stopped") { batcher.state.withLock { $0.stopped } }
-            let late = Started([{ try await Self.insert("late", users[4], batcher) }])
-            let refused = await late.collect(within: .seconds(10))[0]
-            #expect(Self.isStopped(refused), "\(String(describing: refused))")
-            releaseGo.yield()
-            #expect(Self.succeeded(await held.collect()[0]))
-            let outcomes = await queued.collect()
-            #expect(outcomes.allSatisfy(Self.succeeded), "\(outcomes)")
+            try await Self.expectQueuedWritesCommit(
+                batcher, held: users[5], queued: Array(users[1...3]), late: users[4], first: 1
+            ) { batcher.finish() }
             #expect(try await PostgresWriteBatcherTests.notes(in: repository) == ["held", "q1", "q2", "q3"])
         }
     }
@@ -209,19 +221,9 @@ struct PostgresWriteBatcherShutdownTests {
         do {
             try await repository.migrate()
             try await Self.until("this server counted") { try await Self.servers(on: repository) == 1 }
-            let (release, releaseGo) = AsyncStream<Void>.makeStream()
-            let held = await Self.hold("held", users[3], batcher, until: release)
-            let queued = Started((0..<3).map { index in { try await Self.insert("q\(index)", users[index], batcher) } })
-            try await Self.until("three writes queued") { batcher.waiting == 3 }
-            await services.triggerGracefulShutdown()
-            try await Self.until("the batcher stopped") { batcher.state.withLock { $0.stopped } }
-            let late = Started([{ try await Self.insert("late", users[0], batcher) }])
-            let refused = await late.collect(within: .seconds(10))[0]
-            #expect(Self.isStopped(refused), "\(String(describing: refused))")
-            releaseGo.yield()
-            #expect(Self.succeeded(await held.collect()[0]))
-            let outcomes = await queued.collect()
-            #expect(outcomes.allSatisfy(Self.succeeded), "\(outcomes)")
+            try await Self.expectQueuedWritesCommit(
+                batcher, held: users[3], queued: Array(users[0..<3]), late: users[0], first: 0
+            ) { await services.triggerGracefulShutdown() }
         } catch {
             await services.triggerGracefulShutdown()
             throw error
