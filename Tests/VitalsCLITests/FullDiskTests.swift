@@ -55,9 +55,12 @@ struct FullDiskTests {
             body: Self.steps(500, from: 800_000))
         try #require(before.status == 200, "\(before.body.prefix(300))")
         // Fill the disk but for a little.
+        // Close-on-exec: a child another test starts meanwhile must not keep it open, or removing
+        // it would free no space (what made the writes after it fail once in a full run).
         let filler = mountPoint.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: filler)
+        let descriptor = open(filler.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0, "open \(filler.path): errno \(errno)")
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let chunk = Data(repeating: 0, count: 64 * 1024)
         while (try? handle.write(contentsOf: chunk)) != nil {}
         try handle.close()

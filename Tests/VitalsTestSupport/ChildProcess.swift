@@ -96,6 +96,7 @@ public final class ChildProcess: @unchecked Sendable {
                 if target == 1 { stdoutWrite = child }
             }
         }
+        SpawnActions.closeInherited(&actions)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import VitalsTestSupport
 
 /// A throwaway PostgreSQL cluster for this test process: `initdb` into a temporary folder,
 /// started on a free loopback port, stopped when the process exits.
@@ -154,6 +155,7 @@ actor TestPostgres {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        SpawnActions.closeInherited(&actions)
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
