@@ -14,21 +14,23 @@ extension PostgresRepository: HealthWriteStore {
     /// The first key of the per-user write locks (the second is the user's id).
     static let userWriteLock: Int32 = 7_310_423
 
-    /// Runs `body` in a transaction that holds the user's write lock, shared with concurrent writes.
+    /// Runs `body` in a transaction that holds the user's write lock, shared with concurrent
+    /// writes unless `alone`.
     ///
     /// A write reads the user's stored samples to recompute days and judge quests, then writes
     /// what it found; two at once (on one server's pool, or on two servers) would each miss the
     /// other's samples, and the later commit would leave a day short and a quest never completed.
     /// The lock (a transaction-level advisory lock, released at commit or rollback) makes one
     /// user's writes take turns on every server; other users' writes go on at the same time.
-    /// Concurrent writes share one transaction and commit (see ``PostgresWriteBatcher``); this
-    /// returns once the commit that holds `body`'s writes succeeded.
+    /// Concurrent writes share one transaction and commit (see ``PostgresWriteBatcher``), and
+    /// `body` runs again alone when another write of its batch failed; with `alone` it is never
+    /// batched and runs once. This returns once the commit that holds `body`'s writes succeeded.
     public func writeTransaction<T: Sendable>(
-        for user: ServerUser,
+        for user: ServerUser, alone: Bool,
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T {
         try await guarded {
-            try await batcher.write(for: user) { connection, users in
+            try await batcher.write(for: user, alone: alone) { connection, users in
                 try await body(
                     PostgresWriteTransaction(
                         repository: self, connection: connection, user: user,

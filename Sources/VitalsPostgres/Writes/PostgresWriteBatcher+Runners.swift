@@ -80,18 +80,27 @@ extension PostgresWriteBatcher {
         }
     }
 
-    /// Takes the waiting writes (at most ``maximumBatch``); none when nothing waits or this runner
-    /// is beyond the server's share (``share(among:)``), and then the runner stops.
+    /// Takes the waiting writes (at most ``maximumBatch``, up to the first that runs alone, or
+    /// that one by itself); none when nothing waits or this runner is beyond the server's share
+    /// (``share(among:)``), and then the runner stops.
     private func nextBatch() -> [Job] {
         state.withLock { state in
             guard state.runners <= state.runnerLimit else {
                 state.runners -= 1  // The others take what waits.
                 return []
             }
-            let batch = Array(state.pending.prefix(maximumBatch))
+            let batch = Self.batch(from: state.pending, atMost: maximumBatch)
             state.pending.removeFirst(batch.count)
             if batch.isEmpty { state.runners -= 1 }
             return batch
         }
+    }
+
+    /// The writes of `pending` the next batch takes: at most `limit`, and a write that runs alone
+    /// only by itself.
+    static func batch(from pending: [Job], atMost limit: Int) -> [Job] {
+        guard let first = pending.first else { return [] }
+        if first.alone { return [first] }
+        return Array(pending.prefix(limit).prefix { !$0.alone })
     }
 }

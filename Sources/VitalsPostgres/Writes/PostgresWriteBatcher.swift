@@ -46,6 +46,8 @@ final class PostgresWriteBatcher: Sendable {
         let userID: Int64
         /// The second key of the user's write lock.
         let lockKey: Int32
+        /// Whether it runs in a transaction of its own, never batched (so never run twice).
+        let alone: Bool
         /// Runs the write, keeping its outcome; false when it failed.
         let run: @Sendable (PostgresConnection, PostgresBatchUsers) async -> Bool
         /// The write as a snapshot-only one, and how it learns its result when stored with others; nil for none.
@@ -111,12 +113,14 @@ final class PostgresWriteBatcher: Sendable {
     /// Runs `body` in the next batch holding `user`'s write lock; returns once that batch committed.
     ///
     /// `body` may run more than once (again alone when another write of its batch failed): it
-    /// must only read and write through the connection. Throws `notFound` without running it when
-    /// the user was removed.
+    /// must only read and write through the connection. With `alone` it is a batch of its own
+    /// and runs once: for a body that consumes its input as it writes. Throws `notFound` without
+    /// running it when the user was removed.
     func write<T: Sendable>(
-        for user: ServerUser, _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T
+        for user: ServerUser, alone: Bool = false,
+        _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T
     ) async throws -> T {
-        try await submit(for: user, body) { _ in nil }
+        try await submit(for: user, alone: alone, body) { _ in nil }
     }
 
     /// Runs a snapshot-only write in the next batch: with the batch's other such writes when it
@@ -125,11 +129,12 @@ final class PostgresWriteBatcher: Sendable {
         _ shared: PostgresSnapshotWrite, for user: ServerUser,
         _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> HealthWriteResult
     ) async throws -> HealthWriteResult {
-        try await submit(for: user, body) { outcome in (shared, { outcome.result = .success($0) }) }
+        try await submit(for: user, alone: false, body) { outcome in (shared, { outcome.result = .success($0) }) }
     }
 
     private func submit<T: Sendable>(
-        for user: ServerUser, _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T,
+        for user: ServerUser, alone: Bool,
+        _ body: @escaping @Sendable (PostgresConnection, PostgresBatchUsers) async throws -> T,
         sharing: (WriteOutcome<T>) -> (write: PostgresSnapshotWrite, deliver: @Sendable (HealthWriteResult) -> Void)?
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
@@ -138,6 +143,7 @@ final class PostgresWriteBatcher: Sendable {
                 Job(
                     userID: user.id,
                     lockKey: PostgresRepository.lockKey(of: user),
+                    alone: alone,
                     run: { connection, users in
                         do {
                             outcome.result = .success(try await body(connection, users))

@@ -28,7 +28,7 @@ extension HealthService {
         let cutoff = ingestLogCutoff
         let refusal = Refusal()
         do {
-            return try await repository.writeTransaction(for: user) { store in
+            return try await repository.writeTransaction(for: user, alone: true) { store in
                 let (chunks, handOver) = AsyncStream.makeStream(of: [StoredSample].self)
                 let (taken, take) = AsyncStream.makeStream(of: Void.self)
                 return try await withThrowingTaskGroup(of: HealthAutoExportPayload?.self) { group in

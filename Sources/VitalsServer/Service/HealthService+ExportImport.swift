@@ -39,7 +39,7 @@ extension HealthService {
         let stream = try HealthExportStream(path: path, options: options)
         let date = now()
         let cutoff = ingestLogCutoff
-        var report = try await repository.writeTransaction(for: user) { store in
+        var report = try await repository.writeTransaction(for: user, alone: true) { store in
             var run = ExportImportRun(report: ExportImportReport(file: path), calendar: user.calendar)
             stream.start()
             do {

@@ -10,8 +10,14 @@ public protocol HealthWriteStore: Sendable {
     /// `body` runs on the caller's executor as handed over by the repository (the SQLite
     /// repository runs it on its writer, inside a group-committed transaction), so it should
     /// only await the primitives.
+    ///
+    /// Writes of concurrent requests may share one transaction (group commit), and `body` may
+    /// then run more than once: PostgreSQL runs a batch's writes again, one by one, when one of
+    /// them failed. It must only read and write through the transaction. A body that consumes
+    /// what it writes as it goes (an export's parser, a request body read chunk by chunk) asks
+    /// for a transaction of its own with `alone`: it is never batched, so it runs exactly once.
     func writeTransaction<T: Sendable>(
-        for user: ServerUser,
+        for user: ServerUser, alone: Bool,
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T
     /// Stores samples and workouts (each once), recomputes and upserts snapshots, and completes
@@ -24,6 +30,15 @@ public protocol HealthWriteStore: Sendable {
 }
 
 extension HealthWriteStore {
+    /// Runs `body` in a transaction that may be shared with other writes, where it may run more
+    /// than once (see ``writeTransaction(for:alone:_:)``).
+    public func writeTransaction<T: Sendable>(
+        for user: ServerUser,
+        _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
+    ) async throws -> T {
+        try await writeTransaction(for: user, alone: false, body)
+    }
+
     /// Runs ``HealthWrite/apply(for:at:in:)`` in ``writeTransaction(for:_:)``.
     public func apply(_ write: HealthWrite, for user: ServerUser, at date: Date) async throws -> HealthWriteResult {
         try await writeTransaction(for: user) { store in try await write.apply(for: user, at: date, in: store) }

@@ -7,11 +7,11 @@ import VitalsStore
 /// The one write sequence over ``SQLiteWriteTransaction``, in the writer's group-committed transactions.
 extension SQLiteRepository: HealthWriteStore {
     public func writeTransaction<T: Sendable>(
-        for user: ServerUser,
+        for user: ServerUser, alone: Bool,
         _ body: nonisolated(nonsending) @escaping @Sendable (any HealthWriteTransaction) async throws -> T
     ) async throws -> T {
         try await guarded {
-            try await batcher.transaction { session in
+            try await batcher.transaction(alone: alone) { session in
                 try await body(SQLiteWriteTransaction(session: session, user: user))
             }
         }

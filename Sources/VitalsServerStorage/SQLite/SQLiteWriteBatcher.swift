@@ -17,6 +17,8 @@ final class SQLiteWriteBatcher: Sendable {
     /// One queued write: runs inside the batch's transaction, then learns how the commit went.
     private struct Job {
         let run: SQLiteWriteSession.Work
+        /// Whether it runs in a transaction of its own (see ``transaction(alone:_:)``).
+        let alone: Bool
         let complete: @Sendable ((any Error)?) -> Void
     }
 
@@ -61,14 +63,18 @@ final class SQLiteWriteBatcher: Sendable {
 
     /// Runs an async `body` on the writer, in a savepoint of the next batch; returns once that
     /// batch committed. `body` runs isolated to the batch's session (see ``SQLiteWriteSession``).
+    ///
+    /// With `alone` the batch holds `body` only: a long write (an import) then commits, or fails
+    /// to, without the writes that arrived meanwhile, which take the next batch.
     func transaction<T: Sendable>(
-        _ body: @escaping @Sendable (isolated SQLiteWriteSession) async throws -> T
+        alone: Bool = false, _ body: @escaping @Sendable (isolated SQLiteWriteSession) async throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = WriteOutcome<T>()
             enqueue(
                 Job(
                     run: { session in outcome.result = await session.inSavepoint { try await body(session) } },
+                    alone: alone,
                     complete: { commitError in
                         if let commitError {
                             continuation.resume(throwing: commitError)
@@ -95,7 +101,7 @@ final class SQLiteWriteBatcher: Sendable {
     private func drain(_ db: Database) {
         while true {
             let batch = state.withLock { state in
-                let batch = Array(state.pending.prefix(maximumBatch))
+                let batch = Self.batch(from: state.pending, atMost: maximumBatch)
                 state.pending.removeFirst(batch.count)
                 if batch.isEmpty { state.draining = false }
                 return batch
@@ -126,6 +132,14 @@ final class SQLiteWriteBatcher: Sendable {
 }
 
 extension SQLiteWriteBatcher {
+    /// The writes of `pending` the next batch takes: at most `limit`, and a write that runs alone
+    /// only by itself.
+    private static func batch(from pending: [Job], atMost limit: Int) -> [Job] {
+        guard let first = pending.first else { return [] }
+        if first.alone { return [first] }
+        return Array(pending.prefix(limit).prefix { !$0.alone })
+    }
+
     /// Starts the batch's task from the writer queue.
     ///
     /// Where the runtime has it, `Task.immediate` runs the task's first step right here, so its
