@@ -159,8 +159,16 @@ struct BackupTests {
         #expect(broken?.code == .invalidInput && broken?.location?.file == damaged)
         var quick = SQLiteRestore(backup: damaged, target: target, catalog: Self.catalog)
         quick.check = .quick
+        // A quick check does not compare the indexes with their tables, and SQLite may report
+        // the damage it finds as a database failure rather than a malformed page: depending on
+        // where the noise falls (the backup's layout differs from run to run) the file is refused
+        // by the check (the backup named) or when opened in place (the target named, the previous
+        // file put back). Either way it is refused and the target stays as it was (checked below).
         let quickly = #expect(throws: VitalsError.self) { try quick.run() }
-        #expect(quickly?.code == .invalidInput && quickly?.location?.file == damaged)
+        #expect(
+            [.invalidInput, .database].contains(quickly?.code)
+                && [damaged, target].contains(quickly?.location?.file),
+            "\(String(describing: quickly))")
 
         let newer = temporary.directory.appendingPathComponent("newer.sqlite").path
         try whole.write(to: URL(fileURLWithPath: newer))
