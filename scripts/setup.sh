@@ -4,7 +4,7 @@
 #   bash scripts/setup.sh [--build | --tests]
 #     --build   the Debian packages the build needs (libsqlite3-dev, zlib1g-dev)
 #     --tests   those, the packages the tests need (postgresql, chromium, chromium-driver,
-#               python3-venv, systemd, libcurl4-openssl-dev) and the venv of pinned test tools in .build-tools/venv (the default)
+#               python3-venv, systemd, libcurl4-openssl-dev, gdb) and the venv of pinned test tools in .build-tools/venv (the default)
 #
 # As root with apt-get, missing packages are installed; otherwise the script names what is
 # missing and how to install it, and exits 3. The venv is made once and reused; a pin that
@@ -18,9 +18,10 @@ VITALS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Debian packages: the build's, then the tests' (a throwaway PostgreSQL cluster, headless
 # Chromium driven by chromedriver, python3-venv for the test tools from PyPI, and systemd for
 # systemd-analyze, which checks the release bundle's unit; libcurl4-openssl-dev for the bundle's
-# static link: the MCP SDK pulls in FoundationNetworking, whose static library needs -lcurl).
+# static link: the MCP SDK pulls in FoundationNetworking, whose static library needs -lcurl; gdb
+# for the thread backtraces scripts/test.sh prints when a test run hangs).
 VITALS_BUILD_PACKAGES=(libsqlite3-dev zlib1g-dev ${VITALS_SETUP_REQUIRE:-})
-VITALS_TEST_PACKAGES=(postgresql chromium chromium-driver python3-venv systemd libcurl4-openssl-dev)
+VITALS_TEST_PACKAGES=(postgresql chromium chromium-driver python3-venv systemd libcurl4-openssl-dev gdb)
 # Test tools from PyPI, pinned: schemathesis checks the server against its OpenAPI document;
 # fhir.resources (R4B models) and fhirpathpy check the FHIR export; mcp (the official MCP client) drives `vitals mcp`. anyio stays below 4.15: from
 # 4.15 its import compiles its own source, and Debian 12's Python 3.11.2 can fail compiling in two

@@ -8,8 +8,9 @@
 # 2. swift format lint --strict with the checked-in .swift-format (the formatter ships with the
 #    toolchain): a file laid out otherwise fails here; `swift format -i -r Sources Tests
 #    Package.swift` fixes it.
-# 3. swift test, with a watchdog: past 45 minutes (a fresh build and the run take about 20) it
-#    is stopped and the tests that started and never ended are named.
+# 3. swift build --build-tests, then swift test with a watchdog: a run past 25 minutes (it takes
+#    about 6) is taken for a hang: the tests that started and never ended are named, the test
+#    process's threads are printed (gdb), and it is stopped.
 # 4. The fuzzers, 30 s each on a copy of their committed corpus (scripts/fuzz.sh; a libFuzzer +
 #    ASan build of its own in .build-fuzz). --no-fuzz leaves them out.
 # 5. The release bundle of the working tree (scripts/release.sh --worktree; a static release
@@ -42,18 +43,42 @@ if ! swift format lint --strict --recursive --parallel Sources Tests Package.swi
     exit 1
 fi
 
+swift build --build-tests
+
 log="$(mktemp)"
 # Where each server fixture of the tests is, for the watchdog's report of a hung run.
 export VITALS_STAGE_TRACE="$(mktemp)"
-trap 'rm -f "$log" "$VITALS_STAGE_TRACE"' EXIT
+threads="$(mktemp)"
+trap 'rm -f "$log" "$VITALS_STAGE_TRACE" "$threads"' EXIT
 set +e
-timeout --kill-after=30s 45m swift test ${arguments[@]+"${arguments[@]}"} 2>&1 | tee "$log"
-status="${PIPESTATUS[0]}"
-set -e
-if [ "$status" = 124 ] || [ "$status" = 137 ]; then
-    echo "swift test did not end within 45 minutes; these tests started and never ended:"
+swift test --skip-build ${arguments[@]+"${arguments[@]}"} > >(tee "$log") 2>&1 &
+runner=$!
+limit=$(( ${VITALS_TEST_MINUTES:-25} * 60 ))
+waited=0
+while kill -0 "$runner" 2>/dev/null && [ "$waited" -lt "$limit" ]; do
+    sleep 5
+    waited=$(( waited + 5 ))
+done
+if kill -0 "$runner" 2>/dev/null; then
+    echo "swift test did not end within $(( limit / 60 )) minutes; these tests started and never ended:"
     python3 scripts/unfinished-tests.py "$log" "$VITALS_STAGE_TRACE"
+    for pid in $(pgrep -f 'PackageTests.xctest'); do
+        if command -v gdb >/dev/null 2>&1; then
+            gdb -p "$pid" -batch -ex "thread apply all bt" 2>&1 | swift demangle --simplified > "$threads"
+            echo "the test process's threads (gdb, frames of the project's own code and where each waits):"
+            python3 scripts/hung-threads.py "$threads"
+        fi
+    done
+    pkill -TERM -f 'PackageTests.xctest'
+    sleep 30
+    pkill -KILL -f 'PackageTests.xctest'
+    kill "$runner" 2>/dev/null
+    wait "$runner"
+    exit 124
 fi
+wait "$runner"
+status=$?
+set -e
 [ "$status" = 0 ] || exit "$status"
 if [ "$fuzz" = 1 ]; then
     bash scripts/fuzz.sh --seconds 30
