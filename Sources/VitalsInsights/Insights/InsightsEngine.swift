@@ -1,0 +1,101 @@
+import Foundation
+import VitalsCore
+
+/// Computes the insights from any ``VitalsCore/HealthReader``: a local store, a server user, HealthKit.
+///
+/// Written once over the read protocol, so the same samples give the same answers wherever they
+/// are stored. The formulas are documented on each figure's type: ``SleepScore``,
+/// ``OvernightReport``, ``Readiness``, ``Trend``, ``FactorEffect`` and ``Correlation``.
+public struct InsightsEngine: Sendable {
+    /// The store read.
+    public var reader: any HealthReader
+    /// The calendar whose days are reported (the person's zone).
+    public var calendar: Calendar
+
+    /// Creates an engine over `reader`, counting days in `calendar`.
+    public init(reader: any HealthReader, calendar: Calendar) {
+        self.reader = reader
+        self.calendar = calendar
+    }
+
+    /// Every figure for `date`.
+    public func day(_ date: LocalDate) async throws -> DayInsights {
+        let history = max(
+            FactorEffect.window + SleepScore.bedtimeNights, OvernightReport.window, Readiness.window)
+        let nights = try await nights(from: date.adding(days: -history), through: date)
+        let recent = (0...max(OvernightReport.window, Readiness.window)).map { date.adding(days: -$0) }
+        let readings = try await nightReadings(of: recent.compactMap { nights[$0] })
+        let overnight = OvernightReport.report(date: date, values: readings.vitals)
+        let readiness = Readiness.readiness(
+            date: date, hrv: readings.hrv, restingHeartRate: readings.restingHeartRate,
+            sleepEfficiency: nights.compactMapValues(\.efficiency))
+        var trends: [DailyFigure: Insight<Trend>] = [:]
+        for figure in DailyFigure.allCases {
+            let values = try await dailyValues(
+                figure, from: date.adding(days: -(Trend.recentDays + Trend.referenceDays - 1)), through: date)
+            trends[figure] = Trend.trend(figure, date: date, values: values)
+        }
+        return DayInsights(
+            date: date, timeZone: calendar.timeZone.identifier,
+            sleepScore: SleepScore.score(nights[date], date: date, previous: nights),
+            overnight: overnight, readiness: readiness, trends: trends,
+            factors: try await factorEffects(date: date, nights: nights))
+    }
+
+    /// The sleep score of every night from `first` through `last`.
+    public func sleepScores(from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Insight<
+        SleepScore
+    >] {
+        let nights = try await nights(from: first.adding(days: -SleepScore.bedtimeNights), through: last)
+        var scores: [LocalDate: Insight<SleepScore>] = [:]
+        var day = first
+        while day <= last {
+            scores[day] = SleepScore.score(nights[day], date: day, previous: nights)
+            day = day.adding(days: 1)
+        }
+        return scores
+    }
+
+    /// The nights ending on the days from `first` through `last` (``SleepNight``).
+    public func nights(from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: SleepNight] {
+        // A day's margin each side: a night slept in another zone may end after the calendar's noon.
+        let range = DateRange(
+            clampingStart: first.adding(days: -2).noon(in: calendar), end: last.adding(days: 1).noon(in: calendar))
+        let samples = try await reader.samples(of: .sleepAnalysis, matching: SamplePredicate(range)).value
+        return SleepNight.nights(from: samples, calendar: calendar).filter { first <= $0.key && $0.key <= last }
+    }
+
+    /// A figure's value on each day from `first` through `last` that has one, in the figure's unit.
+    public func dailyValues(_ figure: DailyFigure, from first: LocalDate, through last: LocalDate) async throws
+        -> [LocalDate: Double]
+    {
+        let range =
+            figure == .sleep
+            ? DateRange(clampingStart: first.adding(days: -1).noon(in: calendar), end: last.noon(in: calendar))
+            : DateRange(clampingStart: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
+        let query = StatisticsQuery(
+            type: figure.type, range: range, interval: .day, anchor: range.start, calendar: calendar,
+            options: figure.option)
+        var values: [LocalDate: Double] = [:]
+        for bucket in try await reader.statistics(query).value where bucket.sampleCount > 0 {
+            guard let value = bucket.value(for: figure.option) else { continue }
+            let day = LocalDate(containing: bucket.range.end.addingTimeInterval(-0.001), in: calendar)
+            guard figure != .sleep, let unit = bucket.unit else {
+                values[day] = value  // durations are minutes
+                continue
+            }
+            values[day] = (try? Quantity(value, unit).doubleValue(for: figure.unit)) ?? value
+        }
+        return values
+    }
+
+    /// The correlation of two daily figures over the `days` days ending on `date` (``Correlation``).
+    public func correlation(
+        _ x: DailyFigure, _ y: DailyFigure, lag: Int = 0, through date: LocalDate, days: Int = 90
+    ) async throws -> Insight<Correlation> {
+        let period = date.adding(days: -(days - 1))...date
+        let xValues = try await dailyValues(x, from: period.lowerBound, through: period.upperBound)
+        let yValues = try await dailyValues(y, from: period.lowerBound.adding(days: lag), through: date.adding(days: lag))
+        return Correlation.correlation(x, y, lag: lag, days: period, xValues: xValues, yValues: yValues)
+    }
+}
