@@ -24,7 +24,7 @@ struct VitalsCommand: AsyncParsableCommand {
             SourcesCommand.self, ChangesCommand.self, DeleteCommand.self, LogCommand.self,
             TypesCommand.self, ServeCommand.self, DashboardCommand.self, UserCommand.self, MigrateCommand.self,
             SyncCommand.self,
-            CalendarCommand.self, StreakCommand.self, RemindersCommand.self,
+            CalendarCommand.self, StreakCommand.self, InsightsCommand.self, RemindersCommand.self,
             WeightCommand.self, NutritionCommand.self, EditCommand.self, WorkoutsCommand.self, MealsCommand.self,
             McpCommand.self, BackupCommand.self, RestoreCommand.self,
         ])

@@ -76,10 +76,12 @@ struct InsightFormulaTests {
 
     @Test("Trends: a lasting change of at least the figure's threshold against the year before")
     func trends() throws {
-        let up = try #require(Trend.trend(.steps, date: Self.date, values: Self.year(reference: 8000, recent: 9000)).value)
+        let up = try #require(
+            Trend.trend(.steps, date: Self.date, values: Self.year(reference: 8000, recent: 9000)).value)
         #expect(up.direction == "up" && up.percent == 12.5 && up.recentCount == 90 && up.referenceCount == 365)
         #expect(up.recentPeriod.lowerBound == Self.date.adding(days: -89))
-        let steady = try #require(Trend.trend(.steps, date: Self.date, values: Self.year(reference: 8000, recent: 8500)).value)
+        let steady = try #require(
+            Trend.trend(.steps, date: Self.date, values: Self.year(reference: 8000, recent: 8500)).value)
         #expect(steady.direction == "steady")  // 6.25% is under 10%
         // Up over 90 days, but the last four weeks are back at the reference: not lasting.
         let faded = try #require(

@@ -22,10 +22,13 @@ struct InsightsEngineTests {
             let heart = last ? 62.0 : 50 + Double(offset % 3)
             for hour in ["01", "03", "05"] {
                 samples.append(
-                    .quantity(.heartRate, heart, .countPerMinute, start: at("\(day)T\(hour):00:00+02:00"), source: Sleep.watch))
+                    .quantity(
+                        .heartRate, heart, .countPerMinute, start: at("\(day)T\(hour):00:00+02:00"), source: Sleep.watch
+                    ))
             }
             // A workout's heart rate in the afternoon: not overnight.
-            samples.append(.quantity(.heartRate, 150, .countPerMinute, start: at("\(day)T17:00:00+02:00"), source: Sleep.watch))
+            samples.append(
+                .quantity(.heartRate, 150, .countPerMinute, start: at("\(day)T17:00:00+02:00"), source: Sleep.watch))
             samples.append(
                 .quantity(
                     .heartRateVariabilitySDNN, last ? 30 : 50 + Double(offset % 2) * 4, .millisecond,
@@ -68,7 +71,8 @@ struct InsightsEngineTests {
         let fixture = try InsightsFixture()
         try await fixture.store.save(Self.samples())
         let first = try await InsightsEngine(reader: fixture.store, calendar: InsightsFixture.calendar).day(Self.date)
-        let again = try await InsightsEngine(reader: try fixture.reopen(), calendar: InsightsFixture.calendar).day(Self.date)
+        let again = try await InsightsEngine(reader: try fixture.reopen(), calendar: InsightsFixture.calendar).day(
+            Self.date)
         #expect(first == again)
     }
 

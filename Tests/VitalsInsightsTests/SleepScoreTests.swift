@@ -133,8 +133,9 @@ struct SleepScoreTests {
 
     @Test("Ratings follow Apple's bands from iOS 26.2")
     func ratings() {
-        #expect([0, 40, 41, 60, 61, 80, 81, 95, 96, 100].map(SleepScore.rating) == [
-            "veryLow", "veryLow", "low", "low", "ok", "ok", "high", "high", "veryHigh", "veryHigh",
-        ])
+        #expect(
+            [0, 40, 41, 60, 61, 80, 81, 95, 96, 100].map(SleepScore.rating) == [
+                "veryLow", "veryLow", "low", "low", "ok", "ok", "high", "high", "veryHigh", "veryHigh",
+            ])
     }
 }

@@ -63,7 +63,8 @@ public struct FactorEffect: Sendable, Hashable, Codable {
         else {
             return .missing(
                 "\(factor.rawValue) against \(outcome) needs \(minimumDays) days with it and \(minimumDays) without, "
-                    + "each followed by a night with a value, in the \(window) days before \(date); there are \(with.count) and \(without.count)")
+                    + "each followed by a night with a value, in the \(window) days before \(date); there are \(with.count) and \(without.count)"
+            )
         }
         return .value(
             FactorEffect(

@@ -34,7 +34,9 @@ extension InsightsEngine {
     }
 
     /// The mean of the values of `type`'s samples in `range`, in `unit`; nil without samples.
-    private func mean(of type: SampleType, in range: DateRange, options: SampleQueryOptions, unit: String)
+    private func mean(
+        of type: SampleType, in range: DateRange, options: SampleQueryOptions, unit: String
+    )
         async throws -> Double?
     {
         let target = try HealthUnit(parsing: unit)
@@ -44,7 +46,9 @@ extension InsightsEngine {
     }
 
     /// Each factor's effect on the next night's sleep score and minutes asleep (``FactorEffect``).
-    func factorEffects(date: LocalDate, nights: [LocalDate: SleepNight]) async throws -> [Factor: [String: Insight<
+    func factorEffects(
+        date: LocalDate, nights: [LocalDate: SleepNight]
+    ) async throws -> [Factor: [String: Insight<
         FactorEffect
     >]] {
         let first = date.adding(days: -FactorEffect.window)
@@ -71,8 +75,10 @@ extension InsightsEngine {
     }
 
     /// Whether each day from `first` through `last` had `factor` (alcohol: only days with an entry).
-    func factorDays(_ factor: Factor, from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Bool] {
-        let range = DateRange(clampingStart: first.adding(days: -1).start(in: calendar), end: last.adding(days: 2).start(in: calendar))
+    func factorDays(_ factor: Factor, from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Bool]
+    {
+        let range = DateRange(
+            clampingStart: first.adding(days: -1).start(in: calendar), end: last.adding(days: 2).start(in: calendar))
         let samples = try await reader.samples(of: factor.type, matching: SamplePredicate(range)).value
         var resolver = DayResolver(calendar: calendar)
         var zones = ZoneCalendars(calendar: calendar)

@@ -43,7 +43,9 @@ public struct InsightsEngine: Sendable {
     }
 
     /// The sleep score of every night from `first` through `last`.
-    public func sleepScores(from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: Insight<
+    public func sleepScores(
+        from first: LocalDate, through last: LocalDate
+    ) async throws -> [LocalDate: Insight<
         SleepScore
     >] {
         let nights = try await nights(from: first.adding(days: -SleepScore.bedtimeNights), through: last)
@@ -66,7 +68,9 @@ public struct InsightsEngine: Sendable {
     }
 
     /// A figure's value on each day from `first` through `last` that has one, in the figure's unit.
-    public func dailyValues(_ figure: DailyFigure, from first: LocalDate, through last: LocalDate) async throws
+    public func dailyValues(
+        _ figure: DailyFigure, from first: LocalDate, through last: LocalDate
+    ) async throws
         -> [LocalDate: Double]
     {
         let range =
@@ -95,7 +99,8 @@ public struct InsightsEngine: Sendable {
     ) async throws -> Insight<Correlation> {
         let period = date.adding(days: -(days - 1))...date
         let xValues = try await dailyValues(x, from: period.lowerBound, through: period.upperBound)
-        let yValues = try await dailyValues(y, from: period.lowerBound.adding(days: lag), through: date.adding(days: lag))
+        let yValues = try await dailyValues(
+            y, from: period.lowerBound.adding(days: lag), through: date.adding(days: lag))
         return Correlation.correlation(x, y, lag: lag, days: period, xValues: xValues, yValues: yValues)
     }
 }

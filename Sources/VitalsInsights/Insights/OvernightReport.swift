@@ -34,7 +34,8 @@ public struct OvernightReport: Sendable, Hashable, Codable {
 
     static func metric(_ vital: OvernightVital, date: LocalDate, values: [LocalDate: Double]) -> OvernightMetric {
         let history = (1...window).compactMap { values[date.adding(days: -$0)] }
-        var metric = OvernightMetric(vital: vital, unit: vital.unit, value: values[date].map { InsightMath.rounded($0, 2) })
+        var metric = OvernightMetric(
+            vital: vital, unit: vital.unit, value: values[date].map { InsightMath.rounded($0, 2) })
         guard history.count >= minimumNights, let median = InsightMath.median(history),
             let mad = InsightMath.medianAbsoluteDeviation(history)
         else {

@@ -58,7 +58,9 @@ public struct Readiness: Sendable, Hashable, Codable {
         let present = zip(inputs, zScores).filter { $0.1 != nil }
         guard present.count >= 2 else {
             let reasons = parts.compactMap { part in part.missing.map { "\(part.name): \($0)" } }
-            return .missing("readiness needs two of HRV, resting heart rate and sleep efficiency; " + reasons.joined(separator: "; "))
+            return .missing(
+                "readiness needs two of HRV, resting heart rate and sleep efficiency; "
+                    + reasons.joined(separator: "; "))
         }
         let total = present.reduce(0) { $0 + $1.0.weight }
         var sum = 0.0
@@ -81,7 +83,8 @@ public struct Readiness: Sendable, Hashable, Codable {
         guard history.count >= minimumDays, let mean = InsightMath.mean(history),
             let deviation = InsightMath.standardDeviation(history)
         else {
-            part.missing = "the baseline is still forming: \(history.count) of \(minimumDays) days with a value in the \(window) before"
+            part.missing =
+                "the baseline is still forming: \(history.count) of \(minimumDays) days with a value in the \(window) before"
             return (part, nil)
         }
         let spread = max(deviation, input.minimumDeviation)

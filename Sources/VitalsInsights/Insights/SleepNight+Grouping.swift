@@ -63,7 +63,9 @@ extension SleepNight {
     }
 
     /// The union of asleep intervals, in order, each with the first recorded zone among its samples.
-    private static func segments(of intervals: [(range: DateRange, zone: String?)]) -> [(
+    private static func segments(
+        of intervals: [(range: DateRange, zone: String?)]
+    ) -> [(
         range: DateRange, zone: String?
     )] {
         var merged: [(range: DateRange, zone: String?)] = []
@@ -79,7 +81,9 @@ extension SleepNight {
     }
 
     /// Segments joined into bouts where the gap between them is shorter than ``boutGap``.
-    private static func bouts(of segments: [(range: DateRange, zone: String?)]) -> [(
+    private static func bouts(
+        of segments: [(range: DateRange, zone: String?)]
+    ) -> [(
         segments: [DateRange], zone: String?
     )] {
         var bouts: [(segments: [DateRange], zone: String?)] = []

@@ -40,7 +40,9 @@ public struct SleepScore: Sendable, Hashable, Codable {
 
     /// The score of `night` given the nights before it (any order; only the ``bedtimeNights``
     /// days before `night.date` count), or why there is none.
-    public static func score(_ night: SleepNight?, date: LocalDate, previous: [LocalDate: SleepNight]) -> Insight<
+    public static func score(
+        _ night: SleepNight?, date: LocalDate, previous: [LocalDate: SleepNight]
+    ) -> Insight<
         SleepScore
     > {
         guard let night else { return .missing("no asleep time recorded for the night ending \(date)") }
@@ -91,7 +93,8 @@ public struct SleepScore: Sendable, Hashable, Codable {
             unit: "min after noon",
             baseline: Baseline(
                 count: bedtimes.count, window: bedtimeNights, center: InsightMath.rounded(usual),
-                spread: InsightMath.rounded(deviation), method: "median bedtime; spread is this night's distance from it"))
+                spread: InsightMath.rounded(deviation),
+                method: "median bedtime; spread is this night's distance from it"))
     }
 
     static func interruptions(_ night: SleepNight) -> InsightPart {
