@@ -9,7 +9,9 @@ struct InsightsDayCommandTests {
         let db = cli.directory.appendingPathComponent("demo.sqlite").path
         let demo = try await cli.run(["demo", "--db", db, "--tz", "Europe/Berlin", "--weeks", "8"])
         #expect(demo.status == 0, "\(demo.stderr)")
-        let json = try await cli.run(["insights", "--db", db, "--tz", "Europe/Berlin", "--date", "2025-11-23", "--json"])
+        let json = try await cli.run([
+            "insights", "--db", db, "--tz", "Europe/Berlin", "--date", "2025-11-23", "--json",
+        ])
         #expect(json.status == 0, "\(json.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let score = try #require((document["sleepScore"] as? [String: Any])?["value"] as? [String: Any])
