@@ -10,39 +10,88 @@ extension InsightsEngine {
     }
 
     /// The overnight vitals, HRV and resting heart rate of `nights`.
+    ///
+    /// Heart rate is HealthKit's own average over the main sleep (a statistics query: time-weighted,
+    /// as Health averages heart rate), one small query a night. The sparse readings (respiratory
+    /// rate, blood oxygen, HRV, resting heart rate, wrist temperature) are read once for every
+    /// night together and averaged per night: the mean of the readings that start during the main
+    /// sleep (their statistics' average: they are arithmetic), wrist temperature (one sample over
+    /// the whole sleep) where it overlaps it, resting heart rate over the 24 hours before waking.
     func nightReadings(of nights: [SleepNight]) async throws -> NightReadings {
         var readings = NightReadings()
+        guard let first = nights.map(\.main.start).min(), let last = nights.map(\.main.end).max() else {
+            return readings
+        }
+        let span = DateRange(clampingStart: min(first, last.addingTimeInterval(-Self.restingWindow)), end: last)
+        var sparse: [SampleType: [Reading]] = [:]
+        for (type, unit) in Self.sparseReadings {
+            sparse[type] = try await values(of: type, in: span, unit: unit)
+        }
         for night in nights {
             let sleep = DateRange(clampingStart: night.main.start, end: night.main.end)
             readings.vitals[.sleepDuration, default: [:]][night.date] = night.asleepMinutes
-            for vital in OvernightVital.allCases where vital != .sleepDuration {
-                // Readings that start during the sleep; the wrist temperature, one sample over the
-                // whole sleep, is read where it overlaps.
-                let options: SampleQueryOptions = vital == .wristTemperature ? [] : .strictStartDate
-                let value = try await mean(of: vital.type, in: sleep, options: options, unit: vital.unit)
-                guard var value else { continue }
+            readings.vitals[.heartRate, default: [:]][night.date] = try await average(
+                of: .heartRate, over: sleep, unit: OvernightVital.heartRate.unit)
+            for vital in [OvernightVital.respiratoryRate, .bloodOxygen, .wristTemperature] {
+                let overlapping = vital == .wristTemperature
+                guard var value = Self.mean(sparse[vital.type] ?? [], in: sleep, overlapping: overlapping) else {
+                    continue
+                }
                 if vital == .bloodOxygen, value <= 1 { value *= 100 }  // HealthKit stores a fraction
                 readings.vitals[vital, default: [:]][night.date] = value
             }
-            readings.hrv[night.date] = try await mean(
-                of: .heartRateVariabilitySDNN, in: sleep, options: .strictStartDate, unit: "ms")
-            let day = DateRange(clampingStart: night.main.end.addingTimeInterval(-24 * 3600), end: night.main.end)
-            readings.restingHeartRate[night.date] = try await mean(
-                of: .restingHeartRate, in: day, options: .strictStartDate, unit: "count/min")
+            readings.hrv[night.date] = Self.mean(sparse[.heartRateVariabilitySDNN] ?? [], in: sleep)
+            let day = DateRange(clampingStart: night.main.end.addingTimeInterval(-Self.restingWindow), end: night.main.end)
+            readings.restingHeartRate[night.date] = Self.mean(sparse[.restingHeartRate] ?? [], in: day)
         }
         return readings
     }
 
-    /// The mean of the values of `type`'s samples in `range`, in `unit`; nil without samples.
-    private func mean(
-        of type: SampleType, in range: DateRange, options: SampleQueryOptions, unit: String
-    )
-        async throws -> Double?
-    {
+    /// The resting heart rate of a night is read over this long before waking (its day's reading).
+    static let restingWindow: TimeInterval = 24 * 3600
+
+    /// The sparse readings read for every night at once, in their units.
+    static let sparseReadings: [(SampleType, String)] = [
+        (.respiratoryRate, "count/min"), (.oxygenSaturation, "%"), (.appleSleepingWristTemperature, "degC"),
+        (.heartRateVariabilitySDNN, "ms"), (.restingHeartRate, "count/min"),
+    ]
+
+    /// One reading's time and value.
+    struct Reading {
+        var start: Date
+        var end: Date
+        var value: Double
+    }
+
+    /// The values of `type`'s samples that touch `range`, in `unit`, by start.
+    private func values(of type: SampleType, in range: DateRange, unit: String) async throws -> [Reading] {
         let target = try HealthUnit(parsing: unit)
-        let samples = try await reader.samples(of: type, matching: SamplePredicate(range, options: options)).value
-        let values = samples.compactMap { try? $0.quantity?.doubleValue(for: target) }
-        return InsightMath.mean(values)
+        let samples = try await reader.samples(of: type, matching: SamplePredicate(range)).value
+        return samples.compactMap { sample in
+            (try? sample.quantity?.doubleValue(for: target)).flatMap { $0 }.map {
+                Reading(start: sample.start, end: sample.end, value: $0)
+            }
+        }.sorted { $0.start < $1.start }
+    }
+
+    /// The mean of the readings that start in `range` (with `overlapping`, that overlap it); nil without any.
+    static func mean(_ readings: [Reading], in range: DateRange, overlapping: Bool = false) -> Double? {
+        InsightMath.mean(
+            readings.filter {
+                overlapping
+                    ? $0.start < range.end && $0.end > range.start
+                    : $0.start >= range.start && $0.start < range.end
+            }.map(\.value))
+    }
+
+    /// HealthKit's statistics average of `type` over `range`, in one bucket; nil without samples.
+    private func average(of type: SampleType, over range: DateRange, unit: String) async throws -> Double? {
+        let query = StatisticsQuery(
+            type: type, range: range, interval: .year, anchor: range.start, calendar: calendar, options: .average)
+        let buckets = try await reader.statistics(query).value
+        guard let bucket = buckets.first(where: { $0.sampleCount > 0 }), let value = bucket.average else { return nil }
+        guard let stored = bucket.unit else { return value }
+        return (try? Quantity(value, stored).doubleValue(for: try HealthUnit(parsing: unit))) ?? value
     }
 
     /// Each factor's effect on the next night's sleep score and minutes asleep (``FactorEffect``).
