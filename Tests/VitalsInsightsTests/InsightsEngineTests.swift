@@ -76,15 +76,20 @@ struct InsightsEngineTests {
         #expect(first == again)
     }
 
-    @Test("A year of sleep scores, one per night, missing where there was no sleep")
+    @Test("A year of sleep scores and readiness, one per day, each as the day's own insights give it")
     func scores() async throws {
         let fixture = try InsightsFixture()
         try await fixture.store.save(Self.samples())
         let engine = InsightsEngine(reader: fixture.store, calendar: InsightsFixture.calendar)
-        let scores = try await engine.sleepScores(from: Self.date.adding(days: -364), through: Self.date)
+        let scores = try await engine.scores(from: Self.date.adding(days: -364), through: Self.date)
         #expect(scores.count == 365)
-        #expect(scores.values.filter { $0.value != nil }.count == 10)
-        #expect(scores[Self.date]?.value == (try await engine.day(Self.date)).sleepScore.value)
+        #expect(scores.values.filter { $0.sleepScore.value != nil }.count == 10)
+        let day = try await engine.day(Self.date)
+        #expect(scores[Self.date]?.sleepScore == day.sleepScore && scores[Self.date]?.readiness == day.readiness)
+        #expect(scores[Self.date]?.readiness.value != nil)
+        // The day before: the same as that day's own insights.
+        let before = try await engine.day(Self.date.adding(days: -1))
+        #expect(scores[Self.date.adding(days: -1)]?.readiness == before.readiness)
     }
 
     @Test("Daily figures are the store's statistics: sleep as Health's nightly minutes")

@@ -17,18 +17,25 @@ extension InsightsEngine {
     /// night together and averaged per night: the mean of the readings that start during the main
     /// sleep (their statistics' average: they are arithmetic), wrist temperature (one sample over
     /// the whole sleep) where it overlaps it, resting heart rate over the 24 hours before waking.
-    func nightReadings(of nights: [SleepNight]) async throws -> NightReadings {
+    /// Without `vitals`, only HRV and resting heart rate (readiness's inputs) are read.
+    func nightReadings(of nights: [SleepNight], vitals: Bool = true) async throws -> NightReadings {
         var readings = NightReadings()
         guard let first = nights.map(\.main.start).min(), let last = nights.map(\.main.end).max() else {
             return readings
         }
         let span = DateRange(clampingStart: min(first, last.addingTimeInterval(-Self.restingWindow)), end: last)
         var sparse: [SampleType: [Reading]] = [:]
-        for (type, unit) in Self.sparseReadings {
+        for (type, unit) in Self.sparseReadings
+        where vitals || [.heartRateVariabilitySDNN, .restingHeartRate].contains(type) {
             sparse[type] = try await values(of: type, in: span, unit: unit)
         }
         for night in nights {
             let sleep = DateRange(clampingStart: night.main.start, end: night.main.end)
+            readings.hrv[night.date] = Self.mean(sparse[.heartRateVariabilitySDNN] ?? [], in: sleep)
+            let day = DateRange(
+                clampingStart: night.main.end.addingTimeInterval(-Self.restingWindow), end: night.main.end)
+            readings.restingHeartRate[night.date] = Self.mean(sparse[.restingHeartRate] ?? [], in: day)
+            guard vitals else { continue }
             readings.vitals[.sleepDuration, default: [:]][night.date] = night.asleepMinutes
             readings.vitals[.heartRate, default: [:]][night.date] = try await average(
                 of: .heartRate, over: sleep, unit: OvernightVital.heartRate.unit)
@@ -40,9 +47,6 @@ extension InsightsEngine {
                 if vital == .bloodOxygen, value <= 1 { value *= 100 }  // HealthKit stores a fraction
                 readings.vitals[vital, default: [:]][night.date] = value
             }
-            readings.hrv[night.date] = Self.mean(sparse[.heartRateVariabilitySDNN] ?? [], in: sleep)
-            let day = DateRange(clampingStart: night.main.end.addingTimeInterval(-Self.restingWindow), end: night.main.end)
-            readings.restingHeartRate[night.date] = Self.mean(sparse[.restingHeartRate] ?? [], in: day)
         }
         return readings
     }

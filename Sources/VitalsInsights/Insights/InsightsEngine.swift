@@ -20,15 +20,9 @@ public struct InsightsEngine: Sendable {
 
     /// Every figure for `date`.
     public func day(_ date: LocalDate) async throws -> DayInsights {
-        let history = max(
-            FactorEffect.window + SleepScore.bedtimeNights, OvernightReport.window, Readiness.window)
+        let history = max(FactorEffect.window + SleepScore.bedtimeNights, NightInsights.history)
         let nights = try await nights(from: date.adding(days: -history), through: date)
-        let recent = (0...max(OvernightReport.window, Readiness.window)).map { date.adding(days: -$0) }
-        let readings = try await nightReadings(of: recent.compactMap { nights[$0] })
-        let overnight = OvernightReport.report(date: date, values: readings.vitals)
-        let readiness = Readiness.readiness(
-            date: date, hrv: readings.hrv, restingHeartRate: readings.restingHeartRate,
-            sleepEfficiency: nights.compactMapValues(\.efficiency))
+        let night = try await night(date, nights: nights)
         var trends: [DailyFigure: Insight<Trend>] = [:]
         for figure in DailyFigure.allCases {
             let values = try await dailyValues(
@@ -36,23 +30,47 @@ public struct InsightsEngine: Sendable {
             trends[figure] = Trend.trend(figure, date: date, values: values)
         }
         return DayInsights(
-            date: date, timeZone: calendar.timeZone.identifier,
-            sleepScore: SleepScore.score(nights[date], date: date, previous: nights),
-            overnight: overnight, readiness: readiness, trends: trends,
+            date: date, timeZone: calendar.timeZone.identifier, sleepScore: night.sleepScore,
+            overnight: night.overnight, readiness: night.readiness, trends: trends,
             factors: try await factorEffects(date: date, nights: nights))
     }
 
-    /// The sleep score of every night from `first` through `last`.
-    public func sleepScores(
-        from first: LocalDate, through last: LocalDate
-    ) async throws -> [LocalDate: Insight<
-        SleepScore
-    >] {
-        let nights = try await nights(from: first.adding(days: -SleepScore.bedtimeNights), through: last)
-        var scores: [LocalDate: Insight<SleepScore>] = [:]
+    /// The figures of the night that ends on `date`: sleep score, overnight vitals and readiness
+    /// (what the Today card shows), without the trends and factor effects ``day(_:)`` adds.
+    public func night(_ date: LocalDate) async throws -> NightInsights {
+        try await night(date, nights: nights(from: date.adding(days: -NightInsights.history), through: date))
+    }
+
+    /// The night's figures from `nights`, which hold at least the ``NightInsights/history`` nights before `date`.
+    private func night(_ date: LocalDate, nights: [LocalDate: SleepNight]) async throws -> NightInsights {
+        let recent = (0...max(OvernightReport.window, Readiness.window)).map { date.adding(days: -$0) }
+        let readings = try await nightReadings(of: recent.compactMap { nights[$0] })
+        return NightInsights(
+            date: date, timeZone: calendar.timeZone.identifier,
+            sleepScore: SleepScore.score(nights[date], date: date, previous: nights),
+            overnight: OvernightReport.report(date: date, values: readings.vitals),
+            readiness: Readiness.readiness(
+                date: date, hrv: readings.hrv, restingHeartRate: readings.restingHeartRate,
+                sleepEfficiency: nights.compactMapValues(\.efficiency)))
+    }
+
+    /// The sleep score and readiness of every day from `first` through `last`, each as ``day(_:)`` gives it.
+    ///
+    /// Reads the nights, HRV and resting heart rate of the whole period (and the baselines' days
+    /// before it) once, so a year costs a few queries rather than a day's reads 365 times.
+    public func scores(from first: LocalDate, through last: LocalDate) async throws -> [LocalDate: DayScores] {
+        let nights = try await nights(
+            from: first.adding(days: -max(SleepScore.bedtimeNights, Readiness.window)), through: last)
+        let readings = try await nightReadings(of: Array(nights.values), vitals: false)
+        let efficiency = nights.compactMapValues(\.efficiency)
+        var scores: [LocalDate: DayScores] = [:]
         var day = first
         while day <= last {
-            scores[day] = SleepScore.score(nights[day], date: day, previous: nights)
+            scores[day] = DayScores(
+                sleepScore: SleepScore.score(nights[day], date: day, previous: nights),
+                readiness: Readiness.readiness(
+                    date: day, hrv: readings.hrv, restingHeartRate: readings.restingHeartRate,
+                    sleepEfficiency: efficiency))
             day = day.adding(days: 1)
         }
         return scores
