@@ -155,7 +155,9 @@ let package = Package(
                 // Never VitalsSync: the server does not link the HTTP client (AsyncHTTPClient).
                 // Never VitalsPostgres: it serves any HealthRepository it is handed (`vitals serve` builds it).
                 // VitalsDashboard: the server mounts the web dashboard at `/` for signed-in users.
-                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServerStorage", "VitalsImport", "VitalsDashboard",
+                // VitalsInsights: `GET /api/me/insights` runs the engine over the user's read view.
+                "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServerStorage", "VitalsImport", "VitalsInsights",
+                "VitalsDashboard",
                 "VitalsExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HummingbirdCore for the HTTP/1 channel's client timeout and header limits.
@@ -242,7 +244,7 @@ let package = Package(
             name: "VitalsServerTests",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsServerStorage", "VitalsPostgres",
-                "VitalsDashboard", "VitalsTestSupport", "VitalsExport", "VitalsImport",
+                "VitalsDashboard", "VitalsTestSupport", "VitalsExport", "VitalsImport", "VitalsInsights",
                 // VitalsSync for RemoteHealthReader, read against live servers on both databases here.
                 "VitalsSync",
                 .product(name: "GRDB", package: "GRDB.swift"),

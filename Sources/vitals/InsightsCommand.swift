@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VitalsContract
 import VitalsCore
 import VitalsInsights
 import VitalsStore
@@ -90,11 +91,8 @@ struct InsightsCommand: AsyncParsableCommand {
         }
     }
 
-    /// One line of JSON, keys sorted, dates in ISO 8601.
+    /// One line of JSON as the server answers it: keys sorted, dates in ISO 8601 (``ReadAPI/encoder()``).
     static func encoded(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try ReadAPI.encoder().encode(value), as: UTF8.self)
     }
 }

@@ -98,7 +98,7 @@ struct MetaRoutesTests {
     @Test("GET /openapi.json is OpenAPI 3.1 JSON describing exactly the registered routes", arguments: Backend.allCases)
     func openAPI(backend: Backend) async throws {
         let routes = try registeredRoutes()
-        #expect(routes.count == 25)
+        #expect(routes.count == 27)
         try await withServer(backend) { harness in
             let reply = try await harness.send(.get, "/openapi.json")
             #expect(reply.status == .ok)

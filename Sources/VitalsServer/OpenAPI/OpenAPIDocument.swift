@@ -258,7 +258,7 @@ public enum OpenAPIDocument {
                     responses: ["200": ok("The summary", ref("IngestCompleteness"))])
             ],
         ]
-        return core.merging(readPaths) { $1 }
+        return core.merging(readPaths) { $1 }.merging(insightsPaths) { $1 }
     }
 
     /// Every (method, path) the document describes, as `GET /api/health/{date}`.

@@ -183,7 +183,7 @@ enum OpenAPISchemas {
             "ImportJob": importJob,
             "ExportImportReport": exportImportReport,
         ]
-        return core.merging(reads) { $1 }
+        return core.merging(reads) { $1 }.merging(insights) { $1 }
     }
 
     /// A Health Auto Export body: refused whole only without a `data` object.

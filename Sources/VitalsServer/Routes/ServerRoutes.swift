@@ -104,6 +104,7 @@ struct ServerRoutes {
         registerImports(on: api)
         registerExport(on: api)
         registerReads(on: api)
+        registerInsights(on: api)
         api.delete("/me/data") { _, context in
             let user = try context.requireUser()
             let erased = try await guarded { try await service.repository.eraseData(of: user) }
