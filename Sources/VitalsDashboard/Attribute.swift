@@ -69,6 +69,7 @@ public struct Attribute: Sendable, Hashable {
     public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }
     public static func required() -> Attribute { Attribute("required", nil) }
     public static func autofocus() -> Attribute { Attribute("autofocus", nil) }
+    public static func selected() -> Attribute { Attribute("selected", nil) }
     public static func src(_ value: String) -> Attribute { Attribute("src", value) }
     /// `defer`: a script that runs once the document is parsed.
     public static func deferred() -> Attribute { Attribute("defer", nil) }

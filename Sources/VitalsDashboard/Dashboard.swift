@@ -14,6 +14,8 @@ import VitalsCore
 /// Routes, relative to where it is registered (``DashboardConfiguration/basePath``):
 /// - `GET /`: today in the scope's zone;
 /// - `GET /day/YYYY-MM-DD`: one day, with links to the day before and after;
+/// - `GET /insights?date=`: a day's sleep score, overnight vitals, readiness, trends and factor effects;
+/// - `GET /insights/correlations?x=&y=&lag=&days=&date=`: two daily figures' correlation and scatter chart;
 /// - `GET /trends?type=&range=&from=&to=&bucket=`: a figure beside the same period last year;
 /// - `GET /calendar?month=YYYY-MM&figure=` or `?year=YYYY&figure=`: a month grid or year heatmap with streak marks;
 /// - `GET /records?kind=&from=&to=` and its forms: the health records, local ones editable (``registerRecords(on:)``);
@@ -51,6 +53,7 @@ public struct Dashboard<Context: RequestContext>: Sendable {
             return await dashboard.page(status: .ok) { try await dashboard.dayPage(scope: scope, day: day) }
         }
         registerTrendsAndCalendar(on: router)
+        registerInsights(on: router)
         registerRecords(on: router)
         router.get(RouterPath(DashboardLinks.stylesheetPath)) { _, _ -> Response in
             Response(

@@ -15,6 +15,18 @@ struct DashboardLinks: Sendable {
     /// The Trends page with its defaults (steps, the last 30 days, daily).
     var trendsHome: String { basePath + "/trends" }
 
+    /// The Insights page of today.
+    var insightsHome: String { basePath + "/insights" }
+
+    /// The Insights page of `date`: `/insights?date=YYYY-MM-DD`.
+    func insights(_ date: LocalDate) -> String { insightsHome + Self.query([("date", date.description)]) }
+
+    /// The correlations page with its defaults (steps against the next night's sleep, 90 days).
+    var correlationsHome: String { basePath + "/insights/correlations" }
+
+    /// The correlations page of `request`: `/insights/correlations?x=steps&y=sleep&lag=1&days=90&date=`.
+    func correlations(_ request: CorrelationRequest) -> String { correlationsHome + Self.query(request.queryItems) }
+
     /// The Calendar page with its defaults (this month's steps).
     var calendarHome: String { basePath + "/calendar" }
 

@@ -188,5 +188,31 @@ enum DashboardStyle {
         .chart-tooltip { position: absolute; z-index: 10; pointer-events: none; max-width: 16rem; padding: 0.3rem 0.5rem;
           background: var(--text); color: var(--bg); border-radius: 6px; font-size: 0.85rem; }
         .panel.access { border-left: 4px solid var(--move); padding: 0.25rem 1rem; }
+        .score { margin: 0.25rem 0; }
+        .score .value { font-size: 2.2rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+        .score .rating { color: var(--muted); }
+        .notice { border-left: 4px solid var(--move); padding: 0.25rem 0.75rem; margin: 0.5rem 0; }
+        .insight-chart svg { max-width: 600px; }
+        .tick.label { fill: var(--text); font-size: 13px; }
+        .track { fill: var(--line); }
+        .band.range { fill: var(--in-bed); stroke: var(--bar); stroke-width: 0.5; }
+        .range-center { stroke: var(--bar); stroke-width: 1.5; }
+        .point.night { fill: var(--bar); stroke: var(--card); stroke-width: 2; }
+        .point.night.outside { fill: var(--move); }
+        .z-up { fill: var(--exercise); }
+        .z-down { fill: var(--move); }
+        .fit { stroke: var(--average); stroke-width: 1.5; stroke-dasharray: 5 4; }
+        .dot { fill: var(--bar); fill-opacity: 0.75; }
+        .trend-notices { padding-left: 1.1rem; }
+        .trend-notice { margin: 0.3rem 0; }
+        .trend-up strong { color: var(--exercise); }
+        .trend-down strong { color: var(--move); }
+        .insight-card .figure .value a { text-decoration: none; }
+        select { font: inherit; padding: 0.4rem 0.5rem; border-radius: 8px; border: 1px solid var(--line);
+                 background: var(--bg); color: var(--text); max-width: 100%; }
+        @media (max-width: 480px) {
+          .tick.label { font-size: 20px; }
+          .score .value { font-size: 1.8rem; }
+        }
         """
 }

@@ -12,7 +12,7 @@ struct PageLayout: Sendable {
     var liveCount: Int64? = nil
 
     /// Which navigation entry the page is.
-    enum Section: Sendable { case today, day, trends, calendar, records }
+    enum Section: Sendable { case today, day, insights, trends, calendar, records }
 
     /// The whole document: `content` in `main`, titled `title`.
     func page(title: String, current: Section?, @HTMLBuilder content: () -> HTML) -> String {
@@ -32,6 +32,7 @@ struct PageLayout: Sendable {
                         Tag.a(.class("brand"), .href(links.today)) { configuration.title }
                         Tag.nav(.ariaLabel("Pages")) {
                             navigationLink("Today", href: links.today, isCurrent: current == .today)
+                            navigationLink("Insights", href: links.insightsHome, isCurrent: current == .insights)
                             navigationLink("Trends", href: links.trendsHome, isCurrent: current == .trends)
                             navigationLink("Calendar", href: links.calendarHome, isCurrent: current == .calendar)
                             navigationLink("Records", href: links.recordsHome, isCurrent: current == .records)

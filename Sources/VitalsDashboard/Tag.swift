@@ -71,6 +71,8 @@ public struct Tag: Sendable, Hashable {
     public static let label = Tag("label")
     public static let input = Tag("input", void: true)
     public static let button = Tag("button")
+    public static let select = Tag("select")
+    public static let option = Tag("option")
 
     // Tables
     public static let table = Tag("table")

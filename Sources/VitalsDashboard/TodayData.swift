@@ -43,6 +43,8 @@ struct TodayData: Sendable {
     var isUnavailable = false
     /// Who sent the daily snapshot some figures come from, when some do.
     var snapshotSource: String?
+    /// The insights of the night that ends today (the card); nil when the store has no samples.
+    var insights: NightInsights?
 
     /// Reads `day` for the Today page, "now" being `now` (for the NoAlc streak).
     static func load(_ queries: DashboardQueries, day: LocalDate, now: Date) async throws -> TodayData {
@@ -91,6 +93,9 @@ struct TodayData: Sendable {
         data.noAlc = try await TodayNoAlc.load(queries, day: day, now: now)
         data.asked.insert(.numberOfAlcoholicBeverages)
         if let access = data.noAlc.access { data.unreadable[.numberOfAlcoholicBeverages] = access }
+        if !sources.isEmpty {
+            data.insights = try await InsightsEngine(reader: queries.reader, calendar: queries.calendar).night(day)
+        }
         try await data.labelReportedTotals(queries)
         if let snapshot { data.fill(from: snapshot) }
         return data

@@ -24,6 +24,7 @@ struct TodayPage: Sendable {
                 Tag.section(.class("figures"), .ariaLabel("The day so far")) {
                     for card in figures() { card.render() }
                 }
+                insightsCard()
                 sleep()
                 noAlc()
                 workouts()

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsInsights
 
 /// One bucket of a trend: a day, a night or a week, and its statistic.
 struct TrendBucket: Sendable, Hashable {
@@ -42,6 +43,8 @@ struct TrendsData: Sendable {
     var isEmptyStore: Bool
     var current: TrendSeries
     var lastYear: TrendSeries
+    /// The insights' trend of the figure as of today (``VitalsInsights/Trend``), when the figure is one of theirs.
+    var trend: Insight<Trend>?
 
     /// Reads the trend `request` asks for, "today" being `today`.
     static func load(_ queries: DashboardQueries, request: TrendsRequest, today: LocalDate) async throws -> TrendsData {
@@ -53,6 +56,9 @@ struct TrendsData: Sendable {
         guard !data.isEmptyStore else { return data }
         data.current = try await series(queries, request.metric, period)
         data.lastYear = try await series(queries, request.metric, previous)
+        if let figure = DailyFigure.allCases.first(where: { $0.type == request.metric.sampleType }) {
+            data.trend = try await InsightsEngine(reader: queries.reader, calendar: queries.calendar).trend(figure, on: today)
+        }
         return data
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsCore
+import VitalsInsights
 
 /// The Trends page: one figure over 7, 30, 90 or 365 days or a custom range, daily or weekly,
 /// beside the same period last year, with the numbers in tables under the chart.
@@ -49,11 +50,20 @@ struct TrendsPage: Sendable {
                     "No \(metric.label.lowercased()) in this period or the same period last year. Pick another range or figure above."
                 }
             } else {
+                trendNotice()
                 note()
                 TrendChart(metric: metric, current: data.current, lastYear: data.lastYear, calendar: calendar).render()
                 table.summary()
                 table.buckets()
             }
+        }
+    }
+
+    /// The insights' lasting change of the figure, when there is one (up or down against the year before).
+    private func trendNotice() -> HTML {
+        guard case .value(let trend)? = data.trend, trend.direction != "steady" else { return .empty }
+        return Tag.ul(.class("trend-notices"), .data("insight", "trend")) {
+            TrendNotice(trend: trend, calendar: calendar).render()
         }
     }
 

@@ -24,11 +24,7 @@ public struct InsightsEngine: Sendable {
         let nights = try await nights(from: date.adding(days: -history), through: date)
         let night = try await night(date, nights: nights)
         var trends: [DailyFigure: Insight<Trend>] = [:]
-        for figure in DailyFigure.allCases {
-            let values = try await dailyValues(
-                figure, from: date.adding(days: -(Trend.recentDays + Trend.referenceDays - 1)), through: date)
-            trends[figure] = Trend.trend(figure, date: date, values: values)
-        }
+        for figure in DailyFigure.allCases { trends[figure] = try await trend(figure, on: date) }
         return DayInsights(
             date: date, timeZone: calendar.timeZone.identifier, sleepScore: night.sleepScore,
             overnight: night.overnight, readiness: night.readiness, trends: trends,
@@ -74,6 +70,13 @@ public struct InsightsEngine: Sendable {
             day = day.adding(days: 1)
         }
         return scores
+    }
+
+    /// `figure`'s trend as of `date` (``Trend``): its daily values over the recent and reference days.
+    public func trend(_ figure: DailyFigure, on date: LocalDate) async throws -> Insight<Trend> {
+        let values = try await dailyValues(
+            figure, from: date.adding(days: -(Trend.recentDays + Trend.referenceDays - 1)), through: date)
+        return Trend.trend(figure, date: date, values: values)
     }
 
     /// The nights ending on the days from `first` through `last` (``SleepNight``).
