@@ -22,7 +22,9 @@ struct CorrelationPage: Sendable {
             } else {
                 result()
             }
-            Tag.p(.class("more")) { Tag.a(.href(layout.links.insights(date))) { "← Insights of \(DisplayFormat.shortDate(date))" } }
+            Tag.p(.class("more")) {
+                Tag.a(.href(layout.links.insights(date))) { "← Insights of \(DisplayFormat.shortDate(date))" }
+            }
         }
     }
 

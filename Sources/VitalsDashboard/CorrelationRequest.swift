@@ -39,7 +39,9 @@ struct CorrelationRequest: Sendable, Hashable {
         if let text = parameters["days"] {
             guard let days = Int(text), (Correlation.minimumPairs...TrendsRequest.maximumDays).contains(days) else {
                 throw BadParameter(
-                    "days", "'\(text)' is not a number of days from \(Correlation.minimumPairs) to \(TrendsRequest.maximumDays)")
+                    "days",
+                    "'\(text)' is not a number of days from \(Correlation.minimumPairs) to \(TrendsRequest.maximumDays)"
+                )
             }
             self.days = days
         }

@@ -53,7 +53,8 @@ extension InsightsPage {
     /// The trends that are up or down, then the steady ones and those without enough days.
     func trends() -> HTML {
         let notices = insights.trendNotices
-        return Tag.section(.class("panel insight"), .data("insight", "trends"), .data("notices", String(notices.count))) {
+        return Tag.section(.class("panel insight"), .data("insight", "trends"), .data("notices", String(notices.count)))
+        {
             Tag.h2 { "Trends" }
             Tag.p(.class("note")) {
                 "The last 90 days' daily average against the 365 days before; a trend when the change is at least "

@@ -67,7 +67,8 @@ struct InsightsPage: Sendable {
                     Tag.span(.class("rating")) { " " + InsightFormat.rating(score.rating) }
                 }
                 Tag.p(.class("note")) { nightLine(score.night) }
-                InsightCharts.parts(score.parts, title: "The sleep score's parts, points of each part's most", id: "sleep-parts")
+                InsightCharts.parts(
+                    score.parts, title: "The sleep score's parts, points of each part's most", id: "sleep-parts")
                 partsTable(score.parts, caption: "Parts (Apple's weights: duration 50, bedtime 30, interruptions 20)")
             }
         }
@@ -132,7 +133,9 @@ struct InsightsPage: Sendable {
     func baselineText(_ baseline: Baseline, unit: String) -> String {
         let center = InsightFormat.value(baseline.center, unit: unit)
         let range =
-            baseline.low.map { "\(InsightFormat.value($0, unit: unit)) to \(InsightFormat.value(baseline.high ?? $0, unit: unit))" }
+            baseline.low.map {
+                "\(InsightFormat.value($0, unit: unit)) to \(InsightFormat.value(baseline.high ?? $0, unit: unit))"
+            }
         return (range ?? "\(center) ± \(DisplayFormat.number(baseline.spread, digits: 1))")
             + ", \(baseline.count) of \(baseline.window) days (\(baseline.method))"
     }

@@ -8,10 +8,14 @@ extension TodayPage {
         return Tag.section(.class("panel insight-card"), .data("insight", "card")) {
             Tag.h2 { "Last night's insights" }
             Tag.div(.class("figures")) {
-                score("sleep-score", "Sleep score", insights.sleepScore.value?.score, insights.sleepScore.missingReason,
+                score(
+                    "sleep-score", "Sleep score", insights.sleepScore.value?.score, insights.sleepScore.missingReason,
                     note: insights.sleepScore.value.map { InsightFormat.rating($0.rating) })
-                score("readiness", "Readiness", insights.readiness.value?.score, insights.readiness.missingReason,
-                    note: insights.readiness.value.map { $0.score >= 50 ? "At or above your usual" : "Below your usual" })
+                score(
+                    "readiness", "Readiness", insights.readiness.value?.score, insights.readiness.missingReason,
+                    note: insights.readiness.value.map {
+                        $0.score >= 50 ? "At or above your usual" : "Below your usual"
+                    })
                 outliers(insights.overnight)
             }
             Tag.p(.class("more")) {
@@ -37,7 +41,9 @@ extension TodayPage {
 
     private func outliers(_ report: OvernightReport) -> HTML {
         let measured = report.metrics.filter { $0.direction != nil || ($0.value != nil && $0.baseline != nil) }
-        let outside = report.metrics.compactMap { metric in metric.direction.map { _ in InsightFormat.vital(metric.vital) } }
+        let outside = report.metrics.compactMap { metric in
+            metric.direction.map { _ in InsightFormat.vital(metric.vital) }
+        }
         return Tag.div(
             .class("figure"), .data("metric", "overnight-outliers"), .data("value", String(report.outliers)),
             .data("notice", report.notice ? "true" : "false")

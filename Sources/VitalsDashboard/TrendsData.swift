@@ -57,7 +57,8 @@ struct TrendsData: Sendable {
         data.current = try await series(queries, request.metric, period)
         data.lastYear = try await series(queries, request.metric, previous)
         if let figure = DailyFigure.allCases.first(where: { $0.type == request.metric.sampleType }) {
-            data.trend = try await InsightsEngine(reader: queries.reader, calendar: queries.calendar).trend(figure, on: today)
+            data.trend = try await InsightsEngine(reader: queries.reader, calendar: queries.calendar).trend(
+                figure, on: today)
         }
         return data
     }
