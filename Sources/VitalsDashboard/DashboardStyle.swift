@@ -26,7 +26,7 @@ enum DashboardStyle {
         body { margin: 0; background: var(--bg); color: var(--text);
                font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
         a { color: var(--accent); }
-        a:focus-visible, summary:focus-visible, input:focus-visible, button:focus-visible, [tabindex]:focus-visible {
+        a:focus-visible, summary:focus-visible, input:focus-visible, button:focus-visible, select:focus-visible, [tabindex]:focus-visible {
           outline: 3px solid var(--accent); outline-offset: 2px; }
         .top { display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; padding: 0.75rem 1rem;
                border-bottom: 1px solid var(--line); background: var(--card); }

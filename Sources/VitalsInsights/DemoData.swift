@@ -1,9 +1,9 @@
 import Foundation
 import VitalsCore
 
-/// A built-in example: a few weeks of two-source steps, sleep stages, the watch's heart rate,
-/// energy and exercise, workouts, mindfulness, alcohol and body mass, the same every time for
-/// the same calendar.
+/// A built-in example: a few weeks of two-source steps, sleep stages, the watch's heart rate and
+/// overnight readings, energy and exercise, workouts, mindfulness, alcohol and body mass, the
+/// same every time for the same calendar.
 public enum DemoData {
     /// The phone that counts steps.
     public static let phone = Source(name: "Anna's iPhone", bundleIdentifier: "com.apple.health.phone")
@@ -160,6 +160,30 @@ extension DemoData {
             .quantity(
                 .heartRateVariabilitySDNN, Double(38 + random.next(24)), .millisecond, start: at(6 * 60 + 30),
                 source: watch, device: watchDevice))
+        return samples + overnightReadings(on: midnight, dayIndex: dayIndex, calendar: calendar)
+    }
+
+    /// The watch's readings of the night ending on `midnight`'s morning: respiratory rate and blood
+    /// oxygen (HealthKit's fraction) hourly from 00:30, and the sleeping wrist temperature over the
+    /// night. Drawn from a generator of their own, so the other figures stay as they were.
+    static func overnightReadings(on midnight: Date, dayIndex: Int, calendar: Calendar) -> [Sample] {
+        var random = SplitMix64(seed: 9_000 + UInt64(dayIndex))
+        func at(_ minutes: Int) -> Date { calendar.date(byAdding: .minute, value: minutes, to: midnight)! }
+        var samples: [Sample] = []
+        for hour in 0..<6 {
+            samples.append(
+                .quantity(
+                    .respiratoryRate, 13.5 + Double(random.next(20)) / 10, .countPerMinute, start: at(hour * 60 + 30),
+                    source: watch, device: watchDevice))
+            samples.append(
+                .quantity(
+                    .oxygenSaturation, Double(950 + random.next(40)) / 1000, .percent, start: at(hour * 60 + 35),
+                    source: watch, device: watchDevice))
+        }
+        samples.append(
+            .quantity(
+                .appleSleepingWristTemperature, 35.4 + Double(random.next(40)) / 100, .degreeCelsius, start: at(-30),
+                end: at(6 * 60 + 45), source: watch, device: watchDevice))
         return samples
     }
 }
