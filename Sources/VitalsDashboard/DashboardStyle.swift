@@ -31,7 +31,8 @@ enum DashboardStyle {
         .top { display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; padding: 0.75rem 1rem;
                border-bottom: 1px solid var(--line); background: var(--card); }
         .brand { font-weight: 700; text-decoration: none; color: var(--text); }
-        .top nav a { margin-right: 0.75rem; }
+        /* The links sit side by side with no text between them: a wrapping flex row lets a phone break the row. */
+        .top nav { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; }
         .top nav a[aria-current="page"] { font-weight: 700; text-decoration: none; }
         main { max-width: 960px; margin: 0 auto; padding: 1rem; }
         footer { max-width: 960px; margin: 0 auto; padding: 0 1rem 2rem; color: var(--muted); font-size: 0.85rem; }

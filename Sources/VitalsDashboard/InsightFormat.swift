@@ -16,6 +16,7 @@ enum InsightFormat {
         case "km/hr": "\(DisplayFormat.number(value, digits: 2)) km/h"
         case "kg": "\(DisplayFormat.number(value, digits: 1)) kg"
         case "min after noon": clock(minutesAfterNoon: value)
+        case let awakenings where awakenings.hasPrefix("awakenings"): "\(DisplayFormat.number(value)) \(unit)"
         default: "\(DisplayFormat.number(value, digits: 1)) \(unit)"
         }
     }

@@ -114,7 +114,7 @@ struct InsightsPage: Sendable {
                             }
                             Tag.td {
                                 part.missing
-                                    ?? part.value.map { InsightFormat.value($0, unit: part.unit) + unitNote(part.unit) }
+                                    ?? part.value.map { InsightFormat.value($0, unit: part.unit) }
                                     ?? "—"
                             }
                             Tag.td { weights ? part.zScore.map { InsightFormat.signed($0, digits: 2) } ?? "—" : "" }
@@ -126,17 +126,17 @@ struct InsightsPage: Sendable {
         }
     }
 
-    private func unitNote(_ unit: String) -> String {
-        unit.hasPrefix("awakenings") ? " " + unit : ""
-    }
-
     func baselineText(_ baseline: Baseline, unit: String) -> String {
         let center = InsightFormat.value(baseline.center, unit: unit)
         let range =
             baseline.low.map {
                 "\(InsightFormat.value($0, unit: unit)) to \(InsightFormat.value(baseline.high ?? $0, unit: unit))"
             }
-        return (range ?? "\(center) ± \(DisplayFormat.number(baseline.spread, digits: 1))")
+        // A bedtime's spread is minutes, not a clock time.
+        let spread =
+            unit == "min after noon"
+            ? DisplayFormat.duration(minutes: baseline.spread) : DisplayFormat.number(baseline.spread, digits: 1)
+        return (range ?? "\(center) ± \(spread)")
             + ", \(baseline.count) of \(baseline.window) days (\(baseline.method))"
     }
 

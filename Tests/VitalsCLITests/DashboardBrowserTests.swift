@@ -63,7 +63,12 @@ struct DashboardBrowserTests {
         let session = try Session()
         defer { session.close() }
         // The year heatmap too (no page links it directly): it scrolls sideways in its own box on a phone.
-        let pages = try Self.pages(from: session) + ["/calendar?year=2025"]
+        // And a correlations page of two other figures on the same day.
+        var pages =
+            try Self.pages(from: session) + [
+                "/calendar?year=2025", "/insights/correlations?x=hrv&y=restingHeartRate&lag=0",
+            ]
+        if !pages.contains("/insights") { pages.append("/insights") }
         #expect(pages.count >= 4, "Today links to other pages: \(pages)")
         #expect(pages.contains { $0.hasPrefix("/day/") })
         for width in [1280, 390] {
@@ -188,7 +193,7 @@ struct DashboardBrowserTests {
     }
 
     @Test(
-        "Tab walks every control of Today, a day, Trends, Calendar, Records and its add form in document order with a visible focus ring; Enter follows a link"
+        "Tab walks every control of Today, a day, Insights, correlations, Trends, Calendar, Records and its add form in document order with a visible focus ring; Enter follows a link"
     )
     func keyboardWalk() throws {
         let session = try Session()
@@ -196,7 +201,10 @@ struct DashboardBrowserTests {
         try session.browser.open(session.base + "/")
         let dayLink = try session.links().first { $0.hasPrefix("/day/") }
         let day = try #require(dayLink, "Today links to a day page")
-        for page in ["/", day, "/trends", "/calendar", "/records", "/records/new?kind=weight"] {
+        for page in [
+            "/", day, "/insights", "/insights/correlations", "/trends", "/calendar", "/records",
+            "/records/new?kind=weight",
+        ] {
             try session.browser.open(session.base + page)
             let walk = try session.browser.tabWalk()
             #expect(walk.count >= 2, "\(page) has links to walk")
@@ -225,7 +233,7 @@ struct DashboardBrowserTests {
     }
 
     @Test(
-        "Screenshots of Today, a day, Trends, Calendar and Records, on a desktop and a phone, are real pictures (recorded for the README on request)"
+        "Screenshots of Today, a day, Trends, Calendar, Records, Insights and correlations, on a desktop and a phone, are real pictures (recorded for the README on request)"
     )
     func screenshots() throws {
         let session = try Session(weeks: 8)
@@ -237,7 +245,8 @@ struct DashboardBrowserTests {
             .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
         let pages = [
             ("today", "/"), ("day", day), ("trends", "/trends?type=stepCount&range=30"),
-            ("calendar", "/calendar?figure=stepCount"), ("records", "/records"),
+            ("calendar", "/calendar?figure=stepCount"), ("records", "/records"), ("insights", "/insights"),
+            ("correlations", "/insights/correlations?x=steps&y=sleep&lag=1&days=90"),
         ]
         for (name, page) in pages {
             for (suffix, width, height) in [("desktop", 1280, 1000), ("phone", 390, 844)] {
