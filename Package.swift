@@ -94,9 +94,9 @@ let package = Package(
             dependencies: healthKitAdapterDependencies,
             swiftSettings: strict,
             linkerSettings: [.linkedFramework("HealthKit", .when(platforms: [.iOS, .macOS, .watchOS]))]),
-        // Data out: FHIR R4 NDJSON, tidy CSV and JSON Lines, written once over the read protocol (HealthReader);
-        // the CLI and the server import it, it imports neither.
-        .target(name: "VitalsExport", dependencies: ["VitalsCore"], swiftSettings: strict),
+        // Data out: FHIR R4 NDJSON, tidy CSV and JSON Lines, written once over the read protocol (HealthReader),
+        // with the insights' scores as FHIR Observations; the CLI and the server import it, it imports neither.
+        .target(name: "VitalsExport", dependencies: ["VitalsCore", "VitalsInsights"], swiftSettings: strict),
         // Model Context Protocol tools over the read protocol (ActivityReader): a local store or a
         // server user read through its HTTP API; VitalsInsights for streaks and the day's sleep window.
         .target(
@@ -224,7 +224,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "VitalsExportTests",
-            dependencies: ["VitalsCore", "VitalsStore", "VitalsImport", "VitalsExport", "VitalsTestSupport"],
+            dependencies: [
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsExport", "VitalsInsights", "VitalsTestSupport",
+            ],
             exclude: ["Python"], swiftSettings: strict),
         .testTarget(
             name: "VitalsStoreTests",

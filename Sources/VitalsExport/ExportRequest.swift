@@ -13,6 +13,10 @@ public struct ExportRequest: Sendable {
     public var patient: PatientDetails
     /// How many samples one read asks for at most: what bounds the memory an export uses.
     public var pageSize: Int
+    /// FHIR only: also write each day's sleep score and readiness as Observations, with the
+    /// CodeSystem of their codes (``FHIRExporter/codeSystemFile``). Off by default: they are
+    /// computed, not recorded.
+    public var insights: Bool
 
     /// The page size unless one is given.
     public static let defaultPageSize = 1024
@@ -20,13 +24,14 @@ public struct ExportRequest: Sendable {
     /// Creates a request.
     public init(
         range: DateRange, types: [SampleType] = [], zone: TimeZone, patient: PatientDetails = PatientDetails(),
-        pageSize: Int = defaultPageSize
+        pageSize: Int = defaultPageSize, insights: Bool = false
     ) {
         self.range = range
         self.types = types
         self.zone = zone
         self.patient = patient
         self.pageSize = max(1, pageSize)
+        self.insights = insights
     }
 
     /// The types an export walks, in a fixed order: the requested ones or every known sample type

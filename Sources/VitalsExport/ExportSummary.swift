@@ -14,6 +14,8 @@ public struct ExportSummary: Sendable, Hashable, Codable {
     public var notExported: [String] = []
     /// Types the reader would not let the export read.
     public var unreadable: [String] = []
+    /// FHIR with insights only: the Observations of sleep scores and readiness written.
+    public var insights: Int = 0
 
     /// An empty summary of `format`.
     public init(format: ExportFormat) { self.format = format.rawValue }

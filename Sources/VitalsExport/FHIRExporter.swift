@@ -44,6 +44,12 @@ public struct FHIRExporter: Sendable {
             }
             progress(ExportProgress(typesDone: index + 1, typesTotal: types.count, samples: run.summary.sampleCount))
         }
+        if request.insights {
+            try await run.output.appendNow(FHIRInsightCodes.codeSystemLine(), to: Self.codeSystemFile, write: write)
+            run.summary.insights = try await Self.insightLines(from: reader, request) { line in
+                try await run.output.append(line, to: Self.observationFile, write: write)
+            }
+        }
         try await run.output.flush(write: write)
         run.summary.files = run.output.lines
         run.summary.finish(unreadable: run.unreadable)

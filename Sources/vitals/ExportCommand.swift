@@ -15,7 +15,8 @@ struct ExportCommand: AsyncParsableCommand {
             fhir: FHIR R4 (4.0.1) Bulk Data NDJSON, one file per resource type (Patient.ndjson, \
             Device.ndjson, Observation.ndjson); vital signs meet the HL7 vital-signs profile, blood \
             pressure is one panel per reading; types without a LOINC code carry the HealthKit coding \
-            alone and are listed in the summary. csv: TYPE.csv (start,end,value,unit,source,device,uuid,zone) \
+            alone and are listed in the summary; with --insights each day's sleep score and readiness \
+            are Observations too, coded in CodeSystem.ndjson (see README, Insights). csv: TYPE.csv (start,end,value,unit,source,device,uuid,zone) \
             and TYPE.daily.csv (merged statistics per day in --tz) for each type. jsonl: samples.jsonl, \
             which `vitals add --jsonl` reads back. Samples that start in [--from, --to) are exported; \
             the export reads a page at a time, so memory stays flat on any store.
@@ -35,6 +36,13 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A type to export (repeatable; default every type).", valueName: "type"))
     var type: [String] = []
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "With --format fhir: also write each day's sleep score and readiness as Observations "
+                + "(components for their parts), and CodeSystem.ndjson defining their codes."))
+    var insights = false
+
     @OptionGroup var progressOptions: ImportProgressOptions
 
     @Flag(name: .long, help: "Print the summary as JSON.")
@@ -46,6 +54,12 @@ struct ExportCommand: AsyncParsableCommand {
             valueName: "out"))
     var out: String
 
+    func validate() throws {
+        guard !insights || format == .fhir else {
+            throw ValidationError("--insights needs --format fhir (the insights are written as FHIR Observations)")
+        }
+    }
+
     func run() async throws {
         try await runReportingErrors {
             let zone = try store.zone()
@@ -55,7 +69,8 @@ struct ExportCommand: AsyncParsableCommand {
             let database = try store.open(cachingQueries: false)
             let patient = PatientDetails(characteristics: try await database.characteristics())
             let request = ExportRequest(
-                range: range, types: try type.map(TypeArgument.parse), zone: zone, patient: patient)
+                range: range, types: try type.map(TypeArgument.parse), zone: zone, patient: patient,
+                insights: insights)
             let directory = try ExportDirectory(url: URL(fileURLWithPath: out))
             let bar = progressOptions.bar()
             let summary = try await Exporter.export(
@@ -74,7 +89,7 @@ struct ExportCommand: AsyncParsableCommand {
         SampleJSON.encode([
             "format": summary.format, "files": summary.files, "samples": summary.samples,
             "withoutStandardCode": summary.withoutStandardCode, "notExported": summary.notExported,
-            "unreadable": summary.unreadable,
+            "unreadable": summary.unreadable, "insights": summary.insights,
         ])
     }
 
@@ -82,6 +97,9 @@ struct ExportCommand: AsyncParsableCommand {
     static func text(_ summary: ExportSummary, out: String) -> String {
         var lines = ["exported \(summary.sampleCount) samples of \(summary.samples.count) types to \(out)"]
         lines += summary.files.keys.sorted().map { "  \($0): \(summary.files[$0] ?? 0) lines" }
+        if summary.format == ExportFormat.fhir.rawValue, summary.files[FHIRExporter.codeSystemFile] != nil {
+            lines.append("insights: \(summary.insights) Observations of sleep scores and readiness")
+        }
         if !summary.withoutStandardCode.isEmpty {
             lines.append(
                 "with the HealthKit coding only (no standard code): "

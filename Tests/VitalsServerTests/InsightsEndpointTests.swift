@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsContract
 import VitalsCore
+import VitalsExport
 import VitalsInsights
 import VitalsServer
 import VitalsServerStorage
@@ -28,7 +29,7 @@ struct InsightsEndpointTests {
     }
 
     @Test(
-        "A day's insights, a year of scores and a correlation are equal; the API answers the same document",
+        "A day's insights, a year of scores, a correlation and the FHIR Observations are equal; the API answers the same document",
         arguments: Backend.allCases)
     func sameInsights(backend: Backend) async throws {
         let samples = InsightsSamples.samples()
@@ -70,11 +71,33 @@ struct InsightsEndpointTests {
                 let decoded = try ReadAPI.decoder().decode(Insight<Correlation>.self, from: correlation.body)
                 #expect(decoded == (try await localEngine.correlation(.steps, .sleep, lag: 1, through: day, days: 40)))
                 #expect(decoded.value?.n ?? 0 >= 10)
+
+                // The FHIR export's insight Observations: the server's stream and a local export alike.
+                let fhir = try await harness.send(
+                    .get, "/api/me/export?format=fhir&insights=true&from=2025-10-01&to=2025-11-03", token: token)
+                #expect(fhir.status == .ok)
+                let request = ExportRequest(
+                    range: try DateRange(
+                        start: try LocalDate(parsing: "2025-10-01").start(in: user.calendar),
+                        end: try LocalDate(parsing: "2025-11-03").start(in: user.calendar)),
+                    zone: user.calendar.timeZone, insights: true)
+                var localBytes: [UInt8] = []
+                _ = try await Exporter.export(.fhir, from: local, request) { localBytes += $1 }
+                let insightLines = { (text: String) in
+                    text.split(separator: "\n").filter {
+                        $0.contains("\"code\":\"sleep-score\"") || $0.contains("\"code\":\"readiness\"")
+                    }
+                }
+                let serverInsights = insightLines(fhir.text)
+                #expect(serverInsights.count >= 40)
+                #expect(serverInsights == insightLines(String(decoding: localBytes, as: UTF8.self)))
             }
         }
     }
 
-    @Test("A bad date, figure, lag or window is 400 naming the parameter", arguments: Backend.allCases)
+    @Test(
+        "A bad date, figure, lag or window, or insights outside FHIR, is 400 naming the parameter",
+        arguments: Backend.allCases)
     func badParameters(backend: Backend) async throws {
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
@@ -84,6 +107,8 @@ struct InsightsEndpointTests {
                 ("/api/me/insights/correlation?x=pulse&y=steps", "x"),
                 ("/api/me/insights/correlation?x=steps&y=sleep&lag=2", "lag"),
                 ("/api/me/insights/correlation?x=steps&y=sleep&days=3", "days"),
+                ("/api/me/export?format=csv&type=stepCount&insights=true", "insights"),
+                ("/api/me/export?format=fhir&insights=yes", "insights"),
             ]
             for (uri, field) in cases {
                 let reply = try await harness.send(.get, uri, token: token)

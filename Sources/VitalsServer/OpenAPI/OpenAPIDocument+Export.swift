@@ -41,6 +41,12 @@ extension OpenAPIDocument {
                     "description": "format=csv: the type's merged statistics per day in the user's zone "
                         + "(date,sum,average,minimum,maximum,duration,unit,samples) instead of its samples",
                 ],
+                [
+                    "name": "insights", "in": "query", "required": false,
+                    "schema": ["type": "string", "enum": ["true", "false"], "default": "false"],
+                    "description": "format=fhir only (400 otherwise): also each day's sleep score and readiness as "
+                        + "Observations (components for their parts), with the CodeSystem defining their codes",
+                ],
             ],
             responses: [
                 "200": [

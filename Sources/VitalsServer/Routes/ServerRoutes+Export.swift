@@ -13,7 +13,9 @@ extension ServerRoutes {
     /// Samples that start in `[from, to)` are exported (days in the user's zone, or instants; default
     /// all). One response cannot hold many files, so `format=fhir` answers every resource type in one
     /// NDJSON stream (the Patient first), `format=csv` one type's CSV (`type=`, required; `daily=true`
-    /// for its daily statistics), `format=jsonl` the round-trip JSON Lines. The exporters are the
+    /// for its daily statistics), `format=jsonl` the round-trip JSON Lines; `format=fhir&insights=true`
+    /// adds each day's sleep score and readiness as Observations and the CodeSystem of their codes.
+    /// The exporters are the
     /// CLI's (VitalsExport), reading through the user's ``ServerHealthReader`` a page at a time;
     /// the FHIR Patient has the birth date and gender of the user's stored characteristics.
     /// A `from` or `to` bound: a day (its midnight in the user's zone) or an ISO 8601 instant.
@@ -41,6 +43,10 @@ extension ServerRoutes {
             guard [nil, "true", "false"].contains(query.get("daily")) else {
                 throw APIError(.badRequest, code: "invalid_query", "daily must be true or false", field: "daily")
             }
+            guard [nil, "true", "false"].contains(query.get("insights")) else {
+                throw APIError(.badRequest, code: "invalid_query", "insights must be true or false", field: "insights")
+            }
+            let insights = query.get("insights") == "true"
             guard let text = query.get("format"), text != "json" else {
                 guard query.get("from") == nil, query.get("to") == nil else {
                     throw APIError(
@@ -53,6 +59,11 @@ extension ServerRoutes {
                 throw APIError(
                     .badRequest, code: "invalid_query",
                     "format must be one of \(Self.exportFormats.joined(separator: ", "))", field: "format")
+            }
+            if insights, format != .fhir {
+                throw APIError(
+                    .badRequest, code: "invalid_query", "insights=true needs format=fhir (they are FHIR Observations)",
+                    field: "insights")
             }
             if format == .csv, type == nil {
                 throw APIError(
@@ -78,7 +89,7 @@ extension ServerRoutes {
             let exportRequest = ExportRequest(
                 range: DateRange(clampingStart: start, end: end),
                 types: type.map { [$0] } ?? [], zone: user.calendar.timeZone,
-                patient: patient)
+                patient: patient, insights: insights)
             let reader = ServerHealthReader(repository: service.repository, user: user)
             let contentType =
                 switch format {

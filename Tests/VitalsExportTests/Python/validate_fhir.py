@@ -1,5 +1,6 @@
 """Checks a FHIR R4 Bulk Data NDJSON export: every resource parsed by the fhir.resources R4B models,
-Observations checked with fhirpathpy against the HL7 R4 vital-signs profile's invariants and rules.
+Observations checked with fhirpathpy against the HL7 R4 vital-signs profile's invariants and rules;
+Observations coded in a CodeSystem of the export (the insights) with every code defined there.
 
 Usage: validate_fhir.py DIRECTORY. Prints one JSON object (resources per type, Observations per code,
 BP panels) on stdout; exits 1 after printing each failure as FILE:LINE: RULE on stderr (no values).
@@ -63,7 +64,18 @@ def holds(resource, expression):
     return codes(resource, expression) == [True]
 
 
-def check_observation(resource, references):
+def check_observation(resource, references, code_systems):
+    own = codes(resource, "code.coding.system")
+    own = [system for system in own if system in code_systems]
+    if own:
+        # An insight: coded in a CodeSystem of the export (no HealthKit type), every code and
+        # component code defined there.
+        rules = {name: rule for name, rule in OBSERVATION_RULES.items() if name != "healthkit-coding"}
+        failures = [name for name, rule in rules.items() if not holds(resource, rule)]
+        defined = code_systems[own[0]]
+        used = codes(resource, "code.coding.code | component.code.coding.code")
+        failures += ["code-defined:" + code for code in used if code not in defined]
+        return failures, codes(resource, "code.coding.code")[0]
     failures = [name for name, rule in OBSERVATION_RULES.items() if not holds(resource, rule)]
     if resource.get("subject", {}).get("reference") not in references["Patient"]:
         failures.append("subject-resolves")
@@ -110,6 +122,8 @@ def main(directory):
                     sys.exit(1)
     references = {kind: {kind + "/" + r.get("id", "") for r in resources.get(kind + ".ndjson", [])}
                   for kind in ("Patient", "Device")}
+    code_systems = {r.get("url"): {c.get("code") for c in r.get("concept", [])}
+                    for r in resources.get("CodeSystem.ndjson", [])}
     failures = []
     counts = {}
     by_code = {}
@@ -128,7 +142,7 @@ def main(directory):
                 continue
             counts[kind] = counts.get(kind, 0) + 1
             if kind == "Observation":
-                broken, code = check_observation(resource, references)
+                broken, code = check_observation(resource, references, code_systems)
                 failures += [where + ": " + rule for rule in broken]
                 by_code[code] = by_code.get(code, 0) + 1
     for failure in failures[:50]:
