@@ -200,7 +200,7 @@ let package = Package(
             name: "vitals-bench",
             dependencies: [
                 "VitalsCore", "VitalsStore", "VitalsImport", "VitalsServer", "VitalsServerStorage", "VitalsPostgres",
-                "VitalsDashboard", "VitalsExport",
+                "VitalsInsights", "VitalsDashboard", "VitalsExport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

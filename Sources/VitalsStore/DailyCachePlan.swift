@@ -39,6 +39,8 @@ package struct DailyCachePlan: Sendable {
     private let needsParts: Bool
     private let family: StatisticsOptions
     private let buckets: [DateRange]
+    /// The instants each bucket's row is stored under: the bucket, or a window query's range.
+    private let keys: [DateRange]
     private let whole: [Bool]
     private var days: [DailyStatisticsRow?]
     private var computed: [DailyStatisticsRow] = []
@@ -47,11 +49,14 @@ package struct DailyCachePlan: Sendable {
     package init(_ query: StatisticsQuery, needsParts: Bool = false) {
         self.query = query
         self.needsParts = needsParts
-        variant = Self.variant(of: query)
+        let window = Self.isWindow(query)
+        // Window rows are a variant of their own: a window that starts at midnight is not that day.
+        variant = (window ? "window;" : "") + Self.variant(of: query)
         family = Self.family(of: query.type) ?? query.options
         keepsParts = query.type.kind == .quantity && query.type.aggregationStyle.map { $0 != .cumulative } ?? false
         buckets = StatisticsEngine.buckets(for: query)
-        whole = buckets.map {
+        keys = window ? [query.range] : buckets
+        whole = keys.map {
             $0.start >= query.range.start && $0.end <= query.range.end && $0.duration <= Self.longestDay
         }
         days = [DailyStatisticsRow?](repeating: nil, count: buckets.count)
@@ -60,14 +65,14 @@ package struct DailyCachePlan: Sendable {
     /// The start instants (seconds since 1970) of the first and last bucket: the stored days to
     /// look up are those starting in this range. `nil` without buckets.
     package var lookup: ClosedRange<Double>? {
-        guard let first = buckets.first, let last = buckets.last else { return nil }
+        guard let first = keys.first, let last = keys.last else { return nil }
         return first.start.timeIntervalSince1970...last.start.timeIntervalSince1970
     }
 
     /// Takes the `stored` days (by start instant) that fit whole buckets; returns the runs left to compute.
     package mutating func missingRuns(stored: [Double: DailyStatisticsRow]) throws -> [Run] {
-        for (index, bucket) in buckets.enumerated() where whole[index] {
-            if let row = stored[bucket.start.timeIntervalSince1970], row.end == bucket.end.timeIntervalSince1970,
+        for (index, key) in keys.enumerated() where whole[index] {
+            if let row = stored[key.start.timeIntervalSince1970], row.end == key.end.timeIntervalSince1970,
                 !(needsParts && keepsParts && row.parts == nil)
             {
                 days[index] = row
@@ -94,7 +99,9 @@ package struct DailyCachePlan: Sendable {
                 throw VitalsError(.database, "daily statistics did not line up with the query's buckets")
             }
             guard days[index] == nil else { continue }
-            let row = DailyStatisticsRow(answer, parts: keepsParts ? parts[offset] : nil)
+            var row = DailyStatisticsRow(answer, parts: keepsParts ? parts[offset] : nil)
+            row.start = keys[index].start.timeIntervalSince1970
+            row.end = keys[index].end.timeIntervalSince1970
             days[index] = row
             if whole[index], row.isStorable { computed.append(row) }
         }
@@ -117,13 +124,26 @@ package struct DailyCachePlan: Sendable {
         return result
     }
 
-    /// Whether `query` can be answered from cached days: day buckets, no per-source breakdown,
-    /// options the type's cached family holds.
+    /// Whether `query` can be answered from cached days: day buckets or one window
+    /// (``isWindow(_:)``), no per-source breakdown, options the type's cached family holds.
     package static func usesCache(_ query: StatisticsQuery) -> Bool {
-        guard query.interval == .day, query.intervalCount == 1, !query.options.contains(.separateBySource),
-            let family = family(of: query.type)
+        guard (query.interval == .day && query.intervalCount == 1) || isWindow(query),
+            !query.options.contains(.separateBySource), let family = family(of: query.type)
         else { return false }
         return query.options.isSubset(of: family)
+    }
+
+    /// Whether `query` asks for one window's statistics: a week, month or year bucket anchored
+    /// at the range's start, the range at most ``longestDay`` long (an overnight average over a
+    /// night's sleep). Its one bucket's value depends only on the samples inside the range, so
+    /// it is kept as a row whose start and end are the range's; invalidation finds it as it
+    /// finds a day (any written sample overlapping it deletes it).
+    package static func isWindow(_ query: StatisticsQuery) -> Bool {
+        guard [.week, .month, .year].contains(query.interval), query.anchor == query.range.start,
+            query.range.duration <= longestDay
+        else { return false }
+        let buckets = StatisticsEngine.buckets(for: query)
+        return buckets.count == 1 && buckets[0].start == query.range.start
     }
 
     /// Consecutive missing bucket indices as closed runs; many runs become one covering them all.

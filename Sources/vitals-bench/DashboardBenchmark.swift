@@ -11,7 +11,8 @@ import VitalsStore
 /// Issue 16's page figures: the dashboard's pages over 5 years of minute-level data, by HTTP.
 ///
 /// Builds (or reuses) the daily-cache benchmark's store (steps and heart rate from a watch and a
-/// phone every minute: ~10.5 M samples over 5 years), serves it as `vitals dashboard` does (on
+/// phone every minute: ~10.5 M samples over 5 years, and the nights ``InsightsBenchData`` adds,
+/// so Today carries issue 42's insights card), serves it as `vitals dashboard` does (on
 /// loopback, the in-memory answer cache off so every view reads the store), "now" being the
 /// last day at 18:00 in Europe/Berlin, and times GETs of each page over one kept-alive
 /// connection: the first view after the per-day cache was emptied (cold), then --runs views
@@ -48,6 +49,8 @@ struct DashboardBenchmark {
         } else {
             print("reusing \(file)")
         }
+        // Its nights, so Today's insights card and the Insights page have figures.
+        _ = try await InsightsBenchData(store: store, start: start, end: end, calendar: calendar).ensure()
         let samples = try await store.typeSummaries().reduce(0) { $0 + $1.count }
         let lastDay = LocalDate(containing: end.addingTimeInterval(-1), in: calendar)
         let now = calendar.date(byAdding: .hour, value: 18, to: lastDay.start(in: calendar))!
@@ -55,6 +58,7 @@ struct DashboardBenchmark {
         let pages = [
             Page(name: "Today", path: "/", median: 30, p99: 100),
             Page(name: "Day", path: "/day/\(lastDay)", median: 50),
+            Page(name: "Insights", path: "/insights?date=\(lastDay)"),
             Page(name: "Trends, steps, 365 days", path: "/trends?type=stepCount&range=365", median: 50),
             Page(name: "Trends, heart rate, 365 days", path: "/trends?type=heartRate&range=365", median: 50),
             Page(

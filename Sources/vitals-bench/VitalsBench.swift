@@ -10,6 +10,7 @@ struct VitalsBench {
         usage: vitals-bench stats [--years N] [--db PATH] [--runs N]
                vitals-bench daily-cache [--years N] [--db PATH] [--runs N]
                vitals-bench dashboard [--years N] [--db PATH] [--runs N]
+               vitals-bench insights [--years N] [--db PATH] [--runs N]
                vitals-bench server-cache [--days N] [--runs N] [--postgres URL]
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
@@ -33,10 +34,18 @@ struct VitalsBench {
                Prints medians, p99 and the host's CPU steal time. --db keeps the store at PATH.
 
         dashboard  Serves the daily-cache store (built or reused the same way) as `vitals dashboard`
-               does, its last day at 18:00 being now, and times GETs of Today, Day, Trends (365
+               does (with the insights bench's nights added, so Today shows its insights card), its
+               last day at 18:00 being now, and times GETs of Today, Day, Insights, Trends (365
                days) and Calendar pages over loopback: the first view after the per-day cache was
                emptied, then --runs (default 51) views; prints cold, warm median and p99 in ms
                and the host's idle and steal time.
+
+        insights  Builds (or reuses) the daily-cache store and adds its nights (sleep stages, HRV,
+               resting heart rate, respiratory rate, blood oxygen, wrist temperature; ~55,000
+               samples over 5 years), then times the insights engine over it in process: a day's
+               every figure, the Today card's night, and a year of daily sleep scores and
+               readiness, each cold (per-day cache emptied) and warm (--runs, default 21).
+               Prints cold, warm median and p99 in ms and the host's idle and steal time.
 
         server-cache  Writes one server user's --days (default 365) of minute-level steps and heart
                rate from a watch and a phone through the repository's write path (a new SQLite
@@ -87,6 +96,9 @@ struct VitalsBench {
         case "dashboard":
             let store = storeArguments(Array(arguments.dropFirst()), runs: 51)
             try await DashboardBenchmark(years: store.years, runs: store.runs, path: store.path).run()
+        case "insights":
+            let store = storeArguments(Array(arguments.dropFirst()), runs: 21)
+            try await InsightsBenchmark(years: store.years, runs: store.runs, path: store.path).run()
         case "server-cache": try await serverCache(Array(arguments.dropFirst()))
         case "load": try await load(Array(arguments.dropFirst()))
         case "hae-parse": try ParseBenchmark.run(Array(arguments.dropFirst()))

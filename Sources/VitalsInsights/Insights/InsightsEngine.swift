@@ -19,12 +19,15 @@ public struct InsightsEngine: Sendable {
     }
 
     /// Every figure for `date`.
+    ///
+    /// The trends are read while the night's figures are computed: they are independent reads,
+    /// which a store that serves reads side by side (a local store's pool, a server) overlaps.
     public func day(_ date: LocalDate) async throws -> DayInsights {
+        async let trendReads = trends(on: date)
         let history = max(FactorEffect.window + SleepScore.bedtimeNights, NightInsights.history)
         let nights = try await nights(from: date.adding(days: -history), through: date)
         let night = try await night(date, nights: nights)
-        var trends: [DailyFigure: Insight<Trend>] = [:]
-        for figure in DailyFigure.allCases { trends[figure] = try await trend(figure, on: date) }
+        let trends = try await trendReads
         return DayInsights(
             date: date, timeZone: calendar.timeZone.identifier, sleepScore: night.sleepScore,
             overnight: night.overnight, readiness: night.readiness, trends: trends,
@@ -70,6 +73,13 @@ public struct InsightsEngine: Sendable {
             day = day.adding(days: 1)
         }
         return scores
+    }
+
+    /// Every figure's trend as of `date`.
+    func trends(on date: LocalDate) async throws -> [DailyFigure: Insight<Trend>] {
+        var trends: [DailyFigure: Insight<Trend>] = [:]
+        for figure in DailyFigure.allCases { trends[figure] = try await trend(figure, on: date) }
+        return trends
     }
 
     /// `figure`'s trend as of `date` (``Trend``): its daily values over the recent and reference days.
