@@ -16,7 +16,7 @@ struct IsolationTests {
         arguments: Backend.allCases)
     func everyAPIRouteNeedsAToken(backend: Backend) async throws {
         let api = try registeredRoutes().filter { $0.path.hasPrefix("/api") }
-        #expect(api.count == 22)
+        #expect(api.count == 24)
         try await withServer(backend) { harness in
             let (_, token) = try await harness.user("ada")
             var bodies: Set<Data> = []

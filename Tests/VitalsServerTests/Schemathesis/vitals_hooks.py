@@ -14,7 +14,8 @@ left as generated.
    Swift tests (IngestEndpointTests).
 4. GET /api/me/export?format=csv answers one type's CSV and needs type= (400 without): valid cases
    without one are sent with type=stepCount. Its from and to need an export format (not json) and
-   from not after to: valid cases keep them only with one, in order.
+   from not after to: valid cases keep them only with one, in order. insights=true needs
+   format=fhir (400 otherwise): valid cases keep it only with fhir.
 5. A journey sync's rawData.healthkit is at most 65,536 bytes as compact JSON with sorted keys
    (POST /api/health/sync): a size, not a shape. Valid cases keep a larger one out.
 6. GET /api/v1/statistics takes the options that suit its type (sum for a cumulative type,
@@ -143,6 +144,8 @@ def map_case(context, case):
     elif (method, path) == ("GET", "/api/me/export") and case.query:
         if case.query.get("format") == "csv" and "type" not in case.query:
             case.query["type"] = "stepCount"
+        if case.query.get("insights") == "true" and case.query.get("format") != "fhir":
+            case.query.pop("insights")
         if case.query.get("format", "json") == "json":
             case.query.pop("from", None)
             case.query.pop("to", None)
