@@ -34,6 +34,7 @@ extension HealthKitHealthStore {
     }
 
     private func quantityStatistics(_ query: StatisticsQuery, empty: [Statistics]) async throws -> [Statistics] {
+        if Self.isCutWindow(query, buckets: empty) { return try await windowStatistics(query) }
         let quantityType = try HealthKitTypeMap.quantityType(for: query.type)
         guard let unitString = query.type.canonicalUnitString,
             let filter = try await healthKitPredicate(
@@ -60,6 +61,44 @@ extension HealthKitHealthStore {
             }
             return result
         }
+    }
+
+    /// Whether `query` is a short window of a discrete type cut from a longer bucket (an
+    /// overnight average: a year bucket anchored at a night's start).
+    ///
+    /// ``StatisticsQuery/range`` cuts off what lies outside it; HealthKit's collection query
+    /// only filters samples by its predicate and weighs a time-weighted type's last reading to
+    /// the end of the bucket, a year later. Such windows are computed here from the samples.
+    static func isCutWindow(_ query: StatisticsQuery, buckets: [Statistics]) -> Bool {
+        guard query.type.aggregationStyle != .cumulative, !query.options.contains(.separateBySource),
+            query.range.duration <= 2 * 86_400
+        else { return false }
+        return buckets.contains { $0.range.start < query.range.start || $0.range.end > query.range.end }
+    }
+
+    /// A discrete type's statistics from the samples with Core's engine, cut to the range: every
+    /// source's readings count (discrete statistics do not merge sources), so HealthKit's order
+    /// of sources does not matter.
+    private func windowStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
+        let samples = try await fetchSamples(
+            of: query.type, matching: SamplePredicate(query.range, sources: query.sources), limit: nil)
+        var sources: [Source] = []
+        var index: [Source: Int32] = [:]
+        let unit = query.type.canonicalUnit
+        let points = samples.map { sample in
+            let position =
+                index[sample.source]
+                ?? {
+                    sources.append(sample.source)
+                    index[sample.source] = Int32(sources.count - 1)
+                    return Int32(sources.count - 1)
+                }()
+            let value = sample.quantity.flatMap { quantity in unit.flatMap { try? quantity.doubleValue(for: $0) } } ?? 0
+            return StatisticsPoint(
+                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, value: value,
+                source: position)
+        }.sorted { $0.start < $1.start }
+        return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
     }
 
     /// Category and workout duration: the union of the samples' intervals in each bucket.

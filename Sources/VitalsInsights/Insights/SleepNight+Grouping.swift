@@ -12,7 +12,9 @@ extension SleepNight {
         var other: [(range: DateRange, zone: String?)] = []
         for sample in samples where sample.type == .sleepAnalysis && sample.end > sample.start {
             guard let raw = sample.categoryValue, let value = SleepAnalysisValue(rawValue: raw) else { continue }
-            let range = DateRange(clampingStart: sample.start, end: sample.end)
+            // Instants to the millisecond: stores keep them to different precision (a double
+            // since 1970, or since 2001), which must not show in a night.
+            let range = DateRange(clampingStart: Self.millisecond(sample.start), end: Self.millisecond(sample.end))
             let zone = ZoneCalendars.recordedZone(of: sample)
             if value.isAsleep { asleep.append((range, zone)) } else { other.append((range, zone)) }
         }
@@ -22,7 +24,7 @@ extension SleepNight {
             let local = zones.calendar(for: zone)
             let bout = SleepBout(
                 start: group.segments[0].start, end: group.segments[group.segments.count - 1].end,
-                asleepSeconds: group.segments.reduce(0) { $0 + $1.duration },
+                asleepSeconds: InsightMath.rounded(group.segments.reduce(0) { $0 + $1.duration }, 3),
                 awakenings: zip(group.segments, group.segments.dropFirst()).compactMap { before, after in
                     let gap = DateRange(clampingStart: before.end, end: after.start)
                     return gap.duration >= awakeningMinimum ? gap : nil
@@ -42,8 +44,8 @@ extension SleepNight {
             let inBed = Self.union(segments + (inBedByNight[date] ?? []))
             nights[date] = SleepNight(
                 date: date, timeZone: main.zone,
-                asleepSeconds: segments.reduce(0) { $0 + $1.duration },
-                inBedSeconds: inBed.reduce(0) { $0 + $1.duration }, main: main.bout)
+                asleepSeconds: InsightMath.rounded(segments.reduce(0) { $0 + $1.duration }, 3),
+                inBedSeconds: InsightMath.rounded(inBed.reduce(0) { $0 + $1.duration }, 3), main: main.bout)
         }
         return nights
     }
@@ -63,6 +65,11 @@ extension SleepNight {
     }
 
     /// The union of asleep intervals, in order, each with the first recorded zone among its samples.
+    /// `date` rounded to the millisecond, counted from 1970.
+    static func millisecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
     private static func segments(
         of intervals: [(range: DateRange, zone: String?)]
     ) -> [(
