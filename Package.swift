@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "VitalsMCPTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsMCP", "VitalsTestSupport",
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsMCP", "VitalsTestSupport",
                 .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: strict),

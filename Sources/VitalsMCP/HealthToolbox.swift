@@ -27,7 +27,7 @@ public struct HealthToolbox: Sendable {
     /// Every tool, in the order a client lists them.
     public static let tools: [HealthTool] = [
         holdingsTool, daySummaryTool, statisticsTool, samplesTool, trendsTool, workoutsTool, sleepNightsTool,
-        streakTool,
+        streakTool, insightsTool,
     ]
 
     /// Answers a call of the tool `name`; a `VitalsError` names the argument that was wrong.

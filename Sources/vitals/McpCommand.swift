@@ -12,8 +12,9 @@ struct McpCommand: AsyncParsableCommand {
         abstract: "Serve the store to an assistant as a Model Context Protocol server (stdio).",
         discussion: """
             Speaks MCP (JSON-RPC) on standard input and output; an MCP client starts it. Its tools are \
-            read-only: list_holdings, day_summary, statistics, samples, trends, workouts, sleep_nights and \
-            streak. Statistics are Apple Health's (sources merged by priority, sleep as the union of asleep \
+            read-only: list_holdings, day_summary, statistics, samples, trends, workouts, sleep_nights, \
+            streak and insights (a day's sleep score, overnight vitals and readiness with their working). \
+            Statistics are Apple Health's (sources merged by priority, sleep as the union of asleep \
             stages), the same figures `vitals stats` prints. Dates in answers are in --tz. Nothing but the \
             protocol is written to standard output; errors go to standard error.
 

@@ -57,7 +57,7 @@ struct McpCommandTests {
         return abs(mine - theirs) <= 1e-6 * max(1, abs(theirs))
     }
 
-    @Test("Lists eight read-only tools with object schemas; each call answers, and the figures are vitals stats' own")
+    @Test("Lists nine read-only tools with object schemas; each call answers, and the figures are vitals stats' own")
     func everyToolAgainstTheCLI() async throws {
         let cli = try CLIRunner()
         let demo = try await cli.run(["demo", "--db", cli.database, "--tz", Self.zone, "--json"])
@@ -87,7 +87,7 @@ struct McpCommandTests {
         #expect(
             tools.compactMap { $0["name"] as? String } == [
                 "list_holdings", "day_summary", "statistics", "samples",
-                "trends", "workouts", "sleep_nights", "streak",
+                "trends", "workouts", "sleep_nights", "streak", "insights",
             ])
         for tool in tools {
             #expect((tool["inputSchema"] as? [String: Any])?["type"] as? String == "object")
