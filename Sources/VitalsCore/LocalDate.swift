@@ -86,6 +86,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day of the week, 1 (Sunday) through 7 (Saturday), as a Gregorian `Calendar`'s
+    /// `.weekday` names it, from the date alone (no calendar or zone needed: 1 January 1970 was a Thursday).
+    public var weekday: Int {
+        let days = daysSince1970
+        return ((days % 7 + 7) % 7 + 4) % 7 + 1
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         func pad(_ value: Int, _ width: Int) -> String {

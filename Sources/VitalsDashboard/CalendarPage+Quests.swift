@@ -26,7 +26,7 @@ extension CalendarPage {
                             Tag.tr(.data("date", quest.day.description), .data("quest", quest.questID)) {
                                 Tag.th(.scope("row")) {
                                     Tag.a(.href(layout.links.day(quest.day))) {
-                                        DisplayFormat.dayLabel(quest.day, in: calendar)
+                                        DisplayFormat.dayLabel(quest.day)
                                     }
                                 }
                                 Tag.td { quest.title }

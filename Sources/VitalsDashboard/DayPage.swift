@@ -9,7 +9,7 @@ struct DayPage: Sendable {
     var calendar: Calendar
 
     func render() -> String {
-        let title = DisplayFormat.longDate(data.day, in: calendar)
+        let title = DisplayFormat.longDate(data.day)
         return layout.page(title: title, current: nil) {
             Tag.nav(.class("days"), .ariaLabel("Other days")) {
                 Tag.a(.href(layout.links.day(data.day.adding(days: -1))), .rel("prev")) {

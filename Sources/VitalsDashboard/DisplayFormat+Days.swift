@@ -8,9 +8,8 @@ extension DisplayFormat {
     ]
 
     /// `Mon`, the weekday of `day` in three letters.
-    static func weekdayShort(_ day: LocalDate, in calendar: Calendar) -> String {
-        let weekday = calendar.component(.weekday, from: day.start(in: calendar))
-        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(weekday - 1) % 7]
+    static func weekdayShort(_ day: LocalDate) -> String {
+        ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.weekday - 1]
     }
 
     /// `3 Nov 2025`.
@@ -19,8 +18,8 @@ extension DisplayFormat {
     }
 
     /// `Mon 3 Nov 2025`.
-    static func dayLabel(_ day: LocalDate, in calendar: Calendar) -> String {
-        weekdayShort(day, in: calendar) + " " + shortDate(day)
+    static func dayLabel(_ day: LocalDate) -> String {
+        weekdayShort(day) + " " + shortDate(day)
     }
 
     /// `November 2025`.

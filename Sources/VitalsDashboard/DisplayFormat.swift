@@ -40,14 +40,13 @@ enum DisplayFormat {
     }
 
     /// `Sunday 9 March 2025`.
-    static func longDate(_ day: LocalDate, in calendar: Calendar) -> String {
-        let weekday = calendar.component(.weekday, from: day.start(in: calendar))
+    static func longDate(_ day: LocalDate) -> String {
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         let months = [
             "January", "February", "March", "April", "May", "June", "July", "August", "September",
             "October", "November", "December",
         ]
-        return "\(weekdays[(weekday - 1) % 7]) \(day.day) \(months[day.month - 1]) \(day.year)"
+        return "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1]) \(day.year)"
     }
 
     /// The instant with its offset, for `datetime` and `data-` attributes: `2025-03-09T03:00:00-04:00`.

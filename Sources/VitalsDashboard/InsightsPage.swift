@@ -22,7 +22,7 @@ struct InsightsPage: Sendable {
         layout.page(title: "Insights", current: .insights) {
             Tag.h1 {
                 "Insights"
-                Tag.small { " " + DisplayFormat.longDate(day, in: calendar) }
+                Tag.small { " " + DisplayFormat.longDate(day) }
             }
             Tag.nav(.class("days"), .ariaLabel("Other days")) {
                 Tag.a(.href(layout.links.insights(day.adding(days: -1)))) { "← Day before" }

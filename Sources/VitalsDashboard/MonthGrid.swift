@@ -18,6 +18,7 @@ struct MonthGrid: Sendable {
         let order = (0..<7).map { (calendar.firstWeekday - 1 + $0) % 7 }
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let weeks = rows()
+        let scale = data.scale
         return Tag.table(.class("month"), .data("chart", "month")) {
             Tag.caption {
                 "\(data.request.metric.label), \(DisplayFormat.monthName(year: month.year, month: month.month))"
@@ -27,7 +28,7 @@ struct MonthGrid: Sendable {
             Tag.tbody {
                 for week in weeks {
                     Tag.tr {
-                        for day in week { cell(day) }
+                        for day in week { cell(day, scale: scale) }
                     }
                 }
             }
@@ -44,14 +45,14 @@ struct MonthGrid: Sendable {
         return stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
     }
 
-    private func cell(_ day: CalendarDay?) -> HTML {
+    private func cell(_ day: CalendarDay?, scale: HeatScale) -> HTML {
         guard let day else { return Tag.td(.class("blank")) {} }
         let metric = data.request.metric
         var attributes: [Attribute] = [
             .data("date", day.day.description), .data("marks", Self.marks(day).joined(separator: " ")),
         ]
         if let value = day.value {
-            let level = data.scale.level(value)
+            let level = scale.level(value)
             attributes += [
                 .class("day level-\(level)"), .data("value", DisplayFormat.exact(value)), .data("level", String(level)),
             ]
@@ -61,7 +62,7 @@ struct MonthGrid: Sendable {
         if data.showsQuests { attributes.append(.data("quests", String(day.quests.count))) }
         if day.day == data.today { attributes.append(.ariaCurrent("date")) }
         return Tag.td(attributes: attributes) {
-            Tag.a(.href(links.day(day.day)), .ariaLabel(DisplayFormat.dayLabel(day.day, in: calendar))) {
+            Tag.a(.href(links.day(day.day)), .ariaLabel(DisplayFormat.dayLabel(day.day))) {
                 String(day.day.day)
             }
             Tag.span(.class("value")) { day.value.map(metric.number) ?? (data.isUnreadable ? "?" : "–") }

@@ -73,7 +73,7 @@ struct RecordRow: Sendable {
     /// `Sun 16 Nov 2025 08:30`, in the scope's zone.
     private func timeText(_ date: Date) -> String {
         let day = LocalDate(containing: date, in: calendar)
-        return DisplayFormat.dayLabel(day, in: calendar) + " " + DisplayFormat.clock(date, in: calendar)
+        return DisplayFormat.dayLabel(day) + " " + DisplayFormat.clock(date, in: calendar)
     }
 
     private func valueText(_ value: Double, unit: String, digits: Int) -> String {

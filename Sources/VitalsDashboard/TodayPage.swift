@@ -14,7 +14,7 @@ struct TodayPage: Sendable {
         layout.page(title: "Today", current: .today) {
             Tag.h1 {
                 "Today"
-                Tag.small { " " + DisplayFormat.longDate(data.day, in: calendar) }
+                Tag.small { " " + DisplayFormat.longDate(data.day) }
             }
             if data.isEmptyStore {
                 layout.gettingStarted()

@@ -59,7 +59,7 @@ struct TrendChart: Sendable {
     /// The bucket as people read it: `Mon 3 Nov 2025`, `Night to Mon 3 Nov 2025`, `3 Nov 2025 – 9 Nov 2025`.
     static func label(_ bucket: TrendBucket, bucketDays: Int, metric: DashboardMetric, calendar: Calendar) -> String {
         if bucketDays == 7 { return DisplayFormat.days(bucket.first, through: bucket.first.adding(days: 6)) }
-        let day = DisplayFormat.dayLabel(bucket.first, in: calendar)
+        let day = DisplayFormat.dayLabel(bucket.first)
         return metric.isNightly ? "Night to " + day : day
     }
 

@@ -22,7 +22,10 @@ struct YearHeatmap: Sendable {
         let columns = (lead + data.days.count + 6) / 7
         let width = Self.left + Double(columns) * (Self.cell + Self.gap)
         let height = Self.top + 7 * (Self.cell + Self.gap)
-        let days = HTML(joining: data.days.enumerated().map { index, day in square(day, position: lead + index) })
+        // The shades' bounds once, not per day (each reading scans the whole year).
+        let scale = data.scale
+        let days = HTML(
+            joining: data.days.enumerated().map { index, day in square(day, position: lead + index, scale: scale) })
         return Tag.figure(
             .class("chart heatmap"), .data("chart", "heatmap"), .data("days", String(data.days.count)),
             .data("columns", String(columns))
@@ -72,14 +75,14 @@ struct YearHeatmap: Sendable {
         }
     }
 
-    private func square(_ day: CalendarDay, position: Int) -> HTML {
+    private func square(_ day: CalendarDay, position: Int, scale: HeatScale) -> HTML {
         let x = Self.left + Double(position / 7) * (Self.cell + Self.gap)
         let y = Self.top + Double(position % 7) * (Self.cell + Self.gap)
         var attributes: [Attribute] = [
             .x(x), .y(y), .width(Self.cell), .height(Self.cell), .data("date", day.day.description),
         ]
         if let value = day.value {
-            let level = data.scale.level(value)
+            let level = scale.level(value)
             attributes += [
                 .class("day level-\(level)"), .data("value", DisplayFormat.exact(value)), .data("level", String(level)),
             ]
@@ -90,7 +93,7 @@ struct YearHeatmap: Sendable {
         if data.showsQuests { attributes.append(.data("quests", String(day.quests.count))) }
         let met = TrackedActivity.allCases.filter { day.met.contains($0) }
         var title =
-            DisplayFormat.dayLabel(day.day, in: calendar) + ": "
+            DisplayFormat.dayLabel(day.day) + ": "
             + (day.value.map(data.request.metric.display) ?? (data.isUnreadable ? "not readable" : "no data"))
         if !met.isEmpty { title += "; " + met.map(MonthGrid.meaning).joined(separator: ", ") }
         if !day.quests.isEmpty { title += "; " + MonthGrid.questMeaning(day.quests) }

@@ -58,4 +58,23 @@ struct LocalDateTests {
         #expect(try LocalDate(parsing: "2000-02-28").adding(days: 1).description == "2000-02-29")
         #expect(try LocalDate(parsing: "1970-01-01").adding(days: -1).description == "1969-12-31")
     }
+
+    @Test("The weekday is Foundation's in every zone, before 1970 and after, whatever the calendar's first weekday")
+    func weekday() throws {
+        var generator = SeededGenerator(seed: 7)
+        for zone in Self.zones {
+            var calendar = Calendar.gregorian(in: try TimeZone.iana(zone))
+            calendar.firstWeekday = Int.random(in: 1...7, using: &generator)
+            for _ in 0..<300 {
+                let day = try LocalDate(
+                    year: Int.random(in: 1600...2400, using: &generator),
+                    month: Int.random(in: 1...12, using: &generator),
+                    day: Int.random(in: 1...28, using: &generator))
+                #expect(day.weekday == calendar.component(.weekday, from: day.start(in: calendar)), "\(day) in \(zone)")
+            }
+        }
+        #expect(try LocalDate(parsing: "1970-01-01").weekday == 5)  // a Thursday
+        #expect(try LocalDate(parsing: "1969-12-28").weekday == 1)  // a Sunday
+        #expect(try LocalDate(parsing: "2025-11-15").weekday == 7)  // a Saturday
+    }
 }
