@@ -15,7 +15,8 @@
 # server answers, and the backup competes with both for the cores.
 #
 #   bash Benchmarks/backup-benchmark.sh [--size-mb 1024] [--rounds 2] [--seconds 25]
-#        [--connections 16] [--pace-ms MS] [--delay 2] [--check full|quick] [--step-mib 4] [--nice 10] [--work DIR]
+#        [--connections 16] [--pace-ms MS] [--delay 2] [--check full|quick] [--step-mib 4] [--nice 10]
+#        [--io-class idle|none] [--cold] [--work DIR]
 #        [--server BINARY] [--json]
 set -euo pipefail
 
@@ -30,6 +31,8 @@ PACE=""
 CHECK=full
 STEP=4
 NICE=10
+IO_CLASS=none
+COLD=0
 SERVER="$ROOT/.build/release/vitals"
 JSON=0
 
@@ -45,6 +48,12 @@ usage: bash Benchmarks/backup-benchmark.sh [options]
   --check full|quick the backup's check (vitals backup --check; default full)
   --step-mib N       MiB copied and flushed per step (vitals backup --step-mib; default 4)
   --nice N           run the backup under nice -n N, as packaging/vitals-backup.service does (default 10)
+  --io-class C       the backup's I/O scheduling class: none (no ionice: the kernel's best-effort
+                     class at the level nice gives, as the server's; the default, as every figure
+                     before 2026-12-06 was measured) or idle (ionice -c 3), as vitals-backup.service
+                     runs it (IOSchedulingClass=idle)
+  --cold             drop the kernel's page cache before each phase (needs root), as a nightly backup
+                     finds a database mostly out of memory
   --work DIR         folder for the database, the payload and the backups (default bench-data/backup)
   --server BINARY    the vitals binary (default .build/release/vitals; build it with
                      swift build -c release --product vitals)
@@ -64,6 +73,8 @@ while [ $# -gt 0 ]; do
         --check) CHECK="$2"; shift 2 ;;
         --step-mib) STEP="$2"; shift 2 ;;
         --nice) NICE="$2"; shift 2 ;;
+        --io-class) IO_CLASS="$2"; shift 2 ;;
+        --cold) COLD=1; shift ;;
         --work) WORK="$2"; shift 2 ;;
         --server) SERVER="$2"; shift 2 ;;
         --json) JSON=1; shift ;;
@@ -71,6 +82,11 @@ while [ $# -gt 0 ]; do
         *) echo "backup-benchmark: unknown option: $1" >&2; usage >&2; exit 64 ;;
     esac
 done
+case "$IO_CLASS" in
+    idle) IONICE=(ionice -c 3) ;;
+    none) IONICE=() ;;
+    *) echo "backup-benchmark: --io-class is idle or none, not $IO_CLASS" >&2; exit 64 ;;
+esac
 [ -x "$SERVER" ] || { echo "backup-benchmark: no $SERVER (swift build -c release --product vitals)" >&2; exit 66; }
 command -v wrk >/dev/null || { echo "backup-benchmark: wrk is not installed (apt-get install wrk)" >&2; exit 69; }
 mkdir -p "$WORK"
@@ -138,9 +154,10 @@ mkdir -p "$WORK/backups"
 SCRIPT="$ROOT/Benchmarks/wrk-daily.lua"
 PACING=()
 if [ -n "$PACE" ]; then SCRIPT="$ROOT/Benchmarks/wrk-daily-paced.lua"; PACING=("$PACE"); fi
-echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK --step-mib $STEP (nice $NICE) at +${DELAY}s" >&2
+echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK --step-mib $STEP (nice $NICE, I/O class $IO_CLASS) at +${DELAY}s$([ "$COLD" = 1 ] && echo ', cold' || true)" >&2
 for round in $(seq 1 "$ROUNDS"); do
     for phase in without with; do
+        if [ "$COLD" = 1 ]; then sync; echo 3 > /proc/sys/vm/drop_caches; fi
         before="$(steal)"
         wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" -s "$SCRIPT" "$ADDRESS" \
             -- "$WORK/tokens-daily.txt" 4 "${PACING[@]}" > "$WORK/wrk.out" 2>&1 &
@@ -148,7 +165,7 @@ for round in $(seq 1 "$ROUNDS"); do
         backup_json="null"
         if [ "$phase" = with ]; then
             sleep "$DELAY"
-            nice -n "$NICE" "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 --check "$CHECK" --step-mib "$STEP" --no-progress --json > "$WORK/backup.json"
+            ${IONICE[@]+"${IONICE[@]}"} nice -n "$NICE" "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 --check "$CHECK" --step-mib "$STEP" --no-progress --json > "$WORK/backup.json"
             backup_json="$(cat "$WORK/backup.json")"
             kill -0 "$WRK_PID" 2>/dev/null || echo "backup-benchmark: the backup outlasted wrk: raise --seconds" >&2
         fi
