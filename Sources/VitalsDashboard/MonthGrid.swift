@@ -38,7 +38,7 @@ struct MonthGrid: Sendable {
     /// The month's days in weeks, `nil` before the first and after the last day.
     private func rows() -> [[CalendarDay?]] {
         guard let first = data.days.first else { return [] }
-        let weekday = calendar.component(.weekday, from: first.day.start(in: calendar))
+        let weekday = first.day.weekday
         var cells: [CalendarDay?] = Array(repeating: nil, count: (weekday - calendar.firstWeekday + 7) % 7)
         cells += data.days.map { $0 }
         while cells.count % 7 != 0 { cells.append(nil) }

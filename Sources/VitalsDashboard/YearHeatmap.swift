@@ -49,7 +49,7 @@ struct YearHeatmap: Sendable {
     /// How many cells of the first week come before 1 January.
     private func leading() -> Int {
         guard let first = data.days.first else { return 0 }
-        let weekday = calendar.component(.weekday, from: first.day.start(in: calendar))
+        let weekday = first.day.weekday
         return (weekday - calendar.firstWeekday + 7) % 7
     }
 
