@@ -80,32 +80,24 @@ extension HealthKitHealthStore {
     /// source's readings count (discrete statistics do not merge sources), so HealthKit's order
     /// of sources does not matter.
     private func windowStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
-        let samples = try await fetchSamples(
-            of: query.type, matching: SamplePredicate(query.range, sources: query.sources), limit: nil)
-        var sources: [Source] = []
-        var index: [Source: Int32] = [:]
         let unit = query.type.canonicalUnit
-        let points = samples.map { sample in
-            let position =
-                index[sample.source]
-                ?? {
-                    sources.append(sample.source)
-                    index[sample.source] = Int32(sources.count - 1)
-                    return Int32(sources.count - 1)
-                }()
-            let value = sample.quantity.flatMap { quantity in unit.flatMap { try? quantity.doubleValue(for: $0) } } ?? 0
-            return StatisticsPoint(
-                start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970, value: value,
-                source: position)
-        }.sorted { $0.start < $1.start }
-        return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
+        return try await statisticsFromSamples(query) { sample in
+            sample.quantity.flatMap { quantity in unit.flatMap { try? quantity.doubleValue(for: $0) } } ?? 0
+        }
     }
 
     /// Category and workout duration: the union of the samples' intervals in each bucket.
     private func durationStatistics(_ query: StatisticsQuery) async throws -> [Statistics] {
+        try await statisticsFromSamples(query) { Double($0.categoryValue ?? 0) }
+    }
+
+    /// `query` computed by Core's engine over the samples in its range, each worth `value`, every
+    /// source numbered in the order it first appears (its priority then does not matter).
+    private func statisticsFromSamples(
+        _ query: StatisticsQuery, value: (Sample) -> Double
+    ) async throws -> [Statistics] {
         let samples = try await fetchSamples(
-            of: query.type, matching: SamplePredicate(query.range, sources: query.sources),
-            limit: nil)
+            of: query.type, matching: SamplePredicate(query.range, sources: query.sources), limit: nil)
         var sources: [Source] = []
         var index: [Source: Int32] = [:]
         let points = samples.map { sample in
@@ -118,7 +110,7 @@ extension HealthKitHealthStore {
                 }()
             return StatisticsPoint(
                 start: sample.start.timeIntervalSince1970, end: sample.end.timeIntervalSince1970,
-                value: Double(sample.categoryValue ?? 0), source: position)
+                value: value(sample), source: position)
         }.sorted { $0.start < $1.start }
         return try StatisticsEngine.compute(query, points: points, sources: sources, priority: Array(sources.indices))
     }
