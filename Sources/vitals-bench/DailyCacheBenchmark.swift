@@ -18,17 +18,32 @@ struct DailyCacheBenchmark {
     static let phone = Source(name: "Bench iPhone", bundleIdentifier: "com.apple.health.phone")
     static let calendar = Calendar.gregorian(in: TimeZone(identifier: "Europe/Berlin")!)
 
-    func run() async throws {
+    /// The benchmark stores' configuration: ``calendar``, the answer cache off.
+    static var storeConfiguration: SQLiteHealthStore.Configuration {
+        var configuration = SQLiteHealthStore.Configuration()
+        configuration.cacheCapacity = 0
+        configuration.calendar = calendar
+        return configuration
+    }
+
+    /// The benchmark store at `path` (a new temporary file named after `name` without one), in
+    /// ``calendar`` with the answer cache off, and the `years` from 2021 its data spans.
+    static func openStore(
+        path: String?, name: String, years: Int
+    ) throws -> (
+        store: SQLiteHealthStore, file: String, start: Date, end: Date
+    ) {
         let file =
             path
             ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("vitals-bench-cache-\(UUID().uuidString).sqlite").path
-        var configuration = SQLiteHealthStore.Configuration()
-        configuration.cacheCapacity = 0
-        configuration.calendar = Self.calendar
-        let cached = try SQLiteHealthStore(path: file, configuration: configuration)
-        let start = Self.calendar.date(from: DateComponents(year: 2021, month: 1, day: 1))!
-        let end = Self.calendar.date(byAdding: .year, value: years, to: start)!
+            .appendingPathComponent("vitals-bench-\(name)-\(UUID().uuidString).sqlite").path
+        let store = try SQLiteHealthStore(path: file, configuration: storeConfiguration)
+        let start = calendar.date(from: DateComponents(year: 2021, month: 1, day: 1))!
+        return (store, file, start, calendar.date(byAdding: .year, value: years, to: start)!)
+    }
+
+    func run() async throws {
+        let (cached, file, start, end) = try Self.openStore(path: path, name: "cache", years: years)
         let counts = Dictionary(try await cached.typeSummaries().map { ($0.type, $0.count) }, uniquingKeysWith: +)
         if (counts[.stepCount] ?? 0) == 0 {
             try await DailyCacheData(store: cached, start: start, end: end).populate()
@@ -36,6 +51,7 @@ struct DailyCacheBenchmark {
             print("reusing \(file)")
         }
         // Opened after populating: alone on the file, the bulk writes skip the WAL.
+        var configuration = Self.storeConfiguration
         configuration.cachesDailyStatistics = false
         let uncached = try SQLiteHealthStore(path: file, configuration: configuration)
         let total = try await cached.typeSummaries().filter { [SampleType.stepCount, .heartRate].contains($0.type) }

@@ -21,16 +21,7 @@ struct InsightsBenchmark {
 
     func run() async throws {
         let calendar = DailyCacheBenchmark.calendar
-        let file =
-            path
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("vitals-bench-insights-\(UUID().uuidString).sqlite").path
-        var configuration = SQLiteHealthStore.Configuration()
-        configuration.cacheCapacity = 0
-        configuration.calendar = calendar
-        let store = try SQLiteHealthStore(path: file, configuration: configuration)
-        let start = calendar.date(from: DateComponents(year: 2021, month: 1, day: 1))!
-        let end = calendar.date(byAdding: .year, value: years, to: start)!
+        let (store, file, start, end) = try DailyCacheBenchmark.openStore(path: path, name: "insights", years: years)
         if try await store.typeSummaries().reduce(0, { $0 + $1.count }) == 0 {
             try await DailyCacheData(store: store, start: start, end: end).populate()
         } else {
