@@ -18,6 +18,9 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
     /// Threads waiting for a job (woken or not).
     private var idle = 0
 
+    /// The name of this executor's threads.
+    public static let threadName = "vitals-blocking"
+
     private init() {}
 
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -30,9 +33,12 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
         condition.signal()
         condition.unlock()
         if spawn {
-            let thread = Thread { [self] in work() }
-            thread.name = "vitals-tests-blocking"
-            thread.start()
+            // Named on the thread itself: on Linux a name set before the start is not applied
+            // (the thread keeps its creator's), and one longer than 15 bytes is refused.
+            Thread { [self] in
+                Thread.current.name = Self.threadName
+                work()
+            }.start()
         }
     }
 
