@@ -22,7 +22,7 @@ linuxHealthKitTargets = [
         name: "VitalsHealthKitTests",
         dependencies: [
             "VitalsCore", "VitalsStore", "VitalsSync", "VitalsInsights", "VitalsHealthKit", "HealthKit",
-            "VitalsTestSupport", .product(name: "Logging", package: "swift-log"),
+            "VitalsTestSupport", "VitalsTesting", .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: strict),
 ]
@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "VitalsDashboard", targets: ["VitalsDashboard"]),
         .library(name: "VitalsExport", targets: ["VitalsExport"]),
         .library(name: "VitalsMCP", targets: ["VitalsMCP"]),
+        .library(name: "VitalsTesting", targets: ["VitalsTesting"]),
         .executable(name: "vitals", targets: ["vitals"]),
         .executable(name: "vitals-bench", targets: ["vitals-bench"]),
         .executable(name: "vitals-fuzz", targets: ["vitals-fuzz"]),
@@ -212,13 +213,15 @@ let package = Package(
         .executableTarget(name: "vitals-fuzz", dependencies: ["VitalsCore", "VitalsImport"], swiftSettings: strict),
         .testTarget(
             name: "VitalsFuzzTests", dependencies: ["vitals-fuzz", "VitalsCore", "VitalsImport"], swiftSettings: strict),
-        .testTarget(name: "VitalsCoreTests", dependencies: ["VitalsCore", "VitalsTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "VitalsCoreTests", dependencies: ["VitalsCore", "VitalsTestSupport", "VitalsTesting"],
+            swiftSettings: strict),
         // Reads ARCHITECTURE.md, Package.swift and the sources: the import rules, kept true.
         .testTarget(name: "VitalsArchitectureTests", swiftSettings: strict),
         .testTarget(
             name: "VitalsMCPTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsMCP", "VitalsTestSupport",
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsMCP", "VitalsTestSupport", "VitalsTesting",
                 .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: strict),
@@ -226,19 +229,20 @@ let package = Package(
             name: "VitalsExportTests",
             dependencies: [
                 "VitalsCore", "VitalsStore", "VitalsImport", "VitalsExport", "VitalsInsights", "VitalsTestSupport",
+                "VitalsTesting",
             ],
             exclude: ["Python"], swiftSettings: strict),
         .testTarget(
             name: "VitalsStoreTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport",
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport", "VitalsTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsImportTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsTestSupport",
+                "VitalsCore", "VitalsStore", "VitalsImport", "VitalsTestSupport", "VitalsTesting",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict),
@@ -246,7 +250,8 @@ let package = Package(
             name: "VitalsServerTests",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsServer", "VitalsServerStorage", "VitalsPostgres",
-                "VitalsDashboard", "VitalsTestSupport", "VitalsExport", "VitalsImport", "VitalsInsights",
+                "VitalsDashboard", "VitalsTestSupport", "VitalsTesting", "VitalsExport", "VitalsImport",
+                "VitalsInsights",
                 // VitalsSync for RemoteHealthReader, read against live servers on both databases here.
                 "VitalsSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -264,25 +269,29 @@ let package = Package(
         .testTarget(
             name: "VitalsInsightsTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport",
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsTestSupport", "VitalsTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "VitalsDashboardTests",
             dependencies: [
-                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsDashboard", "VitalsTestSupport",
+                "VitalsCore", "VitalsStore", "VitalsInsights", "VitalsDashboard", "VitalsTestSupport", "VitalsTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict),
-        // Test helpers several test targets share: child processes without Foundation's Process, a store
-        // on a device without health data, reading pages' data- attributes.
+        // What an app's own tests can use too: a clock moved by hand, a seeded generator, a store on a
+        // device without health data, a phone's automation replayed, small Apple Health exports.
+        .target(name: "VitalsTesting", dependencies: ["VitalsCore"], swiftSettings: strict),
+        // Helpers only this package's test targets share: child processes without Foundation's
+        // Process, temporary folders, captured logs, fixtures by their path here, reading pages'
+        // data- attributes, and the `.mayBlock` trait.
         .target(
             name: "VitalsTestSupport",
             dependencies: [
-                "VitalsCore", "VitalsStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "VitalsTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/VitalsTestSupport",
@@ -296,7 +305,8 @@ let package = Package(
             name: "VitalsSyncTests",
             dependencies: [
                 "VitalsCore", "VitalsContract", "VitalsStore", "VitalsSync", "VitalsServer", "VitalsServerStorage",
-                "VitalsInsights", "VitalsTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                "VitalsInsights", "VitalsTestSupport", "VitalsTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

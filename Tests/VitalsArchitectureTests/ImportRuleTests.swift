@@ -16,7 +16,7 @@ struct ImportRuleTests {
     /// Modules whose sources and transitive dependencies must not include a database client.
     static let readers = [
         "VitalsCore", "VitalsContract", "VitalsInsights", "VitalsExport", "VitalsDashboard", "VitalsMCP",
-        "VitalsSync", "VitalsHealthKit",
+        "VitalsSync", "VitalsHealthKit", "VitalsTesting",
     ]
     /// Database clients.
     static let databases: Set<String> = ["GRDB", "GRDBSQLite", "CSQLiteSetup", "PostgresNIO", "VitalsStore"]

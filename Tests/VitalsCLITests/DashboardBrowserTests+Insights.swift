@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 
 extension DashboardBrowserTests {
     @Test(

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 
 /// The numbers a signed-in user's browser shows on the Day, Trends and Calendar pages, each
 /// compared with the server's JSON API (`GET /api/health/{date}`) for the same day or days.

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 
 extension DashboardServerBrowserTests {
     /// The weight rows of the page shown: id, origin, value, whether it has an edit link.

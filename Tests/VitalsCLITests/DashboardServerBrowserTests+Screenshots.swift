@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 
 /// The server-only pages in headless Chromium, on a desktop and a phone: the Sync page, and the
 /// Calendar with a completed quest. With `VITALS_RECORD_SCREENSHOTS=1` they are written to

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import VitalsTestSupport
 
 /// A `vitals serve` child process on a fresh database with one user, ada in Europe/Berlin, and her token.
 struct ServedUser {

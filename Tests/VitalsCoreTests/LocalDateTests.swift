@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
-import VitalsTestSupport
+import VitalsTesting
 
 @Suite("Local dates")
 struct LocalDateTests {

@@ -5,6 +5,7 @@ import VitalsDashboard
 import VitalsInsights
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 /// The Insights page, the correlations page, the Today card and the Trends notice show what the
 /// engine computes over the same store, every part with its working, and missing inputs as reasons.

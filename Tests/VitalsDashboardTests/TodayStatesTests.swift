@@ -7,6 +7,7 @@ import VitalsDashboard
 import VitalsInsights
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 /// The Today page's seed 003 authorization states, NoAlc state and rings without an activity summary.
 @Suite("Dashboard: Today's authorization, NoAlc and computed rings")

@@ -4,6 +4,7 @@ import VitalsCore
 import VitalsInsights
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsExport
 

@@ -4,7 +4,7 @@ import Testing
 import VitalsCore
 import VitalsInsights
 import VitalsStore
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsHealthKit
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsStore
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsImport
 

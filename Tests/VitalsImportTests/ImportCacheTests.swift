@@ -3,7 +3,7 @@ import Testing
 import VitalsCore
 import VitalsImport
 import VitalsStore
-import VitalsTestSupport
+import VitalsTesting
 
 /// An export imported into a store with cached daily statistics invalidates the days it adds to.
 @Suite("Import and the daily statistics cache")

@@ -3,7 +3,7 @@ import Testing
 import VitalsCore
 import VitalsImport
 import VitalsStore
-import VitalsTestSupport
+import VitalsTesting
 
 /// The export is found and checked before the import takes the store's write lock.
 @Suite("Import source opened first")

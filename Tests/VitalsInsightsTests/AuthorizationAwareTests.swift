@@ -3,7 +3,7 @@ import Testing
 import VitalsCore
 import VitalsInsights
 import VitalsStore
-import VitalsTestSupport
+import VitalsTesting
 
 @Suite("Authorization-aware insights (seeds 000 and 003)")
 struct AuthorizationAwareTests {

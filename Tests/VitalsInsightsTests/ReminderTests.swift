@@ -3,7 +3,7 @@ import Testing
 import VitalsCore
 import VitalsInsights
 import VitalsStore
-import VitalsTestSupport
+import VitalsTesting
 
 @Suite("Reverse smart reminders (seed 000)")
 struct ReminderTests {

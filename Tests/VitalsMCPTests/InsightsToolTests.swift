@@ -6,6 +6,7 @@ import VitalsInsights
 import VitalsMCP
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 /// The `insights` tool answers the engine's day, figure for figure, and says why a figure is missing.
 @Suite("MCP: the insights tool")

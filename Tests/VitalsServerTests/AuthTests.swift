@@ -3,7 +3,7 @@ import HTTPTypes
 import Testing
 import VitalsCore
 import VitalsServer
-import VitalsTestSupport
+import VitalsTesting
 
 @Suite("Server: users, tokens and isolation")
 struct AuthTests {

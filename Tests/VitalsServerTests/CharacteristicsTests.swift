@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsPostgres
 @testable import VitalsServerStorage

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsPostgres
 @testable import VitalsServer

@@ -5,7 +5,7 @@ import Testing
 import VitalsCore
 import VitalsDashboard
 import VitalsServer
-import VitalsTestSupport
+import VitalsTesting
 
 /// Signing in to the server's dashboard: the redirect there and back, the session cookie's
 /// attributes, sign-out, form tokens (CSRF), expiry and token rotation, and what the dashboard

@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsExport
 import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsServer
 @testable import VitalsServerStorage

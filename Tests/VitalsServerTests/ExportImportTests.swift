@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsTestSupport
+import VitalsTesting
 
 /// Backfill (issue 15, item 6): an Apple Health export imported into a server user, all or
 /// nothing, with the touched days' snapshots recomputed.

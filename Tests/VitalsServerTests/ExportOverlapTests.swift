@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsTestSupport
+import VitalsTesting
 
 /// Backfill then keep current (issue 15, item 6): after an export is imported into a user, a
 /// Health Auto Export payload for an overlapping day stores only what is new.

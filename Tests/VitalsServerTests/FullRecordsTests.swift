@@ -7,6 +7,7 @@ import VitalsServer
 import VitalsServerStorage
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 /// Issue 15, item 6: what the server keeps of an Apple Health export is enough for the dashboard.
 /// A real export imported into a local store and into a server user reads back the same

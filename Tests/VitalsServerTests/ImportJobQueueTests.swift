@@ -4,7 +4,7 @@ import ServiceLifecycle
 import Testing
 import VitalsCore
 import VitalsImport
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsServer
 @testable import VitalsServerStorage

@@ -4,6 +4,7 @@ import VitalsCore
 import VitalsServer
 import VitalsServerStorage
 import VitalsTestSupport
+import VitalsTesting
 
 /// Issue 15, item 6 over HTTP: `POST /api/me/imports` streams an Apple Health export to disk,
 /// answers 202 with a job, and imports it into the token's user in the background.

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import VitalsCore
-import VitalsTestSupport
+import VitalsTesting
 
 /// `GET /api/me/ingests/summary`: per sample type, the newest sample, the last ingest that
 /// carried the type, and the days without data among the last 30 in the user's zone.

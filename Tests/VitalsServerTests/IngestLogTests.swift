@@ -4,7 +4,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsServerStorage
-import VitalsTestSupport
+import VitalsTesting
 
 /// `GET /api/me/ingests`: every authenticated request to a write endpoint is logged with its
 /// counts, bytes, user agent and skipped parts (refused ones with their status), kept 90 days,

@@ -8,6 +8,7 @@ import VitalsServer
 import VitalsServerStorage
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 /// `GET /api/me/insights` and the engine over a server user give what the engine gives over a
 /// local store of the same samples, on SQLite and PostgreSQL: the insights are written once.

@@ -5,6 +5,7 @@ import VitalsImport
 import VitalsServer
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 /// An iOS 16 export's interval workout (activities, events, statistics per type, a device,
 /// metadata, two GPX routes after one whose file is missing) reads back from a server user as

@@ -5,7 +5,7 @@ import VitalsContract
 import VitalsCore
 import VitalsServer
 import VitalsServerStorage
-import VitalsTestSupport
+import VitalsTesting
 
 /// No route lets one user read or change another's data: snapshots, workouts, samples, quests,
 /// completions, exports, erasure and uploaded imports all stay within the token's user.

@@ -7,6 +7,7 @@ import VitalsServer
 import VitalsServerStorage
 import VitalsStore
 import VitalsTestSupport
+import VitalsTesting
 
 /// Sequences as a phone sends them (issue 38, item 6): every figure converges to the phone's
 /// latest value, on both backends and in `vitals import`, whatever came before it.

@@ -4,7 +4,7 @@ import Testing
 import VitalsContract
 import VitalsCore
 import VitalsServerStorage
-import VitalsTestSupport
+import VitalsTesting
 
 /// Quests compared with `atMost`, `lessThan` or `equal` are decided by the whole day: they
 /// complete once the day is over in the user's zone, at the first write after it ended.

@@ -3,7 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import VitalsCore
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsServer
 

@@ -6,6 +6,7 @@ import VitalsServerStorage
 import VitalsStore
 import VitalsSync
 import VitalsTestSupport
+import VitalsTesting
 
 /// `RemoteHealthReader` (VitalsSync) reads a server user through the read API over a real
 /// socket and answers exactly as the server's own reader (`ServerHealthReader`) does, on

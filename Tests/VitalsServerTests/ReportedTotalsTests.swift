@@ -3,6 +3,7 @@ import Testing
 import VitalsCore
 import VitalsServer
 import VitalsTestSupport
+import VitalsTesting
 
 /// A period's total from the phone is that period's total (issue 38, item 2): the app's day and
 /// hour totals never add to an export's samples of the same days, the latest report of a period

@@ -5,6 +5,7 @@ import Testing
 import VitalsCore
 import VitalsImport
 import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsServer
 @testable import VitalsServerStorage

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VitalsCore
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsServer
 

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsPostgres
 @testable import VitalsServer

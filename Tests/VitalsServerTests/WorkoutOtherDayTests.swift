@@ -4,7 +4,7 @@ import Testing
 import VitalsContract
 import VitalsCore
 import VitalsServer
-import VitalsTestSupport
+import VitalsTesting
 
 /// Seed 001's sync carries a day's workouts, but a workout's day is the one it started on in the
 /// user's zone: one that started the evening before the request's `date` (or after midnight)

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import VitalsCore
 import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsStore
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import VitalsCore
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsStore
 

@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import VitalsCore
 import VitalsInsights
-import VitalsTestSupport
+import VitalsTesting
 
 @testable import VitalsStore
 

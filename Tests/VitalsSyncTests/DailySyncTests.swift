@@ -4,7 +4,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 /// Seed 003's contract against a real server on loopback.
 @Suite("Daily sync against a real server", .timeLimit(.minutes(5)))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 @Suite("Debounce", .timeLimit(.minutes(5)))
 struct DebounceTests {

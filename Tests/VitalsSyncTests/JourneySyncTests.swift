@@ -5,7 +5,7 @@ import VitalsInsights
 import VitalsServer
 import VitalsStore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 /// Seed 001's contract against a real server on loopback.
 @Suite("Journey sync against a real server", .timeLimit(.minutes(5)))

@@ -5,7 +5,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 /// Seed 001's permission outcomes: denied → manual mode, partial → the missing permissions noted,
 /// and typed-in days sent with source MANUAL; against a real server on loopback.

@@ -4,7 +4,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 /// Seed 003's permission flow over the SQLite store (whose answers are configurable), ending in a
 /// sync to a real server; the 1 s wait goes through the test sleeper.

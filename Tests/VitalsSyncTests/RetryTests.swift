@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitalsCore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 /// Failure handling against a loopback server that fails as scripted.
 @Suite("Retries, backoff and 429", .timeLimit(.minutes(5)))

@@ -5,7 +5,7 @@ import VitalsCore
 import VitalsServer
 import VitalsStore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 /// Seed 003's `sleep_quality_score`: asleep over in bed, from real sleep-analysis samples in a
 /// store, sent in the daily payload and stored by a real server.

@@ -5,6 +5,7 @@ import VitalsServer
 import VitalsStore
 import VitalsSync
 import VitalsTestSupport
+import VitalsTesting
 
 /// `vitals sync` as a user runs it: the built executable against a real server.
 @Suite("vitals sync", .timeLimit(.minutes(5)))

@@ -5,7 +5,7 @@ import VitalsCore
 import VitalsInsights
 import VitalsStore
 import VitalsSync
-import VitalsTestSupport
+import VitalsTesting
 
 @Suite("Watch mode", .timeLimit(.minutes(5)))
 struct WatcherTests {

@@ -7,6 +7,7 @@ import VitalsCore
 import VitalsServer
 import VitalsServerStorage
 import VitalsTestSupport
+import VitalsTesting
 
 /// A SQLite server holding two users with data of every kind, for `vitals migrate` tests.
 enum MigrationFixture {

@@ -10,6 +10,7 @@ import VitalsPostgres
 import VitalsServer
 import VitalsServerStorage
 import VitalsTestSupport
+import VitalsTesting
 
 /// The two databases every server test runs against.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {

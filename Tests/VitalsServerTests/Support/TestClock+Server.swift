@@ -1,6 +1,6 @@
 import Foundation
 import VitalsServer
-import VitalsTestSupport
+import VitalsTesting
 
 extension TestClock {
     /// ``ServerConfiguration/testing`` with this clock as the server's.

@@ -3,6 +3,7 @@ import VitalsCore
 import VitalsStore
 import VitalsSync
 import VitalsTestSupport
+import VitalsTesting
 
 /// Shared test data: a fixed "now", the user's zone, two step sources that overlap.
 enum Fixture {

@@ -6,6 +6,7 @@ import VitalsCore
 import VitalsServer
 import VitalsServerStorage
 import VitalsTestSupport
+import VitalsTesting
 
 /// A logger that drops everything, so test output stays readable.
 let quietLogger = Logger(label: "vitals.sync.tests", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Health Auto Export documents as a real phone's automations send them, in order, for tests
-/// that replay a sequence rather than one payload (issue 38, item 6).
+/// that replay a sequence rather than one payload.
 ///
 /// The shapes are the app's REST JSON (version 2) as its documentation and users' posted payloads
 /// show them: `{qty, date, source}` items aggregated by hour, heart rate as `{Min, Avg, Max}`, an

@@ -1,6 +1,5 @@
 import Foundation
 import VitalsCore
-import VitalsStore
 
 /// HealthKit on a device without health data (an iPad: `isHealthDataAvailable() == false`):
 /// every call fails as an app sees it there. The one state a SQLite store cannot be put in.

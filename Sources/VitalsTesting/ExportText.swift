@@ -1,13 +1,10 @@
 import Foundation
 
-/// Small Apple Health exports written by the tests, and the real ones in `Tests/Fixtures`.
+/// Small Apple Health exports (`export.xml`), for tests of anything that imports them.
 ///
-/// One place for the import and the server tests: ``document(_:)`` is a plain export,
-/// ``version12Document(_:dtd:)`` one as iOS 17 writes it, with the traps of its DTD.
+/// ``document(_:)`` is a plain export, ``version12Document(_:dtd:)`` one as iOS 17 writes it,
+/// with the traps of its DTD.
 public enum ExportText {
-    /// `Tests/Fixtures/relative`.
-    public static func fixture(_ relative: String) -> String { Fixtures.path(relative) }
-
     /// A short, well-formed internal DTD.
     public static let dtd = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -76,20 +73,6 @@ public enum ExportText {
         #" <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" "#
             + #"totalEnergyBurned="250" totalEnergyBurnedUnit="kcal" sourceName="Anna's Apple Watch" "#
             + #"startDate="\#(day) \#(start) +0000" endDate="\#(day) \#(end) +0000"/>"#
-    }
-
-    /// Writes `text` to a new temporary file; returns its path.
-    public static func write(_ text: String, name: String = "export.xml") throws -> String {
-        let folder = TestFolder.url("vitals-export")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    /// Removes a file `write` made, with its folder.
-    public static func remove(_ path: String) {
-        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
 
     /// A step count record at minute `minute` of 08:00 on 2024-02-01 (Berlin), from an iPhone
