@@ -16,7 +16,7 @@
 #
 #   bash Benchmarks/backup-benchmark.sh [--size-mb 1024] [--rounds 2] [--seconds 25]
 #        [--connections 16] [--pace-ms MS] [--delay 2] [--check full|quick] [--step-mib 4] [--nice 10]
-#        [--io-class idle|none] [--cold] [--work DIR]
+#        [--io-class idle|none] [--cpu-policy idle|other] [--cold] [--work DIR]
 #        [--server BINARY] [--json]
 set -euo pipefail
 
@@ -32,6 +32,7 @@ CHECK=full
 STEP=4
 NICE=10
 IO_CLASS=none
+CPU_POLICY=other
 COLD=0
 SERVER="$ROOT/.build/release/vitals"
 JSON=0
@@ -52,6 +53,9 @@ usage: bash Benchmarks/backup-benchmark.sh [options]
                      class at the level nice gives, as the server's; the default, as every figure
                      before 2026-12-06 was measured) or idle (ionice -c 3), as vitals-backup.service
                      runs it (IOSchedulingClass=idle)
+  --cpu-policy P     the backup's CPU scheduling policy: other (the default, at the level nice gives)
+                     or idle (chrt --idle 0: it runs only when no other thread wants the core, as
+                     CPUSchedulingPolicy=idle in a systemd unit)
   --cold             drop the kernel's page cache before each phase (needs root), as a nightly backup
                      finds a database mostly out of memory
   --work DIR         folder for the database, the payload and the backups (default bench-data/backup)
@@ -74,6 +78,7 @@ while [ $# -gt 0 ]; do
         --step-mib) STEP="$2"; shift 2 ;;
         --nice) NICE="$2"; shift 2 ;;
         --io-class) IO_CLASS="$2"; shift 2 ;;
+        --cpu-policy) CPU_POLICY="$2"; shift 2 ;;
         --cold) COLD=1; shift ;;
         --work) WORK="$2"; shift 2 ;;
         --server) SERVER="$2"; shift 2 ;;
@@ -86,6 +91,11 @@ case "$IO_CLASS" in
     idle) IONICE=(ionice -c 3) ;;
     none) IONICE=() ;;
     *) echo "backup-benchmark: --io-class is idle or none, not $IO_CLASS" >&2; exit 64 ;;
+esac
+case "$CPU_POLICY" in
+    idle) CHRT=(chrt --idle 0) ;;
+    other) CHRT=() ;;
+    *) echo "backup-benchmark: --cpu-policy is idle or other, not $CPU_POLICY" >&2; exit 64 ;;
 esac
 [ -x "$SERVER" ] || { echo "backup-benchmark: no $SERVER (swift build -c release --product vitals)" >&2; exit 66; }
 command -v wrk >/dev/null || { echo "backup-benchmark: wrk is not installed (apt-get install wrk)" >&2; exit 69; }
@@ -121,7 +131,8 @@ size_mb() { echo $(( $(stat -c %s "$1" 2>/dev/null || echo 0) / 1048576 )); }
 # --- Setup: a server database of --size-mb -----------------------------------------------------
 if [ "$(size_mb "$DB")" -lt "$SIZE_MB" ]; then
     [ -s "$WORK/backfill.json" ] || python3 "$ROOT/Benchmarks/generate-hae-backfill.py" --days 365 --out "$WORK/backfill.json" >&2
-    user=$(wc -l < "$WORK/tokens-bulk.txt" 2>/dev/null || echo 0)
+    user=0
+    [ -f "$WORK/tokens-bulk.txt" ] && user=$(wc -l < "$WORK/tokens-bulk.txt")
     while [ "$(size_mb "$DB")" -lt "$SIZE_MB" ]; do
         user=$((user + 1))
         "$SERVER" user add "u$user" --db "$DB" --tz Europe/Berlin --json \
@@ -154,7 +165,7 @@ mkdir -p "$WORK/backups"
 SCRIPT="$ROOT/Benchmarks/wrk-daily.lua"
 PACING=()
 if [ -n "$PACE" ]; then SCRIPT="$ROOT/Benchmarks/wrk-daily-paced.lua"; PACING=("$PACE"); fi
-echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK --step-mib $STEP (nice $NICE, I/O class $IO_CLASS) at +${DELAY}s$([ "$COLD" = 1 ] && echo ', cold' || true)" >&2
+echo "database $(size_mb "$DB") MB, $(nproc) cores, wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s${PACE:+ paced $PACE ms}, backup --check $CHECK --step-mib $STEP (nice $NICE, I/O class $IO_CLASS, CPU policy $CPU_POLICY) at +${DELAY}s$([ "$COLD" = 1 ] && echo ', cold' || true)" >&2
 for round in $(seq 1 "$ROUNDS"); do
     for phase in without with; do
         if [ "$COLD" = 1 ]; then sync; echo 3 > /proc/sys/vm/drop_caches; fi
@@ -165,7 +176,8 @@ for round in $(seq 1 "$ROUNDS"); do
         backup_json="null"
         if [ "$phase" = with ]; then
             sleep "$DELAY"
-            ${IONICE[@]+"${IONICE[@]}"} nice -n "$NICE" "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 --check "$CHECK" --step-mib "$STEP" --no-progress --json > "$WORK/backup.json"
+            ${CHRT[@]+"${CHRT[@]}"} ${IONICE[@]+"${IONICE[@]}"} nice -n "$NICE" "$SERVER" backup "$WORK/backups/" --db "$DB" --keep 1 \
+                --check "$CHECK" --step-mib "$STEP" --no-progress --json > "$WORK/backup.json"
             backup_json="$(cat "$WORK/backup.json")"
             kill -0 "$WRK_PID" 2>/dev/null || echo "backup-benchmark: the backup outlasted wrk: raise --seconds" >&2
         fi

@@ -29,7 +29,9 @@ public struct BackupFolder: Sendable {
         let all = try FileManager.default.contentsOfDirectory(atPath: path)
         let names = all.filter { Self.isBackup($0, stem: stem, extension: fileExtension) }.sorted()
         let removed = names.dropLast(max(0, keep)).map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
-        for file in removed { try FileManager.default.removeItem(atPath: file) }
+        // In steps: a disk with online discard trims a whole backup's blocks at once otherwise,
+        // holding up a running server's commits.
+        for file in removed { try DurableFile.removeInSteps(file) }
         for name in all where Self.isAbandonedPartial(name, stem: stem, extension: fileExtension) {
             DurableFile.remove(URL(fileURLWithPath: path).appendingPathComponent(name).path)
         }

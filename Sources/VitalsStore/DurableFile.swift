@@ -22,6 +22,32 @@ package enum DurableFile {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
+    /// Removes a file by shrinking it from its end a step at a time, each step flushed, then
+    /// unlinking it; `step` hears the size after each.
+    ///
+    /// Removing a large file at once frees all its blocks in one commit of the file system's
+    /// journal, and on a disk mounted with online discard (ext4's `discard`, usual on cloud
+    /// disks) that commit trims them all while every other writer's flush on the disk waits:
+    /// removing a 1 GB backup held a server's commits for 70-280 ms. In steps, one commit frees
+    /// at most one step. A file that cannot be opened for writing is unlinked as it is.
+    package static func removeInSteps(
+        _ path: String, bytesPerStep: Int64 = 32 << 20, step: ((Int64) -> Void)? = nil
+    ) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        if descriptor >= 0 {
+            defer { close(descriptor) }
+            var size = self.size(of: path)
+            while size > 0 {
+                size = max(0, size - max(1, bytesPerStep))
+                guard ftruncate(descriptor, off_t(size)) == 0, fsync(descriptor) == 0 else { break }
+                step?(size)
+            }
+        }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw VitalsError(.io, "cannot remove the file (errno \(errno))", at: InputLocation(file: path))
+        }
+    }
+
     /// The file's size in bytes, 0 when it cannot be read.
     package static func size(of path: String) -> Int64 {
         var status = stat()

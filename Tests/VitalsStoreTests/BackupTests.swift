@@ -222,4 +222,19 @@ struct BackupTests {
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(left == Set(made.suffix(2).map { URL(fileURLWithPath: $0).lastPathComponent } + others))
     }
+
+    @Test("An old backup is removed by shrinking it a step at a time, each step flushed, then unlinked")
+    func removalInSteps() throws {
+        let folder = try TestFolder.make("vitals-removal").path
+        let path = folder + "/server-20261129T010000.000Z.sqlite"
+        FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 10 * 1_048_576 + 5))
+        var sizes: [Int64] = []
+        try DurableFile.removeInSteps(path, bytesPerStep: 3 << 20) { sizes.append($0) }
+        let mib: Int64 = 1 << 20
+        #expect(sizes == [7 * mib + 5, 4 * mib + 5, mib + 5, 0])
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try DurableFile.removeInSteps(path)  // already gone: nothing to do, no error
+        #expect(throws: VitalsError.self) { try DurableFile.removeInSteps(folder) }  // a folder is not removed
+        #expect(FileManager.default.fileExists(atPath: folder))
+    }
 }
