@@ -47,16 +47,23 @@ extension Harness {
         return try reply.decode(ImportJob.self)
     }
 
-    /// Polls `GET /api/me/imports/{id}` until the job is over; fails the test after two minutes.
+    /// Polls `GET /api/me/imports/{id}` until the job is over; fails the test after five minutes.
+    ///
+    /// The wait between polls grows from 50 ms to 1 s: the test server's clock stands still, so
+    /// its rate limiter never refills the 1,000 requests of its burst, and an import slowed by a
+    /// full parallel test run (a 3.7 MB export took over 50 s there, 13 s alone) must not use
+    /// them up.
     func finishedJob(_ token: String, _ id: String) async throws -> ImportJob {
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + .seconds(300)
+        var pause = Duration.milliseconds(50)
         while true {
             let reply = try await send(.get, "/api/me/imports/\(id)", token: token)
             try #require(reply.status == .ok, "\(reply.text)")
             let job = try reply.decode(ImportJob.self)
             if job.state.isFinished { return job }
-            try #require(ContinuousClock.now < deadline, "import \(id) still \(job.state.rawValue) after 120 s")
-            try await Task.sleep(for: .milliseconds(50))
+            try #require(ContinuousClock.now < deadline, "import \(id) still \(job.state.rawValue) after 300 s")
+            try await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(1))
         }
     }
 }
