@@ -31,12 +31,16 @@ struct BlockingExecutorTests {
     func childrenMeet() async {
         let parties = ProcessInfo.processInfo.activeProcessorCount + 4
         let barrier = Barrier(parties: parties)
-        let met = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<parties { group.addTask { barrier.arrive() } }
-            return await group.reduce(true) { $0 && $1 }
+        let arrivals = await withTaskGroup(of: (Bool, String).self) { group in
+            for _ in 0..<parties { group.addTask { (barrier.arrive(), Self.threadName()) } }
+            return await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(met)
+        #expect(arrivals.count == parties && arrivals.allSatisfy(\.0))
+        #expect(arrivals.allSatisfy { $0.1 == BlockingExecutor.threadName }, "each child on the executor's threads")
     }
+
+    /// The calling thread's name (synchronous: `Thread.current` is not for async code).
+    static func threadName() -> String { Thread.current.name ?? "" }
 
     @Test("blocking(_:) runs its body in the calling task, whose task-local values it sees")
     func keepsTaskLocals() async throws {

@@ -1,9 +1,8 @@
-import Foundation
 import HummingbirdTesting
 import Testing
 import VitalsTestSupport
 
-/// The one retry `.live` tests get: only for a read timeout, only once; on threads of their own.
+/// The one retry `.live` tests get: only for a read timeout, only once.
 @Suite("Test support: a live test's read timeout is retried once")
 struct LiveTimeoutRetryTests {
     struct Other: Error {}
@@ -36,23 +35,4 @@ struct LiveTimeoutRetryTests {
         }
         #expect(attempts == 1)
     }
-
-    @Test("An attempt, and the tasks it starts (a server's connections), run on the blocking executor's threads")
-    func ownThreads() async throws {
-        let names = try await retryingLiveTimeout { () async throws -> [String] in
-            // The body may start on the caller's thread; from its first suspension on it runs on
-            // the executor's.
-            await Task.yield()
-            let afterSuspending = Self.threadName()
-            let child = await withTaskGroup(of: String.self) { group in
-                group.addTask { Self.threadName() }
-                return await group.next() ?? ""
-            }
-            return [afterSuspending, child]
-        }
-        #expect(names == [BlockingExecutor.threadName, BlockingExecutor.threadName])
-    }
-
-    /// The calling thread's name (a synchronous function: `Thread.current` is not for async code).
-    static func threadName() -> String { Thread.current.name ?? "" }
 }
