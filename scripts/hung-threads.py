@@ -4,7 +4,7 @@
 Usage: scripts/hung-threads.py GDB-OUTPUT. For each thread: its name, the frame it is in (a
 wait, a read, a lock) and the frames of the project's own modules (Vitals...), demangled
 (`swift demangle`) before; threads idle in the runtime's or NIO's loops without a project frame are counted,
-not printed. Exits 0.
+summed up a line per kind (name and the function it waits in). Exits 0.
 """
 import re
 import sys
@@ -22,12 +22,25 @@ with open(sys.argv[1], encoding="utf-8", errors="replace") as dump:
         elif current is not None and line.startswith("#"):
             current["frames"].append(line)
 
+NAME = re.compile(r'"([^"]*)"')
+FUNCTION = re.compile(r" in (\S+)")
+
+
+def kind(thread):
+    """The thread's name and the first functions of its stack: `NIO-SGLTN-0-#0: epoll_wait < ...`."""
+    name = NAME.search(thread["head"])
+    functions = [match.group(1) for frame in thread["frames"][:3] if (match := FUNCTION.search(frame))]
+    return (name.group(1) if name else "?") + ": " + " < ".join(functions)
+
+
 idle = 0
+kinds = {}
 for thread in threads:
     frames = thread["frames"]
     own = [frame for frame in frames if OWN.search(frame)]
     if not own and frames and IDLE.search(" ".join(frames[:4])):
         idle += 1
+        kinds[kind(thread)] = kinds.get(kind(thread), 0) + 1
         continue
     print(thread["head"])
     for frame in frames[:2]:
@@ -35,4 +48,6 @@ for thread in threads:
     for frame in own[:12]:
         if frame not in frames[:2]:
             print("   " + frame[:300])
-print(f"{len(threads)} threads, {idle} of them idle in the runtime, NIO or dispatch without a frame of the project's")
+print(f"{len(threads)} threads, {idle} of them idle in the runtime, NIO or dispatch without a frame of the project's:")
+for name, count in sorted(kinds.items()):
+    print(f"   {count} x {name[:200]}")

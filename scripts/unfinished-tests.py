@@ -3,7 +3,8 @@
 
 Usage: scripts/unfinished-tests.py LOG [TRACE]. Prints one test name a line; with TRACE (the
 file VITALS_STAGE_TRACE named, see Tests/VitalsTestSupport/StageTrace.swift), then the last stage
-of every server fixture that never reached `end`. Exits 0.
+of every server fixture that never reached `end`, with the stages before it (the steps of its
+service group's start or shutdown among them). Exits 0.
 """
 import re
 import sys
@@ -20,12 +21,14 @@ for name in started:
         print(name)
 
 if len(sys.argv) > 2:
-    last = {}
+    last, earlier = {}, {}
     try:
         with open(sys.argv[2], encoding="utf-8", errors="replace") as trace:
             for line in trace:
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) == 4:
+                    if parts[0] in last:
+                        earlier.setdefault(parts[0], []).append(last[parts[0]][1])
                     last[parts[0]] = parts
     except FileNotFoundError:
         pass
@@ -34,3 +37,6 @@ if len(sys.argv) > 2:
         print("server fixtures that never ended, at their last stage (id, stage, test, backend):")
         for parts in unfinished:
             print("  " + "  ".join(parts))
+            before = earlier.get(parts[0], [])[-4:]
+            if before:
+                print("      after: " + " | ".join(before))

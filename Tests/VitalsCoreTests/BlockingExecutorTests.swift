@@ -40,7 +40,7 @@ struct BlockingExecutorTests {
     }
 
     /// The calling thread's name (synchronous: `Thread.current` is not for async code).
-    static func threadName() -> String { Thread.current.name ?? "" }
+    static func threadName() -> String { BlockingExecutor.currentThreadName }
 
     @Test("blocking(_:) runs its body in the calling task, whose task-local values it sees")
     func keepsTaskLocals() async throws {

@@ -10,7 +10,7 @@ struct LiveTimeoutRetryTests {
     @Test("A timeout then an answer gives the answer; two timeouts, or any other error, are thrown")
     func retriesOnce() async throws {
         var attempts = 0
-        let value = try await retryingLiveTimeout { () async throws -> Int in
+        let value = try await retryingLiveTimeout(dumpingThreads: false) { () async throws -> Int in
             attempts += 1
             if attempts == 1 { throw TestClient.Error.readTimeout }
             return 7
@@ -19,7 +19,7 @@ struct LiveTimeoutRetryTests {
 
         attempts = 0
         await #expect(throws: TestClient.Error.readTimeout) {
-            try await retryingLiveTimeout { () async throws -> Void in
+            try await retryingLiveTimeout(dumpingThreads: false) { () async throws -> Void in
                 attempts += 1
                 throw TestClient.Error.readTimeout
             }
@@ -28,7 +28,7 @@ struct LiveTimeoutRetryTests {
 
         attempts = 0
         await #expect(throws: Other.self) {
-            try await retryingLiveTimeout { () async throws -> Void in
+            try await retryingLiveTimeout(dumpingThreads: false) { () async throws -> Void in
                 attempts += 1
                 throw Other()
             }

@@ -33,13 +33,35 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
         condition.signal()
         condition.unlock()
         if spawn {
-            // Named on the thread itself: on Linux a name set before the start is not applied
-            // (the thread keeps its creator's), and one longer than 15 bytes is refused.
+            // Named on the thread itself, through the kernel: on Linux a name set before the start is
+            // not applied (the thread keeps its creator's), nor is `Thread.current.name` set
+            // before Foundation has noted the thread's id (a race seen in full runs); a name
+            // longer than 15 bytes is refused.
             Thread { [self] in
-                Thread.current.name = Self.threadName
+                Self.nameCurrentThread()
                 work()
             }.start()
         }
+    }
+
+    /// The calling thread's name as the system has it (what `gdb` and `top -H` show).
+    public static var currentThreadName: String {
+        #if os(Linux)
+        // Glibc's pthread_getname_np is not imported into Swift; the kernel's copy is the same.
+        let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+        return name.trimmingCharacters(in: .newlines)
+        #else
+        return Thread.current.name ?? ""
+        #endif
+    }
+
+    private static func nameCurrentThread() {
+        #if os(Linux)
+        // As pthread_setname_np does (not imported into Swift either).
+        try? Data(threadName.utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+        #else
+        Thread.current.name = threadName
+        #endif
     }
 
     private func work() {

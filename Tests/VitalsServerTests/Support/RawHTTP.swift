@@ -14,9 +14,17 @@ enum RawHTTP {
     ///
     /// The socket gives up after `seconds` (30) without data, so a server waiting for the body
     /// fails the test instead of hanging it, and closes. Returns the status code and the whole
-    /// answer's text.
-    static func exchange(_ head: String, port: Int, seconds: Int = 30) async throws -> (status: Int, text: String) {
-        try await blocking { try blockingExchange(head, port: port, seconds: seconds) }
+    /// answer's text. When no answer came, the test process's threads are printed first
+    /// (``ThreadDump``), unless `dumpingThreads` is false (a test that expects silence).
+    static func exchange(
+        _ head: String, port: Int, seconds: Int = 30, dumpingThreads: Bool = true
+    ) async throws -> (status: Int, text: String) {
+        do {
+            return try await blocking { try blockingExchange(head, port: port, seconds: seconds) }
+        } catch let error as RawHTTPError where error.timedOut && dumpingThreads {
+            await ThreadDump.print("a raw HTTP request got no answer within \(seconds) s")
+            throw error
+        }
     }
 
     /// A TCP connection to `127.0.0.1:port`; the caller closes the descriptor.
@@ -66,7 +74,7 @@ enum RawHTTP {
                 // read as input ended only when it next reads).
                 var linger = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
-                throw RawHTTPError("no answer within \(seconds) s (the server waited for the body?)")
+                throw RawHTTPError("no answer within \(seconds) s (the server waited for the body?)", timedOut: true)
             }
             if count == 0 { break }
             answer += chunk[0..<count]
@@ -94,5 +102,10 @@ enum RawHTTP {
 /// A failed raw exchange.
 struct RawHTTPError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// Whether the server gave no answer in time.
+    let timedOut: Bool
+    init(_ description: String, timedOut: Bool = false) {
+        self.description = description
+        self.timedOut = timedOut
+    }
 }

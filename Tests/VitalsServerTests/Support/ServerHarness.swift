@@ -102,13 +102,23 @@ func withServer(
         let trace = StageTrace("\(backend)")
         trace.note("repository")
         let repository = try await backend.makeRepository()
+        // The trace also notes each step of the service group's start and shutdown.
         let (application, _) = ServerApplication.make(
-            configuration: configuration, repository: repository, logger: logger)
+            configuration: configuration, repository: repository, logger: trace.logger(wrapping: logger))
         trace.note("starting")
-        try await application.test(setup) { client in
-            trace.note("body")
-            try await body(Harness(client: TracingClient(client: client, trace: trace), repository: repository))
-            trace.note("stopping")
+        do {
+            try await application.test(setup) { client in
+                trace.note("body")
+                try await body(Harness(client: TracingClient(client: client, trace: trace), repository: repository))
+                trace.note("stopping")
+            }
+        } catch {
+            // A failed fixture is not a hung one: the watchdog's report leaves it out.
+            trace.note("failed: \(type(of: error))")
+            try? await repository.close()
+            if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
+            trace.note("end")
+            throw error
         }
         trace.note("closing")
         try await repository.close()

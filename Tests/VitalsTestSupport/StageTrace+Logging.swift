@@ -1,0 +1,45 @@
+import Logging
+
+extension StageTrace {
+    /// `base`, also noting in this trace what the service groups running on it log at debug level.
+    ///
+    /// ServiceLifecycle's `ServiceGroup` logs each step of a start and a shutdown at debug level,
+    /// naming the service (`Triggering graceful shutdown for service`, `Service finished`): a
+    /// fixture that never ends then shows which service did not stop. Everything else goes to
+    /// `base` as before, at its level.
+    public func logger(wrapping base: Logger) -> Logger {
+        var logger = base
+        logger.handler = Handler(base: base.handler, trace: self)
+        logger.logLevel = min(base.logLevel, .debug)
+        return logger
+    }
+
+    private struct Handler: LogHandler {
+        var base: any LogHandler
+        let trace: StageTrace
+
+        var logLevel: Logger.Level {
+            get { min(base.logLevel, .debug) }
+            set { base.logLevel = newValue }
+        }
+
+        var metadata: Logger.Metadata {
+            get { base.metadata }
+            set { base.metadata = newValue }
+        }
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { base[metadataKey: key] }
+            set { base[metadataKey: key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            if let service = event.metadata?["sl-service"] ?? event.metadata?["sl-services"] {
+                trace.note("\(event.message) (\(service))")
+            } else if event.level == .debug, event.source == "ServiceLifecycle" {
+                trace.note("\(event.message)")
+            }
+            if event.level >= base.logLevel { base.log(event: event) }
+        }
+    }
+}
