@@ -291,7 +291,8 @@ let package = Package(
         .target(
             name: "VitalsTestSupport",
             dependencies: [
-                "VitalsTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "VitalsTesting", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/VitalsTestSupport",

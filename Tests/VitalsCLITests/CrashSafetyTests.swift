@@ -19,6 +19,21 @@ struct CrashSafetyTests {
 
     /// Sends SIGKILL to `process` `seconds` after now, timed on a thread of its own (a task's
     /// sleep can wake late in a full run, when the process may have ended), and says how it ended.
+    /// Kills `process` with SIGKILL once `path` exists and is not empty (its write has begun),
+    /// polling every 10 ms for at most 120 s; says how it ended (not killed when it ended first).
+    static func kill(_ process: ChildProcess, onceWriting path: String) async throws -> ChildProcess.Termination {
+        try await blocking {
+            let deadline = Date(timeIntervalSinceNow: 120)
+            while process.isRunning, Date() < deadline {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                if size > 0 { break }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            process.send(SIGKILL)
+            return process.waitUntilExit()
+        }
+    }
+
     static func kill(_ process: ChildProcess, after seconds: Double) async throws -> ChildProcess.Termination {
         try await blocking {
             Thread.sleep(forTimeInterval: seconds)
@@ -122,8 +137,11 @@ extension CrashSafetyTests {
         let process = try ChildProcess(
             CLIRunner.executable.path, ["import", large.path, "--db", store],
             environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .null)
-        try #require(
-            try await Self.kill(process, after: 0.6) == .signal(SIGKILL), "the import was still running when killed")
+        // Killed once its one transaction has begun writing (the import has the file to itself,
+        // so it writes with a rollback journal, which exists from the first page changed); a
+        // fixed delay was sometimes longer than the whole import.
+        let ending = try await Self.kill(process, onceWriting: store + "-journal")
+        try #require(ending == .signal(SIGKILL), "the import was still running when killed: it ended with \(ending)")
 
         let check = try DatabaseQueue(path: store)
         #expect(try await check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")

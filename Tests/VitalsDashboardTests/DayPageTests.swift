@@ -127,7 +127,7 @@ struct DayPageTests {
         let fixture = try await Self.store(day: day)
         let expected = try await fixture.statistics(.stepCount, .sum, over: fixture.range(day)).first?.sum
         try await retryingLiveTimeout {
-            try await fixture.application(now: fixture.at(day, 20)).test(.live) { client in
+            try await fixture.application(now: fixture.at(day, 20)).testOnOwnThreads(.live) { client in
                 #expect(client.port != nil)
                 let today = try await client.execute(uri: "/", method: .get)
                 #expect(today.status == .ok && today.headers[.contentType] == "text/html; charset=utf-8")

@@ -21,7 +21,7 @@ struct DashboardSharedSessionsTests {
             name: "ada", timeZone: "Europe/Berlin", tokenHash: TokenHasher.hash(token),
             at: ServerConfiguration.fixedNow)
         let (before, _) = ServerApplication.make(configuration: .testing, repository: first)
-        let id = try await before.test(.live) { client in
+        let id = try await before.testOnOwnThreads(.live) { client in
             let browser = try await DashboardBrowser.signedIn(client, token)
             #expect(try await browser.get("/").status == .ok)
             return try #require(browser.session)
@@ -30,7 +30,7 @@ struct DashboardSharedSessionsTests {
 
         let reopened = try SQLiteRepository(path: path)
         let (after, _) = ServerApplication.make(configuration: .testing, repository: reopened)
-        try await after.test(.live) { client in
+        try await after.testOnOwnThreads(.live) { client in
             let browser = DashboardBrowser(client)
             browser.setCookie("vitals_session", id)
             let page = try await browser.get("/")

@@ -18,6 +18,11 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
     /// Threads waiting for a job (woken or not).
     private var idle = 0
 
+    /// Whether the current task runs under this executor's preference because it may block
+    /// (the ``Trait/mayBlock`` trait): then a server it starts (``ApplicationProtocol/testOnOwnThreads(_:_:)``)
+    /// leaves it there.
+    @TaskLocal public static var preferred = false
+
     /// The name of this executor's threads.
     public static let threadName = "vitals-blocking"
 

@@ -13,8 +13,10 @@ public struct MayBlockTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await withTaskExecutorPreference(BlockingExecutor.shared) {
-            try await function()
+        try await BlockingExecutor.$preferred.withValue(true) {
+            try await withTaskExecutorPreference(BlockingExecutor.shared) {
+                try await function()
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 import Logging
 
 extension StageTrace {
-    /// `base`, also noting in this trace what the service groups running on it log at debug level.
+    /// `base`, also noting in this trace what service groups and PostgreSQL pools log on it.
     ///
     /// ServiceLifecycle's `ServiceGroup` logs each step of a start and a shutdown at debug level,
     /// naming the service (`Triggering graceful shutdown for service`, `Service finished`): a
@@ -15,6 +15,12 @@ extension StageTrace {
     }
 
     private struct Handler: LogHandler {
+        /// The modules whose every message is noted: the service groups', and a PostgreSQL
+        /// repository's and its pool's (how they start and stop).
+        static let tracedSources: Set<String> = [
+            "ServiceLifecycle", "VitalsPostgres", "PostgresNIO", "_ConnectionPoolModule",
+        ]
+
         var base: any LogHandler
         let trace: StageTrace
 
@@ -36,7 +42,7 @@ extension StageTrace {
         func log(event: LogEvent) {
             if let service = event.metadata?["sl-service"] ?? event.metadata?["sl-services"] {
                 trace.note("\(event.message) (\(service))")
-            } else if event.level == .debug, event.source == "ServiceLifecycle" {
+            } else if Self.tracedSources.contains(event.source) {
                 trace.note("\(event.message)")
             }
             if event.level >= base.logLevel { base.log(event: event) }

@@ -69,7 +69,10 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     public func run() async throws {
         let pool = Task.detached { await self.runPool() }
         let failure = await withTaskGroup(of: Void.self, returning: (any Error)?.self) { group in
-            group.addTask { await self.batcher.run() }
+            group.addTask {
+                await self.batcher.run()
+                self.logger.debug("repository: the write batcher stopped")
+            }
             do {
                 try await checkConnection()
             } catch {
@@ -77,10 +80,13 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
                 return error
             }
             await cancelWhenGracefulShutdown { await self.peers.run(sharing: self.batcher) }
+            logger.debug("repository: left the servers' count")
             return nil
         }
+        logger.debug("repository: stopping the connection pool")
         pool.cancel()
         await pool.value
+        logger.debug("repository: the connection pool stopped")
         if let failure { throw failure }
     }
 

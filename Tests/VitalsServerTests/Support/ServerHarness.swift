@@ -19,13 +19,14 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// A migrated repository on a fresh database (a temporary SQLite file, or a new PostgreSQL
     /// database on the test cluster). PostgreSQL's pool runs only inside the server's services.
-    func makeRepository() async throws -> any HealthRepository {
+    func makeRepository(logger: Logger = Logger(label: "vitals.postgres")) async throws -> any HealthRepository {
         switch self {
         case .sqlite:
             let path = TestFolder.path("vitals-server", suffix: ".sqlite")
             return try SQLiteRepository(path: path)
         case .postgres:
-            return try PostgresRepository(url: try await TestPostgres.shared.newDatabase(), maximumConnections: 8)
+            return try PostgresRepository(
+                url: try await TestPostgres.shared.newDatabase(), maximumConnections: 8, logger: logger)
         }
     }
 }
@@ -101,13 +102,16 @@ func withServer(
     try await retryingLiveTimeout {
         let trace = StageTrace("\(backend)")
         trace.note("repository")
-        let repository = try await backend.makeRepository()
+        let repository = try await backend.makeRepository(
+            logger: trace.logger(wrapping: Logger(label: "vitals.postgres")))
         // The trace also notes each step of the service group's start and shutdown.
         let (application, _) = ServerApplication.make(
             configuration: configuration, repository: repository, logger: trace.logger(wrapping: logger))
         trace.note("starting")
         do {
-            try await application.test(setup) { client in
+            // The server's tasks on threads of their own: a test elsewhere in the run that keeps
+            // Swift's shared threads busy does not hold up this server's answers.
+            try await application.testOnOwnThreads(setup) { client in
                 trace.note("body")
                 try await body(Harness(client: TracingClient(client: client, trace: trace), repository: repository))
                 trace.note("stopping")
