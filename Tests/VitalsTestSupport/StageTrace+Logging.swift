@@ -43,7 +43,8 @@ extension StageTrace {
             if let service = event.metadata?["sl-service"] ?? event.metadata?["sl-services"] {
                 trace.note("\(event.message) (\(service))")
             } else if Self.tracedSources.contains(event.source) {
-                trace.note("\(event.message)")
+                let error = event.metadata?["error"].map { " (error: \($0))" } ?? ""
+                trace.note("\(event.message)\(error)")
             }
             if event.level >= base.logLevel { base.log(event: event) }
         }

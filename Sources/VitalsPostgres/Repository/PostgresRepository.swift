@@ -56,8 +56,8 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     /// meanwhile; throws at once, saying why, when the database cannot be connected to
     /// (``checkConnection()``), and the writes queued meanwhile fail.
     ///
-    /// The batcher (``PostgresWriteBatcher/run()``) and the peers' count are child tasks; the pool
-    /// stops only once both ended: after a graceful shutdown, the writes queued have committed and
+    /// The batcher (``PostgresWriteBatcher/run()``) is a child task and the peers' count
+    /// (``PostgresPeers/run(sharing:)``) runs beside it; the pool stops only once both ended: after a graceful shutdown, the writes queued have committed and
     /// this server has left the count; after a cancellation, the writes queued have failed at once
     /// and this server has still left the count.
     ///
@@ -79,7 +79,7 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
                 group.cancelAll()
                 return error
             }
-            await cancelWhenGracefulShutdown { await self.peers.run(sharing: self.batcher) }
+            await self.peers.run(sharing: self.batcher)
             logger.debug("repository: left the servers' count")
             return nil
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 
 /// The `vitals serve` processes writing to one database, as the database knows them, so that
 /// they share its write concurrency (``PostgresWriteBatcher``) with no coordination but it.
@@ -50,10 +51,14 @@ struct PostgresPeers: Sendable {
     }
 
     /// Notes this process and shares `batcher`'s runners every ``interval`` until the task is
-    /// cancelled, then leaves. A count that fails (the table not migrated yet, the database
-    /// away) keeps the share as it was.
+    /// cancelled or the service group shuts down gracefully, then leaves. A count that fails (the
+    /// table not migrated yet, the database away) keeps the share as it was.
+    ///
+    /// A graceful shutdown ends the wait between counts, never a count under way: a query
+    /// cancelled mid-flight ends its connection's lease while the pool may be handing it over,
+    /// and the pool's own shutdown then waits for every lease.
     func run(sharing batcher: PostgresWriteBatcher) async {
-        while !Task.isCancelled {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
                 batcher.share(among: try await announce())
             } catch {
@@ -61,9 +66,9 @@ struct PostgresPeers: Sendable {
                     "could not count the servers on the database; the write runners stay as they were",
                     metadata: ["error": "\(String(reflecting: type(of: error)))"])
             }
-            try? await Task.sleep(for: Self.interval)
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: Self.interval) }
         }
-        // Its own task: this one is cancelled, and the pool still runs until this returns.
+        // Its own task: this one may be cancelled, and the pool still runs until this returns.
         await Task { try? await leave() }.value
     }
 }
