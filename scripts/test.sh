@@ -9,8 +9,10 @@
 #    toolchain): a file laid out otherwise fails here; `swift format -i -r Sources Tests
 #    Package.swift` fixes it.
 # 3. swift build --build-tests, then swift test with a watchdog: a run past 25 minutes (it takes
-#    about 6) is taken for a hang: the tests that started and never ended are named, the test
-#    process's threads are printed (gdb), and it is stopped.
+#    about 6) is taken for a hang: the tests that started and never ended are named, with the
+#    last steps of each unfinished server fixture (its service group's and PostgreSQL pool's
+#    among them), the test process's threads are printed (gdb), and it is stopped. A live test
+#    that gets no answer in time prints the threads too (Tests/VitalsTestSupport/ThreadDump.swift).
 # 4. The fuzzers, 30 s each on a copy of their committed corpus (scripts/fuzz.sh; a libFuzzer +
 #    ASan build of its own in .build-fuzz). --no-fuzz leaves them out.
 # 5. The release bundle of the working tree (scripts/release.sh --worktree; a static release
@@ -30,7 +32,7 @@ for argument in "$@"; do
     case "$argument" in
         --no-fuzz) fuzz=0 ;;
         --no-release) release=0 ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) arguments+=("$argument"); fuzz=0; release=0 ;;
     esac
 done
