@@ -9,8 +9,8 @@ extension StageTrace {
     /// `base` as before, at its level.
     public func logger(wrapping base: Logger) -> Logger {
         var logger = base
+        // Its level is the lower of the base's and debug; setting it sets the base's.
         logger.handler = Handler(base: base.handler, trace: self)
-        logger.logLevel = min(base.logLevel, .debug)
         return logger
     }
 
