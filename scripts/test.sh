@@ -66,7 +66,10 @@ if kill -0 "$runner" 2>/dev/null; then
     python3 scripts/unfinished-tests.py "$log" "$VITALS_STAGE_TRACE"
     for pid in $(pgrep -f 'PackageTests.xctest'); do
         if command -v gdb >/dev/null 2>&1; then
-            gdb -p "$pid" -batch -ex "thread apply all bt" 2>&1 | swift demangle --simplified > "$threads"
+            # Bounded: gdb once never finished attaching; a tracer killed leaves its tracee stopped.
+            timeout -s KILL 120 gdb -p "$pid" -batch -ex "thread apply all bt" 2>&1 \
+                | swift demangle --simplified > "$threads"
+            kill -CONT "$pid" 2>/dev/null || true
             echo "the test process's threads (gdb, frames of the project's own code and where each waits):"
             python3 scripts/hung-threads.py "$threads"
         fi
