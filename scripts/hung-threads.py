@@ -43,7 +43,8 @@ for thread in threads:
     waiting = all(EXECUTOR_LOOP.search(frame) for frame in own)
     if (not own or waiting) and frames and IDLE.search(" ".join(frames[:4])):
         idle += 1
-        kinds[kind(thread)] = kinds.get(kind(thread), 0) + 1
+        name = kind(thread)
+        kinds[name] = kinds.get(name, 0) + 1
         continue
     print(thread["head"])
     for frame in frames[:2]:

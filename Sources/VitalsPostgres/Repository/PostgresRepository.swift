@@ -57,9 +57,10 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     /// (``checkConnection()``), and the writes queued meanwhile fail.
     ///
     /// The batcher (``PostgresWriteBatcher/run()``) is a child task and the peers' count
-    /// (``PostgresPeers/run(sharing:)``) runs beside it; the pool stops only once both ended: after a graceful shutdown, the writes queued have committed and
-    /// this server has left the count; after a cancellation, the writes queued have failed at once
-    /// and this server has still left the count.
+    /// (``PostgresPeers/run(sharing:)``) runs beside it; the pool stops only once both ended:
+    /// after a graceful shutdown, the writes queued have committed and this server has left the
+    /// count; after a cancellation, the writes queued have failed at once and this server has
+    /// still left the count.
     ///
     /// The pool runs in a detached task, not a child one, which this one cancels and awaits once
     /// they ended: a child task would be cancelled together with this one (Swift has no

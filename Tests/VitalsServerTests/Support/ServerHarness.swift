@@ -119,16 +119,20 @@ func withServer(
         } catch {
             // A failed fixture is not a hung one: the watchdog's report leaves it out.
             trace.note("failed: \(type(of: error))")
-            try? await repository.close()
-            if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
+            try? await closeAndRemove(repository)
             trace.note("end")
             throw error
         }
         trace.note("closing")
-        try await repository.close()
-        if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
+        try await closeAndRemove(repository)
         trace.note("end")
     }
+}
+
+/// Closes a test server's repository and deletes its file when it is SQLite's.
+func closeAndRemove(_ repository: any HealthRepository) async throws {
+    try await repository.close()
+    if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
 }
 
 /// Deletes a temporary SQLite database with its WAL and shared-memory files.
