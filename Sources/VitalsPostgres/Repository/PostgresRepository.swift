@@ -26,19 +26,35 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     let peers: PostgresPeers
     /// Opens when the pool starts running (``runPool()``), which ``migrate()`` waits for.
     let poolStart: PoolStart
+    /// How long stopping waits for the connection pool to end (``stopPool(_:)``).
+    let poolStopLimit: Duration
 
     /// A repository for a `postgres://user:password@host:port/database[?sslmode=...]` URL.
     ///
     /// At most `writeBatch` writes share a transaction, and at most `writeRunners` such
     /// transactions run at once (each on a connection of the pool), shared among the servers
     /// running on the database (``PostgresPeers``).
-    public init(
+    public convenience init(
         url: String, maximumConnections: Int = 20, writeBatch: Int = 64, writeRunners: Int = 4,
         logger: Logger = Logger(label: "vitals.postgres")
     ) throws {
+        try self.init(
+            url: url, maximumConnections: maximumConnections, writeBatch: writeBatch,
+            writeRunners: writeRunners, keepAlive: .seconds(30), poolStopLimit: .seconds(10),
+            logger: logger)
+    }
+
+    /// A repository whose idle connections are pinged every `keepAlive` (nil: never) and whose
+    /// stop waits at most `poolStopLimit` for its pool (``stopPool(_:)``).
+    init(
+        url: String, maximumConnections: Int = 20, writeBatch: Int = 64, writeRunners: Int = 4,
+        keepAlive: Duration?, poolStopLimit: Duration, logger: Logger = Logger(label: "vitals.postgres")
+    ) throws {
+        self.poolStopLimit = poolStopLimit
         self.address = try PostgresAddress(url: url)
         var configuration = address.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
+        configuration.options.keepAliveBehavior = keepAlive.map { .init(frequency: $0) }
         let poolStart = PoolStart()
         self.poolStart = poolStart
         self.client = PostgresClient(
@@ -84,10 +100,7 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
             logger.debug("repository: left the servers' count")
             return nil
         }
-        logger.debug("repository: stopping the connection pool")
-        pool.cancel()
-        await pool.value
-        logger.debug("repository: the connection pool stopped")
+        await stopPool(pool)
         if let failure { throw failure }
     }
 
@@ -100,11 +113,15 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
         _ body: (PostgresRepository) async throws -> T
     ) async throws -> T {
         let repository = try PostgresRepository(url: url, logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await repository.runPool() }
-            defer { group.cancelAll() }
-            await repository.poolStart.wait()
-            return try await repository.batcher.whileRunning { try await body(repository) }
+        let pool = Task { await repository.runPool() }
+        await repository.poolStart.wait()
+        do {
+            let result = try await repository.batcher.whileRunning { try await body(repository) }
+            await repository.stopPool(pool)
+            return result
+        } catch {
+            await repository.stopPool(pool)
+            throw error
         }
     }
 
