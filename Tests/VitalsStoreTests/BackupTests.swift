@@ -133,6 +133,10 @@ struct BackupTests {
     @Test("A truncated, a damaged and a newer-schema backup are refused, and the target is left as it was")
     func badBackups() async throws {
         let (temporary, backup) = try await Self.storeWithBackup(5000)
+        // Before each restore the test waits for the target's lock (waitUntilClosed): each restore
+        // releases it as it returns, but a child process another test spawns meanwhile holds a
+        // copy of the lock's descriptor until its `exec` (seen once in CI: a restore refused as
+        // "open in another process").
         let target = temporary.directory.appendingPathComponent("target.sqlite").path
         _ = try SQLiteRestore(backup: backup, target: target, catalog: Self.catalog).run()
         let original = try Data(contentsOf: URL(fileURLWithPath: target))
@@ -140,6 +144,7 @@ struct BackupTests {
 
         let truncated = temporary.directory.appendingPathComponent("truncated.sqlite").path
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: truncated))
+        try await Self.waitUntilClosed(target)
         let cut = #expect(throws: VitalsError.self) {
             try SQLiteRestore(backup: truncated, target: target, catalog: Self.catalog).run()
         }
@@ -154,6 +159,7 @@ struct BackupTests {
         }
         let damaged = temporary.directory.appendingPathComponent("damaged.sqlite").path
         try noisy.write(to: URL(fileURLWithPath: damaged))
+        try await Self.waitUntilClosed(target)
         let broken = #expect(throws: VitalsError.self) {
             try SQLiteRestore(backup: damaged, target: target, catalog: Self.catalog).run()
         }
@@ -165,6 +171,7 @@ struct BackupTests {
         // where the noise falls (the backup's layout differs from run to run) the file is refused
         // by the check (the backup named) or when opened in place (the target named, the previous
         // file put back). Either way it is refused and the target stays as it was (checked below).
+        try await Self.waitUntilClosed(target)
         let quickly = #expect(throws: VitalsError.self) { try quick.run() }
         #expect(
             [.invalidInput, .database].contains(quickly?.code)
@@ -176,6 +183,7 @@ struct BackupTests {
         try await DatabaseQueue(path: newer).write {
             try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')")
         }
+        try await Self.waitUntilClosed(target)
         let future = #expect(throws: VitalsError.self) {
             try SQLiteRestore(backup: newer, target: target, catalog: Self.catalog).run()
         }
@@ -188,6 +196,7 @@ struct BackupTests {
                     "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('other-v1')"
             )
         }
+        try await Self.waitUntilClosed(target)
         let mismatch = #expect(throws: VitalsError.self) {
             try SQLiteRestore(backup: foreign, target: target, catalog: Self.catalog).run()
         }
