@@ -134,9 +134,9 @@ struct BackupTests {
     func badBackups() async throws {
         let (temporary, backup) = try await Self.storeWithBackup(5000)
         // Before each restore the test waits for the target's lock (waitUntilClosed): each restore
-        // releases it as it returns, but a child process another test spawns meanwhile holds a
-        // copy of the lock's descriptor until its `exec` (seen once in CI: a restore refused as
-        // "open in another process").
+        // releases it as it returns, yet once in CI a restore was refused as "open in another
+        // process", most likely because a child process another test spawned right then held a
+        // copy of the lock's descriptor until its `exec`.
         let target = temporary.directory.appendingPathComponent("target.sqlite").path
         _ = try SQLiteRestore(backup: backup, target: target, catalog: Self.catalog).run()
         let original = try Data(contentsOf: URL(fileURLWithPath: target))
