@@ -32,6 +32,17 @@ struct PostgresPoolStopTests {
         print("PostgresPoolStopTests: \(leftBehind) of 400 pools left behind after the limit")
     }
 
+    @Test("Cancelled while it first connects, run() ends without an error, twenty times")
+    func cancelledWhileConnecting() async throws {
+        let url = try await TestPostgres.shared.newDatabase()
+        for _ in 0..<20 {
+            let repository = try PostgresRepository(url: url, keepAlive: nil, poolStopLimit: .seconds(10))
+            let running = Task { try await repository.run() }
+            running.cancel()
+            await #expect(throws: Never.self) { try await running.value }
+        }
+    }
+
     @Test("ends(_:within:) says whether a task ended in time, and does not wait for one that has not")
     func endsWithin() async {
         #expect(await PostgresRepository.ends(Task {}, within: .seconds(60)))

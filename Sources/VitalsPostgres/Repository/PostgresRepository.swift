@@ -70,7 +70,8 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
     /// Runs the connection pool and the write batcher until the task is cancelled or the service
     /// group shuts down, noting this server among those on the database (``PostgresPeers``)
     /// meanwhile; throws at once, saying why, when the database cannot be connected to
-    /// (``checkConnection()``), and the writes queued meanwhile fail.
+    /// (``checkConnection()``), and the writes queued meanwhile fail. Cancelled while it first
+    /// connects, it ends without an error.
     ///
     /// The batcher (``PostgresWriteBatcher/run()``) is a child task and the peers' count
     /// (``PostgresPeers/run(sharing:)``) runs beside it; the pool stops only once both ended:
@@ -94,7 +95,9 @@ public final class PostgresRepository: HealthRepository, Service, Sendable {
                 try await checkConnection()
             } catch {
                 group.cancelAll()
-                return error
+                // Cancelled while connecting (a service group stopped during start-up): a stop,
+                // not a connection failure.
+                return Task.isCancelled ? nil : error
             }
             await self.peers.run(sharing: self.batcher)
             logger.debug("repository: left the servers' count")
