@@ -8,20 +8,17 @@ extension PostgresRepository {
     /// it started (connecting, keep-alives, timers) has ended. A keep-alive that starts on a
     /// connection the shutdown has just closed never ends: its query is written to the closed
     /// channel with no promise to fail, so the query's own promise is never completed. A server
-    /// that stops must not hang on it: after the limit this warns and returns false; the pool's
+    /// that stops must not hang on it: after the limit this warns and returns; the pool's
     /// connections are closed by then, and its task is left behind.
-    @discardableResult
-    func stopPool(_ pool: Task<Void, Never>) async -> Bool {
-        let limit = poolStopLimit
+    func stopPool(_ pool: Task<Void, Never>) async {
         logger.debug("repository: stopping the connection pool")
         pool.cancel()
-        let stopped = await Self.ends(pool, within: limit)
-        if stopped {
+        if await Self.ends(pool, within: poolStopLimit) {
             logger.debug("repository: the connection pool stopped")
         } else {
-            logger.warning("repository: the connection pool did not stop within \(limit); going on without it")
+            logger.warning(
+                "repository: the connection pool did not stop within \(poolStopLimit); going on without it")
         }
-        return stopped
     }
 
     /// Whether `task` ends within `limit`: waits for whichever comes first.
