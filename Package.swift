@@ -70,6 +70,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "VitalsCore", swiftSettings: strict),
+        // zlib for reading export.zip entries in pull mode (VitalsImport's ZipEntryReader).
+        .systemLibrary(name: "VitalsZlib"),
         .target(name: "CSQLiteSetup", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .target(
             name: "VitalsStore",
@@ -82,7 +84,7 @@ let package = Package(
             swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(
             name: "VitalsImport",
-            dependencies: ["VitalsCore", "VitalsStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["VitalsCore", "VitalsStore", "VitalsZlib"],
             swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(
             name: "VitalsInsights",

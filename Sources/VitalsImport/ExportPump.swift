@@ -2,55 +2,82 @@ import Foundation
 import VitalsCore
 import VitalsStore
 
-/// An export parsed on a thread of its own, its items handed to the caller in batches.
+/// An export parsed in a child task while the caller takes its items in batches.
 ///
-/// What every consumer of an export shares: the local import's `BulkWriter` (on a thread of its
-/// own) and a server user's import (``HealthExportStream``, a task) each take the batches and
-/// store them their way. The pipe is bounded, so the parser waits when the consumer falls behind.
-final class ExportPump: @unchecked Sendable {
+/// What every consumer of an export shares: the local import (``HealthExportImporter``, whose
+/// writer runs on the store's writer queue) and a server user's import (``HealthExportStream``)
+/// each take the batches and store them their way. Parsing and writing each take about half of
+/// an import; on two cores they overlap. The channel between them is bounded, so the parser
+/// suspends when the consumer falls behind and memory stays flat. No thread is started or blocked.
+struct ExportPump: Sendable {
     let source: ExportSource
-    let producer: ExportProducer
-    private let pipe = ItemPipe<ExportItem>()
-    private let started = Locked(false)
+    let options: HealthExportImporter.Options
+    /// The values the parser's prepared rows refer to.
+    let dictionary = SampleDictionary()
+    private let stored = Locked(0)
+    private let parsed = Locked(ExportParser.Result())
+    private let channel = BatchChannel<[ExportItem]>()
+    /// Items handed over at a time.
+    private static let batchSize = 512
 
     init(source: ExportSource, options: HealthExportImporter.Options) {
         self.source = source
-        producer = ExportProducer(source: source, options: options, pipe: pipe)
+        self.options = options
     }
 
-    /// Starts the parsing thread (once).
-    func start() {
-        let first = started.withLock { wasStarted in
-            defer { wasStarted = true }
-            return !wasStarted
+    /// Parses the export in a child task while `body` takes its batches through ``next()``.
+    ///
+    /// When `body` throws or returns early, the parser is stopped and waited for.
+    func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self, isolation: isolation) { group in
+            group.addTask { await parse() }
+            do {
+                let value = try await body()
+                channel.close()
+                try await group.waitForAll()
+                return value
+            } catch {
+                channel.close()
+                group.cancelAll()
+                throw error
+            }
         }
-        guard first else { return }
-        let producer = self.producer
-        let thread = Thread { producer.run() }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
-    /// The next batch, waiting for the parser on the caller's thread (the local import's writer
-    /// thread); nil at the end; rethrows the parser's error.
-    func next() throws -> [ExportItem]? { try pipe.pop() }
-
-    /// The next batch, the task suspended while the parser reads on; nil at the end; rethrows
-    /// the parser's error.
-    func nextBatch() async throws -> [ExportItem]? { try await pipe.next() }
-
-    /// Stops early (after a failure of the consumer): the parser is told to end and waited for.
-    func stop() {
-        pipe.abandon()
-        if started.withLock({ $0 }) { pipe.waitUntilFinished() }
-    }
+    /// The next batch, suspending while the parser reads on; nil at the end; rethrows the
+    /// parser's error.
+    nonisolated(nonsending) func next() async throws -> [ExportItem]? { try await channel.next() }
 
     /// Tells the progress callback how many samples are stored so far.
-    func noteStored(_ count: Int) { producer.samplesStored.withLock { $0 = count } }
+    func noteStored(_ count: Int) { stored.withLock { $0 = count } }
 
     /// What the parser counted; complete once ``next()`` returned nil.
-    var parsed: ExportProducer.Result { producer.result.withLock { $0 } }
+    var result: ExportParser.Result { parsed.withLock { $0 } }
 
-    /// Seconds the parser waited on a full pipe and the consumer on an empty one.
-    var waits: (producer: Double, reader: Double) { pipe.waits }
+    /// Seconds the parser waited on a full channel and the consumer on an empty one.
+    var waits: (producer: Double, consumer: Double) { channel.waits }
+
+    /// Reads the export to its end, handing its items over; what fails ends the channel with it.
+    private func parse() async {
+        let stored = self.stored
+        do {
+            let parser = try ExportParser(source: source, options: options, dictionary: dictionary) {
+                stored.withLock { $0 }
+            }
+            while let items = try parser.next() {
+                try Task.checkCancellation()
+                var start = 0
+                while start < items.count {
+                    let end = min(start + Self.batchSize, items.count)
+                    guard await channel.send(Array(items[start..<end])) else { return }
+                    start = end
+                }
+            }
+            let result = parser.result
+            parsed.withLock { $0 = result }
+            channel.finish()
+        } catch {
+            channel.finish(throwing: error)
+        }
+    }
 }

@@ -1,71 +1,80 @@
 import Foundation
 import VitalsCore
 import VitalsStore
-import ZIPFoundation
 
-/// An opened ``ExportSource``: reads its XML and route files. Used by one thread only.
-struct ExportReader {
-    enum Location {
-        case file(URL)
-        case zip(Archive, Entry)
+/// An opened ``ExportSource``: hands out its XML a chunk at a time and reads its route files.
+///
+/// Pull mode: nothing is read until ``nextChunk()`` is called, so the parser decides when to read
+/// on (it waits for its writer in between). Owns a file descriptor or an open zip; used by one
+/// task at a time.
+final class ExportReader {
+    private enum Location {
+        /// A bare XML file, and the folder its route files are found in.
+        case file(descriptor: Int32, folder: URL)
+        /// The zip, the XML's entry and its reader.
+        case zip(ZipArchive, ZipArchive.Entry, ZipEntryReader)
     }
 
     /// The path the user gave, for messages.
     let path: String
-    let location: Location
+    private let location: Location
+    private let buffer: UnsafeMutableRawBufferPointer
 
-    private static var chunkSize: Int { ExportSource.chunkSize }
-
-    /// Streams the XML to `body` in chunks.
-    func readXML(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        switch location {
-        case .file(let url):
-            let descriptor = open(url.path, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw VitalsError(.io, "cannot open the file", at: InputLocation(file: url.path))
-            }
-            defer { close(descriptor) }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-            defer { buffer.deallocate() }
-            while true {
-                let count = read(descriptor, buffer.baseAddress, Self.chunkSize)
-                if count < 0 { throw VitalsError(.io, "reading the file failed", at: InputLocation(file: url.path)) }
-                if count == 0 { return }
-                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            }
-        case .zip(let archive, let entry):
-            do {
-                _ = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: false) { data in
-                    try data.withUnsafeBytes { try body($0) }
-                }
-            } catch let error as VitalsError {
-                throw error
-            } catch {
-                throw VitalsError(
-                    .invalidInput, "the zip entry \(entry.path) cannot be read (truncated or damaged)",
-                    at: InputLocation(file: path), underlying: SendableDescription(error))
-            }
+    /// Opens the XML at `url`; throws `.io` when it cannot be read.
+    init(path: String, file url: URL) throws {
+        self.path = path
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw VitalsError(.io, "cannot open the file", at: InputLocation(file: url.path))
         }
+        location = .file(descriptor: descriptor, folder: url.deletingLastPathComponent())
+        buffer = .allocate(byteCount: ExportSource.chunkSize, alignment: 16)
+    }
+
+    /// Opens `entry` of `archive` for reading.
+    init(path: String, archive: ZipArchive, entry: ZipArchive.Entry) throws {
+        self.path = path
+        location = .zip(archive, entry, try archive.reader(for: entry))
+        buffer = .allocate(byteCount: ExportSource.chunkSize, alignment: 16)
+    }
+
+    deinit {
+        if case .file(let descriptor, _) = location { close(descriptor) }
+        buffer.deallocate()
+    }
+
+    /// The next chunk of the XML (valid until the next call); nil at the end.
+    ///
+    /// Throws `.io` when the file cannot be read and `.invalidInput` (naming the zip's byte) when
+    /// the zip entry is truncated or damaged.
+    func nextChunk() throws -> UnsafeRawBufferPointer? {
+        let count: Int
+        switch location {
+        case .file(let descriptor, _):
+            var read = -1
+            repeat {
+                read = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+            } while read < 0
+                && errno == EINTR
+            guard read >= 0 else { throw VitalsError(.io, "reading the file failed", at: InputLocation(file: path)) }
+            count = read
+        case .zip(_, _, let reader):
+            count = try reader.read(into: buffer)
+        }
+        return count == 0 ? nil : UnsafeRawBufferPointer(rebasing: buffer[0..<count])
     }
 
     /// The bytes of a route file named in the XML (`/workout-routes/route_….gpx`), if present.
     func routeFile(_ reference: String) -> Data? {
         let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
         switch location {
-        case .file(let url):
-            return FileManager.default.contents(
-                atPath: url.deletingLastPathComponent().appendingPathComponent(relative).path)
-        case .zip(let archive, let entry):
+        case .file(_, let folder):
+            return FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path)
+        case .zip(let archive, let entry, _):
             let folder = (entry.path as NSString).deletingLastPathComponent
             let entryPath = folder.isEmpty ? relative : folder + "/" + relative
             guard let routeEntry = archive[entryPath] else { return nil }
-            var data = Data()
-            do {
-                _ = try archive.extract(routeEntry, skipCRC32: false) { data.append($0) }
-            } catch {
-                return nil
-            }
-            return data
+            return try? archive.contents(of: routeEntry)
         }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import VitalsCore
 import VitalsStore
-import ZIPFoundation
 
 /// Where an Apple Health export comes from: `export.zip` (read in place, nothing extracted),
 /// a bare `export.xml`, or an unzipped `apple_health_export/` folder.
@@ -42,7 +41,7 @@ struct ExportSource: Sendable {
             location = .file(xml)
             size = Self.fileSize(xml)
         } else if Self.looksLikeZip(url) {
-            let archive = try Self.openArchive(url, path: path)
+            let archive = try ZipArchive(url: url, path: path)
             guard let entry = Self.findXML(in: archive) else {
                 throw VitalsError(
                     .invalidInput, "no Apple Health export XML (<HealthData>) in this zip",
@@ -56,29 +55,19 @@ struct ExportSource: Sendable {
         }
     }
 
-    /// Opens the source for reading, on the thread that will read it.
+    /// Opens the source for reading, in the task that will read it.
     func open() throws -> ExportReader {
         switch location {
         case .file(let url):
-            return ExportReader(path: path, location: .file(url))
+            return try ExportReader(path: path, file: url)
         case .zip(let url, let entryPath):
-            let archive = try Self.openArchive(url, path: path)
+            let archive = try ZipArchive(url: url, path: path)
             guard let entry = archive[entryPath] else {
                 throw VitalsError(
                     .invalidInput, "the zip entry \(entryPath) is gone (the file changed)",
                     at: InputLocation(file: path))
             }
-            return ExportReader(path: path, location: .zip(archive, entry))
-        }
-    }
-
-    static func openArchive(_ url: URL, path: String) throws -> Archive {
-        do {
-            return try Archive(url: url, accessMode: .read)
-        } catch {
-            throw VitalsError(
-                .invalidInput, "the zip cannot be read (truncated or damaged)", at: InputLocation(file: path),
-                underlying: SendableDescription(error))
+            return try ExportReader(path: path, archive: archive, entry: entry)
         }
     }
 
@@ -116,17 +105,22 @@ struct ExportSource: Sendable {
         return nil
     }
 
-    private static func findXML(in archive: Archive) -> Entry? {
-        struct Enough: Error {}
-        for entry in archive where entry.type == .file && entry.path.lowercased().hasSuffix(".xml") {
-            var head = Data()
-            do {
-                _ = try archive.extract(entry, bufferSize: 64 << 10, skipCRC32: true) { chunk in
-                    head.append(chunk)
-                    if head.count >= 256 << 10 { throw Enough() }
+    private static func findXML(in archive: ZipArchive) -> ZipArchive.Entry? {
+        for entry in archive.entries where !entry.isDirectory && entry.path.lowercased().hasSuffix(".xml") {
+            // The first 256 KB hold the DTD and the root; a damaged entry is no export.
+            guard let reader = try? archive.reader(for: entry) else { continue }
+            var head = Data(count: 256 << 10)
+            let count = head.withUnsafeMutableBytes { buffer in
+                var filled = 0
+                while filled < buffer.count,
+                    let read = try? reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])),
+                    read > 0
+                {
+                    filled += read
                 }
-            } catch {}
-            if isHealthExport(head) { return entry }
+                return filled
+            }
+            if isHealthExport(head.prefix(count)) { return entry }
         }
         return nil
     }

@@ -36,13 +36,16 @@ public struct HealthExportImporter: Sendable {
         // Found and checked before the write lock is taken: a mistyped path or a zip without an
         // export fails here, and other writers never wait for it.
         let source = try ExportSource(path: path)
-        var report = try await store.bulkWrite { writer in
-            var run = ExportImportRun(source: source, options: options)
-            try run.execute(into: &writer)
-            let json = String(decoding: try JSONEncoder().encode(run.report), as: UTF8.self)
-            try writer.recordImport(file: path, exportDate: run.report.exportDate, report: json, at: now())
-            run.report.timing?.commitSeconds = -Date().timeIntervalSince1970
-            return run.report
+        let pump = ExportPump(source: source, options: options)
+        var report = try await pump.run {
+            try await store.bulkWrite { _, writer in
+                var run = ExportImportRun(pump: pump)
+                try await run.execute(into: &writer)
+                let json = String(decoding: try JSONEncoder().encode(run.report), as: UTF8.self)
+                try writer.recordImport(file: path, exportDate: run.report.exportDate, report: json, at: now())
+                run.report.timing?.commitSeconds = -Date().timeIntervalSince1970
+                return run.report
+            }
         }
         report.timing?.commitSeconds += Date().timeIntervalSince1970
         report.seconds = Date().timeIntervalSince(began)
@@ -50,40 +53,29 @@ public struct HealthExportImporter: Sendable {
     }
 }
 
-/// One import in progress: a parsing thread (``ExportPump``) feeds item batches to the writer
-/// inside the transaction.
-///
-/// The parsing thread gets the source (a value) and the pipe; the writer stays with the caller's
-/// thread, which alone writes.
+/// One import in progress, in the store's write transaction: the parser (``ExportPump``, a task
+/// of its own) hands item batches to the writer, which runs on the store's writer queue.
 struct ExportImportRun {
-    let source: ExportSource
-    let options: HealthExportImporter.Options
+    let pump: ExportPump
     var report: ImportReport
 
-    init(source: ExportSource, options: HealthExportImporter.Options) {
-        self.source = source
-        self.options = options
-        report = ImportReport(file: source.path)
+    init(pump: ExportPump) {
+        self.pump = pump
+        report = ImportReport(file: pump.source.path)
     }
 
-    /// Parses the export on a thread of its own and stores what it finds with `writer`.
-    mutating func execute(into writer: inout BulkWriter) throws {
-        let pump = ExportPump(source: source, options: options)
-        pump.start()
+    /// Takes the parser's batches and stores what they hold with `writer`, in the caller's
+    /// isolation (the bulk write's session, on the store's writer queue).
+    mutating func execute(into writer: inout BulkWriter, isolation: isolated (any Actor)? = #isolation) async throws {
         let tally = ReportBox(report)
         let cpuStart = ImportTiming.threadCPUSeconds()
-        let dictionary = pump.producer.dictionary
-        do {
-            while let batch = try pump.next() {
-                for item in batch { try Self.store(item, writer: &writer, dictionary: dictionary, report: tally) }
-                pump.noteStored(writer.summary.added)
-            }
-        } catch {
-            pump.stop()
-            throw error
+        let dictionary = pump.dictionary
+        while let batch = try await pump.next() {
+            for item in batch { try Self.store(item, writer: &writer, dictionary: dictionary, report: tally) }
+            pump.noteStored(writer.summary.added)
         }
         report = tally.report
-        let parsed = pump.parsed
+        let parsed = pump.result
         report.bytes = parsed.bytes
         report.elements = parsed.elements
         report.unknownElements = parsed.unknownElements
@@ -91,10 +83,12 @@ struct ExportImportRun {
         report.alreadyPresent = writer.summary.alreadyPresent
         var timing = ImportTiming()
         timing.parseCPUSeconds = parsed.cpuSeconds
+        // The writer runs on the store's writer queue throughout, so its thread's CPU is the writer's.
         timing.writeCPUSeconds = ImportTiming.threadCPUSeconds() - cpuStart
         (timing.parserWaitSeconds, timing.writerWaitSeconds) = pump.waits
         report.timing = timing
-        options.progress?(ImportProgress(bytesDone: parsed.bytes, bytesTotal: source.size, samples: report.added))
+        pump.options.progress?(
+            ImportProgress(bytesDone: parsed.bytes, bytesTotal: pump.source.size, samples: report.added))
     }
 
     private static func store(

@@ -2,13 +2,13 @@ import Foundation
 import VitalsCore
 import VitalsStore
 
-/// An Apple Health export read on a thread of its own and handed over in batches to a task, for
-/// stores other than the local one (a server user's import).
+/// An Apple Health export parsed in a child task and handed over in batches, for stores other
+/// than the local one (a server user's import).
 ///
 /// The same reader, scanner and record builders as ``HealthExportImporter``: the export is
-/// found (and checked) by ``init(path:options:)``, parsed after ``start()``, and each
-/// ``next()`` returns the next batch of items, waiting for the parser; memory stays flat because
-/// the parser waits when the consumer falls behind. A consumer that stops early calls ``stop()``.
+/// found (and checked) by ``init(path:options:)`` and parsed while ``read(_:)`` runs, its body
+/// taking the batches with ``next()``; memory stays flat because the parser suspends when the
+/// body falls behind.
 public final class HealthExportStream: Sendable {
     /// The path given, for reports.
     public let path: String
@@ -33,27 +33,27 @@ public final class HealthExportStream: Sendable {
         pump = ExportPump(source: source, options: options)
     }
 
-    /// Starts the parsing thread; calling it again does nothing.
-    public func start() { pump.start() }
-
-    /// The next batch of items, suspending (never blocking a thread) while the parser reads on;
-    /// nil at the end. Rethrows what stopped the parser (a malformed file, naming the byte
-    /// offset; a cancellation).
-    public func next() async throws -> [HealthExportItem]? {
-        guard let batch = try await pump.nextBatch() else { return nil }
-        let dictionary = pump.producer.dictionary
-        return batch.compactMap { item in Self.item(item, dictionary: dictionary) }
+    /// Parses the export in a child task while `body` takes its batches with ``next()``; the
+    /// parser is stopped and waited for when `body` returns or throws. Call it once.
+    public func read<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+        try await pump.run(isolation: isolation, body)
     }
 
-    /// Stops the parser early and waits for its thread to end.
-    public func stop() { pump.stop() }
+    /// The next batch of items, suspending while the parser reads on; nil at the end. Rethrows
+    /// what stopped the parser (a malformed file, naming the byte offset; a cancellation). Only
+    /// inside ``read(_:)``'s body.
+    public nonisolated(nonsending) func next() async throws -> [HealthExportItem]? {
+        guard let batch = try await pump.next() else { return nil }
+        let dictionary = pump.dictionary
+        return batch.compactMap { item in Self.item(item, dictionary: dictionary) }
+    }
 
     /// Tells the progress callback how many samples are stored so far.
     public func noteStored(_ count: Int) { pump.noteStored(count) }
 
     /// What the parser counted; complete once ``next()`` returned nil.
     public var parsed: Parsed {
-        let result = pump.parsed
+        let result = pump.result
         return Parsed(bytes: result.bytes, elements: result.elements, unknownElements: result.unknownElements)
     }
 

@@ -211,25 +211,32 @@ extension SQLiteHealthStore {
         (pool as? DatabasePool)?.releaseMemory()
         let ownsFile = ownsFile
         let (value, touched) = try await barrierWrite { db -> (T, Set<SampleType>) in
-            let exclusive = ownsFile && Self.enterRollbackJournal(db)
-            defer { if exclusive { Self.leaveRollbackJournal(db) } }
-            // A smaller page cache for the long transaction keeps an import's memory flat;
-            // inserts arrive in key order, so a larger cache buys little.
-            try db.execute(sql: "PRAGMA cache_size = -\(Self.bulkCacheKiB)")
-            defer { try? db.execute(sql: "PRAGMA cache_size = -\(Self.cacheKiB)") }
-            var result: (T, Set<SampleType>)?
-            try db.inTransaction(.immediate) {
+            try Self.inBulkTransaction(db, ownsFile: ownsFile) {
                 var bulk = try BulkWriter(db)
                 let value = try body(&bulk)
                 try bulk.finish()
-                result = (value, try bulk.changedTypes())
-                return .commit
+                return (value, try bulk.changedTypes())
             }
-            return result!
         }
         cache.invalidate(touched)
         broadcaster.publish(touched)
         return value
+    }
+
+    /// Runs `body` in an immediate transaction set up for a bulk write (see ``bulkWrite(_:)``).
+    static func inBulkTransaction<R>(_ db: Database, ownsFile: Bool, _ body: () throws -> R) throws -> R {
+        let exclusive = ownsFile && enterRollbackJournal(db)
+        defer { if exclusive { leaveRollbackJournal(db) } }
+        // A smaller page cache for the long transaction keeps an import's memory flat;
+        // inserts arrive in key order, so a larger cache buys little.
+        try db.execute(sql: "PRAGMA cache_size = -\(bulkCacheKiB)")
+        defer { try? db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)") }
+        var result: R?
+        try db.inTransaction(.immediate) {
+            result = try body()
+            return .commit
+        }
+        return result!
     }
 
     /// Switches the connection to a rollback journal when it is the file's only connection.

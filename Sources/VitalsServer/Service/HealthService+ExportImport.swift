@@ -41,8 +41,7 @@ extension HealthService {
         let cutoff = ingestLogCutoff
         var report = try await repository.writeTransaction(for: user, alone: true) { store in
             var run = ExportImportRun(report: ExportImportReport(file: path), calendar: user.calendar)
-            stream.start()
-            do {
+            try await stream.read {
                 while let batch = try await stream.next() {
                     for item in batch { run.add(item) }
                     if run.isFull {
@@ -51,9 +50,6 @@ extension HealthService {
                     }
                 }
                 try await run.flush(for: user, at: date, in: store)
-            } catch {
-                stream.stop()
-                throw error
             }
             let parsed = stream.parsed
             run.report.bytes = parsed.bytes

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
+import VitalsStore
 
 /// Group commit for SQLite: writes of concurrent requests share one transaction and one commit.
 ///
@@ -114,7 +115,7 @@ final class SQLiteWriteBatcher: Sendable {
                     nonisolated(unsafe) let connection = db
                     let session = SQLiteWriteSession(db: connection, executor: executor)
                     let work = batch.map(\.run)
-                    Self.start { await session.run(work) }
+                    SQLiteWriterExecutor.start { await session.run(work) }
                     executor.drive()
                     return .commit
                 }
@@ -138,17 +139,5 @@ extension SQLiteWriteBatcher {
         guard let first = pending.first else { return [] }
         if first.alone { return [first] }
         return Array(pending.prefix(limit).prefix { !$0.alone })
-    }
-
-    /// Starts the batch's task from the writer queue.
-    ///
-    /// Where the runtime has it, `Task.immediate` runs the task's first step right here, so its
-    /// first job lands on the session's executor without waking a thread of the global pool.
-    fileprivate static func start(_ operation: sending @escaping @isolated(any) () async -> Void) {
-        if #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
-            Task.immediate(operation: operation)
-        } else {
-            Task(operation: operation)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import VitalsStore
 
 /// The SQLite writer connection inside one group-committed transaction, as an actor.
 ///
