@@ -26,6 +26,10 @@ final class ExportParser {
     private var lastReport: Int64 = 0
     private var cpuSeconds = 0.0
     private var ended = false
+    /// What is left of the chunk read last (the reader's buffer, valid until the next read).
+    private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// Bytes scanned per step: a few hundred records.
+    static let sliceSize = 64 << 10
     /// Reports how many samples are stored so far, for the progress callback.
     private let stored: @Sendable () -> Int
 
@@ -52,8 +56,10 @@ final class ExportParser {
             })
     }
 
-    /// The items of the next chunk (or more, until there are some); nil at the end.
+    /// The items of the next slice of the XML (or more, until there are some); nil at the end.
     ///
+    /// Chunks are fed to the scanner ``sliceSize`` bytes at a time, so what one call holds stays
+    /// small even where every element is large (workouts with their route files read).
     /// Throws what is wrong with the file (naming the byte offset), or `.cancelled` once the
     /// options' cancellation is set.
     func next() throws -> [ExportItem]? {
@@ -61,20 +67,25 @@ final class ExportParser {
         defer { cpuSeconds += ImportTiming.threadCPUSeconds() - began }
         do {
             while collected.items.isEmpty, !ended {
-                if options.cancellation?.isCancelled == true {
-                    throw VitalsError(.cancelled, "the import was cancelled; nothing was stored")
+                if chunk.isEmpty {
+                    if options.cancellation?.isCancelled == true {
+                        throw VitalsError(.cancelled, "the import was cancelled; nothing was stored")
+                    }
+                    guard let next = try reader.nextChunk() else {
+                        try scanner.finish()
+                        ended = true
+                        break
+                    }
+                    chunk = next
+                    bytes += Int64(next.count)
+                    if let progress = options.progress, bytes - lastReport >= 1 << 20 {
+                        lastReport = bytes
+                        progress(ImportProgress(bytesDone: bytes, bytesTotal: source.size, samples: stored()))
+                    }
                 }
-                guard let chunk = try reader.nextChunk() else {
-                    try scanner.finish()
-                    ended = true
-                    break
-                }
-                try scanner.feed(chunk)
-                bytes += Int64(chunk.count)
-                if let progress = options.progress, bytes - lastReport >= 1 << 20 {
-                    lastReport = bytes
-                    progress(ImportProgress(bytesDone: bytes, bytesTotal: source.size, samples: stored()))
-                }
+                let slice = UnsafeRawBufferPointer(rebasing: chunk.prefix(Self.sliceSize))
+                chunk = UnsafeRawBufferPointer(rebasing: chunk.dropFirst(slice.count))
+                try scanner.feed(slice)
             }
         } catch let error as VitalsError {
             throw error.located(InputLocation(file: source.path))

@@ -17,8 +17,16 @@ struct ExportPump: Sendable {
     private let stored = Locked(0)
     private let parsed = Locked(ExportParser.Result())
     private let channel = BatchChannel<[ExportItem]>()
-    /// Items handed over at a time.
-    private static let batchSize = 512
+    /// The weight of a batch handed over: 512 records, or fewer workouts with their routes.
+    private static let batchWeight = 512
+
+    /// A record weighs 1, a workout 1 more per 16 route points: a batch holds a few workouts with
+    /// long routes, not 512 (a year of runs' routes is millions of points; with 512 workouts a
+    /// batch, the batches waiting in the channel tripled the import's memory).
+    private static func weight(of item: ExportItem) -> Int {
+        guard case .workout(_, let routes) = item else { return 1 }
+        return 1 + routes.reduce(0) { $0 + $1.points.count } / 16
+    }
 
     init(source: ExportSource, options: HealthExportImporter.Options) {
         self.source = source
@@ -64,15 +72,20 @@ struct ExportPump: Sendable {
             let parser = try ExportParser(source: source, options: options, dictionary: dictionary) {
                 stored.withLock { $0 }
             }
+            var batch: [ExportItem] = []
+            var weight = 0
             while let items = try parser.next() {
                 try Task.checkCancellation()
-                var start = 0
-                while start < items.count {
-                    let end = min(start + Self.batchSize, items.count)
-                    guard await channel.send(Array(items[start..<end])) else { return }
-                    start = end
+                for item in items {
+                    batch.append(item)
+                    weight += Self.weight(of: item)
+                    guard weight >= Self.batchWeight else { continue }
+                    guard await channel.send(batch) else { return }
+                    batch = []
+                    weight = 0
                 }
             }
+            if !batch.isEmpty, !(await channel.send(batch)) { return }
             let result = parser.result
             parsed.withLock { $0 = result }
             channel.finish()

@@ -40,7 +40,7 @@ public struct PreparedSample: Sendable {
 }
 
 /// The values prepared samples refer to by index; appended by the parser, read by the writer.
-public final class SampleDictionary: @unchecked Sendable {
+public final class SampleDictionary: Sendable {
     private struct Tables {
         var types: [SampleType] = []
         var sources: [Source] = []
