@@ -23,12 +23,15 @@ struct ExportPumpTests {
         for index in 0..<count {
             let day = String(format: "2024-03-%02d", index % 28 + 1)
             let hour = String(format: "%02d", index / 28)
+            let span = #"startDate="\#(day) \#(hour):00:00 +0000" endDate="\#(day) \#(hour):30:00 +0000""#
             body.append(
-                #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="\#(day) \#(hour):00:00 +0000" endDate="\#(day) \#(hour):30:00 +0000"><WorkoutRoute sourceName="Watch" startDate="\#(day) \#(hour):00:00 +0000" endDate="\#(day) \#(hour):30:00 +0000"><FileReference path="/workout-routes/route_\#(index).gpx"/></WorkoutRoute></Workout>"#
-            )
+                #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" "#
+                    + #"sourceName="Watch" \#(span)><WorkoutRoute sourceName="Watch" \#(span)>"#
+                    + #"<FileReference path="/workout-routes/route_\#(index).gpx"/></WorkoutRoute></Workout>"#)
             try workspace.write("apple_health_export/workout-routes/route_\(index).gpx", gpx)
         }
-        try workspace.write("apple_health_export/export.xml", ExportText.version12Document(body.joined(separator: "\n")))
+        let xml = ExportText.version12Document(body.joined(separator: "\n"))
+        try workspace.write("apple_health_export/export.xml", xml)
         return workspace.directory.appendingPathComponent("apple_health_export").path
     }
 
