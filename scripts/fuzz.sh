@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh [--seconds N] [--target T]... [--no-build] [--keep DIR]
 #
 # --seconds N  run each target for N seconds (default 30, what .ci/run uses)
-# --target T   only these targets (xml, json, hae, jsonl, unit; default all)
+# --target T   only these targets (xml, json, hae, jsonl, unit, zip; default all)
 # --no-build   use the fuzzer built last time (.build-fuzz)
 # --keep DIR   keep the grown corpora, logs and any crash reproducers under DIR (default: a temp dir, removed)
 #
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
         *) echo "usage: scripts/fuzz.sh [--seconds N] [--target T]... [--no-build] [--keep DIR]" >&2; exit 2 ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(xml json hae jsonl unit)
+[ ${#targets[@]} -gt 0 ] || targets=(xml json hae jsonl unit zip)
 
 build_path=.build-fuzz
 if [ "$build" = 1 ]; then

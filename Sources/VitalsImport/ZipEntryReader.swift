@@ -74,6 +74,11 @@ final class ZipEntryReader {
     /// or its size or checksum does not match the central directory.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard !ended, buffer.count > 0 else { return 0 }
+        // At most one byte past the declared size: an entry longer than it says is caught at the
+        // same byte whatever the buffer's size.
+        let room = entry.uncompressedSize - produced + 1
+        let buffer =
+            Int64(buffer.count) > room ? UnsafeMutableRawBufferPointer(rebasing: buffer[0..<Int(room)]) : buffer
         let count = try stream.map { try inflate(into: buffer, with: $0) } ?? copy(into: buffer)
         if count > 0 {
             produced += Int64(count)

@@ -17,6 +17,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case jsonl
     /// HealthKit unit strings: `HealthUnit(parsing:)`.
     case unit
+    /// `export.zip` files: the importer's zip reader (`ExportZipCheck`).
+    case zip
 
     /// Runs `data` through the target; nil when every invariant held, else what broke.
     func check(_ data: Data) -> String? {
@@ -26,6 +28,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .hae: HAEFuzz.check(data)
         case .jsonl: JSONLinesFuzz.check(data)
         case .unit: UnitFuzz.check(data)
+        case .zip: ZipFuzz.check(data)
         }
     }
 }
