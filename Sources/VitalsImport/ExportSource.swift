@@ -8,7 +8,7 @@ import VitalsStore
 /// The XML is found by its content (`<HealthData`), since its name may be localized
 /// (`导出.xml`) or capitalised, and `export_cda.xml` sits beside it. A source is a value: it
 /// is found (and checked) before an import takes the store's write lock, then moved to the
-/// parsing thread, which alone opens it for reading (``ExportReader``).
+/// parser's task, which alone opens it for reading (``ExportReader``).
 struct ExportSource: Sendable {
     enum Location: Sendable, Hashable {
         case file(URL)

@@ -63,14 +63,14 @@ public struct ImportReport: Sendable, Codable, Hashable {
     }
 }
 
-/// Where an import's time went: CPU seconds of its two threads and how long each waited.
+/// Where an import's time went: CPU seconds of its parser and its writer, and how long each waited.
 ///
-/// An import parses on one thread and writes SQLite on another; the one that rarely waits is
-/// the one that sets the pace.
+/// An import parses in a task of its own and writes SQLite on the store's writer queue, at the
+/// same time; the one that rarely waits is the one that sets the pace.
 public struct ImportTiming: Sendable, Codable, Hashable {
-    /// CPU seconds of the parsing thread (reading, unzipping, scanning, building rows).
+    /// CPU seconds of the parser (reading, unzipping, scanning, building rows), on whichever threads it ran.
     public var parseCPUSeconds = 0.0
-    /// CPU seconds of the writing thread (SQLite inserts), up to the last batch.
+    /// CPU seconds of the writer (SQLite inserts, on the writer queue's thread), up to the last batch.
     public var writeCPUSeconds = 0.0
     /// Seconds the parser waited because the writer was behind.
     public var parserWaitSeconds = 0.0

@@ -25,7 +25,7 @@ import VitalsStore
 /// finished jobs of each user are kept.
 ///
 /// This process's unfinished jobs are also held in memory, behind a lock rather than in an
-/// actor because the importer reports progress synchronously, from its parsing thread; reads
+/// actor because the importer reports progress synchronously, from its parser's task; reads
 /// take their progress from there.
 final class ImportJobQueue: Service, Sendable {
     /// Finished jobs kept per user; older ones are forgotten as new ones arrive.
