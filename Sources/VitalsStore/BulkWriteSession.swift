@@ -25,7 +25,7 @@ public actor BulkWriteSession {
 
     /// Runs the body, finishes the writer, puts what came of it in `outcome` and lets the writer
     /// queue go on to commit (or roll back).
-    fileprivate func run<T: Sendable>(
+    func run<T: Sendable>(
         _ body: @Sendable (isolated BulkWriteSession, inout BulkWriter) async throws -> T,
         into outcome: Locked<Result<(T, Set<SampleType>), any Error>?>
     ) async {
@@ -43,38 +43,5 @@ public actor BulkWriteSession {
         // Set before the queue is let go: it reads the outcome as soon as drive() returns.
         outcome.withLock { $0 = result }
         executor.finish()
-    }
-}
-
-extension SQLiteHealthStore {
-    /// Runs `body` in one write transaction with a ``BulkWriter``, awaiting what it needs between
-    /// writes; throwing rolls everything back.
-    ///
-    /// The same transaction as ``bulkWrite(_:)`` (rollback journal when the store is the file's
-    /// only connection, caches dropped and listeners told after commit), for a body that awaits
-    /// the items it stores: an export import takes its parser's batches as they come. Other
-    /// writers wait until it commits. Cancelling the caller does not interrupt `body`: it ends
-    /// when what it awaits ends (the import's parser stops on cancellation, and so does the body).
-    public func bulkWrite<T: Sendable>(
-        awaiting body: @escaping @Sendable (isolated BulkWriteSession, inout BulkWriter) async throws -> T
-    ) async throws -> T {
-        (pool as? DatabasePool)?.releaseMemory()
-        let ownsFile = ownsFile
-        let (value, touched) = try await barrierWrite { db -> (T, Set<SampleType>) in
-            try Self.inBulkTransaction(db, ownsFile: ownsFile) {
-                let executor = SQLiteWriterExecutor()
-                // The connection moves into the session, whose jobs run on this queue until drive() returns.
-                nonisolated(unsafe) let connection = db
-                let session = try BulkWriteSession(db: connection, executor: executor)
-                let outcome = Locked<Result<(T, Set<SampleType>), any Error>?>(nil)
-                SQLiteWriterExecutor.start { await session.run(body, into: outcome) }
-                executor.drive()
-                guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
-                return try result.get()
-            }
-        }
-        cache.invalidate(touched)
-        broadcaster.publish(touched)
-        return value
     }
 }
