@@ -67,14 +67,12 @@ struct ExportImportRun {
     /// Takes the parser's batches and stores what they hold with `writer`, in the caller's
     /// isolation (the bulk write's session, on the store's writer queue).
     mutating func execute(into writer: inout BulkWriter, isolation: isolated (any Actor)? = #isolation) async throws {
-        let tally = ReportBox(report)
         let cpuStart = ImportTiming.threadCPUSeconds()
         let dictionary = pump.dictionary
         while let batch = try await pump.next() {
-            for item in batch { try Self.store(item, writer: &writer, dictionary: dictionary, report: tally) }
+            for item in batch { try Self.store(item, writer: &writer, dictionary: dictionary, report: &report) }
             pump.noteStored(writer.summary.added)
         }
-        report = tally.report
         let parsed = pump.result
         report.bytes = parsed.bytes
         report.elements = parsed.elements
@@ -93,7 +91,7 @@ struct ExportImportRun {
 
     private static func store(
         _ item: ExportItem, writer: inout BulkWriter, dictionary: SampleDictionary,
-        report: ReportBox
+        report: inout ImportReport
     ) throws {
         switch item {
         case .sample(let sample, let beats):
@@ -107,30 +105,24 @@ struct ExportImportRun {
             guard inserted else { return }
             for (index, route) in routes.enumerated() {
                 if route.fileMissing {
-                    report.report.missingRouteFiles += 1
+                    report.missingRouteFiles += 1
                     continue
                 }
                 try writer.addRoute(workout: rowID, route: index, points: route.points)
-                report.report.routePoints += route.points.count
+                report.routePoints += route.points.count
             }
         case .activitySummary(let summary):
             if try writer.addActivitySummary(summary) {
-                report.report.activitySummariesAdded += 1
+                report.activitySummariesAdded += 1
             } else {
-                report.report.activitySummariesPresent += 1
+                report.activitySummariesPresent += 1
             }
         case .characteristic(let key, let value):
             try writer.setCharacteristic(key, value)
         case .exportDate(let date):
-            report.report.exportDate = date
+            report.exportDate = date
         case .skipped(let element, let reason):
-            report.report.skipped["\(element): \(reason)", default: 0] += 1
+            report.skipped["\(element): \(reason)", default: 0] += 1
         }
     }
-}
-
-/// The report, shared between the run and the handler's callback.
-final class ReportBox {
-    var report: ImportReport
-    init(_ report: ImportReport) { self.report = report }
 }

@@ -127,7 +127,6 @@ final class ZipEntryReader {
                 stream.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
                 stream.pointee.avail_in = uInt(count)
             }
-            let availableBefore = stream.pointee.avail_in
             let result = VitalsZlib.inflate(stream, Z_NO_FLUSH)
             if result == Z_STREAM_END { break }
             if result == Z_BUF_ERROR, inputLeft == 0, stream.pointee.avail_in == 0 {
@@ -136,9 +135,10 @@ final class ZipEntryReader {
                     "the zip entry \(entry.path) ends early (truncated or damaged)", at: inputOffset)
             }
             guard result == Z_OK || result == Z_BUF_ERROR else {
-                let at = inputOffset - Int64(availableBefore) + Int64(availableBefore - stream.pointee.avail_in)
+                // The byte after the last one zlib consumed.
                 throw archive.damaged(
-                    "the zip entry \(entry.path) is damaged (its deflate data cannot be read)", at: at)
+                    "the zip entry \(entry.path) is damaged (its deflate data cannot be read)",
+                    at: inputOffset - Int64(stream.pointee.avail_in))
             }
         }
         return buffer.count - Int(stream.pointee.avail_out)
