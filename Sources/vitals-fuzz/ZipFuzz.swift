@@ -8,15 +8,18 @@ import VitalsImport
 /// with large and with tiny buffers: both passes agree, entry by entry, and a zip refused whole
 /// is refused with a `VitalsError` naming the file.
 enum ZipFuzz {
-    /// Where each input is written; one file per process, overwritten.
-    static let path = FileManager.default.temporaryDirectory
-        .appendingPathComponent("vitals-fuzz-zip-\(ProcessInfo.processInfo.processIdentifier).zip").path
-
     /// Nil when the invariants held; else what broke.
+    ///
+    /// Each check writes a file of its own, removed afterwards: checks run concurrently (the
+    /// corpus and the regression tests in one test process), and one file shared by them was
+    /// overwritten between a check's two passes.
     static func check(_ data: Data) -> String? {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("vitals-fuzz-zip-\(UUID().uuidString).zip").path
         guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }
-        let large = outcome(bufferSize: 1 << 16)
-        let small = outcome(bufferSize: 61)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let large = outcome(of: path, bufferSize: 1 << 16)
+        let small = outcome(of: path, bufferSize: 61)
         if large != small { return "64 KB and 61-byte buffers differ: \(large) vs \(small)" }
         return nil
     }
@@ -36,7 +39,7 @@ enum ZipFuzz {
         }
     }
 
-    private static func outcome(bufferSize: Int) -> Outcome {
+    private static func outcome(of path: String, bufferSize: Int) -> Outcome {
         do {
             return .read(try ExportZipCheck.read(path: path, bufferSize: bufferSize))
         } catch let error as VitalsError {
