@@ -78,14 +78,17 @@ extension SQLiteRepository: IngestLogStore {
 
     /// Prunes the user's entries received before `cutoff`, appends `entry` and, when it
     /// succeeded, notes it as the last ingest of its sample types; returns its id.
+    ///
+    /// Entries are pruned in the order they were written: the user's oldest entries up to the
+    /// first one received since `cutoff` (one index step when none is due). An entry written
+    /// after a newer one (a clock set back) goes once the entries before it have gone.
     static func record(
         _ entry: IngestLogEntry, for user: ServerUser, keepingSince cutoff: Date,
         in db: Database
     ) throws -> Int64 {
         // Bound through SQLite's C API: every write request adds an entry, and GRDB's argument
         // arrays cost more than these two statements.
-        let prune = RawStatement(
-            try db.cachedStatement(sql: "DELETE FROM ingest_log WHERE user_id = ? AND received_at < ?"))
+        let prune = RawStatement(try db.cachedStatement(sql: pruneSQL))
         prune.reset()
         prune.bind(1, user.id)
         prune.bind(2, cutoff.timeIntervalSince1970)
@@ -127,6 +130,31 @@ extension SQLiteRepository: IngestLogStore {
             }
         }
         return id
+    }
+
+    /// Deletes the user's (`?1`) entries before the first one received at or after `?2`, in id
+    /// order, through `ingest_log_by_user` alone (see ``registerIngestLogIndex(in:)``).
+    static let pruneSQL = """
+        DELETE FROM ingest_log WHERE user_id = ?1 AND id < coalesce(
+            (SELECT id FROM ingest_log WHERE user_id = ?1 AND received_at >= ?2 ORDER BY id LIMIT 1),
+            9223372036854775807)
+        """
+
+    /// One per-user index for the log instead of two (`server-v13-ingest-log-one-index`).
+    ///
+    /// Every write request adds an entry, and each per-user index put one more page of another
+    /// place of the file into that write's commit (and again into the next checkpoint): with
+    /// `(user_id, id)` and `(user_id, received_at)` an entry cost two such pages, besides its
+    /// snapshot's. The index left holds `received_at` too, so pruning reads it alone.
+    static func registerIngestLogIndex(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("server-v13-ingest-log-one-index") { db in
+            try db.execute(
+                sql: """
+                    DROP INDEX ingest_log_by_time;
+                    DROP INDEX ingest_log_by_user;
+                    CREATE INDEX ingest_log_by_user ON ingest_log(user_id, id, received_at);
+                    """)
+        }
     }
 
     /// An entry from a row of ``ingestColumns``.

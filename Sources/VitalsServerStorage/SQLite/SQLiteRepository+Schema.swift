@@ -190,6 +190,7 @@ extension SQLiteRepository {
             try db.execute(sql: "ALTER TABLE ingest_log ADD COLUMN samples_revised INTEGER NOT NULL DEFAULT 0")
         }
         registerSyncRawData(in: &migrator)
+        registerIngestLogIndex(in: &migrator)
         return migrator
     }
 }
