@@ -32,7 +32,11 @@ struct ServerCacheBenchmark {
         } else {
             let path = FileManager.default.temporaryDirectory
                 .appendingPathComponent("vitals-bench-server-cache-\(UUID().uuidString).sqlite").path
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+            defer {
+                for suffix in ["", "-wal", "-shm", ".lock"] {
+                    try? FileManager.default.removeItem(atPath: path + suffix)
+                }
+            }
             let repository = try SQLiteRepository(path: path)
             try await measure(repository, backend: "SQLite")
             try await repository.close()

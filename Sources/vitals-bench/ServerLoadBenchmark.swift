@@ -49,7 +49,9 @@ struct ServerLoadBenchmark {
         // A run's SQLite file holds its ~70,000 users and every payload, most of a GB: it goes
         // when the run ends, or repeated runs fill the disk they measure.
         defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: sqlitePath + suffix) }
+            for suffix in ["", "-wal", "-shm", ".lock"] {
+                try? FileManager.default.removeItem(atPath: sqlitePath + suffix)
+            }
         }
         let databaseArguments =
             (options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]) + options.serveArguments

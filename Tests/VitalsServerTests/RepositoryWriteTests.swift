@@ -205,7 +205,7 @@ struct RepositoryWriteTests {
     @Test("While the SQLite repository runs as a service, the WAL is checkpointed in the background and stays small")
     func backgroundCheckpoints() async throws {
         let path = TestFolder.path("vitals-wal", suffix: ".sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { removeDatabaseFiles(path) }
         var configuration = SQLiteRepository.Configuration()
         configuration.checkpointInterval = 0.02
         let repository = try SQLiteRepository(path: path, configuration: configuration)

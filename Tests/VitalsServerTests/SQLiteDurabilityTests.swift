@@ -12,7 +12,7 @@ struct SQLiteDurabilityTests {
     @Test("The writer commits with the configured synchronous level", arguments: [(true, 2), (false, 1)])
     func writerSynchronousLevel(durable: Bool, level: Int) async throws {
         let path = TestFolder.path("vitals-sync", suffix: ".sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { removeDatabaseFiles(path) }
         var configuration = SQLiteRepository.Configuration()
         configuration.durableCommits = durable
         let repository = try SQLiteRepository(path: path, configuration: configuration)

@@ -135,9 +135,9 @@ func closeAndRemove(_ repository: any HealthRepository) async throws {
     if let sqlite = repository as? SQLiteRepository { removeDatabaseFiles(sqlite.path) }
 }
 
-/// Deletes a temporary SQLite database with its WAL and shared-memory files.
+/// Deletes a temporary SQLite database with its WAL, shared-memory and lock files.
 func removeDatabaseFiles(_ path: String) {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
 extension Harness {

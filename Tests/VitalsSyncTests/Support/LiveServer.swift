@@ -45,7 +45,7 @@ func withLiveServer(clock: TestClock, _ body: @Sendable (LiveServer) async throw
         try await body(LiveServer(port: port, repository: repository))
     }
     try await repository.close()
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
 /// Runs a Hummingbird application in a `ServiceGroup` while `body` runs with its port, then
