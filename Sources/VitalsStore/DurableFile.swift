@@ -17,9 +17,11 @@ package enum DurableFile {
         ).path
     }
 
-    /// Removes `path` and what SQLite may have left beside it (`-wal`, `-shm`, `-journal`).
+    /// Removes `path` and what SQLite may have left beside it (`-wal`, `-shm`, `-journal`), and
+    /// its ``DatabaseFileLock`` file: only for a database no process has open.
     package static func remove(_ path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        unlink(DatabaseFileLock.lockPath(for: path))
     }
 
     /// Removes a file by shrinking it from its end a step at a time, each step flushed, then

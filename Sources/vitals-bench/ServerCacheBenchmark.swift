@@ -32,11 +32,7 @@ struct ServerCacheBenchmark {
         } else {
             let path = FileManager.default.temporaryDirectory
                 .appendingPathComponent("vitals-bench-server-cache-\(UUID().uuidString).sqlite").path
-            defer {
-                for suffix in ["", "-wal", "-shm", ".lock"] {
-                    try? FileManager.default.removeItem(atPath: path + suffix)
-                }
-            }
+            defer { DurableFile.remove(path) }
             let repository = try SQLiteRepository(path: path)
             try await measure(repository, backend: "SQLite")
             try await repository.close()

@@ -3,6 +3,7 @@ import Foundation
 import VitalsPostgres
 import VitalsServer
 import VitalsServerStorage
+import VitalsStore
 
 /// The figure of the sync issue: `vitals serve` under load on loopback, SQLite then PostgreSQL.
 ///
@@ -48,11 +49,7 @@ struct ServerLoadBenchmark {
         let sqlitePath = options.work + "/load-server-\(UUID().uuidString.prefix(8)).sqlite"
         // A run's SQLite file holds its ~70,000 users and every payload, most of a GB: it goes
         // when the run ends, or repeated runs fill the disk they measure.
-        defer {
-            for suffix in ["", "-wal", "-shm", ".lock"] {
-                try? FileManager.default.removeItem(atPath: sqlitePath + suffix)
-            }
-        }
+        defer { DurableFile.remove(sqlitePath) }
         let databaseArguments =
             (options.postgres.map { ["--postgres", $0] } ?? ["--db", sqlitePath]) + options.serveArguments
         let dailyUsers = options.dailyConnections * options.dailyClients.count

@@ -34,10 +34,8 @@ struct SQLiteIngestLogIndexTests {
 
     @Test("v13 leaves one per-user index with the arrival time; entries stay; pruning reads that index alone")
     func migrationAndPlan() async throws {
-        let directory = TestFolder.url("vitals-server-ingest-index")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("server.sqlite").path
+        let path = TestFolder.path("vitals-server-ingest-index", suffix: ".sqlite")
+        defer { removeDatabaseFiles(path) }
         try Self.makeV12Database(at: path)
 
         let repository = try SQLiteRepository(path: path)
@@ -63,10 +61,9 @@ struct SQLiteIngestLogIndexTests {
 
     @Test("Entries go in the order they were written, up to the first one still kept, and only the user's")
     func pruneInArrivalOrder() async throws {
-        let directory = TestFolder.url("vitals-server-ingest-prune")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let repository = try SQLiteRepository(path: directory.appendingPathComponent("server.sqlite").path)
+        let path = TestFolder.path("vitals-server-ingest-prune", suffix: ".sqlite")
+        defer { removeDatabaseFiles(path) }
+        let repository = try SQLiteRepository(path: path)
         try await repository.migrate()
         let ada = try await repository.addUser(name: "ada", timeZone: "UTC", tokenHash: "a", at: Self.start)
         let bo = try await repository.addUser(name: "bo", timeZone: "UTC", tokenHash: "b", at: Self.start)

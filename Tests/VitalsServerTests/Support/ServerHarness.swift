@@ -9,6 +9,7 @@ import VitalsCore
 import VitalsPostgres
 import VitalsServer
 import VitalsServerStorage
+import VitalsStore
 import VitalsTestSupport
 import VitalsTesting
 
@@ -137,7 +138,7 @@ func closeAndRemove(_ repository: any HealthRepository) async throws {
 
 /// Deletes a temporary SQLite database with its WAL, shared-memory and lock files.
 func removeDatabaseFiles(_ path: String) {
-    for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    DurableFile.remove(path)
 }
 
 extension Harness {

@@ -5,6 +5,7 @@ import ServiceLifecycle
 import VitalsCore
 import VitalsServer
 import VitalsServerStorage
+import VitalsStore
 import VitalsTestSupport
 import VitalsTesting
 
@@ -45,7 +46,7 @@ func withLiveServer(clock: TestClock, _ body: @Sendable (LiveServer) async throw
         try await body(LiveServer(port: port, repository: repository))
     }
     try await repository.close()
-    for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    DurableFile.remove(path)
 }
 
 /// Runs a Hummingbird application in a `ServiceGroup` while `body` runs with its port, then
