@@ -21,7 +21,8 @@
 #
 #   bash Benchmarks/server-benchmark.sh [--seconds 30] [--hae-seconds 30] [--work DIR]
 #        [--skip-sqlite] [--skip-postgres] [--postgres-setting NAME=VALUE]... [--two-servers]
-#        [--server-cpu-quota PERCENT] [--no-build] [--server BINARY] [--json]
+#        [--server-cpu-quota PERCENT] [--hae-aggregation A] [--pg-statements] [--no-build]
+#        [--server BINARY] [--json]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,6 +37,8 @@ QUOTA=""
 SERVER=""
 BUILD=1
 JSON=()
+AGGREGATION=()
+PG_STATEMENTS=0
 
 usage() {
     cat <<'EOF'
@@ -58,6 +61,14 @@ usage: bash Benchmarks/server-benchmark.sh [options]
                      the servers are the bound, as when each has a machine of its own, and
                      two can show what they add. Needs root and the cgroup cpu controller
                      (v1 at /sys/fs/cgroup/cpu, or v2)
+  --hae-aggregation A
+                     post the ingest payloads with ?aggregation=A (none, minutes, hours, days...);
+                     with none their minute steps are single samples, not reported totals, which
+                     isolates what storing reported totals costs. Default: no query (the server
+                     tells the payload's shape: its minute steps are reported totals)
+  --pg-statements    load pg_stat_statements into the cluster and print, after the run, what
+                     each statement cost per call (ms, WAL bytes, blocks dirtied), also kept as
+                     WORK/pg-statements.txt
   --no-build         use the existing release binaries
   --server BINARY    the vitals binary to measure (default: the release build's); the load
                      client is still this checkout's vitals-bench, so builds compare side by side
@@ -88,6 +99,11 @@ while [ $# -gt 0 ]; do
         --no-build) BUILD=0; shift ;;
         --server) SERVER="$2"; shift 2 ;;
         --json) JSON=(--json); shift ;;
+        --hae-aggregation)
+            [[ "${2:-}" =~ ^(none|auto|minutes|hours|days|weeks|months|years)$ ]] || {
+                echo "server-benchmark: --hae-aggregation wants none, auto, minutes, hours, days, weeks, months or years, got: ${2:-nothing}" >&2; exit 64; }
+            AGGREGATION=(--hae-aggregation "$2"); shift 2 ;;
+        --pg-statements) PG_STATEMENTS=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "server-benchmark: unknown option: $1" >&2; usage >&2; exit 64 ;;
     esac
@@ -121,7 +137,7 @@ log "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1
 if [ "$SKIP_SQLITE" = 0 ]; then
     log "SQLite"
     "$BIN/vitals-bench" load --vitals "$SERVER" --work "$WORK" --seconds "$SECONDS_DAILY" \
-        --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
+        --hae-seconds "$SECONDS_HAE" "${AGGREGATION[@]}" "${SERVE_ARGS[@]}" "${JSON[@]}"
 fi
 
 [ "$SKIP_PG" = 1 ] && exit 0
@@ -133,6 +149,7 @@ fi
 trap 'pg_cluster_stop "$WORK/postgresql.log"' EXIT
 EXTRA=()
 for SETTING in "${PG_SETTINGS[@]}"; do EXTRA+=(-c "$SETTING"); done
+[ "$PG_STATEMENTS" = 0 ] || EXTRA+=(-c shared_preload_libraries=pg_stat_statements)
 pg_cluster_start "$WORK" -c max_connections=200 -c shared_buffers=256MB \
     -c log_checkpoints=on -c log_min_duration_statement=50 -c "log_line_prefix='%m [%p] %d '" "${EXTRA[@]}"
 log "PostgreSQL: a new cluster on 127.0.0.1:$PG_PORT (default durability: fsync on, synchronous_commit on)${EXTRA[*]:+; settings: ${EXTRA[*]}}"
@@ -152,9 +169,30 @@ DROP TABLE wal_warmup;
 CHECKPOINT;
 SQL
 pg_psql -c "CREATE DATABASE vitals_load" >/dev/null
+if [ "$PG_STATEMENTS" = 1 ]; then
+    pg_psql -v ON_ERROR_STOP=1 -d vitals_load -c "CREATE EXTENSION pg_stat_statements" \
+        -c "SELECT pg_stat_statements_reset()" >/dev/null
+fi
 log "PostgreSQL"
 "$BIN/vitals-bench" load --vitals "$SERVER" --postgres "$PG_URL_BASE/vitals_load" \
-    --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${SERVE_ARGS[@]}" "${JSON[@]}"
+    --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" "${AGGREGATION[@]}" \
+    "${SERVE_ARGS[@]}" "${JSON[@]}"
+if [ "$PG_STATEMENTS" = 1 ]; then
+    # Over the whole run (its daily, ingest and check phases): each statement's own SQL tells
+    # which phase it belongs to (the ingest's sample insert starts "WITH changed AS").
+    log "PostgreSQL: per statement over the run (WORK/pg-statements.txt)"
+    pg_psql -d vitals_load -X >"$WORK/pg-statements.txt" <<'SQL'
+SELECT calls,
+       round((total_exec_time / calls)::numeric, 3) AS ms_per_call,
+       round(wal_bytes / calls) AS wal_bytes_per_call,
+       round(shared_blks_dirtied::numeric / calls, 2) AS dirtied_per_call,
+       round(total_exec_time::numeric) AS total_ms,
+       left(regexp_replace(query, '\s+', ' ', 'g'), 90) AS statement
+FROM pg_stat_statements WHERE calls > 0 AND dbid = (SELECT oid FROM pg_database WHERE datname = 'vitals_load')
+ORDER BY total_exec_time DESC LIMIT 15;
+SQL
+    cat "$WORK/pg-statements.txt" >&2
+fi
 
 [ "$TWO_SERVERS" = 1 ] || exit 0
 # One server, two, two, one: a drift of the machine or the cluster (its WAL, its checkpoints)
@@ -187,5 +225,5 @@ for COUNT in 1 2 2 1; do
     "$BIN/vitals-bench" load --vitals "$MEASURED" --postgres "$PG_URL_BASE/vitals_servers_$RUN" \
         --work "$WORK" --seconds "$SECONDS_DAILY" --hae-seconds "$SECONDS_HAE" --servers "$COUNT" \
         --daily-clients swift --hae-client swift --hae-connections 64 --hae-users 20000 --health-seconds 0 \
-        "${COUNT_ARGS[@]}" "${JSON[@]}"
+        "${AGGREGATION[@]}" "${COUNT_ARGS[@]}" "${JSON[@]}"
 done

@@ -1,13 +1,14 @@
 -- wrk script for `vitals-bench load --hae-client wrk`: POST /api/v1/ingest/health-auto-export,
 -- each request a new user and a new day.
 --
---   wrk -t2 -c64 -d30s -s Benchmarks/wrk-ingest.lua http://127.0.0.1:PORT -- TOKENS_FILE USERS_PER_THREAD TEMPLATE_FILE
+--   wrk -t2 -c64 -d30s -s Benchmarks/wrk-ingest.lua http://127.0.0.1:PORT -- TOKENS_FILE USERS_PER_THREAD TEMPLATE_FILE [AGGREGATION]
 --
 -- Thread t sends request r with the user on line t*K + r + 1 of TOKENS_FILE (K =
 -- USERS_PER_THREAD) and the body of TEMPLATE_FILE with DAYDAYDAYD replaced by the day
--- t*K + r days before 2025-11-16 and the workout id mark by "load-" and that number. A thread
--- that runs out of users sends GET /health instead and counts it as `spare`. At the end one
--- line starting with "WRK-RESULT " gives a JSON object.
+-- t*K + r days before 2025-11-16 and the workout id mark by "load-" and that number, to the
+-- ingest URL with ?aggregation=AGGREGATION when given. A thread that runs out of users sends
+-- GET /health instead and counts it as `spare`. At the end one line starting with
+-- "WRK-RESULT " gives a JSON object.
 
 dofile((debug.getinfo(1, "S").source:match("^@(.*[/\\])") or "") .. "wrk-common.lua")
 
@@ -53,6 +54,8 @@ function init(args)
     accepted = 0
     refused = 0
     base = os.time({ year = 2025, month = 11, day = 16, hour = 12 })
+    path = "/api/v1/ingest/health-auto-export"
+    if args[4] ~= nil and args[4] ~= "" then path = path .. "?aggregation=" .. args[4] end
 end
 
 function request()
@@ -67,7 +70,7 @@ function request()
     for _, slot in ipairs(day_slots) do pieces[slot] = day end
     for _, slot in ipairs(id_slots) do pieces[slot] = id end
     local body = table.concat(pieces)
-    return wrk.format("POST", "/api/v1/ingest/health-auto-export",
+    return wrk.format("POST", path,
         { ["Authorization"] = "Bearer " .. tokens[made], ["Content-Type"] = "application/json" }, body)
 end
 

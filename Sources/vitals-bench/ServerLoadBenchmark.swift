@@ -28,6 +28,9 @@ struct ServerLoadBenchmark {
         /// Which client drives the ingest runs: `wrk` (default, cheapest) or `swift`.
         var haeClient = "wrk"
         var wrkIngestScript = "Benchmarks/wrk-ingest.lua"
+        /// The ingest URL's `aggregation` query (`none`, `minutes`, ...); nil sends none, so the
+        /// server tells the payload's shape itself (its minute steps are then reported totals).
+        var haeAggregation: String?
         /// Which clients drive the daily run: `swift` (exact per-request check), `wrk` (cheaper).
         var dailyClients = ["wrk", "swift"]
         var wrkScript = "Benchmarks/wrk-daily.lua"
@@ -150,7 +153,7 @@ struct ServerLoadBenchmark {
             if options.haeClient == "wrk" {
                 (figures, used) = try await WrkIngestLoad(
                     script: options.wrkIngestScript, work: options.work,
-                    connections: connections, seconds: options.haeSeconds
+                    connections: connections, seconds: options.haeSeconds, aggregation: options.haeAggregation
                 )
                 .run(client: client, baseURL: server.baseURL, tokens: tokens) { server.cpuSeconds }
             } else {
@@ -233,7 +236,8 @@ struct ServerLoadBenchmark {
         client: HTTPClient, servers: [ServerProcess], tokens: [String], firstDay: Int,
         connections: Int
     ) async throws -> ([String: Any], used: Int) {
-        let urls = servers.map { $0.baseURL + "/api/v1/ingest/health-auto-export" }
+        let query = options.haeAggregation.map { "?aggregation=" + $0 } ?? ""
+        let urls = servers.map { $0.baseURL + "/api/v1/ingest/health-auto-export" + query }
         let server = servers[0]
         let counter = Counter()
         let template = LoadPayloads.Template()

@@ -15,7 +15,8 @@ struct VitalsBench {
                vitals-bench load [--vitals PATH] [--postgres URL] [--work DIR] [--seconds S]
                                  [--daily-connections N] [--hae-connections "16 64"] [--hae-seconds S]
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
-                                 [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--serve-args "ARGS"]
+                                 [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--hae-aggregation A]
+                                 [--serve-args "ARGS"]
                                  [--servers N] [--health-seconds S] [--json]
                vitals-bench hae-parse [--runs N] [--rounds N]
                vitals-bench fhir-export [--export PATH] [--db PATH] [--runs N] [--page N]
@@ -64,7 +65,9 @@ struct VitalsBench {
                rates, 14 sleep stages, 1 workout; each request a new user and day) at each of
                --hae-connections for --hae-seconds (30), from --hae-users (70000) prepared users,
                driven by --hae-client (wrk with --wrk-ingest-script, default
-               Benchmarks/wrk-ingest.lua, or the Swift client).
+               Benchmarks/wrk-ingest.lua, or the Swift client); --hae-aggregation posts them
+               with ?aggregation=A (none: the minute steps are single samples, not reported
+               totals; default: no query, the server tells).
                The daily run is made once per --daily-clients entry (default "wrk swift"): wrk
                (Debian's, with --wrk-script, default Benchmarks/wrk-daily.lua) costs the shared
                cores least; the Swift client (AsyncHTTPClient) knows which write each answer
@@ -203,6 +206,12 @@ struct VitalsBench {
                 options.haeClient = value(arguments, index)
                 guard ["wrk", "swift"].contains(options.haeClient) else { fail("--hae-client takes wrk or swift") }
             case "--wrk-ingest-script": options.wrkIngestScript = value(arguments, index)
+            case "--hae-aggregation":
+                options.haeAggregation = value(arguments, index)
+                let known = ["none", "auto", "minutes", "hours", "days", "weeks", "months", "years"]
+                guard known.contains(options.haeAggregation ?? "") else {
+                    fail("--hae-aggregation takes one of \(known.joined(separator: ", "))")
+                }
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             case "--servers": options.servers = Int(number(value(arguments, index)))
             case "--health-seconds": options.healthSeconds = number(value(arguments, index))

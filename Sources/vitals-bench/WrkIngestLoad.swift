@@ -10,6 +10,8 @@ struct WrkIngestLoad {
     let work: String
     let connections: Int
     let seconds: Double
+    /// The URL's `aggregation` query; nil for none.
+    let aggregation: String?
     let threads = 2
 
     /// Returns the figures and the index after the last of `tokens` the run used (each thread
@@ -29,9 +31,9 @@ struct WrkIngestLoad {
             try? FileManager.default.removeItem(atPath: template)
         }
         let outcome = try WrkProcess.run(
-            threads: threads, connections: connections, seconds: seconds, script: script,
-            baseURL: baseURL, scriptArguments: [file, String(perThread), template], work: work,
-            serverCPU: serverCPU)
+            threads: threads, connections: connections, seconds: seconds, script: script, baseURL: baseURL,
+            scriptArguments: [file, String(perThread), template] + (aggregation.map { [$0] } ?? []),
+            work: work, serverCPU: serverCPU)
         let result = outcome.result, made = outcome.made, cpuSeconds = outcome.serverCPUSeconds
         // The users requests were made for; the Lua script numbers days from the user's position.
         var used: [(index: Int, day: String)] = []
