@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitalsCore
+import VitalsImport
 import VitalsStore
 
 /// `vitals-bench stats | load`: the figures of BENCHMARKS.md.
@@ -208,9 +209,8 @@ struct VitalsBench {
             case "--wrk-ingest-script": options.wrkIngestScript = value(arguments, index)
             case "--hae-aggregation":
                 options.haeAggregation = value(arguments, index)
-                let known = ["none", "auto", "minutes", "hours", "days", "weeks", "months", "years"]
-                guard known.contains(options.haeAggregation ?? "") else {
-                    fail("--hae-aggregation takes one of \(known.joined(separator: ", "))")
+                guard HealthAutoExportAggregation(parameter: options.haeAggregation ?? "") != nil else {
+                    fail("--hae-aggregation takes \(HealthAutoExportAggregation.parameterWords)")
                 }
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             case "--servers": options.servers = Int(number(value(arguments, index)))
