@@ -179,8 +179,10 @@ struct VitalsBench {
     static func load(_ arguments: [String]) async throws {
         var options = ServerLoadBenchmark.Options()
         var index = 0
-        func number(_ text: String) -> Double {
-            guard let value = Double(text), value > 0 else { fail("\(arguments[index]) needs a positive number") }
+        func number(_ text: String, orZero zero: Bool = false) -> Double {
+            guard let value = Double(text), value > 0 || (zero && value == 0) else {
+                fail("\(arguments[index]) needs a positive number\(zero ? " or 0" : "")")
+            }
             return value
         }
         while index < arguments.count {
@@ -214,7 +216,7 @@ struct VitalsBench {
                 }
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             case "--servers": options.servers = Int(number(value(arguments, index)))
-            case "--health-seconds": options.healthSeconds = number(value(arguments, index))
+            case "--health-seconds": options.healthSeconds = number(value(arguments, index), orZero: true)
             default: fail("unknown argument \(text)")
             }
             index += 2
