@@ -210,10 +210,11 @@ struct VitalsBench {
                 guard ["wrk", "swift"].contains(options.haeClient) else { fail("--hae-client takes wrk or swift") }
             case "--wrk-ingest-script": options.wrkIngestScript = value(arguments, index)
             case "--hae-aggregation":
-                options.haeAggregation = value(arguments, index)
-                guard HealthAutoExportAggregation(parameter: options.haeAggregation ?? "") != nil else {
+                let word = value(arguments, index)
+                guard HealthAutoExportAggregation(parameter: word) != nil else {
                     fail("--hae-aggregation takes \(HealthAutoExportAggregation.parameterWords)")
                 }
+                options.haeAggregation = word
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             case "--servers": options.servers = Int(number(value(arguments, index)))
             case "--health-seconds": options.healthSeconds = number(value(arguments, index), orZero: true)
