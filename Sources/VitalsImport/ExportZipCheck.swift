@@ -39,7 +39,7 @@ public enum ExportZipCheck {
                 while true {
                     let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
                     if count == 0 { break }
-                    hasher.combine(bytes: UnsafeRawBufferPointer(start: buffer, count: count))
+                    buffer.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                     total += count
                 }
                 outcomes[entry.path] = .read(bytes: total, hash: hasher.finalize())
