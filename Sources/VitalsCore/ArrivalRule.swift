@@ -46,49 +46,6 @@ import Foundation
 /// ``addBatch(_:)``. Values are compared exactly (their bit patterns): a sample converted from
 /// other units that differs in the last bit is a revision, which replaces rather than adds.
 public struct ArrivalRule: Sendable {
-    /// What the rule decided for one arriving sample.
-    public enum Verdict: Sendable, Hashable {
-        /// Store it: new, or stored already under its UUID (the store skips it).
-        case store
-        /// Store it as the latest value of the measurement whose stored samples it replaces.
-        case revision
-        /// Store it: the stored measurement with its value, under the source string sent now,
-        /// which replaces the stored one (re-sent, not a new value).
-        case restated
-        /// Do not store it: the same measurement is stored already or earlier in the batch.
-        case resent
-    }
-
-    /// The parts of a sample the rule compares.
-    public struct Arrival: Sendable, Hashable {
-        public var uuid: UUID
-        /// The type's identifier.
-        public var type: String
-        public var start: Date
-        public var end: Date
-        /// In the type's canonical unit (a category's raw value).
-        public var value: Double
-        /// The source's name as sent.
-        public var source: String
-        /// Whether it is a report: a part of an aggregated night or a period's total (see
-        /// ``ArrivalRule``'s reports).
-        public var replacesOverlapping: Bool
-
-        /// Creates the rule's view of a sample.
-        public init(
-            uuid: UUID, type: String, start: Date, end: Date, value: Double, source: String,
-            replacesOverlapping: Bool = false
-        ) {
-            self.uuid = uuid
-            self.type = type
-            self.start = start
-            self.end = end
-            self.value = value
-            self.source = source
-            self.replacesOverlapping = replacesOverlapping
-        }
-    }
-
     /// Type, start and end in whole milliseconds: the period of a measurement.
     private struct Slot: Hashable {
         var type: Int32
@@ -110,18 +67,19 @@ public struct ArrivalRule: Sendable {
         var next: Int32
     }
 
-    private var heads: [Slot: Int32] = [:]
-    private var tails: [Slot: Int32] = [:]
+    /// The first and last entry of a slot's chain.
+    private struct Chain {
+        var head: Int32
+        var tail: Int32
+    }
+
+    private var chains: [Slot: Chain] = [:]
     private var entries: [Entry] = []
     private var types: [String: Int32] = [:]
-    private var sources: [String: Int32] = [:]
-    /// The type and source last looked up: samples come in runs of one type and source, and a
-    /// name with non-ASCII characters (`Anna’s iPhone`) costs a normalization to hash.
+    /// The type last looked up: samples come in runs of one type, and a name with non-ASCII
+    /// characters costs a normalization to hash.
     private var lastType: (name: String, index: Int32)?
-    private var lastSource: (name: String, index: Int32)?
-    private var devices: [Set<String>] = []
-    /// Whether two sources (by index) name a device in common.
-    private var shared: [Int64: Bool] = [:]
+    private var sources = ArrivalSources()
     /// Stored entries by UUID, to claim them.
     private var storedByUUID: [UUID: Int32] = [:]
     /// Stored reports (parts of nights, period totals) by type, with their periods in milliseconds,
@@ -134,7 +92,7 @@ public struct ArrivalRule: Sendable {
 
     /// An empty rule with room for `capacity` samples (stored ones and the batch's).
     public init(capacity: Int = 0) {
-        heads.reserveCapacity(capacity)
+        chains.reserveCapacity(capacity)
         entries.reserveCapacity(capacity)
     }
 
@@ -150,7 +108,7 @@ public struct ArrivalRule: Sendable {
         let slot = slot(sample)
         let index = append(
             Entry(
-                uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source),
+                uuid: sample.uuid, value: sample.value.bitPattern, source: sources.index(of: sample.source),
                 stored: true, claimed: false, replaced: false, next: -1), slot: slot)
         storedByUUID[sample.uuid] = index
         if sample.replacesOverlapping {
@@ -164,7 +122,8 @@ public struct ArrivalRule: Sendable {
     public mutating func addBatch(_ sample: Arrival) {
         append(
             Entry(
-                uuid: sample.uuid, value: sample.value.bitPattern, source: source(sample.source), stored: false,
+                uuid: sample.uuid, value: sample.value.bitPattern, source: sources.index(of: sample.source),
+                stored: false,
                 claimed: true, replaced: false, next: -1), slot: slot(sample))
     }
 
@@ -178,8 +137,8 @@ public struct ArrivalRule: Sendable {
     public mutating func judge(_ sample: Arrival) -> Verdict {
         let slot = slot(sample)
         let value = sample.value.bitPattern
-        let source = source(sample.source)
-        let head = heads[slot] ?? -1
+        let source = sources.index(of: sample.source)
+        let head = chains[slot]?.head ?? -1
         var index = head
         while index >= 0 {
             let entry = entries[Int(index)]
@@ -189,7 +148,8 @@ public struct ArrivalRule: Sendable {
         index = head
         while index >= 0 {
             let entry = entries[Int(index)]
-            if !entry.replaced, entry.value == value, entry.source != source, sharesDevice(entry.source, source) {
+            if !entry.replaced, entry.value == value, entry.source != source, sources.shareDevice(entry.source, source)
+            {
                 guard entry.stored, !entry.claimed, !entry.answered else {
                     entries[Int(index)].answered = true
                     return .resent
@@ -208,7 +168,7 @@ public struct ArrivalRule: Sendable {
         index = head
         while index >= 0 {
             let entry = entries[Int(index)]
-            if entry.stored, !entry.claimed, entry.value == value, sharesDevice(entry.source, source) {
+            if entry.stored, !entry.claimed, entry.value == value, sources.shareDevice(entry.source, source) {
                 entries[Int(index)].claimed = true
                 return .resent
             }
@@ -218,7 +178,7 @@ public struct ArrivalRule: Sendable {
         index = head
         while index >= 0 {
             let entry = entries[Int(index)]
-            if entry.stored, !entry.claimed, entry.value != value, sharesDevice(entry.source, source) {
+            if entry.stored, !entry.claimed, entry.value != value, sources.shareDevice(entry.source, source) {
                 entries[Int(index)].claimed = true
                 entries[Int(index)].replaced = true
                 replaced.append(entry.uuid)
@@ -238,12 +198,12 @@ public struct ArrivalRule: Sendable {
     /// any. Call once every sample of the batch is judged, so those the batch answers for are known.
     public mutating func replaceReports(overlapping sample: Arrival) -> Bool {
         guard sample.replacesOverlapping, let type = types[sample.type] else { return false }
-        let source = source(sample.source)
+        let source = sources.index(of: sample.source)
         let start = Self.milliseconds(sample.start), end = Self.milliseconds(sample.end)
         var replacedAny = false
         func replace(_ index: Int32) {
             let entry = entries[Int(index)]
-            guard entry.stored, sharesDevice(entry.source, source) else { return }
+            guard entry.stored, sources.shareDevice(entry.source, source) else { return }
             // Replaced by an earlier sample of the batch: this one revises the same report too.
             if entry.replaced {
                 replacedAny = true
@@ -274,7 +234,7 @@ public struct ArrivalRule: Sendable {
                 low += 1
             }
         }
-        var index = heads[Slot(type: type, start: start, end: start)] ?? -1
+        var index = chains[Slot(type: type, start: start, end: start)]?.head ?? -1
         while index >= 0 {
             replace(index)
             index = entries[Int(index)].next
@@ -287,12 +247,15 @@ public struct ArrivalRule: Sendable {
     private mutating func append(_ entry: Entry, slot: Slot) -> Int32 {
         let index = Int32(entries.count)
         entries.append(entry)
-        if let last = tails[slot] {
-            entries[Int(last)].next = index
-        } else {
-            heads[slot] = index
+        // One hash of the slot: the chain is changed in place.
+        func link(_ chain: inout Chain) -> Int32 {
+            let last = chain.tail
+            if last < 0 { chain.head = index }
+            chain.tail = index
+            return last
         }
-        tails[slot] = index
+        let last = link(&chains[slot, default: Chain(head: -1, tail: -1)])
+        if last >= 0 { entries[Int(last)].next = index }
         return index
     }
 
@@ -315,34 +278,5 @@ public struct ArrivalRule: Sendable {
     static func milliseconds(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         return value.magnitude < 9.2e18 ? Int64(value) : (value < 0 ? Int64.min : Int64.max)
-    }
-
-    private mutating func source(_ name: String) -> Int32 {
-        if let last = lastSource, last.name == name { return last.index }
-        if let index = sources[name] {
-            lastSource = (name, index)
-            return index
-        }
-        let index = Int32(devices.count)
-        sources[name] = index
-        devices.append(Self.devices(named: name))
-        lastSource = (name, index)
-        return index
-    }
-
-    /// The devices a source string names: its non-empty parts between `|`, trimmed (the whole
-    /// string, empty included, when it has none).
-    static func devices(named name: String) -> Set<String> {
-        let parts = name.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return parts.isEmpty ? [name] : Set(parts)
-    }
-
-    private mutating func sharesDevice(_ first: Int32, _ second: Int32) -> Bool {
-        if first == second { return true }
-        let pair = Int64(min(first, second)) << 32 | Int64(max(first, second))
-        if let known = shared[pair] { return known }
-        let answer = !devices[Int(first)].isDisjoint(with: devices[Int(second)])
-        shared[pair] = answer
-        return answer
     }
 }
