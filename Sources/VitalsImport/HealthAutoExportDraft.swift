@@ -36,23 +36,6 @@ struct HealthAutoExportDraft {
     /// random one per sample would cost more than the rest of the parse).
     static let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
-    /// The identity key of a sample of `type` over `[start, end]` from the source named `source`.
-    static func key(_ type: SampleType, _ start: Date, _ end: Date, source: String?, value: String) -> String {
-        // Appended into one buffer of the right size: interpolation grew it several times.
-        var key = "hae1|"
-        key.reserveCapacity(36 + type.identifier.utf8.count + value.utf8.count + (source?.utf8.count ?? 0))
-        key += type.identifier
-        key += "|"
-        key += milliseconds(start)
-        key += "|"
-        key += milliseconds(end)
-        key += "|"
-        key += value
-        key += "|"
-        key += source ?? ""
-        return key
-    }
-
     /// Whole milliseconds since 1970 as a key writes them, the precision the app's timestamps have.
     ///
     /// Total: an instant beyond `Int64` milliseconds (which no timestamp the parser reads, and no
@@ -62,9 +45,6 @@ struct HealthAutoExportDraft {
         guard let whole = Int64(exactly: milliseconds) else { return milliseconds.description }
         return String(whole)
     }
-
-    /// A number as it goes into a key: Swift's shortest round-trip spelling, the same on every platform.
-    static func text(_ value: Double) -> String { value.description }
 }
 
 /// Field-name maps for drafts (`value` → `qty`, `end` → `date`), one dictionary per distinct

@@ -140,9 +140,11 @@ extension HealthAutoExportReader {
                 type, value, canonical, start: start.date, end: end?.date,
                 source: reader.sources.source(named: sourceName), metadata: metadata,
                 uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(
-                type, sample.start, sample.end, source: sourceName,
-                value: "\(HealthAutoExportDraft.text(qty)) \(units.text)")
+            reader.keys.start(type, sample.start, sample.end)
+            reader.keys.number(qty)
+            reader.keys.text(" ")
+            reader.keys.text(units.text)
+            let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
                     sample: sample, identity: key, item: item, unitsPath: units.path,
@@ -182,7 +184,6 @@ extension HealthAutoExportReader {
         func rate(_ value: Double) throws(VitalsError) -> Double {
             try units.convert(value, to: canonical, in: metric, name: name)
         }
-        func text(_ value: Double?) -> String { value.map(HealthAutoExportDraft.text) ?? "-" }
         var fieldMaps = HealthAutoExportFieldMaps()
         try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
             let start = try reader.startDate(of: item)
@@ -205,9 +206,15 @@ extension HealthAutoExportReader {
                 .heartRate, try rate(average), canonical, start: start.date, end: end?.date,
                 source: reader.sources.source(named: sourceName), metadata: metadata,
                 uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(
-                .heartRate, sample.start, sample.end, source: sourceName,
-                value: "\(text(average))/\(text(minimum))/\(text(maximum)) \(units.text)")
+            reader.keys.start(.heartRate, sample.start, sample.end)
+            reader.keys.number(average)
+            reader.keys.text("/")
+            reader.keys.number(minimum)
+            reader.keys.text("/")
+            reader.keys.number(maximum)
+            reader.keys.text(" ")
+            reader.keys.text(units.text)
+            let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
                     sample: sample, identity: key, item: item, unitsPath: units.path,
@@ -243,10 +250,13 @@ extension HealthAutoExportReader {
                 uuid: HealthAutoExportDraft.placeholder, type: .bloodPressure, start: start.date,
                 end: end?.date ?? start.date, content: .correlation(members), source: source,
                 metadata: metadata)
-            let value = "\(HealthAutoExportDraft.text(systolic))/\(HealthAutoExportDraft.text(diastolic)) \(units.text)"
-            let key = HealthAutoExportDraft.key(
-                .bloodPressure, sample.start, sample.end, source: sourceName,
-                value: value)
+            reader.keys.start(.bloodPressure, sample.start, sample.end)
+            reader.keys.number(systolic)
+            reader.keys.text("/")
+            reader.keys.number(diastolic)
+            reader.keys.text(" ")
+            reader.keys.text(units.text)
+            let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
                     sample: sample, identity: key, item: item, unitsPath: units.path,
@@ -288,9 +298,9 @@ extension HealthAutoExportReader {
                 .mindfulSession, 0, start: start.date, end: end.date,
                 source: reader.sources.source(named: sourceName), metadata: try item.metadata(),
                 uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(
-                .mindfulSession, sample.start, sample.end, source: sourceName,
-                value: "0")
+            reader.keys.start(.mindfulSession, sample.start, sample.end)
+            reader.keys.text("0")
+            let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
                     sample: sample, identity: key, item: item,

@@ -109,7 +109,9 @@ extension HealthAutoExportReader {
         let sample = Sample.category(
             type, value, start: start, end: end, source: sources.source(named: sourceName),
             metadata: metadata, uuid: HealthAutoExportDraft.placeholder)
-        let key = HealthAutoExportDraft.key(type, start, end, source: sourceName, value: "\(value)")
+        keys.start(type, start, end)
+        keys.text("\(value)")
+        let key = keys.finish(source: sourceName)
         drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, fields: fields))
     }
 

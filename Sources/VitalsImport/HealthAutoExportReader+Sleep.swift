@@ -181,9 +181,9 @@ extension HealthAutoExportReader {
             .sleepAnalysis, stage.rawValue, start: start, end: end,
             source: sources.source(named: sourceName), metadata: metadata,
             uuid: HealthAutoExportDraft.placeholder)
-        let key = HealthAutoExportDraft.key(
-            .sleepAnalysis, start, end, source: sourceName,
-            value: "\(stage.rawValue)")
+        keys.start(.sleepAnalysis, start, end)
+        keys.text("\(stage.rawValue)")
+        let key = keys.finish(source: sourceName)
         drafts.append(HealthAutoExportDraft(sample: sample, identity: key, item: item, fields: fields))
     }
 }

@@ -111,9 +111,9 @@ extension HealthAutoExportReader {
                 .appleStandHour, value, start: period.start, end: period.end,
                 source: reader.sources.source(named: sourceName), metadata: metadata,
                 uuid: HealthAutoExportDraft.placeholder)
-            let key = HealthAutoExportDraft.key(
-                .appleStandHour, period.start, period.end, source: sourceName,
-                value: HealthAutoExportDraft.text(count))
+            reader.keys.start(.appleStandHour, period.start, period.end)
+            reader.keys.number(count)
+            let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
                     sample: sample, identity: key, item: item,

@@ -23,6 +23,8 @@ struct HealthAutoExportReader: Sendable {
     var pending: [Sample] = []
     /// Drafts of the item being read (and of earlier items not yet finished).
     var drafts: [HealthAutoExportDraft] = []
+    /// Writes the drafts' identity keys.
+    var keys = HealthAutoExportKeyWriter()
     /// How often each identity was seen, by the last 64 bits of the UUID of its first
     /// occurrence (for `|#n`; the UUID is a hash, so 64 of its bits tell a million apart).
     var seen: [UInt64: Int32] = [:]
