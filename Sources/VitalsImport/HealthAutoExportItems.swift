@@ -15,6 +15,9 @@ struct HealthAutoExportItems {
     /// A reader at the array's `[`, for looking at the metric's first items (``first``).
     private let head: JSONStreamReader?
     private var entered: Bool
+    /// Items from ``index`` on parsed ahead by ``lookAhead(_:)``, which ``next()`` hands out first.
+    private var ahead: [JSONValue] = []
+    private var aheadTaken = 0
     /// The index of the next item.
     private(set) var index: Int
     /// The index this window stops before.
@@ -43,6 +46,9 @@ struct HealthAutoExportItems {
         self.end = min(end, count)
     }
 
+    /// How many items of the window are still to come.
+    var remaining: Int { end - index }
+
     /// Whether the metric has no items.
     var isEmpty: Bool { count == 0 }
 
@@ -64,11 +70,45 @@ struct HealthAutoExportItems {
         guard index < end else { return nil }
         defer { index += 1 }
         if let items { return (index, items[index]) }
+        if aheadTaken < ahead.count {
+            defer { aheadTaken += 1 }
+            return (index, ahead[aheadTaken])
+        }
         if !entered {
             try stream!.enterArray()
             entered = true
         }
         guard try stream!.nextElement() else { return nil }
         return (index, try stream!.readValue())
+    }
+
+    /// Up to `limit` of the window's next items, parsed now (to tell how the metric was
+    /// aggregated) and handed out by ``next()`` in turn, so they are parsed once. When one does not
+    /// parse, those before it are returned but not kept: ``next()`` reads them all again and
+    /// reports the error where it is.
+    mutating func lookAhead(_ limit: Int) -> ArraySlice<JSONValue> {
+        let count = min(limit, end - index)
+        if let items { return items[index..<index + max(0, count)] }
+        guard stream != nil, aheadTaken == ahead.count else { return ahead[aheadTaken...] }
+        ahead.removeAll(keepingCapacity: true)
+        aheadTaken = 0
+        let saved = stream, savedEntered = entered
+        do throws(VitalsError) {
+            if !entered, count > 0 {
+                try stream!.enterArray()
+                entered = true
+            }
+            while ahead.count < count, try stream!.nextElement() {
+                ahead.append(try stream!.readValue())
+            }
+        } catch {
+            // None is handed out parsed ahead: ``next()`` reads them all again, and reports the error.
+            let parsed = ahead
+            stream = saved
+            entered = savedEntered
+            ahead.removeAll()
+            return parsed[...]
+        }
+        return ahead[...]
     }
 }

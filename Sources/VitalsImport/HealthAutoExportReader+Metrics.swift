@@ -110,7 +110,8 @@ extension HealthAutoExportReader {
         }
         let units = try units(of: metric, name: name, measuring: canonical)
         var fieldMaps = HealthAutoExportFieldMaps()
-        let interval = type.aggregationStyle == .cumulative ? totalsInterval(of: items) : nil
+        var items = items
+        let interval = type.aggregationStyle == .cumulative ? totalsInterval(of: &items) : nil
         let reportedMetadata = interval.map(reportedMetadata)
         try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
             let start = try reader.startDate(of: item)

@@ -5,26 +5,29 @@ import VitalsCore
 extension HealthAutoExportReader {
     /// The interval a cumulative metric's items were aggregated by: as stated, or told from its
     /// first ``HealthAutoExportAggregation/sampledItems`` items; nil when they are single samples.
-    mutating func totalsInterval(of items: HealthAutoExportItems) -> HealthAutoExportAggregation.Interval? {
+    /// The first window's items are parsed once for both (``HealthAutoExportItems/lookAhead(_:)``).
+    mutating func totalsInterval(of items: inout HealthAutoExportItems) -> HealthAutoExportAggregation.Interval? {
         switch aggregation {
         case .none: return nil
         case .interval(let interval): return interval
         case .inferred: break
         }
+        let sampled = HealthAutoExportAggregation.sampledItems
         // A metric read in windows is judged once, by its first items.
-        guard let offset = items.arrayOffset else { return inferredInterval(of: items) }
+        guard let offset = items.arrayOffset else { return inferredInterval(of: items.lookAhead(sampled)) }
         if let known = inferredIntervals[offset] { return known }
-        let interval = inferredInterval(of: items)
+        // The first window, when it holds the items sampled, hands them on to be read.
+        var first = items.first
+        let isFirst = items.index == 0 && items.remaining >= min(sampled, items.count)
+        let interval = inferredInterval(of: isFirst ? items.lookAhead(sampled) : first.lookAhead(sampled))
         inferredIntervals[offset] = interval
         return interval
     }
 
-    /// The interval told from the metric's first ``HealthAutoExportAggregation/sampledItems`` items.
-    private func inferredInterval(of items: HealthAutoExportItems) -> HealthAutoExportAggregation.Interval? {
-        var copy = items.first
+    /// The interval told from a metric's first items (up to ``HealthAutoExportAggregation/sampledItems``).
+    private func inferredInterval(of first: ArraySlice<JSONValue>) -> HealthAutoExportAggregation.Interval? {
         var finest = HealthAutoExportAggregation.Interval.days
-        var seen = 0
-        while seen < HealthAutoExportAggregation.sampledItems, let (_, raw) = try? copy.next() {
+        for raw in first {
             guard case .object(let object) = raw, object["startDate"] == nil, object["endDate"] == nil,
                 object["end"] == nil, case .string(let text)? = object["date"],
                 let date = ISO8601.parse(text, twelveHourClock: true),
@@ -32,9 +35,8 @@ extension HealthAutoExportReader {
                     of: date, offset: HealthAutoExportAggregation.offset(of: text))
             else { return nil }
             if Self.rank(boundary) < Self.rank(finest) { finest = boundary }
-            seen += 1
         }
-        return seen > 0 ? finest : nil
+        return first.isEmpty ? nil : finest
     }
 
     /// The end of the period of a total of `interval` that `item` (starting at `start`) reports
@@ -83,7 +85,8 @@ extension HealthAutoExportReader {
         items: HealthAutoExportItems
     ) throws(VitalsError) {
         guard !items.isEmpty else { return }
-        let interval = totalsInterval(of: items)
+        var items = items
+        let interval = totalsInterval(of: &items)
         try forEachItem(of: metric, name: name, items) { reader, item throws(VitalsError) in
             let start = try reader.startDate(of: item)
             let count = try item.optionalNonNegative("qty") ?? 0
