@@ -38,17 +38,26 @@ extension ArrivalRule {
     /// the stored reports they overlap are read too).
     public static func spans(of batch: [Arrival]) -> [(type: String, first: Date, last: Date)] {
         var spans: [String: (first: Date, last: Date)] = [:]
+        // Samples come in runs of one type: a run's span is merged into `spans` when it ends.
+        var run: (type: String, first: Date, last: Date)?
+        func merge(_ run: (type: String, first: Date, last: Date)) {
+            if let span = spans[run.type] {
+                spans[run.type] = (min(span.first, run.first), max(span.last, run.last))
+            } else {
+                spans[run.type] = (run.first, run.last)
+            }
+        }
         for sample in batch {
             let first = sample.replacesOverlapping ? sample.start.addingTimeInterval(-reportLookback) : sample.start
             let last = sample.replacesOverlapping ? sample.end : sample.start
-            if let span = spans[sample.type] {
-                if first < span.first || last > span.last {
-                    spans[sample.type] = (min(span.first, first), max(span.last, last))
-                }
+            if let current = run, current.type == sample.type {
+                run = (current.type, min(current.first, first), max(current.last, last))
             } else {
-                spans[sample.type] = (first, last)
+                if let run { merge(run) }
+                run = (sample.type, first, last)
             }
         }
+        if let run { merge(run) }
         return spans.sorted { $0.key < $1.key }.map { ($0.key, $0.value.first, $0.value.last) }
     }
 

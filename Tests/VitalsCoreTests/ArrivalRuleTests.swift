@@ -67,4 +67,26 @@ struct ArrivalRuleTests {
             against: [Self.steps(4, "", id: 1), Self.steps(6, "Watch", id: 4)])
         #expect(judgement.verdicts == [.revision, .revision])
     }
+
+    @Test(
+        "Spans: each type's first and last start over interleaved runs, a report's from a day before its start to its end"
+    )
+    func spans() {
+        let night = ArrivalRule.Arrival(
+            uuid: UUID(), type: "HKCategoryTypeIdentifierSleepAnalysis", start: Self.start.addingTimeInterval(100),
+            end: Self.start.addingTimeInterval(3_700), value: 1, source: "Watch", replacesOverlapping: true)
+        var heartRate = Self.steps(60, "Watch", id: 9, at: 50)
+        heartRate.type = "HKQuantityTypeIdentifierHeartRate"
+        let batch = [
+            Self.steps(1, "iPhone", id: 1, at: 600), Self.steps(2, "iPhone", id: 2, at: 300), heartRate, night,
+            Self.steps(3, "iPhone", id: 3, at: 900), Self.steps(4, "iPhone", id: 4, at: -60),
+        ]
+        let spans = ArrivalRule.spans(of: batch)
+        #expect(spans.map(\.type) == [night.type, heartRate.type, batch[0].type])
+        #expect(
+            spans[0].first == night.start.addingTimeInterval(-ArrivalRule.reportLookback) && spans[0].last == night.end)
+        #expect(spans[1].first == heartRate.start && spans[1].last == heartRate.start)
+        #expect(
+            spans[2].first == Self.start.addingTimeInterval(-60) && spans[2].last == Self.start.addingTimeInterval(900))
+    }
 }
