@@ -39,7 +39,7 @@ extension HealthWrite {
         in store: some HealthWriteTransaction
     ) async throws -> Arrivals {
         guard !samples.isEmpty else { return Arrivals() }
-        let arrivals = samples.map(\.arrival)
+        let arrivals = samples.map { $0.arrival }
         return answer(samples, arrivals, stored: try await storedMatches(of: arrivals, in: store), batch: [])
     }
 
@@ -53,7 +53,7 @@ extension HealthWrite {
         batch: inout Set<UInt64>
     ) async throws -> Arrivals {
         guard !samples.isEmpty else { return Arrivals() }
-        let arrivals = samples.map(\.arrival)
+        let arrivals = samples.map { $0.arrival }
         let answer = answer(samples, arrivals, stored: try await storedMatches(of: arrivals, in: store), batch: batch)
         batch.formUnion(answer.kept.map { ArrivalRule.bits(of: $0.uuid) })
         return answer
@@ -79,7 +79,7 @@ extension HealthWrite {
     /// The rule over plain values: `samples` (a batch, in order) against the `stored` samples
     /// that may match them, those with a UUID in `batch` being the batch's own earlier samples.
     static func arrivals(_ samples: [StoredSample], stored: [StoredSample], batch: Set<UInt64> = []) -> Arrivals {
-        answer(samples, samples.map(\.arrival), stored: stored, batch: batch)
+        answer(samples, samples.map { $0.arrival }, stored: stored, batch: batch)
     }
 
     /// ``arrivals(_:stored:batch:)`` with the samples' ``StoredSample/arrival`` made already.
@@ -87,7 +87,7 @@ extension HealthWrite {
         _ samples: [StoredSample], _ arrivals: [ArrivalRule.Arrival], stored: [StoredSample],
         batch: Set<UInt64>
     ) -> Arrivals {
-        let judgement = ArrivalRule.judge(arrivals, against: stored.map(\.arrival), earlier: batch)
+        let judgement = ArrivalRule.judge(arrivals, against: stored.map { $0.arrival }, earlier: batch)
         var answer = Arrivals()
         answer.kept.reserveCapacity(samples.count)
         for (sample, verdict) in zip(samples, judgement.verdicts) {
