@@ -41,9 +41,23 @@ struct HealthAutoExportDraft {
     /// Total: an instant beyond `Int64` milliseconds (which no timestamp the parser reads, and no
     /// duration it accepts, reaches) is written as the rounded `Double` instead of trapping.
     static func milliseconds(_ date: Date) -> String {
+        switch wholeMilliseconds(date) {
+        case .whole(let whole): String(whole)
+        case .beyond(let rounded): rounded.description
+        }
+    }
+
+    /// `date`'s whole milliseconds since 1970, or the rounded `Double` when `Int64` cannot hold them.
+    static func wholeMilliseconds(_ date: Date) -> KeyMilliseconds {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        guard let whole = Int64(exactly: milliseconds) else { return milliseconds.description }
-        return String(whole)
+        guard let whole = Int64(exactly: milliseconds) else { return .beyond(milliseconds) }
+        return .whole(whole)
+    }
+
+    /// An instant as a key writes it: whole milliseconds, or beyond `Int64`.
+    enum KeyMilliseconds {
+        case whole(Int64)
+        case beyond(Double)
     }
 }
 

@@ -41,6 +41,16 @@ struct HealthAutoExportKeyWriter {
         }
     }
 
+    /// Appends a value of numbers as `number(_:)` spells them, joined by `/`, then a space and `unit`.
+    mutating func numbers(_ values: Double?..., unit: String) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            number(value)
+        }
+        bytes.append(UInt8(ascii: " "))
+        text(unit)
+    }
+
     /// Ends the key with its source (empty for none) and returns it.
     mutating func finish(source: String?) -> String {
         bytes.append(UInt8(ascii: "|"))
@@ -50,9 +60,10 @@ struct HealthAutoExportKeyWriter {
 
     /// Appends whole milliseconds since 1970 as ``HealthAutoExportDraft/milliseconds(_:)`` writes them.
     private mutating func milliseconds(_ date: Date) {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        guard let whole = Int64(exactly: milliseconds) else { return text(milliseconds.description) }
-        integer(whole)
+        switch HealthAutoExportDraft.wholeMilliseconds(date) {
+        case .whole(let whole): integer(whole)
+        case .beyond(let rounded): text(rounded.description)
+        }
     }
 
     /// Appends `value` in decimal digits, with `-` when negative.

@@ -142,9 +142,7 @@ extension HealthAutoExportReader {
                 source: reader.sources.source(named: sourceName), metadata: metadata,
                 uuid: HealthAutoExportDraft.placeholder)
             reader.keys.start(type, sample.start, sample.end)
-            reader.keys.number(qty)
-            reader.keys.text(" ")
-            reader.keys.text(units.text)
+            reader.keys.numbers(qty, unit: units.text)
             let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
@@ -208,13 +206,7 @@ extension HealthAutoExportReader {
                 source: reader.sources.source(named: sourceName), metadata: metadata,
                 uuid: HealthAutoExportDraft.placeholder)
             reader.keys.start(.heartRate, sample.start, sample.end)
-            reader.keys.number(average)
-            reader.keys.text("/")
-            reader.keys.number(minimum)
-            reader.keys.text("/")
-            reader.keys.number(maximum)
-            reader.keys.text(" ")
-            reader.keys.text(units.text)
+            reader.keys.numbers(average, minimum, maximum, unit: units.text)
             let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
@@ -252,11 +244,7 @@ extension HealthAutoExportReader {
                 end: end?.date ?? start.date, content: .correlation(members), source: source,
                 metadata: metadata)
             reader.keys.start(.bloodPressure, sample.start, sample.end)
-            reader.keys.number(systolic)
-            reader.keys.text("/")
-            reader.keys.number(diastolic)
-            reader.keys.text(" ")
-            reader.keys.text(units.text)
+            reader.keys.numbers(systolic, diastolic, unit: units.text)
             let key = reader.keys.finish(source: sourceName)
             reader.drafts.append(
                 HealthAutoExportDraft(
