@@ -43,6 +43,8 @@ struct ServerLoadBenchmark {
         var json = false
         /// `vitals serve` processes on the one database; above one, only the Swift clients run.
         var servers = 1
+        /// Another load's meeting point: each measured phase starts when both have reached it.
+        var barrier: PhaseBarrier?
     }
 
     let options: Options
@@ -99,6 +101,7 @@ struct ServerLoadBenchmark {
         ]
         let server = servers[0]
         if options.healthSeconds > 0 {
+            try options.barrier?.wait("health")
             // The baseline of issue 38's figure: the same server's cheapest answer, in the same run.
             log(
                 "\(backend): GET /health, \(options.dailyConnections) connections, \(Int(options.healthSeconds)) s, client wrk"
@@ -115,12 +118,14 @@ struct ServerLoadBenchmark {
                 "errors": (outcome.result["refused"] as? Int ?? 0) + (outcome.result["socket_errors"] as? Int ?? 0),
                 "per_second": Double(accepted) / max(secondsRun, 1e-9),
                 "p99_ms": Double(outcome.result["p99_us"] as? Int ?? 0) / 1000,
+                "server_cpu_seconds": outcome.serverCPUSeconds,
             ].merging(outcome.host) { ours, _ in ours }
         }
         var dailyRuns: [[String: Any]] = []
         for (run, kind) in options.dailyClients.enumerated() {
             // Each run gets its own users, so each check sees only its own writes.
             let tokens = Array(dailyTokens[(run * options.dailyConnections)..<((run + 1) * options.dailyConnections)])
+            try options.barrier?.wait("daily-\(run)-\(kind)")
             log(
                 "\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s, client \(kind)"
             )
@@ -148,6 +153,7 @@ struct ServerLoadBenchmark {
                 "\(backend): POST /api/v1/ingest/health-auto-export, \(connections) connections, \(Int(options.haeSeconds)) s, client \(options.haeClient)"
             )
             let tokens = Array(haeTokens.dropFirst(next))
+            try options.barrier?.wait("ingest-\(connections)")
             var figures: [String: Any]
             let used: Int
             if options.haeClient == "wrk" {
@@ -300,51 +306,7 @@ struct ServerLoadBenchmark {
         return (figures, min(counter.value, tokens.count))
     }
 
-    /// Lost (accepted, not stored), duplicated (stored twice) and unexpected (stored, never sent) writes.
-    static func check(accepted: [String], sent: [String], stored: [String]) -> [String: Int] {
-        let storedSet = Set(stored)
-        let sentSet = Set(sent)
-        return [
-            "accepted": accepted.count, "sent": sent.count, "stored": stored.count,
-            "lost": Set(accepted).subtracting(storedSet).count,
-            "duplicated": stored.count - storedSet.count,
-            "unexpected": storedSet.subtracting(sentSet).count,
-        ]
-    }
-
-    static func figures(_ result: LoadRunner.Result, serverCPU: Double) -> [String: Any] {
-        [
-            "requests": result.sent.count, "accepted": result.accepted.count, "errors": result.errorCount,
-            "error_kinds": result.errors, "seconds": result.seconds,
-            "per_second": Double(result.accepted.count) / max(result.seconds, 1e-9),
-            "p50_ms": result.percentile(0.50) * 1000, "p99_ms": result.percentile(0.99) * 1000,
-            "server_cpu_seconds": serverCPU,
-        ]
-    }
-
-    /// The CPU seconds all the servers have used so far.
-    static func cpuSeconds(of servers: [ServerProcess]) -> Double {
-        servers.reduce(0) { $0 + $1.cpuSeconds }
-    }
-
     func log(_ text: String) {
         FileHandle.standardError.write(Data("[load] \(text)\n".utf8))
-    }
-}
-
-/// A thread-safe counter handing out user indices.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-
-    func next() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        current += 1
-        return current - 1
-    }
-
-    var value: Int {
-        lock.lock(); defer { lock.unlock() }
-        return current
     }
 }

@@ -18,7 +18,7 @@ struct VitalsBench {
                                  [--hae-users N] [--daily-clients "wrk swift"] [--wrk-script PATH]
                                  [--hae-client wrk|swift] [--wrk-ingest-script PATH] [--hae-aggregation A]
                                  [--serve-args "ARGS"]
-                                 [--servers N] [--health-seconds S] [--json]
+                                 [--servers N] [--health-seconds S] [--barrier DIR] [--json]
                vitals-bench hae-parse [--runs N] [--rounds N]
                vitals-bench fhir-export [--export PATH] [--db PATH] [--runs N] [--page N]
 
@@ -81,7 +81,10 @@ struct VitalsBench {
                server's cheapest answer, Benchmarks/wrk-health.lua) at --daily-connections: the
                baseline the wrk daily run is given against in the same run (daily_over_health). --servers N (PostgreSQL, Swift
                clients only) starts N servers on the one database and splits each run's
-               connections between them (the figures are their total). --json prints JSON.
+               connections between them (the figures are their total). --barrier DIR makes each
+               measured phase wait until a second load given the same DIR has reached it too,
+               so two runs at once measure side by side (Benchmarks/pair-benchmark.sh).
+               --json prints JSON.
 
         hae-parse  Parses the load run's ingest payload --runs times (2000) in each of --rounds
                (5) and prints the best thread CPU time per payload.
@@ -218,6 +221,7 @@ struct VitalsBench {
             case "--serve-args": options.serveArguments = value(arguments, index).split(separator: " ").map(String.init)
             case "--servers": options.servers = Int(number(value(arguments, index)))
             case "--health-seconds": options.healthSeconds = number(value(arguments, index), orZero: true)
+            case "--barrier": options.barrier = PhaseBarrier(folder: value(arguments, index))
             default: fail("unknown argument \(text)")
             }
             index += 2
