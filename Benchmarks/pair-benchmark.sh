@@ -54,6 +54,8 @@ EOF
 
 while [ $# -gt 0 ]; do
     case "$1" in
+        --rounds|--seconds|--hae-seconds|--hae-connections|--health-seconds|--work)
+            [ $# -ge 2 ] || { echo "pair-benchmark: $1 needs a value" >&2; exit 64; } ;;&
         --rounds) ROUNDS="$2"; shift 2 ;;
         --seconds) SECONDS_DAILY="$2"; shift 2 ;;
         --hae-seconds) SECONDS_HAE="$2"; shift 2 ;;
@@ -70,9 +72,12 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ "${#BINARIES[@]}" = 2 ] || { echo "pair-benchmark: give two vitals binaries, BEFORE and AFTER" >&2; usage >&2; exit 64; }
-for NUMBER in "$ROUNDS" "$SECONDS_DAILY" "$SECONDS_HAE" "$HAE_CONNECTIONS"; do
-    [[ "$NUMBER" =~ ^[1-9][0-9]*$ ]] || { echo "pair-benchmark: $NUMBER is not a positive whole number" >&2; exit 64; }
-done
+positive() { [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "pair-benchmark: $1 wants a positive whole number, got: $2" >&2; exit 64; }; }
+positive --rounds "$ROUNDS"
+positive --seconds "$SECONDS_DAILY"
+positive --hae-seconds "$SECONDS_HAE"
+positive --hae-connections "$HAE_CONNECTIONS"
+[ "$SKIP_SQLITE" = 0 ] || [ "$SKIP_PG" = 0 ] || { echo "pair-benchmark: --skip-sqlite and --skip-postgres leave nothing to measure" >&2; exit 64; }
 [[ "$HEALTH_SECONDS" =~ ^[0-9]+$ ]] || { echo "pair-benchmark: --health-seconds wants a whole number, got $HEALTH_SECONDS" >&2; exit 64; }
 for BINARY in "${BINARIES[@]}"; do
     [ -x "$BINARY" ] || { echo "pair-benchmark: $BINARY is not an executable" >&2; exit 66; }
