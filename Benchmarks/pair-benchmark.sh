@@ -100,24 +100,27 @@ log "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1
 
 # Both servers run without the per-token rate limit (the load is far beyond a phone's).
 serve_args() { if "$1" serve --help 2>/dev/null | grep -q -- '--rate-limit'; then echo "--rate-limit 0"; fi; }
+BEFORE_SERVE_ARGS="$(serve_args "$BEFORE")"
+AFTER_SERVE_ARGS="$(serve_args "$AFTER")"
 FAILED=0
 
 # One round of one backend: both loads at once, their phases met at a barrier of their own.
 # $1 backend, $2 round; $3/$4 the database arguments of BEFORE's and AFTER's load.
 pair_round() {
-    local backend="$1" round="$2" pids=() side binary
+    local backend="$1" round="$2" pids=() side binary serve
     local barrier="$WORK/barrier-$backend-$round"
     local order=(before after)
     [ $((round % 2)) = 1 ] || order=(after before)
     for side in "${order[@]}"; do
-        binary="$BEFORE"; [ "$side" = before ] || binary="$AFTER"
+        binary="$BEFORE" serve="$BEFORE_SERVE_ARGS"
+        [ "$side" = before ] || { binary="$AFTER"; serve="$AFTER_SERVE_ARGS"; }
         local database=(--work "$WORK/$side")
         mkdir -p "$WORK/$side"
         [ "$backend" = sqlite ] || database+=(--postgres "$PG_URL_BASE/pair_${side}_$round")
         "$BENCH" load --vitals "$binary" "${database[@]}" --barrier "$barrier" --json \
             --seconds "$SECONDS_DAILY" --daily-clients wrk --health-seconds "$HEALTH_SECONDS" \
             --hae-seconds "$SECONDS_HAE" --hae-connections "$HAE_CONNECTIONS" --hae-users 20000 \
-            --serve-args "$(serve_args "$binary")" \
+            --serve-args "$serve" \
             >"$WORK/$backend-$round-$side.json" 2>"$WORK/$backend-$round-$side.log" &
         pids+=($!)
     done

@@ -123,9 +123,9 @@ struct ServerLoadBenchmark {
         }
         var dailyRuns: [[String: Any]] = []
         for (run, kind) in options.dailyClients.enumerated() {
+            try options.barrier?.wait("daily-\(run)-\(kind)")
             // Each run gets its own users, so each check sees only its own writes.
             let tokens = Array(dailyTokens[(run * options.dailyConnections)..<((run + 1) * options.dailyConnections)])
-            try options.barrier?.wait("daily-\(run)-\(kind)")
             log(
                 "\(backend): POST /api/v1/health/daily, \(options.dailyConnections) connections, \(Int(options.seconds)) s, client \(kind)"
             )
@@ -149,11 +149,11 @@ struct ServerLoadBenchmark {
         var ingest: [[String: Any]] = []
         var next = 0
         for connections in options.haeConnections {
+            try options.barrier?.wait("ingest-\(connections)")
             log(
                 "\(backend): POST /api/v1/ingest/health-auto-export, \(connections) connections, \(Int(options.haeSeconds)) s, client \(options.haeClient)"
             )
             let tokens = Array(haeTokens.dropFirst(next))
-            try options.barrier?.wait("ingest-\(connections)")
             var figures: [String: Any]
             let used: Int
             if options.haeClient == "wrk" {
